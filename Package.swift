@@ -1,0 +1,18 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "picker",
+    products: [
+        .executable(name: "picker", targets: ["PickerTUI"]),
+        .library(name: "PickerKit", targets: ["PickerKit"]),
+    ],
+    targets: [
+        .target(name: "PickerKit"),
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .executableTarget(name: "PickerTUI", dependencies: ["PickerKit", "CNcurses"]),
+        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
+        .testTarget(name: "PickerEndToEndTests", dependencies: ["PickerTUI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

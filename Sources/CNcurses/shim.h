@@ -1,0 +1,21 @@
+// The parts of ncursesw that Swift cannot import directly: macros, and C globals that
+// Swift 6's strict concurrency rejects. Each wrapper only forwards.
+#ifndef PICKER_CNCURSES_SHIM_H
+#define PICKER_CNCURSES_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <locale.h>
+#include <langinfo.h>
+#include <stdio.h>
+
+static inline WINDOW *picker_stdscr(void) { return stdscr; }
+static inline attr_t picker_a_normal(void) { return A_NORMAL; }
+static inline attr_t picker_a_reverse(void) { return A_REVERSE; }
+static inline attr_t picker_a_bold(void) { return A_BOLD; }
+static inline attr_t picker_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t picker_a_dim(void) { return A_DIM; }
+static inline int picker_color_pair(int n) { return COLOR_PAIR(n); }
+
+#endif

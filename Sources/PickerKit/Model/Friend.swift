@@ -1,0 +1,49 @@
+/// A friend of the session, as the Graph API friends edge describes one.
+///
+/// `firstName`, `middleName` and `lastName` are the parts the service gave; when it gave none,
+/// ``nameParts`` derives them from `name` (the last word is the last name, the first word the
+/// first name, anything between the middle name).
+public struct Friend: Hashable, Sendable {
+    /// The service's identifier, unique within a friend list.
+    public var id: String
+    /// The full name, as the service spells it.
+    public var name: String
+    public var firstName: String?
+    public var middleName: String?
+    public var lastName: String?
+
+    public init(
+        id: String, name: String, firstName: String? = nil, middleName: String? = nil,
+        lastName: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.firstName = firstName
+        self.middleName = middleName
+        self.lastName = lastName
+    }
+
+    /// First, middle and last name: the given parts, or parts derived from `name` when the
+    /// service gave neither a first nor a last name.
+    public var nameParts: NameParts {
+        if firstName != nil || lastName != nil {
+            return NameParts(first: firstName ?? "", middle: middleName ?? "", last: lastName ?? "")
+        }
+        let words = name.split(whereSeparator: \.isWhitespace).map(String.init)
+        switch words.count {
+        case 0: return NameParts(first: "", middle: "", last: "")
+        case 1: return NameParts(first: words[0], middle: "", last: "")
+        default:
+            return NameParts(
+                first: words[0], middle: words[1..<(words.count - 1)].joined(separator: " "),
+                last: words[words.count - 1])
+        }
+    }
+}
+
+/// The three parts of a person's name; a missing part is empty.
+public struct NameParts: Hashable, Sendable {
+    public var first: String
+    public var middle: String
+    public var last: String
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where the friends of a session come from.
+public enum FriendSource: Hashable, Sendable {
+    /// A JSON file: a Graph friends page or an array of friends.
+    case file(String)
+    /// Standard input: JSON as for a file, or plain text with one name per line.
+    case standardInput
+
+    /// The source named on the command line: `-` for standard input, else a file path.
+    public init(argument: String) {
+        self = argument == "-" ? .standardInput : .file(argument)
+    }
+
+    /// How messages name this source.
+    public var displayName: String {
+        switch self {
+        case .file(let path): return path
+        case .standardInput: return "standard input"
+        }
+    }
+
+    /// Reads every friend the source holds, in the source's order.
+    /// - Throws: ``SourceError`` when the source cannot be read or is malformed.
+    public func readFriends() throws -> [Friend] {
+        switch self {
+        case .file(let path):
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw SourceError(source: path, problem: "no such file")
+            }
+            if isDirectory.boolValue { throw SourceError(source: path, problem: "is a directory, not a file") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw SourceError(source: path, problem: "cannot be read (permission denied?)")
+            }
+            return try FriendsJSON.decode(data, source: path)
+        case .standardInput:
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return try Self.friends(fromStandardInput: data)
+        }
+    }
+
+    /// Friends from what standard input held: JSON when it starts with `{` or `[`, else one name
+    /// per line, numbered from 1 as ids (blank lines skipped).
+    static func friends(fromStandardInput data: Data) throws -> [Friend] {
+        let source = FriendSource.standardInput.displayName
+        let opening = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[") {
+            return try FriendsJSON.decode(data, source: source)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SourceError(source: source, problem: "not valid UTF-8 text")
+        }
+        var friends: [Friend] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var name = Substring(line)
+            if name.last == "\r" { name.removeLast() }
+            guard !name.allSatisfy(\.isWhitespace) else { continue }
+            friends.append(Friend(id: String(index + 1), name: String(name)))
+        }
+        return friends
+    }
+}

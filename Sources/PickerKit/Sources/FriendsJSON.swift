@@ -1,0 +1,117 @@
+import Foundation
+
+/// Reads friends from JSON: a Graph friends page (`{"data": [...]}`, with `paging` and
+/// `summary` ignored) or a bare array of friend objects.
+public enum FriendsJSON {
+    /// The friends in `data`, in document order.
+    /// - Throws: ``SourceError`` naming `source`, with the line and column of a syntax error or
+    ///   the friend and field that is wrong.
+    public static func decode(_ data: Data, source: String) throws -> [Friend] {
+        let decoder = JSONDecoder()
+        let opening = data.first { !Self.whitespace.contains($0) }
+        do {
+            switch opening {
+            case UInt8(ascii: "{"): return try decoder.decode(Page.self, from: data).data.map(\.friend)
+            case UInt8(ascii: "["): return try decoder.decode([Entry].self, from: data).map(\.friend)
+            default:
+                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+                throw SourceError(
+                    source: source,
+                    problem: "the top level must be a friends page {\"data\": [...]} or an array of friends")
+            }
+        } catch let error as DecodingError {
+            throw SourceError(source: source, problem: describe(error, in: data))
+        } catch let error as SourceError {
+            throw error
+        } catch {
+            throw SourceError(source: source, problem: syntaxProblem(in: data))
+        }
+    }
+
+    private static let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+
+    private struct Page: Decodable {
+        var data: [Entry]
+    }
+
+    private struct Entry: Decodable {
+        var friend: Friend
+
+        enum CodingKeys: String, CodingKey {
+            case id, name
+            case firstName = "first_name"
+            case middleName = "middle_name"
+            case lastName = "last_name"
+        }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let id: String
+            if let number = try? container.decode(Int64.self, forKey: .id) {
+                id = String(number)
+            } else {
+                id = try container.decode(String.self, forKey: .id)
+            }
+            friend = Friend(
+                id: id, name: try container.decode(String.self, forKey: .name),
+                firstName: try container.decodeIfPresent(String.self, forKey: .firstName),
+                middleName: try container.decodeIfPresent(String.self, forKey: .middleName),
+                lastName: try container.decodeIfPresent(String.self, forKey: .lastName))
+        }
+    }
+
+    private static func describe(_ error: DecodingError, in data: Data) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(location(context.codingPath)): \"\(key.stringValue)\" is missing"
+        case .valueNotFound(let type, let context):
+            return "\(location(context.codingPath)): expected \(typeName(type)), found null"
+        case .typeMismatch(let type, let context):
+            return "\(location(context.codingPath)): expected \(typeName(type))"
+        case .dataCorrupted:
+            return syntaxProblem(in: data)
+        @unknown default:
+            return "not a friends page"
+        }
+    }
+
+    /// Where and why `data` is not valid JSON, as Foundation's parser reports it, with its
+    /// byte offset turned into a line and column.
+    private static func syntaxProblem(in data: Data) -> String {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return "not a friends page"
+        } catch {
+            let message =
+                ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
+                ?? error.localizedDescription
+            guard let range = message.range(of: #"character \d+"#, options: .regularExpression),
+                let offset = Int(message[range].dropFirst("character ".count))
+            else { return "not valid JSON: \(message)" }
+            let before = data.prefix(offset)
+            let line = before.count { $0 == 0x0A } + 1
+            let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            let reason = message.replacingCharacters(in: range, with: "").replacingOccurrences(of: " around .", with: "")
+            return "not valid JSON at line \(line), column \(column): \(reason)"
+        }
+    }
+
+    /// `data[3].name`, say, or `the top level`.
+    private static func location(_ path: [CodingKey]) -> String {
+        guard !path.isEmpty else { return "the top level" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return text
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is [Entry].Type: return "an array of friends"
+        case is Int64.Type: return "a number"
+        default: return "an object"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// The one table from keys to events, per phase.
+public enum KeyMap {
+    /// The event `key` stands for in `phase`, or nil when the key does nothing there.
+    public static func event(for key: Key, in phase: Phase) -> PickerEvent? {
+        if key == .control("c") { return .cancel }
+        if let movement = movement(key) { return movement }
+        switch phase {
+        case .browsing: return browsing(key)
+        case .searching: return searching(key)
+        case .loading: return key == .escape || key == .character("q") ? .cancel : nil
+        case .done, .cancelled: return nil
+        }
+    }
+
+    private static func movement(_ key: Key) -> PickerEvent? {
+        switch key {
+        case .up, .control("p"), .control("k"): return .moveUp
+        case .down, .control("n"), .control("j"): return .moveDown
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .moveToFirst
+        case .end: return .moveToLast
+        default: return nil
+        }
+    }
+
+    private static func browsing(_ key: Key) -> PickerEvent? {
+        switch key {
+        case .character("k"): return .moveUp
+        case .character("j"): return .moveDown
+        case .character("g"): return .moveToFirst
+        case .character("G"): return .moveToLast
+        case .character(" "): return .toggleCurrent
+        case .tab: return .toggleAndMoveDown
+        case .character("/"): return .startSearch
+        case .enter: return .done
+        case .escape, .character("q"): return .cancel
+        default: return nil
+        }
+    }
+
+    private static func searching(_ key: Key) -> PickerEvent? {
+        switch key {
+        case .character(let character): return .typed(String(character))
+        case .backspace: return .deleteBackward
+        case .control("u"): return .clearQuery
+        case .control("w"): return .deleteWord
+        case .tab: return .toggleCurrent
+        case .enter: return .finishSearch
+        case .escape: return .cancelSearch
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// Where the picker is in its lifecycle.
+public enum Phase: Hashable, Sendable {
+    /// The source has not delivered any friend yet.
+    case loading
+    /// Moving through the list and toggling friends; keys are commands.
+    case browsing
+    /// Editing the query; printable keys are text and the list narrows on each.
+    case searching
+    /// Finished: the result is ready. Later events are ignored.
+    case done
+    /// Cancelled: nothing is printed. Later events are ignored.
+    case cancelled
+
+    /// Whether the picker has finished one way or the other.
+    public var isFinal: Bool { self == .done || self == .cancelled }
+}

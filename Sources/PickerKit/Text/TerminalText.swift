@@ -1,0 +1,54 @@
+/// Makes untrusted text safe to draw: nothing in it can act on the terminal.
+///
+/// Control characters (C0, DEL, C1), bidirectional controls and invisible format characters are
+/// replaced by a visible escape (`\x1b`, `\u202e`), so a name stays recognisable and cannot move
+/// the cursor, change the title or reorder what is drawn after it. A combining mark with nothing
+/// to combine with is drawn on a dotted circle.
+public enum TerminalText {
+    /// `text` with every unsafe character replaced by its visible escape.
+    public static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) || startsWithMark(text) else {
+            return text
+        }
+        return text.map(sanitized).joined()
+    }
+
+    /// `character` as it may be drawn.
+    public static func sanitized(_ character: Character) -> String {
+        let scalars = character.unicodeScalars
+        if scalars.contains(where: isUnsafe) {
+            return scalars.map { isUnsafe($0) ? escape($0) : String($0) }.joined()
+        }
+        if let first = scalars.first, isMark(first) { return "\u{25CC}" + String(character) }
+        return String(character)
+    }
+
+    /// Whether `scalar` may not reach the terminal as it is.
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069,
+            0xFEFF, 0xFFF9...0xFFFB:
+            return true
+        default: return false
+        }
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return scalar.value < 0x100
+            ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+            : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+
+    private static func startsWithMark(_ text: String) -> Bool {
+        text.unicodeScalars.first.map(isMark) ?? false
+    }
+}

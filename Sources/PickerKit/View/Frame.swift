@@ -1,0 +1,79 @@
+/// What the screen shows: one line per terminal row, each a run of styled spans, and where the
+/// text cursor goes. The terminal front only paints it.
+public struct Frame: Hashable, Sendable {
+    /// What a span of text is, which decides how it is drawn.
+    public enum Role: Hashable, Sendable {
+        case plain, title, counts, prompt, query, hint, header, checkMark, match, help, notice
+    }
+
+    /// Text drawn in one style. The text is safe to draw: it holds no control character.
+    public struct Span: Hashable, Sendable {
+        public var text: String
+        public var role: Role
+
+        public init(_ text: String, _ role: Role = .plain) {
+            self.text = text
+            self.role = role
+        }
+    }
+
+    /// One terminal row.
+    public struct Line: Hashable, Sendable {
+        public var spans: [Span]
+        /// The row under the cursor, drawn in reverse video across the whole width.
+        public var isCursor: Bool
+
+        public init(_ spans: [Span] = [], isCursor: Bool = false) {
+            self.spans = spans
+            self.isCursor = isCursor
+        }
+
+        /// The row's text without styles.
+        public var text: String { spans.map(\.text).joined() }
+    }
+
+    /// A cell of the screen.
+    public struct Position: Hashable, Sendable {
+        public var line: Int
+        public var column: Int
+    }
+
+    /// Exactly one line per terminal row, none wider than the terminal.
+    public var lines: [Line]
+    /// Where the terminal's text cursor goes, when it is shown (while searching).
+    public var textCursor: Position?
+
+    /// The screen as plain text, one line per row, trailing spaces dropped.
+    public var text: String {
+        lines.map { line in
+            var text = line.text
+            while text.last == " " { text.removeLast() }
+            return text
+        }.joined(separator: "\n")
+    }
+}
+
+extension Array where Element == Frame.Span {
+    /// The columns these spans take.
+    var width: Int { reduce(0) { $0 + DisplayWidth.of($1.text) } }
+
+    /// These spans cut to at most `columns` columns, the last one ending in `…` when something
+    /// was cut.
+    func fitted(to columns: Int) -> [Frame.Span] {
+        guard width > columns else { return self }
+        var result: [Frame.Span] = []
+        var remaining = columns
+        for span in self {
+            let spanWidth = DisplayWidth.of(span.text)
+            if spanWidth < remaining {
+                result.append(span)
+                remaining -= spanWidth
+                continue
+            }
+            let cut = DisplayWidth.truncate(span.text + "…", to: remaining)
+            if !cut.isEmpty { result.append(Frame.Span(cut, span.role)) }
+            break
+        }
+        return result
+    }
+}

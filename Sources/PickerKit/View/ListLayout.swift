@@ -1,0 +1,92 @@
+/// Where everything goes on screen: the fixed lines, and the list's rows with their section
+/// headers interleaved.
+///
+/// Headers are computed from the sections' bounds, never by walking the whole list, so that
+/// laying out a million friends costs as much as laying out ten.
+struct ListLayout {
+    /// One row of the list area.
+    enum Item: Equatable {
+        case header(Character)
+        /// The friend at this index of the shown friends.
+        case friend(Int)
+    }
+
+    /// The screen line of the title, if there is room for it.
+    let titleLine: Int?
+    /// The screen line of the search bar, if there is room for it.
+    let searchLine: Int?
+    /// The screen line of the key help, if there is room for it.
+    let helpLine: Int?
+    /// The first screen line of the list.
+    let firstListLine: Int
+    /// How many screen lines the list has.
+    let listRows: Int
+    /// Section headers as (letter, index in the shown friends of the first friend of the
+    /// section), when there are enough friends shown to want them.
+    let headers: [(letter: Character, shownIndex: Int)]
+    /// How many friends are shown.
+    let shownCount: Int
+
+    /// Headers appear only when at least this many friends are shown.
+    static let minimumShownForHeaders = 6
+
+    init(rows: Int, list: FriendList, shown: [Int]) {
+        let rows = max(rows, 0)
+        titleLine = rows >= 3 ? 0 : nil
+        searchLine = rows >= 3 ? 1 : (rows >= 1 ? 0 : nil)
+        helpLine = rows >= 4 ? rows - 1 : nil
+        firstListLine = (searchLine ?? -1) + 1
+        listRows = max(0, rows - firstListLine - (helpLine == nil ? 0 : 1))
+        shownCount = shown.count
+        guard shown.count >= Self.minimumShownForHeaders else {
+            headers = []
+            return
+        }
+        headers = list.sections.compactMap { section in
+            let start = shown.lowerBound(of: section.range.lowerBound)
+            guard start < shown.count, shown[start] < section.range.upperBound else { return nil }
+            return (section.letter, start)
+        }
+    }
+
+    /// Rows in the list area, headers included.
+    var totalRows: Int { shownCount + headers.count }
+
+    /// The row of the list area that holds the friend at `shownIndex`.
+    /// - Complexity: O(sections).
+    func row(ofShown shownIndex: Int) -> Int {
+        shownIndex + headers.prefix { $0.shownIndex <= shownIndex }.count
+    }
+
+    /// What is at `row` of the list area.
+    /// - Complexity: O(sections).
+    func item(atRow row: Int) -> Item? {
+        guard row >= 0, row < totalRows else { return nil }
+        var headersAbove = 0
+        for (offset, header) in headers.enumerated() {
+            let headerRow = header.shownIndex + offset
+            if headerRow == row { return .header(header.letter) }
+            if headerRow > row { break }
+            headersAbove += 1
+        }
+        return .friend(row - headersAbove)
+    }
+
+    /// The first row to show so that the cursor is visible, moving as little as possible from
+    /// `previous`, and showing the cursor's section header when the cursor is the section's
+    /// first friend.
+    func scrollTop(keeping previous: Int, cursor: Int?) -> Int {
+        guard let cursor, listRows > 0 else { return 0 }
+        let row = row(ofShown: cursor)
+        let opensSection = headers.contains { $0.shownIndex == cursor }
+        var top = min(previous, max(0, totalRows - listRows))
+        top = min(top, opensSection ? row - 1 : row)
+        if row >= top + listRows { top = row - listRows + 1 }
+        return max(0, top)
+    }
+}
+
+extension PickerState {
+    /// The layout of the screen for the current size and the friends shown.
+    var layout: ListLayout { ListLayout(rows: size.rows, list: list, shown: shown) }
+}

@@ -1,0 +1,34 @@
+import CNcurses
+import PickerKit
+
+extension Key {
+    /// The picker's key for what ncurses read, or nil for keys the picker does not use.
+    init?(_ input: Input) {
+        if input.status == KEY_CODE_YES {
+            switch Int32(input.code) {
+            case KEY_UP: self = .up
+            case KEY_DOWN: self = .down
+            case KEY_PPAGE: self = .pageUp
+            case KEY_NPAGE: self = .pageDown
+            case KEY_HOME: self = .home
+            case KEY_END: self = .end
+            case KEY_ENTER: self = .enter
+            case KEY_BACKSPACE: self = .backspace
+            default: return nil
+            }
+            return
+        }
+        switch input.code {
+        case 13: self = .enter
+        case 9: self = .tab
+        case 27: self = .escape
+        case 8, 127: self = .backspace
+        case 1...26: self = .control(Character(Unicode.Scalar(UInt8(input.code) + 0x60)))
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(input.code)), !TerminalText.isUnsafe(scalar) else {
+                return nil
+            }
+            self = .character(Character(scalar))
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import CNcurses
+import Glibc
+import PickerKit
+
+/// The terminal the picker draws on: `/dev/tty` through ncurses, whatever standard input and
+/// output are, so that the result can be piped.
+final class Terminal {
+    /// Why the picker cannot draw.
+    struct Unusable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let tty: UnsafeMutablePointer<FILE>
+    private let screen: OpaquePointer
+    private let theme: Theme
+    /// The descriptor that becomes readable when a key arrives.
+    let inputDescriptor: Int32
+
+    /// Opens and sets up the terminal: UTF-8 locale, raw keys, no echo, keypad, hidden cursor.
+    private init() throws(Unusable) {
+        setlocale(LC_ALL, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard !term.isEmpty, term != "dumb" else {
+            throw Unusable(description: "the terminal cannot draw the picker (TERM is \(term.isEmpty ? "not set" : term)); use --filter without a screen")
+        }
+        guard let tty = fopen("/dev/tty", "r+") else {
+            throw Unusable(description: "no terminal to draw on (/dev/tty cannot be opened); use --filter without a screen")
+        }
+        guard let screen = newterm(nil, tty, tty) else {
+            fclose(tty)
+            throw Unusable(description: "the terminal type '\(TerminalText.sanitized(term))' is unknown; use --filter without a screen")
+        }
+        self.tty = tty
+        self.screen = screen
+        inputDescriptor = fileno(tty)
+        raw()
+        noecho()
+        nonl()
+        keypad(picker_stdscr(), true)
+        nodelay(picker_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        theme = Theme.start()
+    }
+
+    /// Runs `body` with the terminal set up, and restores it on every way out.
+    static func with<Result>(_ body: (Terminal) throws -> Result) throws -> Result {
+        let terminal = try Terminal()
+        defer { terminal.close() }
+        return try body(terminal)
+    }
+
+    private func close() {
+        endwin()
+        delscreen(screen)
+        fclose(tty)
+    }
+
+    /// The terminal's size now.
+    var size: TerminalSize {
+        TerminalSize(rows: Int(getmaxy(picker_stdscr())), columns: Int(getmaxx(picker_stdscr())))
+    }
+
+    /// The next key waiting, if any; a key that means nothing to the picker is skipped.
+    func nextInput() -> Input? {
+        var character: wint_t = 0
+        let status = wget_wch(picker_stdscr(), &character)
+        if status == ERR { return nil }
+        return Input(status: status, code: character)
+    }
+
+    /// Paints `frame` and shows it.
+    func draw(_ frame: Frame) {
+        let window = picker_stdscr()
+        werase(window)
+        let columns = Int(getmaxx(window))
+        for (row, line) in frame.lines.enumerated() {
+            var column = 0
+            let base = line.isCursor ? picker_a_reverse() : picker_a_normal()
+            for span in line.spans {
+                wattrset(window, Int32(bitPattern: base | theme.attributes(for: span.role)))
+                var wide = span.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                wmove(window, Int32(row), Int32(column))
+                waddnwstr(window, &wide, Int32(wide.count))
+                column += DisplayWidth.of(span.text)
+            }
+            if line.isCursor, column < columns {
+                wattrset(window, Int32(bitPattern: base))
+                var blanks = [wchar_t](repeating: 0x20, count: columns - column)
+                wmove(window, Int32(row), Int32(column))
+                waddnwstr(window, &blanks, Int32(blanks.count))
+            }
+        }
+        wattrset(window, 0)
+        if let cursor = frame.textCursor {
+            wmove(window, Int32(cursor.line), Int32(cursor.column))
+            curs_set(1)
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+    }
+}
+
+/// One read from the keyboard: a character, or a key code with `KEY_CODE_YES`.
+struct Input {
+    var status: Int32
+    var code: wint_t
+
+    /// Whether the terminal was resized.
+    var isResize: Bool { status == KEY_CODE_YES && Int32(code) == KEY_RESIZE }
+}
