@@ -2,6 +2,7 @@
 public enum KeyMap {
     /// The event `key` stands for in `phase`, or nil when the key does nothing there.
     public static func event(for key: Key, in phase: Phase) -> PickerEvent? {
+        guard !phase.isFinal else { return nil }
         if key == .control("c") { return .cancel }
         if let movement = movement(key) { return movement }
         switch phase {

@@ -1,0 +1,115 @@
+import XCTest
+
+@testable import PickerKit
+
+/// The screen as plain text, like golden files: what each state shows at a given size.
+final class FrameTests: XCTestCase {
+    private func picker(_ friends: [Friend], rows: Int = 12, columns: Int = 50) -> PickerState {
+        var state = PickerState(size: TerminalSize(rows: rows, columns: columns))
+        state.send(.friendsArrived(friends))
+        return state
+    }
+
+    private let seven = ["Ada Lovelace", "Adam Novak", "Bob Stone", "Chloé Martin", "Dmitri Ivanov", "Zoë Adair", "Анна Иванова"]
+        .enumerated().map { Friend(id: String($0 + 1), name: $1) }
+
+    func testBrowsingScreenWithSectionHeaders() {
+        let state = picker(seven)
+        XCTAssertEqual(
+            state.frame(for: state.size).text,
+            """
+            Select Friends                    7/7 · 0 selected
+            / to search
+              A
+            > [ ] Ada Lovelace
+              [ ] Adam Novak
+              B
+              [ ] Bob Stone
+              C
+              [ ] Chloé Martin
+              D
+              [ ] Dmitri Ivanov
+            ↑↓ move · Space toggle · Tab toggle+down · / sear…
+            """)
+    }
+
+    func testSearchingScreenWithoutHeadersBelowSixFriends() {
+        var state = picker(seven)
+        for event: PickerEvent in [.startSearch, .typed("ada"), .toggleCurrent] { state.send(event) }
+        let frame = state.frame(for: state.size)
+        XCTAssertEqual(
+            frame.text,
+            """
+            Select Friends                    3/7 · 1 selected
+            / ada
+            > [x] Ada Lovelace
+              [ ] Adam Novak
+              [ ] Zoë Adair
+
+
+
+
+
+
+            type to search · ↑↓ move · Tab toggle · Enter kee…
+            """)
+        XCTAssertEqual(frame.textCursor, Frame.Position(line: 1, column: 5))
+        XCTAssertTrue(frame.lines[2].isCursor)
+        XCTAssertFalse(frame.lines[3].isCursor)
+    }
+
+    func testMatchesAreHighlightedInTheOriginalName() {
+        var state = picker(seven)
+        for event: PickerEvent in [.startSearch, .typed("zoe ad")] { state.send(event) }
+        let spans = state.frame(for: state.size).lines[2].spans
+        XCTAssertEqual(spans.filter { $0.role == .match }.map(\.text), ["Zoë", "Ad"])
+        XCTAssertEqual(spans.map(\.text).joined(), "> [ ] Zoë Adair")
+    }
+
+    func testEmptyStates() {
+        var state = picker(seven)
+        for event: PickerEvent in [.startSearch, .typed("xyz")] { state.send(event) }
+        XCTAssertEqual(state.frame(for: state.size).lines[2].text, "  No friends match “xyz”")
+        let empty = picker([])
+        XCTAssertEqual(empty.frame(for: empty.size).lines[2].text, "  No friends to show")
+        let loading = PickerState(size: TerminalSize(rows: 5, columns: 44))
+        XCTAssertEqual(loading.frame(for: loading.size).lines[0].text, "Select Friends · loading…   0/0 · 0 selected")
+        XCTAssertEqual(loading.frame(for: loading.size).lines[2].text, "  Loading friends…")
+    }
+
+    func testLongAndWideNamesAreTruncatedToTheWidth() {
+        let friends = [
+            Friend(id: "1", name: "María de los Ángeles Inmaculada Concepción Fernández"),
+            Friend(id: "2", name: "王小明王小明王小明王小明王小明王小明"),
+        ]
+        let state = picker(friends, rows: 6, columns: 30)
+        let frame = state.frame(for: state.size)
+        XCTAssertEqual(frame.lines[2].text, "> [ ] María de los Ángeles In…")
+        XCTAssertEqual(frame.lines[3].text, "  [ ] 王小明王小明王小明王小…")
+        for line in frame.lines { XCTAssertLessThanOrEqual(DisplayWidth.of(line.text), 30) }
+    }
+
+    func testControlCharactersInNamesAreShownEscaped() {
+        let state = picker([Friend(id: "1", name: "Eve\u{1B}]0;owned\u{7}")])
+        XCTAssertEqual(state.frame(for: state.size).lines[2].text, "> [ ] Eve\\x1b]0;owned\\x07")
+    }
+
+    func testScrollingKeepsTheCursorVisible() {
+        var state = picker(seven, rows: 6)
+        XCTAssertEqual(state.frame(for: state.size).text.split(separator: "\n")[2...4], ["  A", "> [ ] Ada Lovelace", "  [ ] Adam Novak"])
+        state.send(.moveToLast)
+        XCTAssertEqual(state.frame(for: state.size).text.split(separator: "\n")[2...4], ["  [ ] Zoë Adair", "  #", "> [ ] Анна Иванова"])
+        state.send(.moveUp)
+        XCTAssertEqual(state.frame(for: state.size).text.split(separator: "\n")[2...4], ["  Z", "> [ ] Zoë Adair", "  #"], "the first friend of a section shows its header")
+        state.send(.moveToFirst)
+        XCTAssertTrue(state.frame(for: state.size).text.contains("  A\n> [ ] Ada Lovelace"), "the first friend of a section shows its header")
+    }
+
+    func testTinyTerminalsKeepWhatFits() {
+        let state = picker(seven)
+        XCTAssertEqual(state.frame(for: TerminalSize(rows: 1, columns: 10)).text, "/ to sear…")
+        XCTAssertEqual(state.frame(for: TerminalSize(rows: 2, columns: 10)).text, "/ to sear…\n> [ ] Ada…", "the cursor wins over its header")
+        XCTAssertEqual(state.frame(for: TerminalSize(rows: 0, columns: 0)).lines, [])
+        XCTAssertEqual(state.frame(for: TerminalSize(rows: 3, columns: 1)).lines.count, 3)
+    }
+}

@@ -1,0 +1,41 @@
+import XCTest
+
+@testable import PickerKit
+
+final class KeyMapTests: XCTestCase {
+    func testBrowsingKeysAreCommands() {
+        let expected: [(Key, PickerEvent)] = [
+            (.up, .moveUp), (.character("k"), .moveUp), (.control("p"), .moveUp), (.control("k"), .moveUp),
+            (.down, .moveDown), (.character("j"), .moveDown), (.control("n"), .moveDown), (.control("j"), .moveDown),
+            (.pageUp, .pageUp), (.pageDown, .pageDown), (.home, .moveToFirst), (.end, .moveToLast),
+            (.character("g"), .moveToFirst), (.character("G"), .moveToLast),
+            (.character(" "), .toggleCurrent), (.tab, .toggleAndMoveDown), (.character("/"), .startSearch),
+            (.enter, .done), (.escape, .cancel), (.character("q"), .cancel), (.control("c"), .cancel),
+        ]
+        for (key, event) in expected {
+            XCTAssertEqual(KeyMap.event(for: key, in: .browsing), event, "\(key)")
+        }
+        XCTAssertNil(KeyMap.event(for: .character("x"), in: .browsing))
+        XCTAssertNil(KeyMap.event(for: .backspace, in: .browsing))
+    }
+
+    func testSearchingKeysEditTheQuery() {
+        let expected: [(Key, PickerEvent)] = [
+            (.character("j"), .typed("j")), (.character(" "), .typed(" ")), (.character("q"), .typed("q")),
+            (.character("/"), .typed("/")), (.character("é"), .typed("é")),
+            (.backspace, .deleteBackward), (.control("u"), .clearQuery), (.control("w"), .deleteWord),
+            (.up, .moveUp), (.down, .moveDown), (.control("n"), .moveDown), (.tab, .toggleCurrent),
+            (.enter, .finishSearch), (.escape, .cancelSearch), (.control("c"), .cancel),
+        ]
+        for (key, event) in expected {
+            XCTAssertEqual(KeyMap.event(for: key, in: .searching), event, "\(key)")
+        }
+    }
+
+    func testFinishedPickersTakeNoKeys() {
+        XCTAssertNil(KeyMap.event(for: .enter, in: .done))
+        XCTAssertNil(KeyMap.event(for: .control("c"), in: .cancelled))
+        XCTAssertEqual(KeyMap.event(for: .escape, in: .loading), .cancel)
+        XCTAssertNil(KeyMap.event(for: .character(" "), in: .loading))
+    }
+}
