@@ -48,15 +48,14 @@ public enum FriendSource: Hashable, Sendable {
         if opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[") {
             return try FriendsJSON.decode(data, source: source)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw SourceError(source: source, problem: "not valid UTF-8 text")
-        }
         var friends: [Friend] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var name = Substring(line)
-            if name.last == "\r" { name.removeLast() }
+        for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let bytes = line.last == 0x0D ? line.dropLast() : line
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                throw SourceError(source: source, problem: "line \(index + 1) is not valid UTF-8")
+            }
             guard !name.allSatisfy(\.isWhitespace) else { continue }
-            friends.append(Friend(id: String(index + 1), name: String(name)))
+            friends.append(Friend(id: String(index + 1), name: name))
         }
         return friends
     }

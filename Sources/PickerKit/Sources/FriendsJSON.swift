@@ -109,7 +109,7 @@ public enum FriendsJSON {
     private static func typeName(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: return "a string"
-        case is [Entry].Type: return "an array of friends"
+        case _ where String(describing: type).hasPrefix("Array"): return "an array of friends"
         case is Int64.Type: return "a number"
         default: return "an object"
         }
