@@ -19,7 +19,9 @@ func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: Signa
     while !state.phase.isFinal {
         if let signal = signals.receivedSignal() { return .signalled(signal) }
         while let input = terminal.nextInput(), !state.phase.isFinal {
-            if input.isResize {
+            if Key(input) == .control("z") {
+                terminal.suspend()
+            } else if input.isResize {
                 let size = terminal.size
                 state.send(.resized(rows: size.rows, columns: size.columns))
             } else if let key = Key(input), let event = KeyMap.event(for: key, in: state.phase) {

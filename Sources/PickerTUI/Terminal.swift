@@ -70,6 +70,12 @@ final class Terminal {
         return Input(status: status, code: character)
     }
 
+    /// Suspends the picker as Ctrl-Z does in a shell. ncurses' own SIGTSTP handler restores the
+    /// terminal before stopping and sets it up again on `fg`.
+    func suspend() {
+        raise(SIGTSTP)
+    }
+
     /// Paints `frame` and shows it.
     func draw(_ frame: Frame) {
         let window = picker_stdscr()
