@@ -12,7 +12,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit", "CNcurses"]),
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
-        .testTarget(name: "PickerEndToEndTests", dependencies: ["PickerTUI"]),
+        .testTarget(name: "PickerEndToEndTests", dependencies: ["PickerTUI", "PickerKit", "CNcurses"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,15 +3,18 @@ import XCTest
 @testable import PickerKit
 
 final class DisplayWidthTests: XCTestCase {
-    func testWidthPerGraphemeCluster() {
+    func testWidthIsTheSumOfTheCodePointsAsTheTerminalCountsThem() {
         XCTAssertEqual(DisplayWidth.of("Ada"), 3)
         XCTAssertEqual(DisplayWidth.of("王小明"), 6)
         XCTAssertEqual(DisplayWidth.of("김민준"), 6)
         XCTAssertEqual(DisplayWidth.of("ｗｉｄｅ"), 8)
         XCTAssertEqual(DisplayWidth.of("Jose\u{301}"), 4)
-        XCTAssertEqual(DisplayWidth.of("👩‍👩‍👧"), 2)
-        XCTAssertEqual(DisplayWidth.of("❤️"), 2)
+        XCTAssertEqual(DisplayWidth.of("प्रिया"), 5, "virama and vowel signs as wcwidth counts them")
+        XCTAssertEqual(DisplayWidth.of("👩‍👩‍👧"), 6, "three wide emoji joined by zero-width joiners")
+        XCTAssertEqual(DisplayWidth.of("❤️"), 1)
+        XCTAssertEqual(DisplayWidth.of("😀"), 2)
         XCTAssertEqual(DisplayWidth.of("🇫🇷"), 2)
+        XCTAssertEqual(DisplayWidth.of(Character("\u{AD}")), 1)
         XCTAssertEqual(DisplayWidth.of("Анна"), 4)
     }
 

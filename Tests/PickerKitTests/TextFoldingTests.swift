@@ -18,6 +18,11 @@ final class TextFoldingTests: XCTestCase {
         XCTAssertEqual(folded("José Zoë ÅNGSTRÖM", .caseOnly), "josé zoë ångström")
     }
 
+    func testLettersWithAStrokeFoldToTheirBaseLetter() {
+        XCTAssertEqual(folded("Łukasz Søren Đorđe", .caseAndAccents), "lukasz soren dorde")
+        XCTAssertEqual(folded("Łukasz Søren", .caseOnly), "łukasz søren")
+    }
+
     func testDecomposedAndPrecomposedAccentsFoldAlike() {
         XCTAssertEqual(folded("Jose\u{301}", .caseOnly), folded("José", .caseOnly))
         XCTAssertEqual(folded("Jose\u{301}", .caseAndAccents), "jose")

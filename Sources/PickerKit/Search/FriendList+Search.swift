@@ -44,20 +44,19 @@ extension FriendList {
 /// Whether `friend` passes `query`: the query is empty, or every whitespace-separated term
 /// occurs in the friend's name, ignoring case, and ignoring accents unless the term has some.
 ///
-/// The reference definition of the search, written for clarity: it folds the whole name with
-/// Foundation each time. ``FriendList`` answers the same question from keys folded once.
+/// The reference definition of the search, written for clarity: it folds the whole name at
+/// once each time. ``FriendList`` answers the same question from keys folded once, character by
+/// character.
 public func shouldInclude(_ friend: Friend, query: String) -> Bool {
-    func folded(_ text: String, _ options: String.CompareOptions) -> [Unicode.Scalar] {
-        Array(text.folding(options: options, locale: nil).precomposedStringWithCanonicalMapping.unicodeScalars)
+    func folded(_ text: String, _ strength: TextFolding.Strength) -> [Unicode.Scalar] {
+        Array(TextFolding.foldWithFoundation(text, strength).unicodeScalars)
     }
     return query.split(whereSeparator: \.isWhitespace).allSatisfy { word in
         let term = String(word)
-        let withoutAccents = folded(term, [.caseInsensitive, .diacriticInsensitive])
-        let options: String.CompareOptions =
-            withoutAccents == folded(term, .caseInsensitive)
-            ? [.caseInsensitive, .diacriticInsensitive] : .caseInsensitive
-        let needle = folded(term, options)
-        let haystack = folded(friend.name, options)
+        let strength: TextFolding.Strength =
+            folded(term, .caseAndAccents) == folded(term, .caseOnly) ? .caseAndAccents : .caseOnly
+        let needle = folded(term, strength)
+        let haystack = folded(friend.name, strength)
         guard needle.count <= haystack.count else { return false }
         return (0...(haystack.count - needle.count)).contains { start in
             haystack[start..<(start + needle.count)].elementsEqual(needle)

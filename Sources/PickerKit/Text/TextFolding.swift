@@ -53,11 +53,28 @@ public struct TextFolding: Sendable {
     public static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     private static func foldUncached(_ character: Character, _ strength: Strength) -> [UInt8] {
+        Array(foldWithFoundation(String(character), strength).utf8)
+    }
+
+    /// `text` folded by Foundation, in composed form, with the letters whose stroke or bar
+    /// Foundation keeps (`ł`, `ø`, `đ`…) taken to their base letter when accents are ignored,
+    /// as fzf does, so that `lukasz` finds `Łukasz`.
+    static func foldWithFoundation(_ text: String, _ strength: Strength) -> String {
         let options: String.CompareOptions =
             strength == .caseOnly ? [.caseInsensitive] : [.caseInsensitive, .diacriticInsensitive]
-        let folded = String(character).folding(options: options, locale: nil)
-        return Array(folded.precomposedStringWithCanonicalMapping.utf8)
+        var folded = text.folding(options: options, locale: nil).precomposedStringWithCanonicalMapping
+        if strength == .caseAndAccents, folded.unicodeScalars.contains(where: { baseLetters[$0] != nil }) {
+            folded = String(String.UnicodeScalarView(folded.unicodeScalars.map { baseLetters[$0] ?? $0 }))
+        }
+        return folded
     }
+
+    /// Lowercase letters with a stroke, bar or dot that Foundation does not decompose, and the
+    /// letter they are written on.
+    private static let baseLetters: [Unicode.Scalar: Unicode.Scalar] = [
+        "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŀ": "l", "ŧ": "t", "ƀ": "b", "ɨ": "i",
+        "ƶ": "z", "ǥ": "g", "ɍ": "r", "ʉ": "u", "ɏ": "y",
+    ]
 
     private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
         (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte

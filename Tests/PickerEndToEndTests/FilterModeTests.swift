@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+
+/// `--filter`, `--format`, `--print0` and the sources, without a screen: the binary runs
+/// directly, and its output and status are checked exactly.
+final class FilterModeTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-filter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    func testFilterPrintsTheMatchingNamesInListOrder() throws {
+        let result = try runPicker(["--filter", "jose"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "Gabriel José García Márquez\nJosé Álvarez\n", "jose finds José")
+        XCTAssertEqual(result.standardError, "")
+        XCTAssertEqual(try runPicker(["--filter", "jose", "--format", "names"]).output, result.output)
+    }
+
+    func testFormatIDs() throws {
+        let result = try runPicker(["--filter", "jose", "--format", "ids"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "100002379016881\n100002761446579\n")
+    }
+
+    func testFormatTSV() throws {
+        let result = try runPicker(["--filter", "jose", "--format", "tsv"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "100002379016881\tGabriel José García Márquez\n100002761446579\tJosé Álvarez\n")
+    }
+
+    func testFormatJSON() throws {
+        let result = try runPicker(["--filter", "jose", "--format=json"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(
+            result.output,
+            #"[{"id":"100002379016881","name":"Gabriel José García Márquez"},{"id":"100002761446579","name":"José Álvarez"}]"#
+                + "\n")
+        let decoded = try JSONDecoder().decode([[String: String]].self, from: result.standardOutput)
+        XCTAssertEqual(decoded.map { $0["name"] }, ["Gabriel José García Márquez", "José Álvarez"])
+    }
+
+    func testPrint0EndsEachFriendWithNUL() throws {
+        let names = try runPicker(["--filter", "jose", "--print0"])
+        XCTAssertEqual(names.status, 0)
+        XCTAssertEqual(names.standardOutput, Data("Gabriel José García Márquez\0José Álvarez\0".utf8))
+        let ids = try runPicker(["--filter", "jose", "--format", "ids", "--print0"])
+        XCTAssertEqual(ids.standardOutput, Data("100002379016881\0100002761446579\0".utf8))
+    }
+
+    func testEmptyFilterPrintsEveryoneInListOrder() throws {
+        let result = try runPicker(["--filter", ""])
+        XCTAssertEqual(result.status, 0)
+        let names = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(names.count, 177, "176 friends, each ending with a newline")
+        XCTAssertEqual(names.prefix(3), ["Ada Augusta Lovelace", "Adaeze Okafor", "Adalberto Ruiz"])
+        XCTAssertEqual(names.suffix(2), ["박지훈", ""])
+    }
+
+    func testFilterMatchingNobodyPrintsNothingWithStatus1() throws {
+        let result = try runPicker(["--filter", "xyzzy"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(result.standardError, "")
+    }
+
+    func testMissingSourceFileIsAnErrorNamingTheFile() throws {
+        let missing = directory.appendingPathComponent("nobody-here.json").path
+        let result = try runPicker(["--source", missing, "--filter", "a"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(result.standardError, "picker: \(missing): no such file\n")
+    }
+
+    func testMalformedJSONIsAnErrorNamingTheFile() throws {
+        let malformed = directory.appendingPathComponent("friends.json")
+        try Data(#"{"data": [{"id": "1", "name": "Ada"},"#.utf8).write(to: malformed)
+        let result = try runPicker(["--source", malformed.path, "--filter", "a"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.output, "")
+        XCTAssertTrue(
+            result.standardError.hasPrefix("picker: \(malformed.path): not valid JSON"),
+            "the message names the file and the problem: \(result.standardError)")
+    }
+
+    func testPlainTextOnStandardInputNumbersFriendsByLine() throws {
+        let input = Data("Zed Zimmer\nAmy Adams\n\nBob Brown\n".utf8)
+        let result = try runPicker(["--source", "-", "--filter", "", "--format", "tsv"], input: input)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.output, "2\tAmy Adams\n4\tBob Brown\n1\tZed Zimmer\n", "list order, ids the line numbers")
+
+        let filtered = try runPicker(["--source", "-", "--filter", "b", "--format", "ids"], input: input)
+        XCTAssertEqual(filtered.output, "4\n")
+    }
+
+    func testUnknownOptionIsAnError() throws {
+        let result = try runPicker(["--colour"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(result.standardError, "picker: unknown option '--colour' (see picker --help)\n")
+    }
+}

@@ -1,0 +1,166 @@
+import XCTest
+
+/// What each key does on the screen.
+final class KeyTests: TmuxTestCase {
+    func testJKAndArrowKeysMoveTheCursor() throws {
+        let picker = try startPicker()
+        let steps: [(key: String, cursor: String)] = [
+            ("j", "Adaeze Okafor"), ("j", "Adalberto Ruiz"), ("k", "Adaeze Okafor"),
+            ("Down", "Adalberto Ruiz"), ("Down", "Adam Novak"), ("Up", "Adalberto Ruiz"),
+            ("C-n", "Adam Novak"), ("C-p", "Adalberto Ruiz"),
+            ("k", "Adaeze Okafor"), ("k", "Ada Augusta Lovelace"), ("k", "Ada Augusta Lovelace"),
+        ]
+        for step in steps {
+            try picker.press(step.key)
+            try picker.waitForScreen("\(step.key) to put the cursor, and only it, on \(step.cursor)") {
+                $0.cursorLine == "> [ ] \(step.cursor)" && $0.lines.filter { $0.hasPrefix("> ") }.count == 1
+            }
+        }
+        // Moving does not select anyone: Enter prints the friend under the cursor.
+        try picker.press("j", "Enter")
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "Adaeze Okafor\n")
+    }
+
+    func testGAndShiftGJumpToTheEnds() throws {
+        let picker = try startPicker()
+        try picker.press("G")
+        try picker.waitForScreen("the list scrolled to its end, the cursor on the last friend") {
+            $0.cursorLine == "> [ ] 박지훈" && $0.listLines.last == "> [ ] 박지훈" && $0.listLines.count == 21
+                && !$0.names.contains("Ada Augusta Lovelace")
+        }
+
+        try picker.press("g")
+        try picker.waitForScreen("the list scrolled back to the top, the cursor on the first friend") {
+            $0.cursorLine == "> [ ] Ada Augusta Lovelace"
+                && Array($0.listLines.prefix(2)) == ["  A", "> [ ] Ada Augusta Lovelace"]
+        }
+
+        try picker.press("End")
+        try picker.waitForScreen("End to put the cursor on the last friend") { $0.cursorLine == "> [ ] 박지훈" }
+        try picker.press("Home")
+        try picker.waitForScreen("Home to put the cursor on the first friend") {
+            $0.cursorLine == "> [ ] Ada Augusta Lovelace"
+        }
+    }
+
+    func testPageDownAndPageUpMoveByAScreenful() throws {
+        // 24 rows: title, search bar and help leave 21 rows for the list, so PgDn moves the
+        // cursor 21 friends down: to the 22nd friend in list order.
+        let everyone = try runPicker(["--filter", ""]).output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(everyone.count, 176)
+        let picker = try startPicker()
+        try picker.press("NPage")
+        let screen = try picker.waitForScreen("the cursor a page down") { $0.cursorLine == "> [ ] \(everyone[21])" }
+        XCTAssertEqual(screen.cursorName, "Camila Cañizares")
+        try picker.press("NPage")
+        try picker.waitForScreen("the cursor another page down") { $0.cursorLine == "> [ ] \(everyone[42])" }
+        try picker.press("PPage")
+        try picker.waitForScreen("the cursor a page up") { $0.cursorLine == "> [ ] \(everyone[21])" }
+        try picker.press("PPage")
+        try picker.waitForScreen("the cursor back on the first friend") { $0.cursorLine == "> [ ] \(everyone[0])" }
+    }
+
+    func testSpaceTogglesTheFriendUnderTheCursor() throws {
+        let picker = try startPicker()
+        try picker.press("j", "Space")
+        try picker.waitForScreen("Adaeze checked") {
+            $0.cursorLine == "> [x] Adaeze Okafor" && $0.counts == "176/176 · 1 selected"
+                && $0.selectedNames == ["Adaeze Okafor"]
+        }
+        try picker.press("Space")
+        try picker.waitForScreen("Adaeze unchecked, the cursor still on her") {
+            $0.cursorLine == "> [ ] Adaeze Okafor" && $0.counts == "176/176 · 0 selected" && $0.selectedNames.isEmpty
+        }
+    }
+
+    func testTabTogglesAndMovesDown() throws {
+        let picker = try startPicker()
+        try picker.press("Tab")
+        try picker.waitForScreen("Ada checked, the cursor on the next friend") {
+            $0.cursorLine == "> [ ] Adaeze Okafor" && $0.selectedNames == ["Ada Augusta Lovelace"]
+                && $0.counts == "176/176 · 1 selected"
+        }
+        try picker.press("Tab")
+        try picker.waitForScreen("Adaeze checked, the cursor on the third friend") {
+            $0.cursorLine == "> [ ] Adalberto Ruiz" && $0.selectedNames == ["Ada Augusta Lovelace", "Adaeze Okafor"]
+                && $0.counts == "176/176 · 2 selected"
+        }
+        try picker.press("Enter")
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "Ada Augusta Lovelace\nAdaeze Okafor\n")
+    }
+
+    func testCtrlWDeletesAWordAndCtrlUClearsTheQuery() throws {
+        let picker = try startPicker()
+        try picker.press("/")
+        try picker.type("ada lov")
+        try picker.waitForScreen("the one friend matching ada lov") {
+            $0.searchBar == "/ ada lov" && $0.counts == "1/176 · 0 selected" && $0.names == ["Ada Augusta Lovelace"]
+        }
+        try picker.press("C-w")
+        try picker.waitForScreen("the query back to ada") {
+            $0.searchBar == "/ ada" && $0.counts == "14/176 · 0 selected"
+        }
+        try picker.press("C-u")
+        try picker.waitForScreen("the query empty, everyone shown") {
+            $0.searchBar == "/" && $0.counts == "176/176 · 0 selected"
+                && $0.helpLine == SearchAndSelectTests.searchingHelp
+        }
+        // Still searching: typing goes on narrowing.
+        try picker.type("lov")
+        try picker.waitForScreen("the friends matching lov") {
+            $0.searchBar == "/ lov" && $0.names == ["Ada Augusta Lovelace", "Dmitri Sokolov"]
+        }
+    }
+
+    func testBackspaceDeletesTheLastCharacter() throws {
+        let picker = try startPicker()
+        try picker.press("/")
+        try picker.type("adaz")
+        try picker.waitForScreen("nobody matching adaz") {
+            $0.counts == "0/176 · 0 selected" && $0.listLines == ["  No friends match “adaz”"]
+        }
+        try picker.press("BSpace")
+        try picker.waitForScreen("the friends matching ada") {
+            $0.searchBar == "/ ada" && $0.counts == "14/176 · 0 selected"
+                && $0.names == SearchAndSelectTests.adaNames
+        }
+    }
+
+    func testSectionHeadersAppearOnlyWithSixFriendsOrMoreShown() throws {
+        let picker = try startPicker()
+        try picker.press("/")
+        try picker.type("ber")
+        try picker.waitForScreen("six friends under their section headers") {
+            $0.counts == "6/176 · 0 selected" && $0.listLines == [
+                "  A",
+                "> [ ] Adalberto Ruiz",
+                "  E",
+                "  [ ] Émile Zola-Bernard",
+                "  I",
+                "  [ ] Iñaki Etxeberria",
+                "  [ ] Ingrid Bergström",
+                "  L",
+                "  [ ] Lars Sjöberg",
+                "  [ ] Lotte van der Berg",
+            ]
+        }
+        try picker.type(" a")
+        try picker.waitForScreen("five friends without headers") {
+            $0.counts == "5/176 · 0 selected" && $0.listLines == [
+                "> [ ] Adalberto Ruiz",
+                "  [ ] Émile Zola-Bernard",
+                "  [ ] Iñaki Etxeberria",
+                "  [ ] Lars Sjöberg",
+                "  [ ] Lotte van der Berg",
+            ]
+        }
+        try picker.press("BSpace")
+        try picker.waitForScreen("the six friends and their headers again") {
+            $0.counts == "6/176 · 0 selected" && $0.headers == ["  A", "  E", "  I", "  L"]
+        }
+    }
+}

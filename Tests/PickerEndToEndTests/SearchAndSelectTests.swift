@@ -1,0 +1,159 @@
+import XCTest
+
+/// A user searching, picking friends and pressing Enter: what ends up on standard output.
+final class SearchAndSelectTests: TmuxTestCase {
+    /// The 14 friends of the sample whose name includes `ada`, in list order.
+    static let adaNames = [
+        "Ada Augusta Lovelace", "Adaeze Okafor", "Adalberto Ruiz", "Adam Novak", "Adam Piotr Kowalczyk",
+        "Daphne Papadaki", "Dr. Ada Wong", "Karolína Kadavá", "Madalena Ferreira", "Mama Kadama",
+        "María de los Ángeles Inmaculada Concepción Fernández de Córdoba y Gutiérr…", "Marta Kadar",
+        "Sadako Ishikawa", "Sandra Adams",
+    ]
+    static let browsingHelp = "↑↓ move · Space toggle · Tab toggle+down · / search · Enter done · Esc cancel"
+    static let searchingHelp = "type to search · ↑↓ move · Tab toggle · Enter keep · Esc clear"
+
+    func testSearchNarrowsTheListThenSpaceAndEnterPrintTheChosenFriend() throws {
+        let picker = try startPicker()
+        let first = try picker.screen()
+        XCTAssertEqual(first.counts, "176/176 · 0 selected")
+        XCTAssertEqual(first.searchBar, "/ to search")
+        XCTAssertEqual(first.helpLine, Self.browsingHelp)
+        XCTAssertEqual(first.cursorLine, "> [ ] Ada Augusta Lovelace")
+
+        try picker.press("/")
+        try picker.waitForScreen("the search bar to open") {
+            $0.searchBar == "/" && $0.helpLine == Self.searchingHelp
+        }
+        try picker.type("a")
+        try picker.waitForScreen("128 friends matching a") { $0.counts == "128/176 · 0 selected" && $0.searchBar == "/ a" }
+        try picker.type("d")
+        try picker.waitForScreen("17 friends matching ad") { $0.counts == "17/176 · 0 selected" && $0.searchBar == "/ ad" }
+        try picker.type("a")
+        try picker.waitForScreen("the 14 friends matching ada") {
+            $0.counts == "14/176 · 0 selected" && $0.searchBar == "/ ada" && $0.names == Self.adaNames
+                && $0.cursorLine == "> [ ] Ada Augusta Lovelace"
+        }
+
+        try picker.press("Enter")
+        try picker.waitForScreen("browsing the filtered list") {
+            $0.searchBar == "/ ada   / to edit the search" && $0.helpLine == Self.browsingHelp
+                && $0.counts == "14/176 · 0 selected"
+        }
+        try picker.press("Space")
+        try picker.waitForScreen("Ada checked") {
+            $0.cursorLine == "> [x] Ada Augusta Lovelace" && $0.counts == "14/176 · 1 selected"
+        }
+        try picker.press("Enter")
+
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "Ada Augusta Lovelace\n")
+        XCTAssertEqual(result.errors, "")
+    }
+
+    func testSelectionSurvivesQueryChangesAndClearingTheSearch() throws {
+        let picker = try startPicker()
+
+        // Pick José Álvarez first…
+        try picker.press("/")
+        try picker.type("jose")
+        try picker.waitForScreen("the two friends matching jose") {
+            $0.counts == "2/176 · 0 selected" && $0.names == ["Gabriel José García Márquez", "José Álvarez"]
+        }
+        try picker.press("Down")
+        try picker.waitForScreen("the cursor on José Álvarez") { $0.cursorLine == "> [ ] José Álvarez" }
+        try picker.press("Tab")
+        try picker.waitForScreen("José Álvarez checked by Tab") {
+            $0.cursorLine == "> [x] José Álvarez" && $0.counts == "2/176 · 1 selected"
+        }
+
+        // …then, with another search, Ada Augusta Lovelace.
+        try picker.press("C-u")
+        try picker.type("ada")
+        try picker.waitForScreen("the friends matching ada, José still counted") {
+            $0.counts == "14/176 · 1 selected" && $0.cursorLine == "> [ ] Ada Augusta Lovelace"
+        }
+        try picker.press("Tab")
+        try picker.waitForScreen("Ada checked too") {
+            $0.cursorLine == "> [x] Ada Augusta Lovelace" && $0.counts == "14/176 · 2 selected"
+        }
+
+        // Back to the first search: José is still checked.
+        try picker.press("C-u")
+        try picker.type("jose")
+        try picker.waitForScreen("José still checked") {
+            $0.counts == "2/176 · 2 selected" && $0.selectedNames == ["José Álvarez"]
+        }
+
+        // Esc clears the search: everyone is shown again, both still selected.
+        try picker.press("Escape")
+        try picker.waitForScreen("the whole list again") {
+            $0.counts == "176/176 · 2 selected" && $0.searchBar == "/ to search" && $0.helpLine == Self.browsingHelp
+        }
+        try picker.press("Enter")
+
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "José Álvarez\nAda Augusta Lovelace\n", "the selected friends, in the order picked")
+    }
+
+    func testEnterWithNothingSelectedPrintsTheFriendUnderTheCursor() throws {
+        let everyone = try runPicker(["--filter", ""])
+        let thirdInListOrder = everyone.output.split(separator: "\n", omittingEmptySubsequences: false)[2]
+        XCTAssertEqual(thirdInListOrder, "Adalberto Ruiz")
+
+        let picker = try startPicker()
+        try picker.press("Down", "Down")
+        try picker.waitForScreen("the cursor on the third friend") { $0.cursorLine == "> [ ] \(thirdInListOrder)" }
+        try picker.press("Enter")
+
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "\(thirdInListOrder)\n")
+    }
+
+    func testSearchMatchingNobodyShowsANoticeAndEnterPrintsNothing() throws {
+        let picker = try startPicker()
+        try picker.press("/")
+        try picker.type("xyzzy")
+        try picker.waitForScreen("the no-match notice") {
+            $0.counts == "0/176 · 0 selected" && $0.listLines == ["  No friends match “xyzzy”"] && $0.cursorLine == nil
+        }
+        try picker.press("Enter")
+        try picker.waitForScreen("browsing the empty list") {
+            $0.helpLine == Self.browsingHelp && $0.listLines == ["  No friends match “xyzzy”"]
+        }
+        try picker.press("Enter")
+
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 1, "nothing to print")
+        XCTAssertEqual(result.output, "")
+    }
+
+    func testQueryOptionStartsWithTheSearchApplied() throws {
+        let picker = try startPicker(["--session", "demo", "--query", "ada"])
+        let screen = try picker.waitForScreen("the friends matching ada") {
+            $0.counts == "14/176 · 0 selected" && $0.names == Self.adaNames
+        }
+        XCTAssertEqual(screen.searchBar, "/ ada   / to edit the search")
+        XCTAssertEqual(screen.helpLine, Self.browsingHelp)
+        XCTAssertEqual(screen.cursorLine, "> [ ] Ada Augusta Lovelace")
+        try picker.press("Enter")
+
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "Ada Augusta Lovelace\n")
+    }
+
+    func testSlashEditsTheKeptSearch() throws {
+        let picker = try startPicker(["--session", "demo", "--query", "ada"])
+        try picker.press("/")
+        try picker.waitForScreen("the search bar open on ada") {
+            $0.searchBar == "/ ada" && $0.helpLine == Self.searchingHelp
+        }
+        try picker.type(" lov")
+        try picker.waitForScreen("the one friend matching ada lov") {
+            $0.searchBar == "/ ada lov" && $0.counts == "1/176 · 0 selected" && $0.names == ["Ada Augusta Lovelace"]
+        }
+    }
+}
