@@ -8,16 +8,20 @@ enum Outcome {
     case signalled(Int32)
 }
 
-/// Runs the picker on `terminal` until it is done, cancelled or signalled: waits on keys and
-/// signals together, turns each key into an event, and redraws after each batch of keys.
-func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: SignalPipe) -> Outcome {
-    terminal.draw(state.frame(for: state.size))
+/// How often the spinner turns while friends are loading, in milliseconds.
+private let spinnerInterval: Int32 = 120
+
+/// Runs the picker on `terminal` until it is done, cancelled or signalled: waits on keys,
+/// signals and the loader together, turns each into events, and redraws after each batch.
+func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: SignalPipe, feed: LoaderFeed) -> Outcome {
     var descriptors = [
         pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: feed.readEnd, events: Int16(POLLIN), revents: 0),
     ]
     while !state.phase.isFinal {
         if let signal = signals.receivedSignal() { return .signalled(signal) }
+        for delivery in feed.take() { state.send(delivery.event) }
         while let input = terminal.nextInput(), !state.phase.isFinal {
             if Key(input) == .control("z") {
                 terminal.suspend()
@@ -30,7 +34,21 @@ func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: Signa
         }
         if state.phase.isFinal { break }
         terminal.draw(state.frame(for: state.size))
-        _ = poll(&descriptors, nfds_t(descriptors.count), -1)
+        let loading = if case .inProgress = state.loading { true } else { false }
+        if poll(&descriptors, nfds_t(descriptors.count), loading ? spinnerInterval : -1) == 0 {
+            state.send(.tick)
+        }
     }
     return .finished(state)
+}
+
+extension LoaderFeed.Delivery {
+    /// The picker event for this delivery.
+    var event: PickerEvent {
+        switch self {
+        case .page(let page): return .friendsArrived(page.friends, expectedTotal: page.totalCount)
+        case .finished: return .loadingFinished
+        case .failed(let error): return .loadingFailed(error.description)
+        }
+    }
 }

@@ -10,6 +10,7 @@ struct Theme {
     private enum Pair: Int32 {
         case accent = 1
         case match = 2
+        case warning = 3
     }
 
     /// Starts colours if the terminal has them and the user did not turn them off.
@@ -20,6 +21,7 @@ struct Theme {
         use_default_colors()
         init_pair(Int16(Pair.accent.rawValue), Int16(COLOR_CYAN), -1)
         init_pair(Int16(Pair.match.rawValue), Int16(COLOR_YELLOW), -1)
+        init_pair(Int16(Pair.warning.rawValue), Int16(COLOR_RED), -1)
         return Theme(colors: true)
     }
 
@@ -28,6 +30,7 @@ struct Theme {
         switch role {
         case .plain, .query, .counts: return picker_a_normal()
         case .title, .notice, .checkMark: return picker_a_bold()
+        case .warning: return picker_a_bold() | color(.warning)
         case .prompt, .header: return picker_a_bold() | color(.accent)
         case .hint, .help: return picker_a_dim()
         case .match: return picker_a_bold() | picker_a_underline() | color(.match)

@@ -41,25 +41,39 @@ do {
     fail(error.description)
 }
 
-let friends: [Friend]
+/// Exits with the status and message `error` calls for.
+func fail(_ error: SourceError) -> Never {
+    fail(error.description, status: error.rejectsSession ? .sessionRejected : .error)
+}
+
+let loader: FriendLoader
 do {
-    friends = try options.source.readFriends()
-} catch let error as SourceError {
+    loader = try options.loader()
+} catch {
     fail(error.description)
 }
 
 if let filter = options.filter {
-    let list = FriendList(friends)
+    var list = FriendList()
+    do {
+        try loader.load { page in list.append(page.friends) }
+    } catch {
+        fail(error)
+    }
     printAndExit(list.positions(matching: SearchQuery(filter)).map { list.friends[$0] }, options)
 }
+
+guard let feed = LoaderFeed.start(loader) else { fail("cannot start loading") }
+let firstDeliveries = feed.waitForDeliveries()
+if case .failed(let error)? = firstDeliveries.first { fail(error) }
 
 guard let signals = SignalPipe.install() else { fail("cannot set up signal handling") }
 let outcome: Outcome
 do {
     outcome = try Terminal.with { terminal in
         var state = PickerState(query: options.query, size: terminal.size)
-        state.send(.friendsArrived(friends))
-        return runPicker(&state, on: terminal, signals: signals)
+        for delivery in firstDeliveries { state.send(delivery.event) }
+        return runPicker(&state, on: terminal, signals: signals, feed: feed)
     }
 } catch let error as Terminal.Unusable {
     fail(error.description)

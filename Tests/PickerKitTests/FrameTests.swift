@@ -7,6 +7,7 @@ final class FrameTests: XCTestCase {
     private func picker(_ friends: [Friend], rows: Int = 12, columns: Int = 50) -> PickerState {
         var state = PickerState(size: TerminalSize(rows: rows, columns: columns))
         state.send(.friendsArrived(friends))
+        state.send(.loadingFinished)
         return state
     }
 
@@ -73,7 +74,7 @@ final class FrameTests: XCTestCase {
         let empty = picker([])
         XCTAssertEqual(empty.frame(for: empty.size).lines[2].text, "  No friends to show")
         let loading = PickerState(size: TerminalSize(rows: 5, columns: 44))
-        XCTAssertEqual(loading.frame(for: loading.size).lines[0].text, "Select Friends · loading…   0/0 · 0 selected")
+        XCTAssertEqual(loading.frame(for: loading.size).lines[0].text, "Select Friends ⠋ loading 0  0/0 · 0 selected")
         XCTAssertEqual(loading.frame(for: loading.size).lines[2].text, "  Loading friends…")
     }
 

@@ -68,10 +68,10 @@ final class FriendsJSONTests: XCTestCase {
     }
 
     func testFileProblemsNameTheFile() {
-        XCTAssertThrowsError(try FriendSource.file("/nonexistent/friends.json").readFriends()) { error in
+        XCTAssertThrowsError(try FriendSource.readFile("/nonexistent/friends.json")) { error in
             XCTAssertEqual((error as? SourceError)?.description, "/nonexistent/friends.json: no such file")
         }
-        XCTAssertThrowsError(try FriendSource.file(NSTemporaryDirectory()).readFriends()) { error in
+        XCTAssertThrowsError(try FriendSource.readFile(NSTemporaryDirectory())) { error in
             XCTAssertEqual((error as? SourceError)?.problem, "is a directory, not a file")
         }
     }

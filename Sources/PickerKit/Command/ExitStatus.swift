@@ -6,6 +6,8 @@ public enum ExitStatus: Int32, Sendable {
     case nothingToPrint = 1
     /// A bad option, or a source that cannot be read or is malformed.
     case error = 2
+    /// The service rejected the session (invalid, expired or revoked token).
+    case sessionRejected = 3
     /// Cancelled with Esc, `q`, Ctrl-C or SIGINT.
     case cancelled = 130
 }

@@ -1,7 +1,9 @@
+import Foundation
+
 /// The command line, parsed.
 public struct Options: Hashable, Sendable {
-    /// The session token, from `--session` or `PICKER_SESSION`.
-    public var session: String?
+    /// Where the session token comes from: `--session`, `--session-file` or `PICKER_SESSION`.
+    public var session: Session?
     /// Where the friends come from.
     public var source: FriendSource
     /// The search applied at start.
@@ -11,6 +13,16 @@ public struct Options: Hashable, Sendable {
     public var format = OutputFormat.names
     /// End records with NUL instead of a newline.
     public var print0 = false
+    /// Seconds to wait for each HTTP request.
+    public var timeout = 15.0
+
+    /// Where the session token is.
+    public enum Session: Hashable, Sendable {
+        /// Given on the command line or in the environment.
+        case token(String)
+        /// The first line of a file, which other users cannot see in `ps`.
+        case file(String)
+    }
 
     /// What the command line asks for.
     public enum Command: Hashable, Sendable {
@@ -30,7 +42,7 @@ public struct Options: Hashable, Sendable {
         _ arguments: [String], environment: [String: String], defaultSource: String
     ) throws(UsageError) -> Command {
         var options = Options(
-            session: environment["PICKER_SESSION"],
+            session: environment["PICKER_SESSION"].flatMap { $0.isEmpty ? nil : .token($0) },
             source: FriendSource(argument: environment["PICKER_SOURCE"] ?? defaultSource))
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -53,7 +65,14 @@ public struct Options: Hashable, Sendable {
             case "--session":
                 let token = try value()
                 guard !token.isEmpty else { throw UsageError(description: "--session needs a non-empty token") }
-                options.session = token
+                options.session = .token(token)
+            case "--session-file": options.session = .file(try value())
+            case "--timeout":
+                let text = try value()
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw UsageError(description: "--timeout needs a number of seconds above 0, not '\(text)'")
+                }
+                options.timeout = seconds
             case "--source": options.source = FriendSource(argument: try value())
             case "--query": options.query = try value()
             case "--filter": options.filter = try value()
@@ -71,7 +90,45 @@ public struct Options: Hashable, Sendable {
                 throw UsageError(description: "unknown option '\(argument)' (see picker --help)")
             }
         }
+        try options.checkSource()
         return .run(options)
+    }
+
+    /// A URL source must be usable with a token, and have a session to send.
+    private func checkSource() throws(UsageError) {
+        guard case .url(let url) = source else { return }
+        if let refusal = GraphEndpoint.refusal(for: url) {
+            throw UsageError(description: "--source \(GraphEndpoint.redacted(url)) \(refusal)")
+        }
+        guard session != nil else {
+            throw UsageError(
+                description:
+                    "--source \(GraphEndpoint.redacted(url)) needs a session: give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION")
+        }
+    }
+
+    /// The session token: as given, or the first line of the session file.
+    /// - Throws: when the file cannot be read or its first line is empty.
+    public func sessionToken() throws(UsageError) -> String? {
+        switch session {
+        case nil: return nil
+        case .token(let token): return token
+        case .file(let path):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError(description: "--session-file \(TerminalText.sanitized(path)): cannot be read")
+            }
+            let firstLine = data.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? Data()
+            let token = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !token.isEmpty else {
+                throw UsageError(description: "--session-file \(TerminalText.sanitized(path)): the first line holds no token")
+            }
+            return token
+        }
+    }
+
+    /// The loader for the source, with the session token read.
+    public func loader() throws(UsageError) -> FriendLoader {
+        source.loader(token: try sessionToken(), timeout: timeout)
     }
 
     /// The version `--version` prints.
@@ -81,7 +138,8 @@ public struct Options: Hashable, Sendable {
     public static let helpText = """
         picker \(version): pick friends in the terminal, with incremental search.
 
-        Usage: picker [--session TOKEN] [--source FILE|-] [--query TEXT] [--filter TEXT]
+        Usage: picker [--session TOKEN | --session-file PATH] [--source FILE|-|URL]
+                      [--timeout SECONDS] [--query TEXT] [--filter TEXT]
                       [--format names|ids|json|tsv] [--print0] [-h|--help] [--version]
 
         The list is drawn on the terminal (/dev/tty); the chosen friends are printed on
@@ -90,10 +148,17 @@ public struct Options: Hashable, Sendable {
         Options:
           --session TOKEN   the session whose friends are shown (default: $PICKER_SESSION);
                             file and standard input sources need none
-          --source FILE|-   a JSON file holding a Graph friends page {"data": [...]} or an
+          --session-file PATH
+                            read the session token from the first line of PATH (better than
+                            --session: a token on the command line is visible in ps)
+          --source FILE|-|URL
+                            a JSON file holding a Graph friends page {"data": [...]} or an
                             array of friends; - reads standard input, which may also be
-                            plain text with one name per line (default: $PICKER_SOURCE, else
-                            the bundled sample-friends.json)
+                            plain text with one name per line; an https URL (http only on
+                            loopback) of a Graph-compatible friends edge, e.g.
+                            https://host/me/friends, read page by page with the session
+                            token (default: $PICKER_SOURCE, else the bundled sample)
+          --timeout SECONDS seconds to wait for each HTTP request (default 15)
           --query TEXT      start with this search applied
           --filter TEXT     no screen: print the friends TEXT includes, in list order
           --format FORMAT   names (default), ids, tsv (id<TAB>name), or json (an array of
@@ -119,6 +184,7 @@ public struct Options: Hashable, Sendable {
         under the cursor.
 
         Exit status: 0 friends printed, 1 nothing to print, 2 error (bad option, unreadable
-        or malformed source), 130 cancelled.
+        or malformed source, network failure), 3 session rejected by the service (log in
+        again), 130 cancelled.
         """
 }

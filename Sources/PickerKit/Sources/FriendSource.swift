@@ -6,10 +6,18 @@ public enum FriendSource: Hashable, Sendable {
     case file(String)
     /// Standard input: JSON as for a file, or plain text with one name per line.
     case standardInput
+    /// A service speaking the Graph API friends contract, which the session authenticates.
+    case url(URL)
 
-    /// The source named on the command line: `-` for standard input, else a file path.
+    /// The source named on the command line: `-` for standard input, an `http` or `https` URL,
+    /// else a file path.
     public init(argument: String) {
-        self = argument == "-" ? .standardInput : .file(argument)
+        let lowercased = argument.lowercased()
+        if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: argument) {
+            self = .url(url)
+        } else {
+            self = argument == "-" ? .standardInput : .file(argument)
+        }
     }
 
     /// How messages name this source.
@@ -17,27 +25,34 @@ public enum FriendSource: Hashable, Sendable {
         switch self {
         case .file(let path): return path
         case .standardInput: return "standard input"
+        case .url(let url): return GraphEndpoint.redacted(url)
         }
     }
 
-    /// Reads every friend the source holds, in the source's order.
-    /// - Throws: ``SourceError`` when the source cannot be read or is malformed.
-    public func readFriends() throws -> [Friend] {
+    /// The loader that reads this source; `token` and `timeout` serve URL sources only.
+    public func loader(token: String?, timeout: Double) -> FriendLoader {
         switch self {
-        case .file(let path):
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw SourceError(source: path, problem: "no such file")
-            }
-            if isDirectory.boolValue { throw SourceError(source: path, problem: "is a directory, not a file") }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw SourceError(source: path, problem: "cannot be read (permission denied?)")
-            }
-            return try FriendsJSON.decode(data, source: path)
+        case .file(let path): return WholeSourceLoader(source: path) { try Self.readFile(path) }
         case .standardInput:
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return try Self.friends(fromStandardInput: data)
+            return WholeSourceLoader(source: displayName) {
+                try Self.friends(fromStandardInput: FileHandle.standardInput.readDataToEndOfFile())
+            }
+        case .url(let url): return GraphFriendsLoader(url: url, token: token ?? "", timeout: timeout)
         }
+    }
+
+    /// The friends in the JSON file at `path`.
+    /// - Throws: ``SourceError`` when the file is missing, unreadable or malformed.
+    static func readFile(_ path: String) throws -> [Friend] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SourceError(source: path, problem: "no such file")
+        }
+        if isDirectory.boolValue { throw SourceError(source: path, problem: "is a directory, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SourceError(source: path, problem: "cannot be read (permission denied?)")
+        }
+        return try FriendsJSON.decode(data, source: path)
     }
 
     /// Friends from what standard input held: JSON when it starts with `{` or `[`, else one name

@@ -5,10 +5,13 @@ public struct SourceError: Error, Hashable, Sendable, CustomStringConvertible {
     public var source: String
     /// What is wrong, and where.
     public var problem: String
+    /// The service refused the session: the user must log in again.
+    public var rejectsSession: Bool
 
-    public init(source: String, problem: String) {
+    public init(source: String, problem: String, rejectsSession: Bool = false) {
         self.source = source
         self.problem = problem
+        self.rejectsSession = rejectsSession
     }
 
     public var description: String {

@@ -29,8 +29,14 @@ public enum PickerEvent: Hashable, Sendable {
     case done
     /// Finish without a result.
     case cancel
-    /// The source delivered more friends.
-    case friendsArrived([Friend])
+    /// The source delivered more friends, and said how many it has in all when it knows.
+    case friendsArrived([Friend], expectedTotal: Int? = nil)
+    /// The source has delivered everyone.
+    case loadingFinished
+    /// The source failed after delivering some friends; the message says why.
+    case loadingFailed(String)
+    /// Time passed while loading: the spinner turns.
+    case tick
     /// The terminal now has this many rows and columns.
     case resized(rows: Int, columns: Int)
 }

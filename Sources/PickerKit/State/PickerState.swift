@@ -13,6 +13,10 @@ public struct PickerState: Sendable {
     public private(set) var cursor: Int?
     /// The selected friends' ids, in the order they were picked.
     public private(set) var selection = SelectionSet()
+    /// How far the source has got.
+    public private(set) var loading = Loading.inProgress(expectedTotal: nil)
+    /// Turns of the loading spinner.
+    private(set) var spinnerStep = 0
     /// The terminal size the picker draws for.
     public private(set) var size: TerminalSize
     /// The first row of the list (headers included) that is on screen.
@@ -65,7 +69,14 @@ public struct PickerState: Sendable {
             phase = .browsing
         case .done: phase = .done
         case .cancel: phase = .cancelled
-        case .friendsArrived(let friends): receive(friends)
+        case .friendsArrived(let friends, let expectedTotal):
+            receive(friends)
+            if case .inProgress(let known) = loading { loading = .inProgress(expectedTotal: expectedTotal ?? known) }
+        case .loadingFinished:
+            loading = .complete
+        case .loadingFailed(let message):
+            loading = .failed(message)
+        case .tick: spinnerStep += 1
         case .resized(let rows, let columns): size = TerminalSize(rows: rows, columns: columns)
         }
         scrollToCursor()
@@ -98,12 +109,16 @@ public struct PickerState: Sendable {
         if let kept { placeCursor(onPosition: kept) }
     }
 
+    /// Adds friends, keeping the cursor on its friend at the same place on screen, so the list
+    /// grows around what the user is looking at.
     private mutating func receive(_ friends: [Friend]) {
         let keptID = currentFriend?.id
+        let rowOnScreen = cursor.map { layout.row(ofShown: $0) - scrollTop }
         list.append(friends)
         shown = list.positions(matching: query)
         cursor = shown.isEmpty ? nil : 0
         if let keptID, let position = list.position(ofID: keptID) { placeCursor(onPosition: position) }
+        if let rowOnScreen, let cursor { scrollTop = max(0, layout.row(ofShown: cursor) - rowOnScreen) }
         if phase == .loading { phase = .browsing }
     }
 
@@ -125,6 +140,16 @@ public struct PickerState: Sendable {
         while let last = result.last, !last.isWhitespace { result.removeLast() }
         return String(result)
     }
+}
+
+/// How far the source has got in delivering friends.
+public enum Loading: Hashable, Sendable {
+    /// More friends are coming; the source may have said how many in all.
+    case inProgress(expectedTotal: Int?)
+    /// Everyone has arrived.
+    case complete
+    /// The source failed after some friends arrived; the message says why.
+    case failed(String)
 }
 
 /// The size of a terminal in character cells.

@@ -13,7 +13,7 @@ extension PickerState {
             lines[line] = Frame.Line(bar)
             if phase == .searching { textCursor = Frame.Position(line: line, column: min(bar.width, columns - 1)) }
         }
-        if let line = layout.helpLine { lines[line] = Frame.Line(helpSpans.fitted(to: columns)) }
+        if let line = layout.helpLine { lines[line] = Frame.Line(statusSpans.fitted(to: columns)) }
         let listLines = listLines(layout: layout, columns: columns)
         for (offset, line) in listLines.enumerated() { lines[layout.firstListLine + offset] = line }
         return Frame(lines: lines, textCursor: textCursor)
@@ -21,10 +21,10 @@ extension PickerState {
 
     private func titleLine(columns: Int) -> Frame.Line {
         let counts = "\(shown.count)/\(list.count) · \(selection.count) selected"
-        let title = configuration.title + (phase == .loading ? " · loading…" : "")
+        let title = TerminalText.sanitized(configuration.title) + loadingIndicator
         let room = columns - DisplayWidth.of(counts) - 2
         guard room > 0 else { return Frame.Line([Frame.Span(counts, .counts)].fitted(to: columns)) }
-        let shownTitle = DisplayWidth.truncate(TerminalText.sanitized(title), to: room)
+        let shownTitle = DisplayWidth.truncate(title, to: room)
         let gap = String(repeating: " ", count: columns - DisplayWidth.of(shownTitle) - DisplayWidth.of(counts))
         return Frame.Line([Frame.Span(shownTitle, .title), Frame.Span(gap), Frame.Span(counts, .counts)])
     }
@@ -45,7 +45,20 @@ extension PickerState {
         return spans.fitted(to: columns)
     }
 
-    private var helpSpans: [Frame.Span] {
+    /// The spinner and how many friends have arrived, while the source is still delivering.
+    private var loadingIndicator: String {
+        guard case .inProgress(let expectedTotal) = loading else { return "" }
+        let spinner = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
+        return " \(spinner) loading \(list.count)" + (expectedTotal.map { "/\($0)" } ?? "")
+    }
+
+    private static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// The bottom line: a lasting warning when loading failed, else the keys.
+    private var statusSpans: [Frame.Span] {
+        if case .failed(let message) = loading {
+            return [Frame.Span("⚠ loading stopped: \(TerminalText.sanitized(message))", .warning)]
+        }
         let help: String
         switch phase {
         case .searching: help = "type to search · ↑↓ move · Tab toggle · Enter keep · Esc clear"
@@ -73,13 +86,9 @@ extension PickerState {
     }
 
     private var emptyMessage: String {
-        switch phase {
-        case .loading: return "  Loading friends…"
-        default:
-            return list.count == 0
-                ? "  No friends to show"
-                : "  No friends match “\(TerminalText.sanitized(query.text))”"
-        }
+        let stillLoading = if case .inProgress = loading { true } else { false }
+        if list.count == 0 { return stillLoading ? "  Loading friends…" : "  No friends to show" }
+        return "  No friends match “\(TerminalText.sanitized(query.text))”" + (stillLoading ? " so far" : "")
     }
 
     private func friendLine(_ index: Int, columns: Int, highlighter: inout NameHighlighter) -> Frame.Line {

@@ -1,0 +1,69 @@
+import Foundation
+import Glibc
+import PickerKit
+import Synchronization
+
+/// Runs a loader on a thread of its own and hands what it delivers to the event loop: the
+/// events wait in a queue, and a byte on a pipe wakes the loop's `poll`.
+final class LoaderFeed: Sendable {
+    /// What the loader did.
+    enum Delivery: Sendable {
+        case page(FriendPage)
+        case finished
+        case failed(SourceError)
+    }
+
+    /// The end to poll: readable when deliveries are waiting.
+    let readEnd: Int32
+    private let writeEnd: Int32
+    private let queue = Mutex<[Delivery]>([])
+
+    private init(readEnd: Int32, writeEnd: Int32) {
+        self.readEnd = readEnd
+        self.writeEnd = writeEnd
+    }
+
+    /// Starts `loader` on a new thread.
+    static func start(_ loader: FriendLoader) -> LoaderFeed? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        let feed = LoaderFeed(readEnd: ends[0], writeEnd: ends[1])
+        let thread = Thread {
+            do throws(SourceError) {
+                try loader.load { page in feed.post(.page(page)) }
+                feed.post(.finished)
+            } catch {
+                feed.post(.failed(error))
+            }
+        }
+        thread.start()
+        return feed
+    }
+
+    private func post(_ delivery: Delivery) {
+        queue.withLock { $0.append(delivery) }
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// The deliveries waiting, oldest first; empty when there are none.
+    func take() -> [Delivery] {
+        var drained = [UInt8](repeating: 0, count: 64)
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
+        while read(readEnd, &drained, drained.count) > 0 {}
+        return queue.withLock { waiting in
+            defer { waiting.removeAll() }
+            return waiting
+        }
+    }
+
+    /// Waits until the loader has delivered something, and returns it.
+    func waitForDeliveries() -> [Delivery] {
+        while true {
+            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, -1)
+            let deliveries = take()
+            if !deliveries.isEmpty { return deliveries }
+        }
+    }
+}
