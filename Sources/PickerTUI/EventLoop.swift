@@ -48,7 +48,7 @@ extension LoaderFeed.Delivery {
         switch self {
         case .page(let page): return .friendsArrived(page.friends, expectedTotal: page.totalCount)
         case .finished: return .loadingFinished
-        case .failed(let error): return .loadingFailed(error.description)
+        case .failed(let error): return .loadingFailed("\(error.problem) (\(error.source))")
         }
     }
 }

@@ -97,8 +97,9 @@ public struct GraphFriendsLoader: FriendLoader {
         ]
     }
 
-    /// `message` with the token cut out, should a service echo it.
+    /// `message` with the token cut out, should a service echo it. Tokens too short to be
+    /// real ones are left alone, lest every letter they hold be cut from the message.
     private func scrubbed(_ message: String) -> String {
-        token.isEmpty ? message : message.replacingOccurrences(of: token, with: "REDACTED")
+        token.count < 8 ? message : message.replacingOccurrences(of: token, with: "REDACTED")
     }
 }

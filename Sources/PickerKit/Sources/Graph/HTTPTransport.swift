@@ -44,10 +44,13 @@ final class HTTPTransport: Sendable {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let outcome = Mutex<Result<Response, TransportFailure>?>(nil)
         let finished = DispatchSemaphore(value: 0)
+        // The handler must not hold `self`: were it the last owner, the session would be
+        // invalidated from its own queue, which traps.
+        let timeout = self.timeout
         let task = session.dataTask(with: request) { data, response, error in
             let result: Result<Response, TransportFailure>
             if let error {
-                result = .failure(TransportFailure(error, timeout: self.timeout))
+                result = .failure(TransportFailure(error, timeout: timeout))
             } else if let http = response as? HTTPURLResponse {
                 var fields: [String: String] = [:]
                 for (name, value) in http.allHeaderFields {

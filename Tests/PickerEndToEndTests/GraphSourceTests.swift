@@ -1,0 +1,187 @@
+import Foundation
+import XCTest
+
+/// The picker reading the friends of a session from a Graph-compatible service over HTTP, as a
+/// real client of a real server on loopback.
+final class GraphSourceTests: TmuxTestCase {
+    private static let token = "tok-SECRET-4242"
+    private var server: GraphServer?
+    private var sessionFile = ""
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = try GraphServer()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("picker-session-\(UUID().uuidString)")
+        try Data("\(Self.token)\n".utf8).write(to: file)
+        sessionFile = file.path
+    }
+
+    override func tearDown() {
+        server?.stop()
+        try? FileManager.default.removeItem(atPath: sessionFile)
+        super.tearDown()
+    }
+
+    private func graph() throws -> GraphServer { try XCTUnwrap(server) }
+
+    /// `picker --filter ''` on `url`: every friend the service has, or the failure.
+    private func filterAll(_ url: String, _ extra: [String] = []) throws -> CommandResult {
+        let result = try runPicker(["--session-file", sessionFile, "--source", url, "--filter", "", "--format", "ids"] + extra)
+        XCTAssertFalse(result.output.contains(Self.token), "the token never appears in the output")
+        XCTAssertFalse(result.standardError.contains(Self.token), "the token never appears in messages")
+        return result
+    }
+
+    func testFollowsEveryPageIncludingAnEmptyOneWithTheTokenOnlyInTheHeader() throws {
+        let result = try filterAll(try graph().url("pages"))
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.output, "9001\n9002\n9003\n9004\n9005\n")
+        let requests = try graph().requests()
+        XCTAssertEqual(requests.count, 3, "three pages, the empty middle one followed")
+        for request in requests {
+            XCTAssertEqual(request.authorization, "Bearer \(Self.token)")
+            XCTAssertEqual(request.accept, "application/json")
+            XCTAssertTrue(request.userAgent?.hasPrefix("picker/") ?? false, "\(request.userAgent ?? "none")")
+            XCTAssertFalse(request.path.contains(Self.token), request.path)
+            XCTAssertFalse(request.path.contains("access_token"), request.path)
+        }
+        XCTAssertTrue(requests[0].path.contains("fields=id,name,first_name,middle_name,last_name"), requests[0].path)
+        XCTAssertTrue(requests[0].path.contains("limit=500"), requests[0].path)
+    }
+
+    func testAnExpiredSessionExitsWithStatus3AndAdviceToLogInAgain() throws {
+        let result = try filterAll(try graph().url("expired"))
+        XCTAssertEqual(result.status, 3)
+        XCTAssertEqual(result.output, "")
+        XCTAssertTrue(result.standardError.contains("the session was rejected: Error validating access token: Session has expired on Monday. (OAuthException, code 190, subcode 463)"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("Log in again"), result.standardError)
+    }
+
+    func testAServerErrorIsRetried() throws {
+        let result = try filterAll(try graph().url("flaky"))
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.output, "9001\n9002\n")
+        XCTAssertEqual(try graph().requests().count, 2)
+    }
+
+    func testARateLimitIsRetriedAfterTheTimeTheServiceAsks() throws {
+        let result = try filterAll(try graph().url("ratelimit"))
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let requests = try graph().requests()
+        XCTAssertEqual(requests.count, 2)
+        XCTAssertGreaterThanOrEqual(requests[1].time - requests[0].time, 0.9, "Retry-After: 1 is honoured")
+    }
+
+    func testAServerSlowerThanTheTimeoutFailsNamingTheURL() throws {
+        let url = try graph().url("slow")
+        let result = try filterAll(url, ["--timeout", "1"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.hasPrefix("picker: \(url)?fields="), result.standardError)
+        XCTAssertTrue(result.standardError.contains("no complete answer within 1 s"), result.standardError)
+    }
+
+    func testAConnectionDroppedMidBodyFails() throws {
+        let url = try graph().url("drop")
+        let result = try filterAll(url)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.hasPrefix("picker: \(url)"), result.standardError)
+    }
+
+    func testAMalformedPageFails() throws {
+        let result = try filterAll(try graph().url("malformed"))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("not a friends page: not valid JSON"), result.standardError)
+    }
+
+    func testNoConnectionFailsNamingTheURL() throws {
+        let result = try filterAll("http://127.0.0.1:9/me/friends")
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("http://127.0.0.1:9/me/friends"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("connection refused"), result.standardError)
+    }
+
+    func testANextPageOnAnotherOriginIsRefusedAndGetsNoToken() throws {
+        let result = try filterAll(try graph().url("crossorigin"))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("paging.next leads to another origin"), result.standardError)
+        XCTAssertEqual(try graph().requests().filter { $0.port == (try? graph().otherPort) }.count, 0)
+    }
+
+    func testARedirectToAnotherOriginIsNotFollowed() throws {
+        let result = try filterAll(try graph().url("redirect"))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("refused to follow a redirect to another origin"), result.standardError)
+        let other = try graph().otherPort
+        XCTAssertEqual(try graph().requests().filter { $0.port == other }.count, 0)
+    }
+
+    func testANextLoopStopsWithAnError() throws {
+        let result = try filterAll(try graph().url("loop"))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("leads back to a page already read"), result.standardError)
+        XCTAssertEqual(try graph().requests().count, 2)
+    }
+
+    func testFilterPrintsNothingWhenALaterPageFails() throws {
+        let result = try filterAll(try graph().url("failsecond"))
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.output, "", "no partial list")
+        XCTAssertTrue(result.standardError.contains("Invalid parameter (GraphMethodException, code 100)"), result.standardError)
+    }
+
+    func testAURLSourceNeedsASession() throws {
+        let result = try runPicker(["--source", try graph().url("pages"), "--filter", ""])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("needs a session: give --session-file PATH"), result.standardError)
+        XCTAssertEqual(try graph().requests().count, 0)
+    }
+
+    func testPlainHTTPToAnotherMachineIsRefused() throws {
+        let result = try runPicker(["--session", "t", "--source", "http://graph.example/me/friends", "--filter", ""])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("plain http is refused"), result.standardError)
+    }
+
+    func testTheListGrowsWhilePagesArriveAndASelectionMadeMeanwhileIsPrinted() throws {
+        let key = UUID().uuidString
+        let picker = try startPicker(
+            ["--session-file", sessionFile, "--source", try graph().url("gated", key: key)],
+            readyWhen: { $0.title.contains("loading 5/20") && $0.counts == "5/5 · 0 selected" })
+        try picker.press("Space")
+        try picker.waitForScreen("the first friend selected while loading") { $0.counts == "5/5 · 1 selected" }
+        let first = try XCTUnwrap(try picker.screen().cursorName)
+
+        try graph().openGate(key: key, page: 2)
+        try picker.waitForScreen("the second page") { $0.title.contains("loading 10/20") && $0.counts == "10/10 · 1 selected" }
+        XCTAssertEqual(try picker.screen().cursorName, first, "the cursor stays on its friend")
+        try picker.press("/")
+        try picker.type("graph07")
+        try picker.waitForScreen("searching while loading") { $0.names == ["Hao Graph07"] }
+        try picker.press("Tab")
+        try picker.press("Escape")
+
+        try graph().openGate(key: key, page: 3)
+        try graph().openGate(key: key, page: 4)
+        try picker.waitForScreen("everyone loaded") { !$0.title.contains("loading") && $0.counts == "20/20 · 2 selected" }
+        try picker.press("Enter")
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "\(first)\nHao Graph07\n")
+    }
+
+    func testAPageThatFailsAfterTheListOpenedLeavesAWarningAndEnterStillWorks() throws {
+        let picker = try startPicker(
+            ["--session-file", sessionFile, "--source", try graph().url("failsecond")],
+            readyWhen: { $0.helpLine.hasPrefix("⚠ loading stopped: ") })
+        let screen = try picker.screen()
+        XCTAssertEqual(screen.counts, "2/2 · 0 selected")
+        XCTAssertTrue(screen.helpLine.contains("Invalid parameter"), screen.helpLine)
+        XCTAssertFalse(screen.lines.joined().contains(Self.token))
+        try picker.press("Down")
+        try picker.waitForScreen("the cursor on the second friend") { $0.cursorName == "Cai Graph02" }
+        try picker.press("Enter")
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "Cai Graph02\n")
+    }
+}
