@@ -17,6 +17,7 @@ static inline attr_t picker_a_bold(void) { return A_BOLD; }
 static inline attr_t picker_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t picker_a_dim(void) { return A_DIM; }
 static inline int picker_color_pair(int n) { return COLOR_PAIR(n); }
+static inline int picker_colors(void) { return COLORS; }
 
 // glibc hides wcwidth from Swift; it is what ncurses measures text with.
 extern int wcwidth(wchar_t c);

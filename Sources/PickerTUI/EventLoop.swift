@@ -19,6 +19,7 @@ func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: Signa
         pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
         pollfd(fd: feed.readEnd, events: Int16(POLLIN), revents: 0),
     ]
+    var clicks = ClickCounter()
     while !state.phase.isFinal {
         if let signal = signals.receivedSignal() { return .signalled(signal) }
         for delivery in feed.take() { state.send(delivery.event) }
@@ -28,7 +29,7 @@ func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: Signa
             } else if input.isResize {
                 let size = terminal.size
                 state.send(.resized(rows: size.rows, columns: size.columns))
-            } else if let key = Key(input), let event = KeyMap.event(for: key, in: state.phase) {
+            } else if let key = Key(input), let event = KeyMap.event(for: clicks.count(key), in: state.phase) {
                 state.send(event)
             }
         }
@@ -40,6 +41,28 @@ func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: Signa
         }
     }
     return .finished(state)
+}
+
+/// Tells a double click from two clicks: a second press of the left button on the same line
+/// within 400 ms.
+struct ClickCounter {
+    private var lastPress: (line: Int, time: timespec)?
+
+    /// `key`, with its click count set when it is a left-button press.
+    mutating func count(_ key: Key) -> Key {
+        guard case .mouse(var report) = key, report.button == .left, report.isPress else { return key }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        if let last = lastPress, last.line == report.line,
+            Double(now.tv_sec - last.time.tv_sec) + Double(now.tv_nsec - last.time.tv_nsec) / 1e9 < 0.4
+        {
+            report.clickCount = 2
+            lastPress = nil
+        } else {
+            lastPress = (report.line, now)
+        }
+        return .mouse(report)
+    }
 }
 
 extension LoaderFeed.Delivery {

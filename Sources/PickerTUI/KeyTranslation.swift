@@ -4,6 +4,10 @@ import PickerKit
 extension Key {
     /// The picker's key for what ncurses read, or nil for keys the picker does not use.
     init?(_ input: Input) {
+        if let report = input.mouse {
+            self = .mouse(report)
+            return
+        }
         if input.status == KEY_CODE_YES {
             switch Int32(input.code) {
             case KEY_UP: self = .up

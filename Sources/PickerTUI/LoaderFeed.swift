@@ -67,3 +67,12 @@ final class LoaderFeed: Sendable {
         }
     }
 }
+
+/// Friends already loaded, delivered again as one page.
+struct LoadedFriends: FriendLoader {
+    let friends: [Friend]
+
+    func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        deliver(FriendPage(friends: friends))
+    }
+}

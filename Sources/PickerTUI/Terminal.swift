@@ -16,8 +16,15 @@ final class Terminal {
     /// The descriptor that becomes readable when a key arrives.
     let inputDescriptor: Int32
 
-    /// Opens and sets up the terminal: UTF-8 locale, raw keys, no echo, keypad, hidden cursor.
-    private init() throws(Unusable) {
+    /// Whether mouse reports are turned on.
+    private let mouse: Bool
+
+    /// The key code ncurses returns for the start of an SGR mouse report, `ESC [ <`.
+    private static let mouseReportCode: Int32 = 0x7F00
+
+    /// Opens and sets up the terminal: UTF-8 locale, raw keys, no echo, keypad, hidden cursor,
+    /// colours unless `color` is false, SGR mouse reports when `mouse` is true.
+    private init(mouse: Bool, color: Bool) throws(Unusable) {
         setlocale(LC_ALL, "")
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
@@ -41,17 +48,30 @@ final class Terminal {
         nodelay(picker_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
-        theme = Theme.start()
+        theme = Theme.start(color: color)
+        self.mouse = mouse
+        if mouse {
+            define_key("\u{1B}[<", Self.mouseReportCode)
+            reportMouse(true)
+        }
     }
 
     /// Runs `body` with the terminal set up, and restores it on every way out.
-    static func with<Result>(_ body: (Terminal) throws -> Result) throws -> Result {
-        let terminal = try Terminal()
+    static func with<Result>(mouse: Bool, color: Bool, _ body: (Terminal) throws -> Result) throws -> Result {
+        let terminal = try Terminal(mouse: mouse, color: color)
         defer { terminal.close() }
         return try body(terminal)
     }
 
+    /// Turns the terminal's mouse reports (button presses and the wheel, in SGR form) on or off.
+    private func reportMouse(_ on: Bool) {
+        guard mouse else { return }
+        fputs(on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l", tty)
+        fflush(tty)
+    }
+
     private func close() {
+        reportMouse(false)
         endwin()
         delscreen(screen)
         fclose(tty)
@@ -67,13 +87,29 @@ final class Terminal {
         var character: wint_t = 0
         let status = wget_wch(picker_stdscr(), &character)
         if status == ERR { return nil }
+        if status == KEY_CODE_YES, Int32(character) == Self.mouseReportCode {
+            return Input(status: status, code: character, mouse: readMouseReport())
+        }
         return Input(status: status, code: character)
+    }
+
+    /// The rest of an SGR mouse report, up to its final `M` or `m`.
+    private func readMouseReport() -> MouseReport? {
+        var text = ""
+        var character: wint_t = 0
+        while text.count < 24, wget_wch(picker_stdscr(), &character) == OK, let scalar = Unicode.Scalar(UInt32(character)) {
+            text.unicodeScalars.append(scalar)
+            if scalar == "M" || scalar == "m" { return MouseReport(sgrParameters: text) }
+        }
+        return nil
     }
 
     /// Suspends the picker as Ctrl-Z does in a shell. ncurses' own SIGTSTP handler restores the
     /// terminal before stopping and sets it up again on `fg`.
     func suspend() {
+        reportMouse(false)
         raise(SIGTSTP)
+        reportMouse(true)
     }
 
     /// Paints `frame` and shows it.
@@ -109,10 +145,12 @@ final class Terminal {
     }
 }
 
-/// One read from the keyboard: a character, or a key code with `KEY_CODE_YES`.
+/// One read from the keyboard: a character, or a key code with `KEY_CODE_YES`, or a mouse
+/// report.
 struct Input {
     var status: Int32
     var code: wint_t
+    var mouse: MouseReport?
 
     /// Whether the terminal was resized.
     var isResize: Bool { status == KEY_CODE_YES && Int32(code) == KEY_RESIZE }

@@ -2,26 +2,41 @@ import CNcurses
 import Glibc
 import PickerKit
 
-/// How each role of the frame is drawn: colours where the terminal has them and `NO_COLOR` is
-/// not set, with bold, underline and dim carrying the meaning on their own.
+/// How each role of the frame is drawn: colours where the terminal has them and the user did
+/// not turn them off, with reverse, bold, underline and dim carrying the meaning on their own.
+///
+/// Colours are foregrounds on the terminal's own background, mid-tones that read on dark and
+/// light backgrounds alike: from the 256-colour cube where there is one, else the 8 basic ones.
 struct Theme {
     private let colors: Bool
 
-    private enum Pair: Int32 {
+    private enum Pair: Int32, CaseIterable {
         case accent = 1
-        case match = 2
-        case warning = 3
+        case match
+        case checked
+        case warning
+
+        /// The colour on 256-colour terminals, then on 8-colour ones.
+        var foreground: (rich: Int16, basic: Int32) {
+            switch self {
+            case .accent: return (32, COLOR_BLUE)
+            case .match: return (166, COLOR_MAGENTA)
+            case .checked: return (28, COLOR_GREEN)
+            case .warning: return (160, COLOR_RED)
+            }
+        }
     }
 
-    /// Starts colours if the terminal has them and the user did not turn them off.
-    static func start() -> Theme {
-        let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
-        guard !noColor, has_colors() else { return Theme(colors: false) }
+    /// Starts colours if the terminal has them and `color` is true.
+    static func start(color: Bool) -> Theme {
+        guard color, has_colors() else { return Theme(colors: false) }
         start_color()
         use_default_colors()
-        init_pair(Int16(Pair.accent.rawValue), Int16(COLOR_CYAN), -1)
-        init_pair(Int16(Pair.match.rawValue), Int16(COLOR_YELLOW), -1)
-        init_pair(Int16(Pair.warning.rawValue), Int16(COLOR_RED), -1)
+        let rich = picker_colors() >= 256
+        for pair in Pair.allCases {
+            let foreground = rich ? pair.foreground.rich : Int16(pair.foreground.basic)
+            init_pair(Int16(pair.rawValue), foreground, -1)
+        }
         return Theme(colors: true)
     }
 
@@ -29,7 +44,8 @@ struct Theme {
     func attributes(for role: Frame.Role) -> attr_t {
         switch role {
         case .plain, .query, .counts: return picker_a_normal()
-        case .title, .notice, .checkMark: return picker_a_bold()
+        case .title, .notice, .checkMark, .sortKey: return picker_a_bold()
+        case .checked: return picker_a_bold() | color(.checked)
         case .warning: return picker_a_bold() | color(.warning)
         case .prompt, .header: return picker_a_bold() | color(.accent)
         case .hint, .help: return picker_a_dim()

@@ -6,8 +6,13 @@ let bundledSample = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("sample-friends.json").path
 
-func fail(_ message: String, status: ExitStatus = .error) -> Never {
+/// Writes `message` on standard error, after the program's name.
+func warn(_ message: String) {
     FileHandle.standardError.write(Data("picker: \(message)\n".utf8))
+}
+
+func fail(_ message: String, status: ExitStatus = .error) -> Never {
+    warn(message)
     exit(status.rawValue)
 }
 
@@ -53,25 +58,43 @@ do {
     fail(error.description)
 }
 
-if let filter = options.filter {
-    var list = FriendList()
+/// Every friend the source holds, sorted; exits on a failed page, so nothing partial is used.
+func loadEverything() -> FriendList {
+    var list = FriendList(sortOrder: options.configuration.sortOrder)
     do {
         try loader.load { page in list.append(page.friends) }
     } catch {
         fail(error)
     }
+    return list
+}
+
+if let filter = options.filter {
+    let list = loadEverything()
     printAndExit(list.positions(matching: SearchQuery(filter)).map { list.friends[$0] }, options)
 }
 
-guard let feed = LoaderFeed.start(loader) else { fail("cannot start loading") }
+/// With --select-1 or --exit-0 the whole list is needed before deciding to open the screen.
+var screenLoader = loader
+if options.selectOne || options.exitZero {
+    let list = loadEverything()
+    let matches = list.positions(matching: SearchQuery(options.query))
+    if options.exitZero && matches.isEmpty { exit(ExitStatus.nothingToPrint.rawValue) }
+    if options.selectOne && matches.count == 1 { printAndExit([list.friends[matches[0]]], options) }
+    screenLoader = LoadedFriends(friends: list.friends)
+}
+
+guard let feed = LoaderFeed.start(screenLoader) else { fail("cannot start loading") }
 let firstDeliveries = feed.waitForDeliveries()
 if case .failed(let error)? = firstDeliveries.first { fail(error) }
 
 guard let signals = SignalPipe.install() else { fail("cannot set up signal handling") }
 let outcome: Outcome
 do {
-    outcome = try Terminal.with { terminal in
-        var state = PickerState(query: options.query, size: terminal.size)
+    outcome = try Terminal.with(mouse: options.mouse, color: options.color) { terminal in
+        var state = PickerState(
+            query: options.query, preselected: options.preselected, size: terminal.size,
+            configuration: options.configuration)
         for delivery in firstDeliveries { state.send(delivery.event) }
         return runPicker(&state, on: terminal, signals: signals, feed: feed)
     }
@@ -82,8 +105,10 @@ do {
 switch outcome {
 case .signalled(let signal):
     exit(128 + signal)
-case .finished(let state) where state.phase == .cancelled:
-    exit(ExitStatus.cancelled.rawValue)
 case .finished(let state):
+    if state.loading == .complete {
+        for id in state.pendingSelection { warn("--select: no friend has the id '\(TerminalText.sanitized(id))'") }
+    }
+    if state.phase == .cancelled { exit(ExitStatus.cancelled.rawValue) }
     printAndExit(state.result, options)
 }

@@ -1,5 +1,5 @@
 /// The picker's exit statuses, as fzf's.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// Friends were printed.
     case printed = 0
     /// Nothing to print: no friend chosen or matched.
@@ -10,4 +10,15 @@ public enum ExitStatus: Int32, Sendable {
     case sessionRejected = 3
     /// Cancelled with Esc, `q`, Ctrl-C or SIGINT.
     case cancelled = 130
+
+    /// What the status means, as `--help` and the man page say.
+    public var meaning: String {
+        switch self {
+        case .printed: return "friends printed"
+        case .nothingToPrint: return "nothing to print (nobody shown on Enter; --filter, --exit-0 or --select-1 matched nobody)"
+        case .error: return "error: bad option, unreadable or malformed source, network failure, no usable terminal"
+        case .sessionRejected: return "the service rejected the session: log in again"
+        case .cancelled: return "cancelled (Esc, q, Ctrl-C, SIGINT)"
+        }
+    }
 }

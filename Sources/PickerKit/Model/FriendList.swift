@@ -14,11 +14,17 @@ public struct FriendList: Sendable {
     /// Each non-ASCII name folded for case only, in list order; empty for ASCII names.
     private(set) var caseFoldedNames = ByteStore()
     private var positionById: [String: Int] = [:]
+    /// Which part of the name the list is sorted and sectioned by.
+    public let sortOrder: NameOrder
 
-    public init() {}
+    /// An empty list, sorted by `sortOrder` as friends are added.
+    public init(sortOrder: NameOrder = .first) {
+        self.sortOrder = sortOrder
+    }
 
     /// A list of `friends`; see ``append(_:)`` for repeated ids.
-    public init(_ friends: [Friend]) {
+    public init(_ friends: [Friend], sortOrder: NameOrder = .first) {
+        self.sortOrder = sortOrder
         append(friends)
     }
 
@@ -51,7 +57,7 @@ public struct FriendList: Sendable {
     private mutating func rebuild(_ unsorted: [Friend]) {
         var folding = TextFolding()
         var sortKeys = ByteStore()
-        for friend in unsorted { sortKeys.append(Self.sortKey(friend, folding: &folding)) }
+        for friend in unsorted { sortKeys.append(Self.sortKey(friend, order: sortOrder, folding: &folding)) }
         let letters = (0..<unsorted.count).map { Section.letter(forSortKey: sortKeys.range($0).first.map { sortKeys.bytes[$0] }) }
         let order = (0..<unsorted.count).sorted { a, b in
             if letters[a] != letters[b] { return Section.precedes(letters[a], letters[b]) }
@@ -71,12 +77,15 @@ public struct FriendList: Sendable {
         sections = Section.sections(letters: order.map { letters[$0] })
     }
 
-    /// First, middle and last name folded, separated by a byte below every printable one, so
-    /// that `Ann Smith` sorts before `Anna Brown` and a missing middle name before a given one.
-    private static func sortKey(_ friend: Friend, folding: inout TextFolding) -> [UInt8] {
+    /// The name parts in `order` (first, middle, last; or last, first, middle) folded,
+    /// separated by a byte below every printable one, so that `Ann Smith` sorts before
+    /// `Anna Brown` and a missing part before a given one. A name with no last name sorts by
+    /// its first name in last-name order.
+    private static func sortKey(_ friend: Friend, order: NameOrder, folding: inout TextFolding) -> [UInt8] {
         let parts = friend.nameParts
-        return folding.fold(parts.first, .caseAndAccents) + [1]
-            + folding.fold(parts.middle, .caseAndAccents) + [1]
-            + folding.fold(parts.last, .caseAndAccents)
+        let ordered =
+            order == .first || parts.last.isEmpty
+            ? [parts.first, parts.middle, parts.last] : [parts.last, parts.first, parts.middle]
+        return ordered.map { folding.fold($0, .caseAndAccents) }.joined(separator: [1]).map { $0 }
     }
 }

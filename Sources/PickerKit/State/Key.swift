@@ -7,4 +7,6 @@ public enum Key: Hashable, Sendable {
     case up, down
     case pageUp, pageDown, home, end
     case enter, escape, backspace, tab
+    /// A mouse button or wheel.
+    case mouse(MouseReport)
 }

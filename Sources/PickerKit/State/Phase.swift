@@ -6,6 +6,10 @@ public enum Phase: Hashable, Sendable {
     case browsing
     /// Editing the query; printable keys are text and the list narrows on each.
     case searching
+    /// Waiting for the letter of the section to jump to.
+    case choosingSection
+    /// Showing every key over the list; any key goes back to browsing.
+    case showingKeys
     /// Finished: the result is ready. Later events are ignored.
     case done
     /// Cancelled: nothing is printed. Later events are ignored.

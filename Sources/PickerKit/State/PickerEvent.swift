@@ -1,5 +1,5 @@
-/// Something that happened to the picker: a key the user pressed, friends that arrived, a new
-/// terminal size. ``PickerState/send(_:)`` is the only way the state changes.
+/// Something that happened to the picker: a key the user pressed, a click, friends that
+/// arrived, a new terminal size. ``PickerState/send(_:)`` is the only way the state changes.
 public enum PickerEvent: Hashable, Sendable {
     case moveUp
     case moveDown
@@ -7,10 +7,24 @@ public enum PickerEvent: Hashable, Sendable {
     case pageDown
     case moveToFirst
     case moveToLast
+    /// Move to the first friend of the previous section (or of this one, from inside it).
+    case previousSection
+    /// Move to the first friend of the next section.
+    case nextSection
+    /// Wait for the letter of the section to jump to.
+    case beginSectionJump
+    /// Move to the first friend of the section of this letter, or of the next one shown.
+    case jumpToSection(Character)
     /// Select or deselect the friend under the cursor.
     case toggleCurrent
     /// Toggle the friend under the cursor, then move down.
     case toggleAndMoveDown
+    /// Select every friend shown, within the limit.
+    case selectAllShown
+    /// Deselect every friend shown.
+    case deselectAllShown
+    /// Deselect everyone, shown or not.
+    case clearSelection
     /// Start editing the query, keeping what it holds.
     case startSearch
     /// Text typed into the query.
@@ -25,6 +39,16 @@ public enum PickerEvent: Hashable, Sendable {
     case finishSearch
     /// Empty the query and browse the whole list.
     case cancelSearch
+    /// Show every key over the list.
+    case showKeys
+    /// Leave the key overlay or the section jump, back to browsing.
+    case back
+    /// A click on screen line `line`, column `column` (from 0).
+    case click(line: Int, column: Int)
+    /// A double click on screen line `line`.
+    case doubleClick(line: Int)
+    /// The mouse wheel: move this many rows (negative: up).
+    case scroll(Int)
     /// Finish with the selection.
     case done
     /// Finish without a result.
@@ -39,4 +63,12 @@ public enum PickerEvent: Hashable, Sendable {
     case tick
     /// The terminal now has this many rows and columns.
     case resized(rows: Int, columns: Int)
+
+    /// Whether the user did this (a key or the mouse), rather than the source or the clock.
+    var isUserAction: Bool {
+        switch self {
+        case .friendsArrived, .loadingFinished, .loadingFailed, .tick, .resized: return false
+        default: return true
+        }
+    }
 }

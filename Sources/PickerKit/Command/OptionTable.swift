@@ -1,0 +1,103 @@
+/// One command-line option: its names, the value it takes, what it does, and how it changes
+/// the options. The parser, `--help`, the man page test and the completions all read this table.
+public struct OptionSpec: Sendable {
+    /// The names, the long one first: `--help`, `-h`.
+    public let names: [String]
+    /// What the value is called in the help, or nil for a flag.
+    public let value: String?
+    /// The help text, one sentence or two.
+    public let help: String
+    let apply: @Sendable (inout Options, String) throws(Options.UsageError) -> Void
+
+    init(
+        _ names: [String], value: String? = nil, _ help: String,
+        apply: @escaping @Sendable (inout Options, String) throws(Options.UsageError) -> Void
+    ) {
+        self.names = names
+        self.value = value
+        self.help = help
+        self.apply = apply
+    }
+}
+
+extension Options {
+    /// Every option, in the order `--help` lists them. `--help` and `--version` are handled by
+    /// the parser itself and listed last.
+    public static let table: [OptionSpec] = [
+        OptionSpec(
+            ["--session"], value: "TOKEN",
+            "the session whose friends are shown (default: $PICKER_SESSION); file and standard input sources need none"
+        ) { options, token throws(UsageError) in
+            guard !token.isEmpty else { throw UsageError("--session needs a non-empty token") }
+            options.session = .token(token)
+        },
+        OptionSpec(
+            ["--session-file"], value: "PATH",
+            "read the session token from the first line of PATH (better than --session: a token on the command line is visible in ps)"
+        ) { options, path in options.session = .file(path) },
+        OptionSpec(
+            ["--source"], value: "FILE|-|URL",
+            "a JSON file holding a Graph friends page {\"data\": [...]} or an array of friends; - reads standard input, which may also be plain text with one name per line; an https URL (http only on loopback) of a Graph-compatible friends edge, read page by page with the session token (default: $PICKER_SOURCE, else the bundled sample)"
+        ) { options, argument in options.source = FriendSource(argument: argument) },
+        OptionSpec(["--timeout"], value: "SECONDS", "seconds to wait for each HTTP request (default 15)") {
+            options, text throws(UsageError) in
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw UsageError("--timeout needs a number of seconds above 0, not '\(text)'")
+            }
+            options.timeout = seconds
+        },
+        OptionSpec(["--query"], value: "TEXT", "start with this search applied") { options, text in options.query = text },
+        OptionSpec(["--filter"], value: "TEXT", "no screen: print the friends TEXT includes, in list order, and exit") {
+            options, text in options.filter = text
+        },
+        OptionSpec(["--select-1"], "when exactly one friend passes the initial query, print it without opening the list") {
+            options, _ in options.selectOne = true
+        },
+        OptionSpec(["--exit-0"], "when no friend passes the initial query, exit 1 without opening the list") {
+            options, _ in options.exitZero = true
+        },
+        OptionSpec(["--select"], value: "ID,ID,...", "select these friends before the list opens (unknown ids are reported)") {
+            options, text in options.preselected += text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        },
+        OptionSpec(["--limit"], value: "N", "at most N friends can be selected; with 1, a pick replaces the previous one") {
+            options, text throws(UsageError) in
+            guard let limit = Int(text), limit > 0 else { throw UsageError("--limit needs a whole number above 0, not '\(text)'") }
+            options.configuration.limit = limit
+        },
+        OptionSpec(["--sort"], value: "first|last", "sort by first name (first, middle, last; the default) or by last name (last, first, middle)") {
+            options, text throws(UsageError) in options.configuration.sortOrder = try nameOrder(text, for: "--sort")
+        },
+        OptionSpec(["--display"], value: "first|last", "show names as First Middle Last (the default) or Last First Middle") {
+            options, text throws(UsageError) in options.configuration.displayOrder = try nameOrder(text, for: "--display")
+        },
+        OptionSpec(["--title"], value: "TEXT", "the title instead of \"Select Friends\"") { options, text in
+            options.configuration.title = text
+        },
+        OptionSpec(["--prompt"], value: "TEXT", "the search prompt instead of \"/ \"") { options, text in
+            options.configuration.prompt = text
+        },
+        OptionSpec(["--cycle"], "moving past the last friend wraps to the first, and back") { options, _ in
+            options.configuration.cycles = true
+        },
+        OptionSpec(["--no-mouse"], "do not use the mouse") { options, _ in options.mouse = false },
+        OptionSpec(["--no-color"], "no colours (as NO_COLOR does): cursor, selection and matches in reverse, bold and underline") {
+            options, _ in options.color = false
+        },
+        OptionSpec(["--format"], value: "FORMAT", "names (default), ids, tsv (id<TAB>name), or json (an array of {\"id\", \"name\"} objects)") {
+            options, text throws(UsageError) in
+            guard let format = OutputFormat(rawValue: text) else {
+                let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--format must be one of \(known), not '\(text)'")
+            }
+            options.format = format
+        },
+        OptionSpec(["--print0"], "end each printed friend with NUL instead of a newline") { options, _ in options.print0 = true },
+        OptionSpec(["--help", "-h"], "print this help") { _, _ in },
+        OptionSpec(["--version"], "print the version") { _, _ in },
+    ]
+
+    private static func nameOrder(_ text: String, for option: String) throws(UsageError) -> NameOrder {
+        guard let order = NameOrder(rawValue: text) else { throw UsageError("\(option) must be first or last, not '\(text)'") }
+        return order
+    }
+}

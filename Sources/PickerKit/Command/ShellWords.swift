@@ -1,0 +1,39 @@
+/// Splits `text` into words as a POSIX shell does, without expanding anything: words are
+/// separated by blanks; single quotes keep everything, double quotes keep all but `\"` and
+/// `\\`, and a backslash outside quotes keeps the next character.
+/// - Returns: the words, or nil when a quote is not closed.
+func shellWords(_ text: String) -> [String]? {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var quote: Character?
+    var escaping = false
+    for character in text {
+        if escaping {
+            if quote == "\"", character != "\"", character != "\\" { current.append("\\") }
+            current.append(character)
+            escaping = false
+            continue
+        }
+        switch (quote, character) {
+        case (nil, "\\"), ("\"", "\\"):
+            escaping = true
+            inWord = true
+        case (nil, "'"), (nil, "\""):
+            quote = character
+            inWord = true
+        case ("'", "'"), ("\"", "\""):
+            quote = nil
+        case (nil, _) where character.isWhitespace:
+            if inWord { words.append(current) }
+            current = ""
+            inWord = false
+        default:
+            current.append(character)
+            inWord = true
+        }
+    }
+    guard quote == nil, !escaping else { return nil }
+    if inWord { words.append(current) }
+    return words
+}

@@ -1,0 +1,17 @@
+/// Text and options of the picker that do not change while it runs.
+public struct Configuration: Hashable, Sendable {
+    /// The first words of the title line.
+    public var title = "Select Friends"
+    /// The search prompt.
+    public var prompt = "/ "
+    /// The most friends that can be selected; 1 makes each pick replace the previous one.
+    public var limit: Int?
+    /// Whether moving past either end wraps to the other.
+    public var cycles = false
+    /// How the list is sorted and sectioned.
+    public var sortOrder = NameOrder.first
+    /// How names are shown.
+    public var displayOrder = NameOrder.first
+
+    public init() {}
+}

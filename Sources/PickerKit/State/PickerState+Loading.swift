@@ -1,0 +1,26 @@
+extension PickerState {
+    /// Adds friends, keeping the cursor on its friend at the same place on screen, so the list
+    /// grows around what the user is looking at.
+    mutating func receive(_ friends: [Friend], expectedTotal: Int?) {
+        let keptID = currentFriend?.id
+        let rowOnScreen = cursor.map { layout.row(ofShown: $0) - scrollTop }
+        list.append(friends)
+        shown = list.positions(matching: query)
+        cursor = shown.isEmpty ? nil : 0
+        if let keptID, let position = list.position(ofID: keptID) { placeCursor(onPosition: position) }
+        if let rowOnScreen, let cursor { scrollTop = max(0, layout.row(ofShown: cursor) - rowOnScreen) }
+        applyPendingSelection()
+        if phase == .loading { phase = .browsing }
+        if case .inProgress(let known) = loading { loading = .inProgress(expectedTotal: expectedTotal ?? known) }
+    }
+}
+
+/// How far the source has got in delivering friends.
+public enum Loading: Hashable, Sendable {
+    /// More friends are coming; the source may have said how many in all.
+    case inProgress(expectedTotal: Int?)
+    /// Everyone has arrived.
+    case complete
+    /// The source failed after some friends arrived; the message says why.
+    case failed(String)
+}

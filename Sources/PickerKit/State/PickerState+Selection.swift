@@ -1,0 +1,57 @@
+extension PickerState {
+    /// Selects or deselects the friend under the cursor, within the limit: with a limit of 1 a
+    /// pick replaces the previous one; at a higher limit one pick too many is refused.
+    mutating func toggleCurrent() {
+        guard let friend = currentFriend else { return }
+        if selection.contains(friend.id) {
+            selection.remove(friend.id)
+        } else if configuration.limit == 1 {
+            selection = SelectionSet([friend.id])
+        } else if let limit = configuration.limit, selection.count >= limit {
+            notice = limitNotice(limit)
+        } else {
+            selection.insert(friend.id)
+        }
+    }
+
+    /// Selects every friend shown, in list order, up to the limit.
+    mutating func selectAllShown() {
+        for position in shown {
+            let id = list.friends[position].id
+            guard !selection.contains(id) else { continue }
+            if let limit = configuration.limit, selection.count >= limit {
+                notice = limitNotice(limit)
+                return
+            }
+            selection.insert(id)
+        }
+    }
+
+    /// Deselects every friend shown; hidden friends stay selected.
+    mutating func deselectAllShown() {
+        for position in shown { selection.remove(list.friends[position].id) }
+    }
+
+    /// Selects the friends of the pending selection that have arrived, in the order given,
+    /// within the limit.
+    mutating func applyPendingSelection() {
+        guard !pendingSelection.isEmpty else { return }
+        var stillPending: [String] = []
+        for id in pendingSelection {
+            guard list.position(ofID: id) != nil else {
+                stillPending.append(id)
+                continue
+            }
+            if configuration.limit == 1 {
+                selection = SelectionSet([id])
+            } else if configuration.limit.map({ selection.count < $0 }) ?? true {
+                selection.insert(id)
+            }
+        }
+        pendingSelection = stillPending
+    }
+
+    private func limitNotice(_ limit: Int) -> String {
+        "at most \(limit) friend\(limit == 1 ? "" : "s") can be selected"
+    }
+}

@@ -1,0 +1,85 @@
+/// The columns of a friend's row: the cursor marker, the check box, the name.
+enum FriendRow {
+    /// The columns of the check box, `[x]`, where a click toggles.
+    static let checkBoxColumns = 2...4
+    /// The columns before the name.
+    static let nameColumn = 6
+}
+
+extension PickerState {
+    /// The rows of the list area from the scroll position: headers and friends, or a message
+    /// when nobody is shown.
+    func listLines(layout: ListLayout, columns: Int) -> [Frame.Line] {
+        guard layout.listRows > 0 else { return [] }
+        if shown.isEmpty { return [Frame.Line([Frame.Span(emptyMessage, .notice)].fitted(to: columns))] }
+        let top = layout.scrollTop(keeping: scrollTop, cursor: cursor)
+        var highlighter = NameHighlighter()
+        return (top..<min(top + layout.listRows, layout.totalRows)).compactMap { row in
+            switch layout.item(atRow: row) {
+            case .header(let letter):
+                return Frame.Line([Frame.Span("  " + String(letter), .header)].fitted(to: columns))
+            case .friend(let index):
+                return friendLine(index, columns: columns, highlighter: &highlighter)
+            case nil:
+                return nil
+            }
+        }
+    }
+
+    /// Every key, by context, in place of the list.
+    func keyOverlay(columns: Int) -> [Frame.Line] {
+        let keyColumn = (KeyHelp.all.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 4
+        var lines: [Frame.Line] = []
+        for context in KeyHelp.Context.allCases {
+            lines.append(Frame.Line([Frame.Span(" " + context.rawValue, .header)].fitted(to: columns)))
+            for help in KeyHelp.all where help.context == context {
+                let padding = String(repeating: " ", count: keyColumn - 2 - DisplayWidth.of(help.keys))
+                lines.append(Frame.Line([Frame.Span("   " + help.keys, .prompt), Frame.Span(padding + help.action)].fitted(to: columns)))
+            }
+        }
+        return lines
+    }
+
+    private var emptyMessage: String {
+        let stillLoading = if case .inProgress = loading { true } else { false }
+        if list.count == 0 { return stillLoading ? "  Loading friends…" : "  No friends to show" }
+        return "  No friends match “\(TerminalText.sanitized(query.text))”" + (stillLoading ? " so far" : "")
+    }
+
+    private func friendLine(_ index: Int, columns: Int, highlighter: inout NameHighlighter) -> Frame.Line {
+        let friend = list.friends[shown[index]]
+        let isCursor = index == cursor
+        var spans = [
+            Frame.Span(isCursor ? "> " : "  "),
+            selection.contains(friend.id) ? Frame.Span("[x]", .checked) : Frame.Span("[ ]", .checkMark),
+            Frame.Span(" "),
+        ]
+        let prefixCount = spans.count
+        let (name, keyPart) = displayedName(friend)
+        let matched = highlighter.matchedCharacters(in: name, query: query)
+        for (offset, (character, isMatch)) in zip(name, matched).enumerated() {
+            let role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) ? .sortKey : .plain)
+            let text = TerminalText.sanitized(character)
+            if spans.count > prefixCount, spans[spans.count - 1].role == role {
+                spans[spans.count - 1].text += text
+            } else {
+                spans.append(Frame.Span(text, role))
+            }
+        }
+        return Frame.Line(spans.fitted(to: columns), isCursor: isCursor)
+    }
+
+    /// The name as shown ("First Middle Last" as the service spells it, or "Last First
+    /// Middle"), and the character offsets of the part the list is sorted by.
+    func displayedName(_ friend: Friend) -> (name: String, keyPart: Range<Int>) {
+        let parts = friend.nameParts
+        let name =
+            configuration.displayOrder == .first
+            ? friend.name
+            : [parts.last, parts.first, parts.middle].filter { !$0.isEmpty }.joined(separator: " ")
+        let key = configuration.sortOrder == .first ? parts.first : parts.last
+        guard !key.isEmpty, let range = name.range(of: key) else { return (name, 0..<0) }
+        let start = name.distance(from: name.startIndex, to: range.lowerBound)
+        return (name, start..<(start + key.count))
+    }
+}
