@@ -9,7 +9,7 @@ final class SearchAndSelectTests: TmuxTestCase {
         "María de los Ángeles Inmaculada Concepción Fernández de Córdoba y Gutiérr…", "Marta Kadar",
         "Sadako Ishikawa", "Sandra Adams",
     ]
-    static let browsingHelp = "↑↓ move · Space toggle · Tab toggle+down · / search · Enter done · Esc cancel"
+    static let browsingHelp = "↑↓ move · Space toggle · / search · ? keys · Enter done · Esc cancel"
     static let searchingHelp = "type to search · ↑↓ move · Tab toggle · Enter keep · Esc clear"
 
     func testSearchNarrowsTheListThenSpaceAndEnterPrintTheChosenFriend() throws {

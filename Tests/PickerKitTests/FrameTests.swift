@@ -30,7 +30,7 @@ final class FrameTests: XCTestCase {
               [ ] Chloé Martin
               D
               [ ] Dmitri Ivanov
-            ↑↓ move · Space toggle · Tab toggle+down · / sear…
+            ↑↓ move · Space toggle · / search · ? keys · Ente…
             """)
     }
 
