@@ -5,12 +5,14 @@ let package = Package(
     name: "picker",
     products: [
         .executable(name: "picker", targets: ["PickerTUI"]),
+        .executable(name: "picker-docs", targets: ["PickerDocs"]),
         .library(name: "PickerKit", targets: ["PickerKit"]),
     ],
     targets: [
         .target(name: "PickerKit"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit", "CNcurses"]),
+        .executableTarget(name: "PickerDocs", dependencies: ["PickerKit"]),
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(name: "PickerEndToEndTests", dependencies: ["PickerTUI", "PickerKit", "CNcurses"]),
     ],

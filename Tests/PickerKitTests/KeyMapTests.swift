@@ -11,6 +11,9 @@ final class KeyMapTests: XCTestCase {
             (.character("g"), .moveToFirst), (.character("G"), .moveToLast),
             (.character(" "), .toggleCurrent), (.tab, .toggleAndMoveDown), (.character("/"), .startSearch),
             (.enter, .done), (.escape, .cancel), (.character("q"), .cancel), (.control("c"), .cancel),
+            (.character("["), .previousSection), (.character("]"), .nextSection), (.character("'"), .beginSectionJump),
+            (.character("a"), .selectAllShown), (.character("n"), .deselectAllShown), (.character("c"), .clearSelection),
+            (.character("?"), .showKeys),
         ]
         for (key, event) in expected {
             XCTAssertEqual(KeyMap.event(for: key, in: .browsing), event, "\(key)")
@@ -30,6 +33,16 @@ final class KeyMapTests: XCTestCase {
         for (key, event) in expected {
             XCTAssertEqual(KeyMap.event(for: key, in: .searching), event, "\(key)")
         }
+    }
+
+    func testModalPhases() {
+        XCTAssertEqual(KeyMap.event(for: .character("m"), in: .choosingSection), .jumpToSection("m"))
+        XCTAssertEqual(KeyMap.event(for: .character("#"), in: .choosingSection), .jumpToSection("#"))
+        XCTAssertEqual(KeyMap.event(for: .character("1"), in: .choosingSection), .back)
+        XCTAssertEqual(KeyMap.event(for: .escape, in: .choosingSection), .back)
+        XCTAssertEqual(KeyMap.event(for: .character("j"), in: .showingKeys), .back)
+        XCTAssertEqual(KeyMap.event(for: .enter, in: .showingKeys), .back)
+        XCTAssertEqual(KeyMap.event(for: .control("c"), in: .showingKeys), .cancel)
     }
 
     func testFinishedPickersTakeNoKeys() {

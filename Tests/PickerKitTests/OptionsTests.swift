@@ -84,6 +84,73 @@ final class OptionsTests: XCTestCase {
         XCTAssertThrowsError(try Options(session: .file("/nonexistent/token"), source: .standardInput).sessionToken())
     }
 
+    func testTheFacebookAndFzfOptions() throws {
+        guard case .run(let options) = try parse([
+            "--sort", "last", "--display=last", "--limit", "3", "--select", "10, 11,,12", "--select", "13", "--select-1",
+            "--exit-0", "--title", "Invite", "--prompt", "> ", "--cycle", "--no-mouse", "--no-color",
+        ]) else { return XCTFail("a run") }
+        XCTAssertEqual(options.configuration.sortOrder, .last)
+        XCTAssertEqual(options.configuration.displayOrder, .last)
+        XCTAssertEqual(options.configuration.limit, 3)
+        XCTAssertEqual(options.preselected, ["10", "11", "12", "13"])
+        XCTAssertTrue(options.selectOne && options.exitZero && options.configuration.cycles)
+        XCTAssertEqual(options.configuration.title, "Invite")
+        XCTAssertEqual(options.configuration.prompt, "> ")
+        XCTAssertFalse(options.mouse)
+        XCTAssertFalse(options.color)
+    }
+
+    func testDefaultOptionsComeFromTheEnvironmentBeforeTheCommandLine() throws {
+        let environment = ["PICKER_DEFAULT_OPTS": #"--title "My team" --limit 2 --format=ids"#]
+        guard case .run(let options) = try parse(["--limit", "5"], environment) else { return XCTFail("a run") }
+        XCTAssertEqual(options.configuration.title, "My team")
+        XCTAssertEqual(options.configuration.limit, 5, "the command line wins")
+        XCTAssertEqual(options.format, .ids)
+        XCTAssertThrowsError(try parse([], ["PICKER_DEFAULT_OPTS": "--title 'open"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.description, "PICKER_DEFAULT_OPTS: a quote is not closed")
+        }
+        XCTAssertThrowsError(try parse([], ["PICKER_DEFAULT_OPTS": "--bogus"]))
+    }
+
+    func testNoColorInTheEnvironmentTurnsColoursOff() throws {
+        guard case .run(let off) = try parse([], ["NO_COLOR": "1"]), case .run(let on) = try parse([], ["NO_COLOR": ""]) else {
+            return XCTFail("runs")
+        }
+        XCTAssertFalse(off.color)
+        XCTAssertTrue(on.color, "an empty NO_COLOR does not count")
+    }
+
+    func testBadValuesOfTheNewOptions() {
+        let cases: [([String], String)] = [
+            (["--limit", "0"], "--limit needs a whole number above 0, not '0'"),
+            (["--sort", "middle"], "--sort must be first or last, not 'middle'"),
+            (["--display", ""], "--display must be first or last, not ''"),
+            (["--cycle=yes"], "--cycle takes no value"),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? Options.UsageError)?.description, message)
+            }
+        }
+    }
+
+    func testShellWords() {
+        XCTAssertEqual(shellWords(#"a 'b c' "d \"e\"" f\ g '' h"#), ["a", "b c", #"d "e""#, "f g", "", "h"])
+        XCTAssertEqual(shellWords("  "), [])
+        XCTAssertEqual(shellWords(#""a\b""#), [#"a\b"#])
+        XCTAssertNil(shellWords("'open"))
+        XCTAssertNil(shellWords("trailing\\"))
+    }
+
+    func testHelpListsEveryOptionKeyEnvironmentVariableAndExitStatus() {
+        let help = Options.helpText
+        for option in Options.table { for name in option.names { XCTAssertTrue(help.contains(name), name) } }
+        for key in KeyHelp.all { XCTAssertTrue(help.contains(key.keys), key.keys) }
+        for variable in Options.environment { XCTAssertTrue(help.contains(variable.name), variable.name) }
+        for status in ExitStatus.allCases { XCTAssertTrue(help.contains(status.meaning.prefix(20)), status.meaning) }
+        XCTAssertTrue(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "lines fit 80 columns")
+    }
+
     func testHelpNamesEveryOption() {
         for option in [
             "--session", "--session-file", "--source", "--timeout", "--query", "--filter", "--format", "--print0", "--help",

@@ -32,7 +32,7 @@ extension PickerState {
 
     private func searchBar(columns: Int) -> [Frame.Span] {
         if phase == .choosingSection {
-            return [Frame.Span("jump to the section of: type a letter or #", .hint)].fitted(to: columns)
+            return [Frame.Span("jump to section: type a letter or #", .hint)].fitted(to: columns)
         }
         if phase != .searching && query.text.isEmpty {
             return [Frame.Span("/ to search", .hint)].fitted(to: columns)

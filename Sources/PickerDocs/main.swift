@@ -1,0 +1,26 @@
+import Foundation
+import PickerKit
+
+/// Writes the man page and the shell completions from the option and key tables, into the
+/// package whose root is given (default: this package). Run after changing an option or a key:
+/// `swift run picker-docs`.
+let root =
+    CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+let documents = [
+    ("docs/picker.1", Options.manPage),
+    ("completions/picker.bash", Options.bashCompletion),
+    ("completions/_picker", Options.zshCompletion),
+]
+for (path, text) in documents {
+    let url = root.appendingPathComponent(path)
+    do {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        print("wrote \(path)")
+    } catch {
+        FileHandle.standardError.write(Data("picker-docs: cannot write \(url.path): \(error)\n".utf8))
+        exit(1)
+    }
+}

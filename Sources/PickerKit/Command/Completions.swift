@@ -1,0 +1,63 @@
+extension Options {
+    /// The values an option's argument can take, for completion: words, or files.
+    private static func completion(for option: OptionSpec) -> String? {
+        switch option.names[0] {
+        case "--format": return OutputFormat.allCases.map(\.rawValue).joined(separator: " ")
+        case "--sort", "--display": return NameOrder.allCases.map(\.rawValue).joined(separator: " ")
+        case "--source", "--session-file": return "FILE"
+        default: return nil
+        }
+    }
+
+    /// The bash completion script, `completions/picker.bash`.
+    public static var bashCompletion: String {
+        let options = table.flatMap(\.names).joined(separator: " ")
+        var cases: [String] = []
+        for option in table where option.value != nil {
+            let names = option.names.joined(separator: "|")
+            switch completion(for: option) {
+            case "FILE"?: cases.append("        \(names)) COMPREPLY=($(compgen -f -- \"$current\")); return ;;")
+            case let words?: cases.append("        \(names)) COMPREPLY=($(compgen -W \"\(words)\" -- \"$current\")); return ;;")
+            case nil: cases.append("        \(names)) return ;;")
+            }
+        }
+        return """
+            # bash completion for picker, written from its option table.
+            _picker() {
+                local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]}
+                case $previous in
+            \(cases.joined(separator: "\n"))
+                esac
+                COMPREPLY=($(compgen -W "\(options)" -- "$current"))
+            }
+            complete -F _picker picker
+
+            """
+    }
+
+    /// The zsh completion script, `completions/_picker`.
+    public static var zshCompletion: String {
+        let specs = table.map { option -> String in
+            let help = option.help.split(separator: ";")[0].split(separator: "(")[0]
+                .trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "'", with: "'\\''")
+                .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+                .replacingOccurrences(of: ":", with: "\\:")
+            let names = option.names.count > 1 ? "(\(option.names.joined(separator: " ")))'{\(option.names.joined(separator: ","))}'" : option.names[0]
+            guard let value = option.value else { return "    '\(names)[\(help)]'" }
+            let action: String
+            switch completion(for: option) {
+            case "FILE"?: action = "_files"
+            case let words?: action = "(\(words))"
+            case nil: action = " "
+            }
+            return "    '\(names)=[\(help)]:\(value.lowercased()):\(action)'"
+        }
+        return """
+            #compdef picker
+            # zsh completion for picker, written from its option table.
+            _arguments -s \\
+            \(specs.joined(separator: " \\\n"))
+
+            """
+    }
+}

@@ -1,0 +1,63 @@
+extension Options {
+    /// The man page, `docs/picker.1`, written from the same tables as `--help`.
+    public static var manPage: String {
+        var page = [
+            #".TH PICKER 1 "" "picker \#(version)" "User Commands""#,
+            ".SH NAME",
+            #"picker \- pick friends in the terminal, with incremental search"#,
+            ".SH SYNOPSIS",
+            #".B picker"#,
+            #"[\fIOPTION\fR]..."#,
+            ".SH DESCRIPTION",
+            "picker shows the friends of a session in a full-screen list, sorted and sectioned.",
+            "Typing after / narrows the list on every key, ignoring case and accents; Space ticks friends;",
+            "Enter prints the selected friends on standard output, in the order picked, or the friend",
+            "under the cursor when none is selected.",
+            "The list is drawn on the terminal (/dev/tty), so the result can be piped.",
+            ".SH OPTIONS",
+        ]
+        for option in table {
+            page.append(".TP")
+            let names = option.names.map { "\\fB\(roff($0))\\fR" }.joined(separator: ", ")
+            page.append(names + (option.value.map { " \\fI\(roff($0))\\fR" } ?? ""))
+            page.append(roff(option.help))
+        }
+        page.append(".SH SEARCH")
+        page.append("Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them.")
+        page.append(".SH KEYS")
+        for context in KeyHelp.Context.allCases {
+            page.append(".SS \(roff(context.rawValue.prefix(1).uppercased() + context.rawValue.dropFirst()))")
+            for help in KeyHelp.all where help.context == context {
+                page.append(".TP")
+                page.append("\\fB\(roff(help.keys))\\fR")
+                page.append(roff(help.action))
+            }
+        }
+        page.append(".SH ENVIRONMENT")
+        for variable in environment {
+            page.append(".TP")
+            page.append("\\fB\(variable.name)\\fR")
+            page.append(roff(variable.meaning))
+        }
+        page.append(".SH EXIT STATUS")
+        for status in ExitStatus.allCases {
+            page.append(".TP")
+            page.append("\\fB\(status.rawValue)\\fR")
+            page.append(roff(status.meaning))
+        }
+        page.append(".TP")
+        page.append("\\fB128+n\\fR")
+        page.append("ended by signal n (143 SIGTERM, 129 SIGHUP), terminal restored")
+        page.append(".SH SEE ALSO")
+        page.append("fzf(1), fzy(1)")
+        return page.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` safe in a roff line: backslashes and hyphens escaped, no line starting with a
+    /// control character.
+    private static func roff<Text: StringProtocol>(_ text: Text) -> String {
+        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
+        return escaped
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import XCTest
+
+/// The shell completions, run by the shells themselves.
+final class CompletionTests: XCTestCase {
+    private let completions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("completions")
+
+    /// What bash completes for the words of `line` (the last one being completed).
+    private func bashCompletes(_ words: [String]) throws -> [String] {
+        let script = """
+            source \(shellQuoted(completions.appendingPathComponent("picker.bash").path))
+            COMP_WORDS=(\(words.map(shellQuoted).joined(separator: " "))); COMP_CWORD=\(words.count - 1)
+            _picker; printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try runCommand(URL(fileURLWithPath: "/bin/bash"), ["-c", script])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        return result.output.split(separator: "\n").map(String.init)
+    }
+
+    func testBashCompletesOptionsAndTheirValues() throws {
+        XCTAssertEqual(try bashCompletes(["picker", "--so"]), ["--source", "--sort"])
+        XCTAssertEqual(try bashCompletes(["picker", "--format", ""]), ["names", "ids", "tsv", "json"])
+        XCTAssertEqual(try bashCompletes(["picker", "--sort", "l"]), ["last"])
+        XCTAssertTrue(try bashCompletes(["picker", "--no"]).contains("--no-mouse"))
+    }
+
+    func testZshReadsItsCompletion() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
+            throw XCTSkip("zsh is not installed (.ci/run installs it)")
+        }
+        let result = try runCommand(URL(fileURLWithPath: "/usr/bin/zsh"), ["-n", completions.appendingPathComponent("_picker").path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+    }
+}

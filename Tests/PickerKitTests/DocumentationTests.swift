@@ -1,0 +1,33 @@
+import XCTest
+
+@testable import PickerKit
+
+/// The man page and the completions are written from the option and key tables, like `--help`;
+/// the committed files must be what `swift run picker-docs` writes today.
+final class DocumentationTests: XCTestCase {
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    private func committed(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func testTheManPageSaysWhatHelpSays() throws {
+        XCTAssertEqual(try committed("docs/picker.1"), Options.manPage, "run swift run picker-docs")
+        let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+        for option in Options.table { for name in option.names { XCTAssertTrue(page.contains(name), name) } }
+        for key in KeyHelp.all { XCTAssertTrue(page.contains(key.keys.replacingOccurrences(of: "\\", with: "\\e")), key.keys) }
+        for status in ExitStatus.allCases { XCTAssertTrue(page.contains("\\fB\(status.rawValue)\\fR"), "\(status)") }
+    }
+
+    func testTheCompletionsAreCurrentAndOfferEveryOption() throws {
+        XCTAssertEqual(try committed("completions/picker.bash"), Options.bashCompletion, "run swift run picker-docs")
+        XCTAssertEqual(try committed("completions/_picker"), Options.zshCompletion, "run swift run picker-docs")
+        for option in Options.table {
+            for name in option.names {
+                XCTAssertTrue(Options.bashCompletion.contains(name), name)
+                XCTAssertTrue(Options.zshCompletion.contains(name), name)
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import XCTest
+
+@testable import PickerKit
+
+/// Sections, wrapping and the mouse.
+final class NavigationTests: XCTestCase {
+    private let names = ["Ada A", "Abe B", "Bob C", "Bea D", "Dov E", "Dan F", "Zed G", "Анна H"]
+
+    private func picker(cycles: Bool = false, rows: Int = 30) -> PickerState {
+        var configuration = Configuration()
+        configuration.cycles = cycles
+        var state = PickerState(size: TerminalSize(rows: rows, columns: 40), configuration: configuration)
+        state.send(.friendsArrived(names.enumerated().map { Friend(id: String($0 + 1), name: $1) }))
+        state.send(.loadingFinished)
+        return state
+    }
+
+    private func current(_ state: PickerState) -> String? { state.currentFriend?.name }
+
+    func testNextAndPreviousSection() {
+        var state = picker()
+        state.send(.nextSection)
+        XCTAssertEqual(current(state), "Bea D")
+        state.send(.nextSection)
+        XCTAssertEqual(current(state), "Dan F")
+        state.send(.moveDown)
+        state.send(.previousSection)
+        XCTAssertEqual(current(state), "Dan F", "from inside a section, back to its start")
+        state.send(.previousSection)
+        XCTAssertEqual(current(state), "Bea D")
+        state.send(.moveToLast)
+        state.send(.nextSection)
+        XCTAssertEqual(current(state), "Анна H", "no section after the last")
+    }
+
+    func testJumpingToTheSectionOfATypedLetter() {
+        var state = picker()
+        state.send(.beginSectionJump)
+        XCTAssertEqual(state.phase, .choosingSection)
+        XCTAssertEqual(state.frame(for: state.size).lines[1].text, "jump to section: type a letter or #")
+        state.send(.jumpToSection("d"))
+        XCTAssertEqual(state.phase, .browsing)
+        XCTAssertEqual(current(state), "Dan F")
+        for (letter, expected) in [("C", "Dan F"), ("#", "Анна H"), ("z", "Zed G"), ("a", "Abe B")] as [(Character, String)] {
+            state.send(.beginSectionJump)
+            state.send(.jumpToSection(letter))
+            XCTAssertEqual(current(state), expected, "\(letter): that section, or the next one shown")
+        }
+        state.send(.beginSectionJump)
+        state.send(.back)
+        XCTAssertEqual(state.phase, .browsing)
+    }
+
+    func testCycleWrapsAtBothEnds() {
+        var state = picker(cycles: true)
+        state.send(.moveUp)
+        XCTAssertEqual(current(state), "Анна H")
+        state.send(.moveDown)
+        XCTAssertEqual(current(state), "Abe B")
+        var plain = picker()
+        plain.send(.moveUp)
+        XCTAssertEqual(current(plain), "Abe B", "without --cycle the cursor stops")
+    }
+
+    func testClicksMoveTheCursorToggleOnTheCheckBoxAndDoubleClicksFinish() {
+        var state = picker()
+        let lines = state.frame(for: state.size).lines.map(\.text)
+        let bob = try? XCTUnwrap(lines.firstIndex { $0.hasSuffix("Bob C") })
+        guard let bob else { return XCTFail("Bob is on screen") }
+        state.send(.click(line: bob, column: 10))
+        XCTAssertEqual(current(state), "Bob C")
+        XCTAssertTrue(state.selection.isEmpty)
+        state.send(.click(line: bob - 1, column: 3))
+        XCTAssertEqual(current(state), "Bea D")
+        XCTAssertEqual(state.selection.orderedIDs, ["4"], "a click on the check box toggles")
+        state.send(.click(line: 2, column: 3))
+        XCTAssertEqual(current(state), "Bea D", "a click on a header does nothing")
+        state.send(.click(line: 0, column: 3))
+        XCTAssertEqual(current(state), "Bea D", "nor on the title")
+        state.send(.scroll(3))
+        XCTAssertEqual(current(state), "Dov E")
+        state.send(.doubleClick(line: bob))
+        XCTAssertEqual(state.phase, .done)
+        XCTAssertEqual(state.result.map(\.name), ["Bea D"])
+    }
+
+    func testTheKeyOverlayShowsEveryContextAndGoesAway() {
+        var state = picker(rows: 60)
+        state.send(.showKeys)
+        let text = state.frame(for: state.size).text
+        for context in KeyHelp.Context.allCases { XCTAssertTrue(text.contains(context.rawValue), context.rawValue) }
+        for help in KeyHelp.all { XCTAssertTrue(text.contains(help.keys), help.keys) }
+        state.send(.back)
+        XCTAssertEqual(state.phase, .browsing)
+    }
+}
+
+final class MouseReportTests: XCTestCase {
+    func testParsesSGRReports() {
+        XCTAssertEqual(MouseReport(sgrParameters: "0;10;5M"), MouseReport(button: .left, line: 4, column: 9, isPress: true))
+        XCTAssertEqual(MouseReport(sgrParameters: "0;10;5m"), MouseReport(button: .left, line: 4, column: 9, isPress: false))
+        XCTAssertEqual(MouseReport(sgrParameters: "64;1;1M")?.button, .wheelUp)
+        XCTAssertEqual(MouseReport(sgrParameters: "65;1;1M")?.button, .wheelDown)
+        for bad in ["", "0;10M", "32;1;1M", "0;0;1M", "0;a;1M", "0;1;1", "0;1;1;1M"] {
+            XCTAssertNil(MouseReport(sgrParameters: bad), bad)
+        }
+    }
+
+    func testTheKeyMapTurnsPressesIntoEvents() {
+        let press = MouseReport(button: .left, line: 4, column: 9, isPress: true)
+        XCTAssertEqual(KeyMap.event(for: .mouse(press), in: .browsing), .click(line: 4, column: 9))
+        XCTAssertEqual(KeyMap.event(for: .mouse(press), in: .searching), .click(line: 4, column: 9))
+        var double = press
+        double.clickCount = 2
+        XCTAssertEqual(KeyMap.event(for: .mouse(double), in: .browsing), .doubleClick(line: 4))
+        XCTAssertNil(KeyMap.event(for: .mouse(MouseReport(button: .left, line: 4, column: 9, isPress: false)), in: .browsing))
+        XCTAssertEqual(KeyMap.event(for: .mouse(MouseReport(button: .wheelDown, line: 0, column: 0, isPress: true)), in: .browsing), .scroll(3))
+        XCTAssertEqual(KeyMap.event(for: .mouse(MouseReport(button: .wheelUp, line: 0, column: 0, isPress: true)), in: .browsing), .scroll(-3))
+        XCTAssertEqual(KeyMap.event(for: .mouse(press), in: .showingKeys), .back)
+    }
+}

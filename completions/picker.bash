@@ -1,0 +1,21 @@
+# bash completion for picker, written from its option table.
+_picker() {
+    local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]}
+    case $previous in
+        --session) return ;;
+        --session-file) COMPREPLY=($(compgen -f -- "$current")); return ;;
+        --source) COMPREPLY=($(compgen -f -- "$current")); return ;;
+        --timeout) return ;;
+        --query) return ;;
+        --filter) return ;;
+        --select) return ;;
+        --limit) return ;;
+        --sort) COMPREPLY=($(compgen -W "first last" -- "$current")); return ;;
+        --display) COMPREPLY=($(compgen -W "first last" -- "$current")); return ;;
+        --title) return ;;
+        --prompt) return ;;
+        --format) COMPREPLY=($(compgen -W "names ids tsv json" -- "$current")); return ;;
+    esac
+    COMPREPLY=($(compgen -W "--session --session-file --source --timeout --query --filter --select-1 --exit-0 --select --limit --sort --display --title --prompt --cycle --no-mouse --no-color --format --print0 --help -h --version" -- "$current"))
+}
+complete -F _picker picker
