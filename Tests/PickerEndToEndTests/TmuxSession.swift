@@ -173,7 +173,7 @@ struct Screen: CustomStringConvertible, Sendable {
     var title: String { lines.first ?? "" }
     /// The counts at the end of the title, e.g. `14/176 · 0 selected`.
     var counts: String {
-        guard let range = title.range(of: #"\d+/\d+ · \d+ selected$"#, options: .regularExpression) else { return "" }
+        guard let range = title.range(of: #"\d+/\d+ · \d+(/\d+)? selected$"#, options: .regularExpression) else { return "" }
         return String(title[range])
     }
     /// The second row: the search bar.
@@ -242,9 +242,12 @@ final class TmuxSession: Sendable {
     static let defaultTimeout: TimeInterval = 10
 
     /// Starts the picker with `arguments` in a `columns`×`rows` terminal, with `LANG=C.UTF-8`
-    /// and the `TERM` tmux sets, and no `PICKER_*` or `LC_*` variables from the test's
-    /// environment.
-    init(arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false) throws {
+    /// and the `TERM` tmux sets, and none of the test's `PICKER_*`, `LC_*` or `NO_COLOR` (which
+    /// SwiftPM sets for tests) but `environment`.
+    init(
+        arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false,
+        environment: [String: String] = [:]
+    ) throws {
         let picker = try PickerPaths.picker()
         let unique = UUID().uuidString.prefix(8).lowercased()
         socket = "picker-e2e-\(getpid())-\(unique)"
@@ -255,7 +258,8 @@ final class TmuxSession: Sendable {
         statusFile = directory.appendingPathComponent("status")
         let statusTemporary = directory.appendingPathComponent("status.tmp")
 
-        let command = ([picker.path] + arguments).map(shellQuoted).joined(separator: " ")
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let command = (["env"] + assignments + [picker.path] + arguments).map(shellQuoted).joined(separator: " ")
         // The status is written under another name and renamed, so that whoever sees the
         // status file sees it whole.
         let recordStatus = "echo $? > \(shellQuoted(statusTemporary.path)); mv \(shellQuoted(statusTemporary.path)) \(shellQuoted(statusFile.path))"
@@ -263,7 +267,7 @@ final class TmuxSession: Sendable {
             ? "{ \(command) 2> \(shellQuoted(errorFile.path)); \(recordStatus); } | cat > \(shellQuoted(outputFile.path))"
             : "\(command) > \(shellQuoted(outputFile.path)) 2> \(shellQuoted(errorFile.path)); \(recordStatus)"
         let script = """
-            unset PICKER_SESSION PICKER_SOURCE LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG
+            unset PICKER_SESSION PICKER_SOURCE PICKER_DEFAULT_OPTS NO_COLOR LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG
             cd \(shellQuoted(directory.path)) || exit 1
             \(run)
             exec sleep 600
@@ -307,6 +311,23 @@ final class TmuxSession: Sendable {
     /// Types `text` literally.
     func type(_ text: String) throws {
         try tmux(["send-keys", "-t", Self.pane, "-l", text])
+    }
+
+    /// Sends a mouse press of `button` (0 left, 64 wheel up, 65 wheel down) at screen `line` and
+    /// `column` (from 0) as the terminal reports it in SGR form, then the release.
+    func click(line: Int, column: Int, button: Int = 0) throws {
+        try type("\u{1B}[<\(button);\(column + 1);\(line + 1)M")
+        if button < 64 { try type("\u{1B}[<\(button);\(column + 1);\(line + 1)m") }
+    }
+
+    /// The value of a tmux format for the pane, such as `#{mouse_sgr_flag}`.
+    func paneFormat(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", Self.pane, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The screen with its attributes as escape sequences (`capture-pane -e`).
+    func styledScreen() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-e", "-t", Self.pane]).components(separatedBy: "\n")
     }
 
     /// Resizes the terminal (the window, hence the picker's pane).
@@ -416,10 +437,12 @@ class TmuxTestCase: XCTestCase {
     /// the title with the sample's counts; `ready` for other sources or sizes.
     func startPicker(
         _ arguments: [String] = ["--session", "demo"], columns: Int = 80, rows: Int = 24,
-        throughPipe: Bool = false, file: StaticString = #filePath, line: UInt = #line,
+        throughPipe: Bool = false, environment: [String: String] = [:], file: StaticString = #filePath,
+        line: UInt = #line,
         readyWhen ready: (Screen) -> Bool = { $0.title.hasPrefix("Select Friends") && $0.title.contains("/176 · ") }
     ) throws -> TmuxSession {
-        let session = try TmuxSession(arguments: arguments, columns: columns, rows: rows, throughPipe: throughPipe)
+        let session = try TmuxSession(
+            arguments: arguments, columns: columns, rows: rows, throughPipe: throughPipe, environment: environment)
         sessions.append(session)
         try session.waitForScreen("the picker's first screen", file: file, line: line) {
             // The help on the last row is drawn last: the whole first frame is there.
@@ -436,6 +459,6 @@ func runPicker(_ arguments: [String], input: Data = Data()) throws -> CommandRes
         try PickerPaths.picker(), arguments, input: input,
         environment: [
             "LANG": "C.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil, "LC_MESSAGES": nil,
-            "PICKER_SESSION": nil, "PICKER_SOURCE": nil,
+            "PICKER_SESSION": nil, "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil, "NO_COLOR": nil,
         ])
 }
