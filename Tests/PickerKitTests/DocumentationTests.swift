@@ -20,6 +20,11 @@ final class DocumentationTests: XCTestCase {
         for status in ExitStatus.allCases { XCTAssertTrue(page.contains("\\fB\(status.rawValue)\\fR"), "\(status)") }
     }
 
+    func testTheReadmeNamesEveryOption() throws {
+        let readme = try committed("README.md")
+        for option in Options.table { XCTAssertTrue(readme.contains(option.names[0]), option.names[0]) }
+    }
+
     func testTheCompletionsAreCurrentAndOfferEveryOption() throws {
         XCTAssertEqual(try committed("completions/picker.bash"), Options.bashCompletion, "run swift run picker-docs")
         XCTAssertEqual(try committed("completions/_picker"), Options.zshCompletion, "run swift run picker-docs")
