@@ -37,13 +37,7 @@ extension PickerState {
 
     /// The sections that have friends shown: their letter and the index in ``shown`` of their
     /// first friend.
-    var sectionStarts: [(letter: Character, shownIndex: Int)] {
-        list.sections.compactMap { section in
-            let start = shown.lowerBound(of: section.range.lowerBound)
-            guard start < shown.count, shown[start] < section.range.upperBound else { return nil }
-            return (section.letter, start)
-        }
-    }
+    var sectionStarts: [(letter: Character, shownIndex: Int)] { list.sectionStarts(in: shown) }
 
     /// Puts the cursor on the friend at list position `position`, if it is shown.
     mutating func placeCursor(onPosition position: Int) {

@@ -42,11 +42,7 @@ struct ListLayout {
             headers = []
             return
         }
-        headers = list.sections.compactMap { section in
-            let start = shown.lowerBound(of: section.range.lowerBound)
-            guard start < shown.count, shown[start] < section.range.upperBound else { return nil }
-            return (section.letter, start)
-        }
+        headers = list.sectionStarts(in: shown)
     }
 
     /// Rows in the list area, headers included.
