@@ -6,11 +6,13 @@ let package = Package(
     products: [
         .executable(name: "picker", targets: ["PickerTUI"]),
         .library(name: "PickerKit", targets: ["PickerKit"]),
+        .executable(name: "picker-bench", targets: ["PickerBench"]),
     ],
     targets: [
         .target(name: "PickerKit"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit", "CNcurses"]),
+        .executableTarget(name: "PickerBench", dependencies: ["PickerKit"]),
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
         .testTarget(name: "PickerEndToEndTests", dependencies: ["PickerTUI", "PickerKit", "CNcurses"]),
     ],
