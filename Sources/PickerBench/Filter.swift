@@ -1,23 +1,21 @@
 import Foundation
 import PickerKit
 
-/// What `picker --filter QUERY` does with names on standard input, using the paged text
-/// reader: read, index, search, print the names in list order.
+/// What `picker --filter QUERY` does with names on standard input, using ``LineFilter``:
+/// read, search, sort the matches, print their names in list order.
 func runFilter(query: String) {
     let data = FileHandle.standardInput.readDataToEndOfFile()
-    var list = FriendList()
+    let matches: [Friend]
     do {
-        try NameLines.readPages(data, source: "standard input") { list.append($0) }
+        matches = try LineFilter.friends(in: data, source: "standard input", matching: query)
     } catch {
         fail(error.description)
     }
-    let matches = list.positions(matching: SearchQuery(query))
     guard !matches.isEmpty else { exit(1) }
     var output = Data()
     output.reserveCapacity(matches.count * 20)
-    let friends = list.friends
-    for position in matches {
-        output.append(contentsOf: friends[position].name.utf8)
+    for friend in matches {
+        output.append(contentsOf: friend.name.utf8)
         output.append(0x0A)
     }
     FileHandle.standardOutput.write(output)

@@ -21,7 +21,7 @@ func measureLoad(path: String, text: Bool, queries: [String], start: Double) thr
     let reader = Thread {
         do {
             if text {
-                try NameLines.readPages(path: path) { pages.put($0) }
+                try NameLines.readPages(path: path, firstPage: 2000) { pages.put($0) }
             } else {
                 try FriendsJSON.readPages(path: path, firstPage: 2000) { pages.put($0) }
             }
@@ -49,11 +49,35 @@ func measureLoad(path: String, text: Bool, queries: [String], start: Double) thr
         _ = state.frame(for: size)
         measurement.frameBuild.append(now() - began)
     }
+    let showSteps = ProcessInfo.processInfo.environment["PICKER_BENCH_STEPS"] != nil
     func step(_ event: PickerEvent) {
         let began = now()
         state.send(event)
+        let sent = now()
         _ = state.frame(for: size)
         measurement.keystrokes.append(now() - began)
+        if showSteps {
+            let line = String(format: "%7.2f ms (frame %.2f)  %7d shown  %@\n", (now() - began) * 1000, (now() - sent) * 1000, state.shown.count, state.query.text)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+    if showSteps {
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+        let resident = Double(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 4096 / 1_048_576
+        FileHandle.standardError.write(Data(String(format: "resident after load: %.0f MB, peak %.0f MB\n", resident, peakMegabytes()).utf8))
+        for text in ["l", "le", "xq"] {
+            let query = SearchQuery(text)
+            var times: [Double] = []
+            for _ in 0..<9 {
+                let began = now()
+                _ = state.list.positions(matching: query)
+                times.append(now() - began)
+            }
+            FileHandle.standardError.write(Data(String(format: "positions(%@): %.2f ms\n", text, median(times) * 1000).utf8))
+        }
+        let began = now()
+        let all = Array(0..<state.list.count)
+        FileHandle.standardError.write(Data(String(format: "0..<n: %.2f ms %d\n", (now() - began) * 1000, all.count).utf8))
     }
     state.send(.startSearch)
     for query in queries {
@@ -65,7 +89,8 @@ func measureLoad(path: String, text: Bool, queries: [String], start: Double) thr
     return measurement
 }
 
-/// Pages handed from the reader thread to the main one.
+/// Pages handed from the reader thread to the main one; the reader waits while two pages are
+/// waiting, so that a fast reader does not pile pages up in memory.
 final class PageQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var pages: [[Friend]] = []
@@ -73,6 +98,7 @@ final class PageQueue: @unchecked Sendable {
 
     func put(_ page: [Friend]) {
         condition.lock()
+        while pages.count >= 2 { condition.wait() }
         pages.append(page)
         condition.signal()
         condition.unlock()
@@ -90,6 +116,8 @@ final class PageQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while pages.isEmpty && !finished { condition.wait() }
-        return pages.isEmpty ? nil : pages.removeFirst()
+        guard !pages.isEmpty else { return nil }
+        condition.broadcast()
+        return pages.removeFirst()
     }
 }

@@ -54,8 +54,24 @@ final class NameLinesTests: XCTestCase {
         for _ in 0..<300 {
             let bytes = (0..<Int(random.next() % 12)).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
             var paged: [Friend] = []
-            try NameLines.readPages(Data(bytes), source: "standard input", pageSize: 2) { paged += $0 }
+            try NameLines.readPages(Data(bytes), source: "standard input", firstPage: 1, largestPage: 2) { paged += $0 }
             XCTAssertEqual(paged, try FriendSource.friends(fromStandardInput: Data(bytes)), String(decoding: bytes, as: UTF8.self).debugDescription)
+        }
+    }
+
+    func testTheLineFilterFindsWhatTheListFinds() throws {
+        var random = SplitMix64(seed: 6)
+        let words = ["Ann", "anna", "Zoë", "zoe", "José", "Łukasz", "王", "Анна", " ", "\u{a0}", "\t", "e\u{301}", "son", "Johnson"]
+        let lines = (0..<3000).map { _ in (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined() }
+        let data = Data(lines.joined(separator: random.next() % 2 == 0 ? "\n" : "\r\n").utf8)
+        var list = FriendList()
+        try NameLines.readPages(data, source: "standard input") { list.append($0) }
+        for query in ["", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é"] {
+            let expected = list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
+            XCTAssertEqual(try LineFilter.friends(in: data, source: "standard input", matching: query), expected, "query \(query.debugDescription)")
+        }
+        XCTAssertThrowsError(try LineFilter.friends(in: Data([0x41, 0x0A, 0xFF]), source: "standard input", matching: "a")) { error in
+            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8")
         }
     }
 

@@ -61,20 +61,27 @@ func compareBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPoint
     return left.count - right.count
 }
 
-/// Whether `needle` occurs in `haystack`.
+/// Where `needle` first occurs in `haystack` at or after `start`.
 /// - Complexity: O(n × m) at worst, near O(n) in practice: candidates are found with `memchr`.
-func bytes(_ haystack: UnsafeBufferPointer<UInt8>, contain needle: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = needle.first else { return true }
-    guard haystack.count >= needle.count, let start = haystack.baseAddress,
-        let needleStart = needle.baseAddress
-    else { return false }
-    let lastStart = start + (haystack.count - needle.count)
-    var cursor = start
+func firstOccurrence(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard start < haystack.count else { return nil }
+    let rest = UnsafeBufferPointer(rebasing: haystack[start...])
+    guard let first = needle.first, rest.count >= needle.count, let base = rest.baseAddress, let needleStart = needle.baseAddress
+    else { return nil }
+    let lastStart = base + (rest.count - needle.count)
+    var cursor = base
     while cursor <= lastStart {
-        guard let hit = memchr(cursor, Int32(first), lastStart - cursor + 1) else { return false }
+        guard let hit = memchr(cursor, Int32(first), lastStart - cursor + 1) else { return nil }
         let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-        if memcmp(candidate, needleStart, needle.count) == 0 { return true }
+        if memcmp(candidate, needleStart, needle.count) == 0 { return start + base.distance(to: candidate) }
         cursor = candidate + 1
     }
-    return false
+    return nil
+}
+
+/// Whether `needle` occurs in `haystack`.
+/// - Complexity: as ``firstOccurrence(of:in:from:)``.
+@inline(__always)
+func bytes(_ haystack: UnsafeBufferPointer<UInt8>, contain needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    needle.isEmpty || firstOccurrence(of: needle, in: haystack, from: 0) != nil
 }

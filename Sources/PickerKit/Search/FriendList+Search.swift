@@ -9,21 +9,22 @@ extension FriendList {
     /// The positions, in list order, of the friends that pass `query`, looked for among
     /// `candidates` (ascending positions in list order) or among everyone.
     ///
-    /// Few candidates are checked one by one. Otherwise every key is scanned in the order
-    /// friends arrived, which reads memory front to back, into a bit per friend; the positions
-    /// are then read off the list order. Both steps run on every core.
-    /// - Complexity: O(total length of the names scanned × terms).
+    /// A handful of candidates are checked one by one. Otherwise the keys are scanned in the
+    /// order friends arrived, which reads memory front to back (skipping friends who are not
+    /// candidates), into a bit per friend; the positions are then read off the list order.
+    /// Both steps run on every core.
+    /// - Complexity: O(n / 64 + total length of the candidates' names × terms).
     public func positions(matching query: SearchQuery, among candidates: [Int]? = nil) -> [Int] {
         if query.isEmpty { return candidates ?? Array(0..<count) }
+        // Many candidates are searched as fast by a scan of everyone, which needs no bit per
+        // candidate; the answer is the same, since candidates hold everyone who can match.
+        let candidates = (candidates?.count ?? 0) * 4 > count ? nil : candidates
         let compiled = CompiledQuery(query)
-        if let candidates, candidates.count * 8 < count {
-            return Self.parallelFilter(candidates.count) { range in
-                keys.withView { view in
-                    range.lazy.map { candidates[$0] }.filter { view.matches(Int(order[$0]), compiled) }
-                }
-            }
+        if let candidates, candidates.count < 4096 {
+            return keys.withView { view in candidates.filter { view.matches(Int(order[$0]), compiled) } }
         }
-        let hits = matchBits(compiled)
+        let within = candidates.map(candidateBits)
+        let hits = matchBits(compiled, within: within)
         let listOrder = order
         let isHit: @Sendable (Int) -> Bool = { position in
             let number = Int(listOrder[position])
@@ -35,17 +36,32 @@ extension FriendList {
         return Self.parallelFilter(count) { range in range.filter(isHit) }
     }
 
-    /// One bit per friend number, set when the friend passes `compiled`.
-    private func matchBits(_ compiled: CompiledQuery) -> [UInt64] {
+    /// One bit per friend number, set for the friends at `positions`.
+    private func candidateBits(_ positions: [Int]) -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
+        for position in positions {
+            let number = Int(order[position])
+            bits[number >> 6] |= 1 << UInt64(number & 63)
+        }
+        return bits
+    }
+
+    /// One bit per friend number, set when the friend passes `compiled`; only the friends
+    /// whose bit is set in `within` are looked at, when it is given.
+    private func matchBits(_ compiled: CompiledQuery, within: [UInt64]?) -> [UInt64] {
         let words = (count + 63) / 64
         let parts = Parallel.ranges(words, minimum: 128)
+        let total = count
         let pieces = Parallel.map(parts.count) { part in
             keys.withView { view in
                 parts[part].map { word in
-                    var bits: UInt64 = 0
                     let first = word * 64
-                    for number in first..<min(first + 64, count) where view.matches(number, compiled) {
-                        bits |= 1 << UInt64(number - first)
+                    var candidates = within?[word] ?? (first + 64 <= total ? ~0 : (1 << UInt64(total - first)) - 1)
+                    var bits: UInt64 = 0
+                    while candidates != 0 {
+                        let bit = candidates.trailingZeroBitCount
+                        candidates &= candidates - 1
+                        if view.matches(first + bit, compiled) { bits |= 1 << UInt64(bit) }
                     }
                     return bits
                 }

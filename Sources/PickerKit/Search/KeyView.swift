@@ -10,6 +10,7 @@ struct KeyView {
     @inline(__always)
     func matches(_ number: Int, _ terms: CompiledQuery) -> Bool {
         guard masks[number] & terms.mask == terms.mask else { return false }
+        if terms.decidedByMask { return true }
         let accentName = Self.key(accentBytes, accentEnds, number)
         var caseName: UnsafeBufferPointer<UInt8>?
         for term in terms.terms {
@@ -60,6 +61,8 @@ final class CompiledQuery: @unchecked Sendable {
 
     let terms: [Term]
     let mask: UInt32
+    /// Whether the mask alone decides: every term is one letter, to be matched ignoring accents.
+    let decidedByMask: Bool
 
     init(_ query: SearchQuery) {
         terms = query.terms.map { term in
@@ -68,6 +71,7 @@ final class CompiledQuery: @unchecked Sendable {
             return Term(bytes: UnsafeBufferPointer(rebasing: storage[0..<term.bytes.count]), caseOnly: term.strength == .caseOnly)
         }
         mask = query.terms.reduce(0) { $0 | ByteMask.of($1.bytes) }
+        decidedByMask = query.terms.allSatisfy { $0.strength == .caseAndAccents && ByteMask.decides($0.bytes) }
     }
 
     deinit {

@@ -13,7 +13,10 @@ struct NameKeys: Sendable {
     /// friends by name parts, then by id.
     private(set) var sort = ByteStore()
     /// For each name, which kinds of bytes its keys hold (see ``ByteMask``): a query term
-    /// whose mask is not within it cannot match, whatever the order of the bytes.
+    /// whose mask is not within it cannot match, whatever the order of the bytes. The ASCII
+    /// bits come from the ``accent`` key alone (folding for case only never gives an ASCII
+    /// byte that folding for accents too does not), so that one letter's bit says exactly
+    /// whether the name holds that letter.
     private(set) var masks: [UInt32] = []
 
     /// The section byte of keys that do not start with a Latin letter.
@@ -41,7 +44,7 @@ struct NameKeys: Sendable {
                 if caseOnly.bytes[caseStart...].elementsEqual(accent.bytes[start...]) {
                     caseOnly.bytes.removeSubrange(caseStart...)
                 } else {
-                    mask |= ByteMask.of(caseOnly.bytes[caseStart...])
+                    mask |= ByteMask.of(caseOnly.bytes[caseStart...]) & ByteMask.nonASCII
                 }
             }
             caseOnly.closeString()
@@ -143,6 +146,15 @@ struct NameKeys: Sendable {
 /// Which kinds of bytes a byte string holds, as 32 bits: one per letter `a`–`z`, two for the
 /// other ASCII bytes and four for the bytes of non-ASCII characters.
 enum ByteMask {
+    /// The bits of non-ASCII bytes.
+    static let nonASCII: UInt32 = 0xF000_0000
+
+    /// Whether a term of these folded bytes matches exactly the names whose mask has its bit:
+    /// a single letter `a`–`z`.
+    static func decides(_ term: [UInt8]) -> Bool {
+        term.count == 1 && term[0] &- UInt8(ascii: "a") < 26
+    }
+
     static func of(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var mask: UInt32 = 0
         for byte in bytes { mask |= bit(byte) }
