@@ -81,7 +81,7 @@ if options.selectOne || options.exitZero {
     let matches = list.positions(matching: SearchQuery(options.query))
     if options.exitZero && matches.isEmpty { exit(ExitStatus.nothingToPrint.rawValue) }
     if options.selectOne && matches.count == 1 { printAndExit([list.friends[matches[0]]], options) }
-    screenLoader = LoadedFriends(friends: list.friends)
+    screenLoader = LoadedFriends(friends: Array(list.friends))
 }
 
 guard let feed = LoaderFeed.start(screenLoader) else { fail("cannot start loading") }

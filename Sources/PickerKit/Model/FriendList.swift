@@ -1,19 +1,26 @@
+import Foundation
+
 /// The friends of a session, sorted and sectioned, with their search keys.
 ///
-/// Friends are sorted by first name (first, middle, last), ignoring case and accents, ties broken
-/// by id, so the order is total. Sections are `A`–`Z` on the first letter of that sort key, then
-/// `#` for keys that do not start with a Latin letter. Ids are unique: a repeated id keeps the
+/// Friends are sorted by first name (first, middle, last) or by last name (last, first, middle),
+/// ignoring case and accents, ties broken by id, so the order is total. Sections are `A`–`Z` on
+/// the first letter of that sort key, then `#` for keys that do not start with a Latin letter. Ids are unique: a repeated id keeps the
 /// friend seen first.
+///
+/// Friends are kept packed in the order they arrived, each with its keys folded once; the list
+/// order is a permutation of those friend numbers, which ``append(_:)`` merges new friends into.
 public struct FriendList: Sendable {
-    /// The friends in list order.
-    public private(set) var friends: [Friend] = []
+    /// The friends, in the order they arrived.
+    private var packed = PackedFriends()
+    /// Their search and sort keys, in the order they arrived.
+    private(set) var keys = NameKeys()
+    private var ids = IDIndex()
+    /// Friend numbers (the order friends arrived) in list order, with their sort prefixes.
+    private var run = ListOrder.Run()
+    /// Friend numbers (the order friends arrived) in list order.
+    var order: [UInt32] { run.numbers }
     /// The non-empty sections, in list order.
     public private(set) var sections: [Section] = []
-    /// Each friend's name folded for accent-insensitive search, in list order.
-    private(set) var foldedNames = ByteStore()
-    /// Each non-ASCII name folded for case only, in list order; empty for ASCII names.
-    private(set) var caseFoldedNames = ByteStore()
-    private var positionById: [String: Int] = [:]
     /// Which part of the name the list is sorted and sectioned by.
     public let sortOrder: NameOrder
 
@@ -28,64 +35,191 @@ public struct FriendList: Sendable {
         append(friends)
     }
 
+    /// The friends in list order.
+    public var friends: Friends { Friends(list: self) }
+
     /// The number of friends.
-    public var count: Int { friends.count }
+    public var count: Int { order.count }
 
     /// The position of the friend with `id` in list order, if the list holds one.
-    public func position(ofID id: String) -> Int? { positionById[id] }
+    /// - Complexity: O(log n).
+    public func position(ofID id: String) -> Int? {
+        guard let number = number(ofID: id) else { return nil }
+        return position(ofNumber: number)
+    }
 
-    /// Adds `newFriends` and sorts again; friends whose id is already in the list are dropped.
+    /// Adds `newFriends`, merging them into the list order; friends whose id is already in the
+    /// list, or earlier in `newFriends`, are dropped.
     /// - Returns: how many were dropped.
-    /// - Complexity: O(n log n) in the size of the whole list.
+    /// - Complexity: O(m log m + n) for m new friends in a list of n: the new friends are folded
+    ///   and sorted (on every core), then merged.
     @discardableResult
     public mutating func append(_ newFriends: [Friend]) -> Int {
-        var all = friends
-        var seen = positionById
-        var dropped = 0
-        for friend in newFriends {
-            if seen[friend.id] != nil {
-                dropped += 1
-                continue
+        let accepted = registerIDs(newFriends)
+        guard !accepted.isEmpty else { return newFriends.count }
+        let base = packed.count
+        let parts = Parallel.ranges(accepted.count, minimum: 4096)
+        let sortOrder = self.sortOrder
+        let built = Parallel.map(parts.count) { part in
+            var packed = PackedFriends()
+            var keys = NameKeys()
+            var folding = TextFolding()
+            for index in parts[part] {
+                let friend = newFriends[accepted[index]]
+                packed.append(friend)
+                keys.add(friend, sortOrder: sortOrder, folding: &folding)
             }
-            seen[friend.id] = all.count
-            all.append(friend)
+            return (packed, keys)
         }
-        rebuild(all)
-        return dropped
+        for (newPacked, newKeys) in built {
+            if packed.count == 0 {
+                packed = newPacked
+                keys = newKeys
+            } else {
+                packed.append(contentsOf: newPacked)
+                keys.append(contentsOf: newKeys)
+            }
+        }
+        let newRun = sortedRun(base..<packed.count)
+        let list = self
+        run = ListOrder.merge(run, newRun) { list.precedes($0, $1) }
+        sections = findSections()
+        return newFriends.count - accepted.count
     }
 
-    private mutating func rebuild(_ unsorted: [Friend]) {
-        var folding = TextFolding()
-        var sortKeys = ByteStore()
-        for friend in unsorted { sortKeys.append(Self.sortKey(friend, order: sortOrder, folding: &folding)) }
-        let letters = (0..<unsorted.count).map { Section.letter(forSortKey: sortKeys.range($0).first.map { sortKeys.bytes[$0] }) }
-        let order = (0..<unsorted.count).sorted { a, b in
-            if letters[a] != letters[b] { return Section.precedes(letters[a], letters[b]) }
-            let byKey = sortKeys.compare(a, b)
-            if byKey != 0 { return byKey < 0 }
-            return unsorted[a].id.utf8.lexicographicallyPrecedes(unsorted[b].id.utf8)
+    /// Adds the ids of `newFriends` to the index, numbering them from ``count``.
+    /// - Returns: the indices in `newFriends` of the friends whose id is new.
+    private mutating func registerIDs(_ newFriends: [Friend]) -> [Int] {
+        let base = packed.count
+        ids.reserve(base + newFriends.count)
+        var accepted: [Int] = []
+        accepted.reserveCapacity(newFriends.count)
+        for (index, friend) in newFriends.enumerated() {
+            var id = Self.hashableID(friend.id)
+            let isNew = id.withUTF8 { idBytes in
+                let hash = IDIndex.hash(idBytes)
+                let found = ids.find(hash: hash) { number in
+                    number < base
+                        ? sameID(number, idBytes, friend.id)
+                        : newFriends[accepted[number - base]].id == friend.id
+                }
+                if found != nil { return false }
+                ids.insert(base + accepted.count, hash: hash)
+                return true
+            }
+            if isNew { accepted.append(index) }
         }
-        friends = order.map { unsorted[$0] }
-        positionById = Dictionary(uniqueKeysWithValues: friends.enumerated().map { ($1.id, $0) })
-        foldedNames = ByteStore()
-        caseFoldedNames = ByteStore()
-        for friend in friends {
-            foldedNames.append(folding.fold(friend.name, .caseAndAccents))
-            caseFoldedNames.append(
-                TextFolding.isASCII(friend.name) ? [] : folding.fold(friend.name, .caseOnly))
-        }
-        sections = Section.sections(letters: order.map { letters[$0] })
+        return accepted
     }
 
-    /// The name parts in `order` (first, middle, last; or last, first, middle) folded,
-    /// separated by a byte below every printable one, so that `Ann Smith` sorts before
-    /// `Anna Brown` and a missing part before a given one. A name with no last name sorts by
-    /// its first name in last-name order.
-    private static func sortKey(_ friend: Friend, order: NameOrder, folding: inout TextFolding) -> [UInt8] {
-        let parts = friend.nameParts
-        let ordered =
-            order == .first || parts.last.isEmpty
-            ? [parts.first, parts.middle, parts.last] : [parts.last, parts.first, parts.middle]
-        return ordered.map { folding.fold($0, .caseAndAccents) }.joined(separator: [1]).map { $0 }
+    /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)
+    /// have the same bytes.
+    private static func hashableID(_ id: String) -> String {
+        id.utf8.allSatisfy { $0 < 0x80 } ? id : id.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether friend `number` has the id whose hashable bytes are `idBytes`.
+    private func sameID(_ number: Int, _ idBytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
+        withID(number) { stored in
+            if stored.elementsEqual(idBytes) { return true }
+            guard stored.contains(where: { $0 >= 0x80 }) || idBytes.contains(where: { $0 >= 0x80 }) else { return false }
+            return String(decoding: stored, as: UTF8.self) == id
+        }
+    }
+
+    private func number(ofID id: String) -> Int? {
+        var hashable = Self.hashableID(id)
+        return hashable.withUTF8 { bytes in
+            ids.find(hash: IDIndex.hash(bytes)) { sameID($0, bytes, id) }
+        }
+    }
+
+    /// The position in list order of friend `number`.
+    private func position(ofNumber number: Int) -> Int? {
+        let target = UInt32(truncatingIfNeeded: number)
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(order[middle], target) { low = middle + 1 } else { high = middle }
+        }
+        return low < order.count && order[low] == target ? low : nil
+    }
+
+    /// Whether friend `a` comes before friend `b` in list order: by sort key, then by id, in
+    /// one comparison of their sort entries.
+    func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
+        keys.sort.bytes.withUnsafeBufferPointer { bytes in
+            compareBytes(
+                UnsafeBufferPointer(rebasing: bytes[keys.sort.range(Int(a))]),
+                UnsafeBufferPointer(rebasing: bytes[keys.sort.range(Int(b))])) < 0
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of friend `number`'s id, the end of its sort entry.
+    func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let range = keys.sort.range(number)
+        let idRange = (range.upperBound - packed.idLength(number))..<range.upperBound
+        return keys.sort.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[idRange])) }
+    }
+
+    /// Friend `number`, unpacked.
+    func friend(number: Int) -> Friend {
+        packed.friend(number, id: withID(number) { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Friends `numbers` in list order, sorted on every core.
+    private func sortedRun(_ numbers: Range<Int>) -> ListOrder.Run {
+        let parts = Parallel.ranges(numbers.count, minimum: 16_384)
+        let runs = Parallel.map(parts.count) { part in
+            let range = parts[part]
+            return keys.sort.bytes.withUnsafeBufferPointer { bytes in
+                var entries = range.map { index in
+                    let number = numbers.lowerBound + index
+                    return ListOrder.Entry(bytes, keys.sort.range(number), number: number)
+                }
+                entries.sort { $0.precedes($1) ?? precedes($0.number, $1.number) }
+                return ListOrder.Run(entries)
+            }
+        }
+        return runs.dropFirst().reduce(runs.first ?? ListOrder.Run()) { ListOrder.merge($0, $1) { precedes($0, $1) } }
+    }
+
+    /// The sections of the list order: runs of friends whose sort key starts with the same
+    /// section byte, found by binary search.
+    /// - Complexity: O(sections × log n).
+    private func findSections() -> [Section] {
+        keys.sort.bytes.withUnsafeBufferPointer { bytes in
+            func sectionByte(_ position: Int) -> UInt8 { bytes[keys.sort.range(Int(order[position])).lowerBound] }
+            var sections: [Section] = []
+            var start = 0
+            while start < order.count {
+                let byte = sectionByte(start)
+                var low = start + 1
+                var high = order.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if sectionByte(middle) <= byte { low = middle + 1 } else { high = middle }
+                }
+                sections.append(Section(letter: Section.letter(forSortKey: byte), range: start..<low))
+                start = low
+            }
+            return sections
+        }
+    }
+}
+
+extension FriendList {
+    /// The friends of a list in list order, read from its packed store as they are asked for.
+    public struct Friends: RandomAccessCollection, Sendable {
+        fileprivate let list: FriendList
+
+        public typealias Indices = Range<Int>
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { list.order.count }
+
+        /// The friend at list position `position`.
+        /// - Complexity: O(length of the friend's strings).
+        public subscript(position: Int) -> Friend { list.friend(number: Int(list.order[position])) }
     }
 }

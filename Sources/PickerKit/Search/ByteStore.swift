@@ -3,17 +3,31 @@ import Foundation
 /// Byte strings stored back to back in one buffer, addressed by position.
 ///
 /// One allocation for a whole list of keys keeps them compact and close together in memory,
-/// which is what makes scanning a million of them fast.
+/// which is what makes scanning a million of them fast. Offsets are 32-bit: a store holds at
+/// most 4 GiB of bytes.
 struct ByteStore: Sendable {
-    private(set) var bytes: [UInt8] = []
-    private var ends: [Int] = []
+    var bytes: [UInt8] = []
+    private(set) var ends: [UInt32] = []
 
     /// The number of strings stored.
     var count: Int { ends.count }
 
     mutating func append(_ string: [UInt8]) {
         bytes.append(contentsOf: string)
-        ends.append(bytes.count)
+        ends.append(Self.offset(bytes.count))
+    }
+
+    /// Ends the string being built from bytes added with ``appendByte(_:)`` and
+    /// ``appendBytes(_:)``.
+    mutating func closeString() { ends.append(Self.offset(bytes.count)) }
+
+    mutating func appendBytes(_ string: some Collection<UInt8>) { bytes.append(contentsOf: string) }
+
+    /// Appends every string of `other`, in order.
+    mutating func append(contentsOf other: ByteStore) {
+        let base = Self.offset(bytes.count)
+        bytes.append(contentsOf: other.bytes)
+        ends.append(contentsOf: other.ends.lazy.map { $0 + base })
     }
 
     mutating func reserveCapacity(strings: Int, bytes byteCount: Int) {
@@ -23,39 +37,51 @@ struct ByteStore: Sendable {
 
     /// The bounds of string `index` within `bytes`.
     func range(_ index: Int) -> Range<Int> {
-        (index == 0 ? 0 : ends[index - 1])..<ends[index]
+        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
     }
 
     /// String `index` as an array.
     subscript(index: Int) -> [UInt8] { Array(bytes[range(index)]) }
 
-    /// Compares string `a` with string `b` byte by byte, as `memcmp` does.
-    func compare(_ a: Int, _ b: Int) -> Int {
-        let left = range(a)
-        let right = range(b)
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            let common = min(left.count, right.count)
-            let order = common == 0 ? 0 : Int(memcmp(base + left.lowerBound, base + right.lowerBound, common))
-            return order != 0 ? order : left.count - right.count
+    private static func offset(_ count: Int) -> UInt32 {
+        guard let offset = UInt32(exactly: count) else {
+            preconditionFailure("more than 4 GiB of names")
         }
+        return offset
     }
 }
 
-/// Whether `needle` occurs in `haystack`.
+/// Compares two byte strings as `memcmp` does, a shorter string before a longer one it begins.
+func compareBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+    let common = min(left.count, right.count)
+    if common > 0, let a = left.baseAddress, let b = right.baseAddress {
+        let order = Int(memcmp(a, b, common))
+        if order != 0 { return order }
+    }
+    return left.count - right.count
+}
+
+/// Where `needle` first occurs in `haystack` at or after `start`.
 /// - Complexity: O(n × m) at worst, near O(n) in practice: candidates are found with `memchr`.
-func bytes(_ haystack: UnsafeBufferPointer<UInt8>, contain needle: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = needle.first else { return true }
-    guard haystack.count >= needle.count, let start = haystack.baseAddress,
-        let needleStart = needle.baseAddress
-    else { return false }
-    let lastStart = start + (haystack.count - needle.count)
-    var cursor = start
+func firstOccurrence(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard start < haystack.count else { return nil }
+    let rest = UnsafeBufferPointer(rebasing: haystack[start...])
+    guard let first = needle.first, rest.count >= needle.count, let base = rest.baseAddress, let needleStart = needle.baseAddress
+    else { return nil }
+    let lastStart = base + (rest.count - needle.count)
+    var cursor = base
     while cursor <= lastStart {
-        guard let hit = memchr(cursor, Int32(first), lastStart - cursor + 1) else { return false }
+        guard let hit = memchr(cursor, Int32(first), lastStart - cursor + 1) else { return nil }
         let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-        if memcmp(candidate, needleStart, needle.count) == 0 { return true }
+        if memcmp(candidate, needleStart, needle.count) == 0 { return start + base.distance(to: candidate) }
         cursor = candidate + 1
     }
-    return false
+    return nil
+}
+
+/// Whether `needle` occurs in `haystack`.
+/// - Complexity: as ``firstOccurrence(of:in:from:)``.
+@inline(__always)
+func bytes(_ haystack: UnsafeBufferPointer<UInt8>, contain needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    needle.isEmpty || firstOccurrence(of: needle, in: haystack, from: 0) != nil
 }

@@ -16,6 +16,8 @@ public struct TextFolding: Sendable {
 
     private var caseCache: [Character: [UInt8]] = [:]
     private var accentCache: [Character: [UInt8]] = [:]
+    /// Packed folds of single scalars, for ``ScalarFolds``; allocated on first use.
+    var scalarFolds = ScalarFolds()
 
     public init() {}
 

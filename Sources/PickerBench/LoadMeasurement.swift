@@ -1,0 +1,123 @@
+import Foundation
+import PickerKit
+
+/// What one run of loading a file and typing into the picker measured, in seconds and MB.
+struct LoadMeasurement: Codable {
+    var firstFrame = 0.0
+    var loaded = 0.0
+    var friends = 0
+    var peakMB = 0.0
+    var frameBuild: [Double] = []
+    var keystrokes: [Double] = []
+}
+
+/// Loads `path` the way the picker does (pages delivered from a reader thread into the state
+/// machine, first screen drawn as soon as the first page is in), then types the queries.
+func measureLoad(path: String, text: Bool, queries: [String], start: Double) throws -> LoadMeasurement {
+    var measurement = LoadMeasurement()
+    let size = TerminalSize(rows: 50, columns: 120)
+    var state = PickerState(size: size)
+    let pages = PageQueue()
+    let reader = Thread {
+        do {
+            if text {
+                try NameLines.readPages(path: path, firstPage: 2000) { pages.put($0) }
+            } else {
+                try FriendsJSON.readPages(path: path, firstPage: 2000) { pages.put($0) }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("picker-bench: \(error)\n".utf8))
+            exit(2)
+        }
+        pages.finish()
+    }
+    reader.stackSize = 8 << 20
+    reader.start()
+    while let page = pages.take() {
+        state.send(.friendsArrived(page))
+        if measurement.firstFrame == 0 {
+            _ = state.frame(for: size)
+            measurement.firstFrame = now() - start
+        }
+    }
+    _ = state.frame(for: size)
+    measurement.loaded = now() - start
+    measurement.friends = state.list.count
+    measurement.peakMB = peakMegabytes()
+    for _ in 0..<20 {
+        let began = now()
+        _ = state.frame(for: size)
+        measurement.frameBuild.append(now() - began)
+    }
+    let showSteps = ProcessInfo.processInfo.environment["PICKER_BENCH_STEPS"] != nil
+    func step(_ event: PickerEvent) {
+        let began = now()
+        state.send(event)
+        let sent = now()
+        _ = state.frame(for: size)
+        measurement.keystrokes.append(now() - began)
+        if showSteps {
+            let line = String(format: "%7.2f ms (frame %.2f)  %7d shown  %@\n", (now() - began) * 1000, (now() - sent) * 1000, state.shown.count, state.query.text)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+    if showSteps {
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+        let resident = Double(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 4096 / 1_048_576
+        FileHandle.standardError.write(Data(String(format: "resident after load: %.0f MB, peak %.0f MB\n", resident, peakMegabytes()).utf8))
+        for text in ["l", "le", "xq"] {
+            let query = SearchQuery(text)
+            var times: [Double] = []
+            for _ in 0..<9 {
+                let began = now()
+                _ = state.list.positions(matching: query)
+                times.append(now() - began)
+            }
+            FileHandle.standardError.write(Data(String(format: "positions(%@): %.2f ms\n", text, median(times) * 1000).utf8))
+        }
+        let began = now()
+        let all = Array(0..<state.list.count)
+        FileHandle.standardError.write(Data(String(format: "0..<n: %.2f ms %d\n", (now() - began) * 1000, all.count).utf8))
+    }
+    state.send(.startSearch)
+    for query in queries {
+        for character in query { step(.typed(String(character))) }
+        for _ in 0..<min(2, query.count) { step(.deleteBackward) }
+        for character in query.suffix(2) { step(.typed(String(character))) }
+        step(.clearQuery)
+    }
+    return measurement
+}
+
+/// Pages handed from the reader thread to the main one; the reader waits while two pages are
+/// waiting, so that a fast reader does not pile pages up in memory.
+final class PageQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pages: [[Friend]] = []
+    private var finished = false
+
+    func put(_ page: [Friend]) {
+        condition.lock()
+        while pages.count >= 2 { condition.wait() }
+        pages.append(page)
+        condition.signal()
+        condition.unlock()
+    }
+
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The next page, waiting for it; nil once the reader has finished and every page is taken.
+    func take() -> [Friend]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pages.isEmpty && !finished { condition.wait() }
+        guard !pages.isEmpty else { return nil }
+        condition.broadcast()
+        return pages.removeFirst()
+    }
+}

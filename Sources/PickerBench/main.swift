@@ -1,0 +1,65 @@
+import Foundation
+import PickerKit
+
+/// glibc's `mallopt`, which the Glibc module does not export.
+@_silgen_name("mallopt")
+func setMallocOption(_ option: Int32, _ value: Int32) -> Int32
+
+/// picker-bench: generates friends and measures the picker on them. See BENCHMARKS.md.
+let usage = """
+    Usage: picker-bench generate [--out DIR] [--sizes 5000,100000,1000000]
+           picker-bench run [--data DIR] [--sizes …] [--runs 5]
+           picker-bench load FILE [--text]     (one measurement, as JSON; run uses it)
+           picker-bench filter QUERY           (names on standard input; the filter path alone)
+    """
+
+let start = now()
+// Large blocks straight from and back to the system, as the picker should do too: glibc's
+// default raises this threshold as big arrays are freed, after which the heap keeps freed
+// memory and the peak grows by a third.
+_ = setMallocOption(-3 /* M_MMAP_THRESHOLD */, 128 * 1024)
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+@MainActor
+func option(_ name: String, default value: String) -> String {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
+    return arguments[index + 1]
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("picker-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+let sizes = option("--sizes", default: "5000,100000,1000000").split(separator: ",").compactMap { Int($0) }
+let queries = ["maria", "lee smith", "zz", "josé", "王"]
+
+switch arguments.first {
+case "generate":
+    let directory = option("--out", default: ".build/bench-data")
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for size in sizes {
+        var generator = NameGenerator()
+        let friends = generator.friends(size)
+        try Data(NameGenerator.graphJSON(friends).utf8).write(to: URL(fileURLWithPath: "\(directory)/friends-\(size).json"))
+        try Data(NameGenerator.text(friends).utf8).write(to: URL(fileURLWithPath: "\(directory)/names-\(size).txt"))
+        print("\(directory)/friends-\(size).json, \(directory)/names-\(size).txt: \(size) friends")
+    }
+case "load":
+    guard arguments.count >= 2 else { fail(usage) }
+    let measurement = try measureLoad(path: arguments[1], text: arguments.contains("--text"), queries: queries, start: start)
+    print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
+case "phases":
+    guard arguments.count >= 2 else { fail(usage) }
+    try measurePhases(path: arguments[1])
+case "run":
+    let directory = option("--data", default: ".build/bench-data")
+    let runs = Int(option("--runs", default: "5")) ?? 5
+    runBenchmarks(directory: directory, sizes: sizes, runs: runs)
+case "filter":
+    guard arguments.count >= 2 else { fail(usage) }
+    runFilter(query: arguments[1])
+default:
+    print(usage)
+    exit(arguments.isEmpty ? 0 : 2)
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The names of friends stored as UTF-8 bytes back to back, in the order they were added, and
+/// turned back into strings when read. (Ids are kept with the sort keys, see ``NameKeys``;
+/// a record holds only the id's length.)
+///
+/// A `Friend` holds five strings, 80 bytes before any of their text; a million of them take
+/// well over 100 MB. Packed, a friend takes the bytes of its name plus a few, since the first,
+/// middle and last names are usually parts of the name and are stored as a place in it.
+struct PackedFriends: Sendable {
+    private var bytes: [UInt8] = []
+    private var starts: [UInt32] = []
+
+    /// How a record spells an optional part: absent, its own bytes, or a place in the name.
+    private enum PartTag: UInt8 {
+        case absent = 0, inline = 1, inName = 2
+    }
+
+    /// The number of friends stored.
+    var count: Int { starts.count }
+
+    mutating func reserveCapacity(friends: Int, bytes byteCount: Int) {
+        starts.reserveCapacity(friends)
+        bytes.reserveCapacity(byteCount)
+    }
+
+    mutating func append(_ friend: Friend) {
+        guard let start = UInt32(exactly: bytes.count) else { preconditionFailure("more than 4 GiB of friends") }
+        starts.append(start)
+        var name = friend.name
+        name.withUTF8 { name in
+            appendNumber(friend.id.utf8.count)
+            appendNumber(name.count)
+            bytes.append(contentsOf: name)
+            appendPart(friend.firstName, name)
+            appendPart(friend.middleName, name)
+            appendPart(friend.lastName, name)
+        }
+    }
+
+    private mutating func appendPart(_ part: String?, _ name: UnsafeBufferPointer<UInt8>) {
+        guard var part else {
+            bytes.append(PartTag.absent.rawValue)
+            return
+        }
+        part.withUTF8 { partBytes in
+            if let offset = Self.offset(of: partBytes, in: name) {
+                bytes.append(PartTag.inName.rawValue)
+                appendNumber(offset)
+                appendNumber(partBytes.count)
+            } else {
+                bytes.append(PartTag.inline.rawValue)
+                appendNumber(partBytes.count)
+                bytes.append(contentsOf: partBytes)
+            }
+        }
+    }
+
+    /// Appends every friend of `other`, in order.
+    mutating func append(contentsOf other: PackedFriends) {
+        guard let base = UInt32(exactly: bytes.count) else { preconditionFailure("more than 4 GiB of friends") }
+        bytes += other.bytes
+        starts.append(contentsOf: other.starts.lazy.map { $0 + base })
+    }
+
+    /// The friend at `index`, whose id is `id`.
+    /// - Complexity: O(length of its strings).
+    func friend(_ index: Int, id: String) -> Friend {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
+            _ = reader.number()
+            let nameLength = reader.number()
+            let nameStart = reader.cursor
+            let name = reader.string(length: nameLength)
+            var parts: (String?, String?, String?) = (nil, nil, nil)
+            for slot in 0..<3 {
+                var part: String?
+                switch PartTag(rawValue: reader.byte()) {
+                case .inline: part = reader.string(length: reader.number())
+                case .inName:
+                    let offset = reader.number()
+                    let length = reader.number()
+                    let start = nameStart + offset
+                    part = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), as: UTF8.self)
+                case .absent, nil: part = nil
+                }
+                switch slot {
+                case 0: parts.0 = part
+                case 1: parts.1 = part
+                default: parts.2 = part
+                }
+            }
+            return Friend(id: id, name: name, firstName: parts.0, middleName: parts.1, lastName: parts.2)
+        }
+    }
+
+    /// The length in bytes of the id of the friend at `index`.
+    func idLength(_ index: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
+            return reader.number()
+        }
+    }
+
+    private mutating func appendNumber(_ value: Int) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Where `part` starts in `name`, if it occurs there.
+    private static func offset(of part: UnsafeBufferPointer<UInt8>, in name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !part.isEmpty, part.count <= name.count, let nameStart = name.baseAddress, let partStart = part.baseAddress
+        else { return nil }
+        return (0...(name.count - part.count)).first { start in
+            name[start] == part[0] && memcmp(nameStart + start, partStart, part.count) == 0
+        }
+    }
+
+    /// Reads a record: numbers in 7-bit groups, lowest first, and strings of known length.
+    private struct Reader {
+        let buffer: UnsafeBufferPointer<UInt8>
+        var cursor: Int
+
+        mutating func byte() -> UInt8 {
+            defer { cursor += 1 }
+            return buffer[cursor]
+        }
+
+        mutating func number() -> Int {
+            var value = 0
+            var shift = 0
+            while true {
+                let next = byte()
+                value |= Int(next & 0x7F) << shift
+                if next < 0x80 { return value }
+                shift += 7
+            }
+        }
+
+        mutating func string(length: Int) -> String {
+            defer { cursor += length }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[cursor..<(cursor + length)]), as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// Finds a friend by id: an open-addressing hash table of friend numbers (the order friends
+/// were added), with the ids themselves kept by the caller.
+///
+/// A slot holds 32 bits of the id's hash and the friend's number, so that growing needs no id
+/// and most probes read no id: a million friends take 16 MB, where a `[String: Int]` takes
+/// several times that.
+struct IDIndex: Sendable {
+    /// Hash bits in the high half, friend number + 1 in the low half; 0 for an empty slot.
+    /// The count is a power of two.
+    private var slots: [UInt64] = []
+    private(set) var count = 0
+
+    /// The hash of an id's UTF-8 bytes (FNV-1a, then mixed), 32 bits.
+    static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 33))
+    }
+
+    /// Makes room for `total` friends without growing while they are added.
+    mutating func reserve(_ total: Int) {
+        guard total * 2 > slots.count else { return }
+        var capacity = 16
+        while capacity < total * 2 { capacity <<= 1 }
+        var grown = [UInt64](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for slot in slots where slot != 0 {
+            var index = Int(slot >> 32) & mask
+            while grown[index] != 0 { index = (index + 1) & mask }
+            grown[index] = slot
+        }
+        slots = grown
+    }
+
+    /// The number of the friend whose id has `hash` and satisfies `isID`, if there is one.
+    func find(hash: UInt32, isID: (Int) -> Bool) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var index = Int(hash) & mask
+        while slots[index] != 0 {
+            let slot = slots[index]
+            if UInt32(truncatingIfNeeded: slot >> 32) == hash, isID(Int(slot & 0xFFFF_FFFF) - 1) {
+                return Int(slot & 0xFFFF_FFFF) - 1
+            }
+            index = (index + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds friend `number`, whose id has `hash` and is not in the table yet; ``reserve(_:)``
+    /// must have made room.
+    mutating func insert(_ number: Int, hash: UInt32) {
+        let mask = slots.count - 1
+        var index = Int(hash) & mask
+        while slots[index] != 0 { index = (index + 1) & mask }
+        slots[index] = UInt64(hash) << 32 | UInt64(truncatingIfNeeded: number + 1)
+        count += 1
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Plain text with one name per line, read as friends: the line number is the id, a trailing
+/// CR is dropped, blank lines are skipped, and a line that is not UTF-8 is an error.
+public enum NameLines {
+    /// Delivers the friends of `data` in order, in pages of `firstPage` friends, then each
+    /// twice the one before, up to `largestPage`.
+    /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, after
+    ///   the pages before it were delivered.
+    public static func readPages(
+        _ data: Data, source: String, firstPage: Int = 1000, largestPage: Int = 65_536, _ deliver: ([Friend]) -> Void
+    ) throws(SourceError) {
+        var failure: SourceError?
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var page: [Friend] = []
+            var pageSize = max(1, firstPage)
+            var lineStart = 0
+            var lineNumber = 0
+            while lineStart < bytes.count {
+                lineNumber += 1
+                let rest = UnsafeBufferPointer(rebasing: bytes[lineStart...])
+                let newline = rest.firstIndex(of: 0x0A).map { lineStart + $0 } ?? bytes.count
+                var lineEnd = newline
+                if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                lineStart = newline + 1
+                guard let name = UTF8Validation.string(line) else {
+                    failure = SourceError(source: source, problem: "line \(lineNumber) is not valid UTF-8")
+                    break
+                }
+                if Self.isBlank(line) { continue }
+                page.append(Friend(id: String(lineNumber), name: name))
+                if page.count >= pageSize {
+                    deliver(page)
+                    page = []
+                    pageSize = min(pageSize * 2, max(largestPage, firstPage))
+                }
+            }
+            if !page.isEmpty { deliver(page) }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The friends of the text file at `path`, in pages as ``readPages(_:source:firstPage:largestPage:_:)``
+    /// delivers them.
+    public static func readPages(
+        path: String, firstPage: Int = 1000, largestPage: Int = 65_536, _ deliver: ([Friend]) -> Void
+    ) throws(SourceError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SourceError(source: path, problem: "cannot be read")
+        }
+        try readPages(data, source: path, firstPage: firstPage, largestPage: largestPage, deliver)
+    }
+
+    /// Whether a line holds only whitespace, as `Character.isWhitespace` says of each of its
+    /// characters. The first scalar that is not whitespace and starts a character of its own
+    /// settles it; the characters are looked at only when a mark follows whitespace.
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < line.count {
+            let byte = line[index]
+            if byte < 0x80 {
+                guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return false }
+                index += 1
+                continue
+            }
+            guard let (value, length) = TextFolding.decodeScalar(line, at: index), let scalar = Unicode.Scalar(value) else {
+                return false
+            }
+            if !scalar.properties.isWhitespace {
+                if ScalarFolds.standsAlone(scalar) { return false }
+                return String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace)
+            }
+            index += length
+        }
+        return true
+    }
+}

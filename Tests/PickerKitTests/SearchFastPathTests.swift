@@ -1,0 +1,83 @@
+import XCTest
+
+@testable import PickerKit
+
+/// The scan over packed keys (on every core, through a bit per friend, or over candidates one
+/// by one) against the reference `shouldInclude`, on a list large enough for every path.
+final class SearchFastPathTests: XCTestCase {
+    private static let words = ["Ann", "Anna", "Zoë", "Zoe", "ZOË", "José", "Łukasz", "Müller", "Анна", "王小明", "O'Brien", "e\u{301}mile", "अर्जुन", "Smith", "Sméth", "ǅemal", "straße"]
+
+    private func list(_ random: inout SplitMix64, count: Int) -> (FriendList, [Friend]) {
+        let friends = (0..<count).map { index in
+            let name = (0..<(1 + Int(random.next() % 3))).map { _ in Self.words[Int(random.next() % UInt64(Self.words.count))] }.joined(separator: " ")
+            return Friend(id: String(index), name: name)
+        }
+        return (FriendList(friends), friends)
+    }
+
+    private func expected(_ list: FriendList, _ query: String, among candidates: [Int]? = nil) -> [Int] {
+        (candidates ?? Array(0..<list.count)).filter { shouldInclude(list.friends[$0], query: query) }
+    }
+
+    func testEveryPathAgreesWithTheReference() {
+        var random = SplitMix64(seed: 21)
+        let (list, _) = list(&random, count: 17_000)
+        for chain in [["a", "an", "anna"], ["zo", "zoë", "zoë k"], ["smé"], ["łu"], ["王小"], ["e", "émile"], ["straße"]] {
+            var previous: [Int]?
+            var previousQuery = SearchQuery("")
+            for text in chain {
+                let query = SearchQuery(text)
+                let among = query.narrows(previousQuery) ? previous : nil
+                let found = list.positions(matching: query, among: among)
+                XCTAssertEqual(found, expected(list, text), "query \(text.debugDescription)")
+                for position in found.prefix(50) { XCTAssertTrue(list.shouldInclude(position: position, query: query)) }
+                previous = found
+                previousQuery = query
+            }
+        }
+    }
+
+    func testFewCandidatesAreCheckedOneByOne() {
+        var random = SplitMix64(seed: 8)
+        let (list, _) = list(&random, count: 17_000)
+        let candidates = stride(from: 0, to: list.count, by: 9).map { $0 }
+        XCTAssertEqual(list.positions(matching: SearchQuery("ann"), among: candidates), expected(list, "ann", among: candidates))
+        XCTAssertEqual(list.positions(matching: SearchQuery(""), among: candidates), candidates)
+    }
+}
+
+/// Plain text read in pages against the reader of standard input.
+final class NameLinesTests: XCTestCase {
+    func testPagesHoldTheFriendsStandardInputWouldGive() throws {
+        var random = SplitMix64(seed: 4)
+        let pieces: [[UInt8]] = [Array("Ada".utf8), Array("Zoë Kim".utf8), [0x0D], [0x0A], [0x0A], [0x20], [0x09], Array("\u{a0}".utf8), Array("王".utf8)]
+        for _ in 0..<300 {
+            let bytes = (0..<Int(random.next() % 12)).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+            var paged: [Friend] = []
+            try NameLines.readPages(Data(bytes), source: "standard input", firstPage: 1, largestPage: 2) { paged += $0 }
+            XCTAssertEqual(paged, try FriendSource.friends(fromStandardInput: Data(bytes)), String(decoding: bytes, as: UTF8.self).debugDescription)
+        }
+    }
+
+    func testTheLineFilterFindsWhatTheListFinds() throws {
+        var random = SplitMix64(seed: 6)
+        let words = ["Ann", "anna", "Zoë", "zoe", "José", "Łukasz", "王", "Анна", " ", "\u{a0}", "\t", "e\u{301}", "son", "Johnson"]
+        let lines = (0..<3000).map { _ in (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined() }
+        let data = Data(lines.joined(separator: random.next() % 2 == 0 ? "\n" : "\r\n").utf8)
+        var list = FriendList()
+        try NameLines.readPages(data, source: "standard input") { list.append($0) }
+        for query in ["", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é"] {
+            let expected = list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
+            XCTAssertEqual(try LineFilter.friends(in: data, source: "standard input", matching: query), expected, "query \(query.debugDescription)")
+        }
+        XCTAssertThrowsError(try LineFilter.friends(in: Data([0x41, 0x0A, 0xFF]), source: "standard input", matching: "a")) { error in
+            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8")
+        }
+    }
+
+    func testALineThatIsNotUTF8IsNamed() {
+        XCTAssertThrowsError(try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }) { error in
+            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8")
+        }
+    }
+}
