@@ -17,7 +17,9 @@ let start = now()
 // Large blocks straight from and back to the system, as the picker should do too: glibc's
 // default raises this threshold as big arrays are freed, after which the heap keeps freed
 // memory and the peak grows by a third.
-_ = setMallocOption(-3 /* M_MMAP_THRESHOLD */, 128 * 1024)
+if ProcessInfo.processInfo.environment["PICKER_BENCH_DEFAULT_MALLOC"] == nil {
+    _ = setMallocOption(-3 /* M_MMAP_THRESHOLD */, 128 * 1024)
+}
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 @MainActor

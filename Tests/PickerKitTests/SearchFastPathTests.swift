@@ -43,6 +43,10 @@ final class SearchFastPathTests: XCTestCase {
         let candidates = stride(from: 0, to: list.count, by: 9).map { $0 }
         XCTAssertEqual(list.positions(matching: SearchQuery("ann"), among: candidates), expected(list, "ann", among: candidates))
         XCTAssertEqual(list.positions(matching: SearchQuery(""), among: candidates), candidates)
+        let half = Array(0..<(list.count / 2))
+        XCTAssertEqual(list.positions(matching: SearchQuery("ann"), among: half), expected(list, "ann", among: half), "many candidates that are not everyone")
+        let all = Array(0..<list.count)
+        XCTAssertEqual(list.positions(matching: SearchQuery("ann"), among: all), expected(list, "ann"))
     }
 }
 

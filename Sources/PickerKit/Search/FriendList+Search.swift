@@ -16,14 +16,13 @@ extension FriendList {
     /// - Complexity: O(n / 64 + total length of the candidates' names × terms).
     public func positions(matching query: SearchQuery, among candidates: [Int]? = nil) -> [Int] {
         if query.isEmpty { return candidates ?? Array(0..<count) }
-        // Many candidates are searched as fast by a scan of everyone, which needs no bit per
-        // candidate; the answer is the same, since candidates hold everyone who can match.
-        let candidates = (candidates?.count ?? 0) * 4 > count ? nil : candidates
         let compiled = CompiledQuery(query)
         if let candidates, candidates.count < 4096 {
             return keys.withView { view in candidates.filter { view.matches(Int(order[$0]), compiled) } }
         }
-        let within = candidates.map(candidateBits)
+        // Many candidates are scanned as fast among everyone, with no bit per candidate to set;
+        // the hits are then kept for the candidates alone.
+        let within = candidates.flatMap { $0.count * 4 > count ? nil : candidateBits($0) }
         let hits = matchBits(compiled, within: within)
         let listOrder = order
         let isHit: @Sendable (Int) -> Bool = { position in
@@ -31,6 +30,7 @@ extension FriendList {
             return hits[number >> 6] & (1 << UInt64(number & 63)) != 0
         }
         if let candidates {
+            if candidates.count == count { return Self.parallelFilter(count) { range in range.filter(isHit) } }
             return Self.parallelFilter(candidates.count) { range in range.lazy.map { candidates[$0] }.filter(isHit) }
         }
         return Self.parallelFilter(count) { range in range.filter(isHit) }

@@ -60,7 +60,7 @@ public enum LineFilter {
         var matches: [(line: Int, name: String)] = []
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ query: CompiledQuery) {
-            var keys = LineKeys()
+            var keys = LineKeys(caseKeys: query.terms.contains { $0.caseOnly })
             var folding = TextFolding()
             var lineStart = range.lowerBound
             var lines: [(number: Int, bytes: Range<Int>)] = []
@@ -96,6 +96,10 @@ private struct LineKeys {
     private var accent = ByteStore()
     private var caseOnly = ByteStore()
     private var masks: [UInt32] = []
+    /// Whether to fold for case only too, which only a query term with an accent needs.
+    let caseKeys: Bool
+
+    init(caseKeys: Bool) { self.caseKeys = caseKeys }
 
     /// Adds the keys of `line`, unless it is blank (whitespace only), as ``NameLines`` skips it.
     /// - Returns: whether the line was added.
@@ -109,9 +113,9 @@ private struct LineKeys {
             accent.appendBytes(folding.fold(String(decoding: line, as: UTF8.self), .caseAndAccents))
         }
         accent.closeString()
-        var mask = ByteMask.of(accent.bytes[start...])
+        var mask = accent.bytes.withUnsafeBufferPointer { ByteMask.of(UnsafeBufferPointer(rebasing: $0[start...])) }
         let caseStart = caseOnly.bytes.count
-        if !isASCII {
+        if !isASCII, caseKeys {
             if !folding.appendFold(line, .caseOnly, to: &caseOnly.bytes) {
                 caseOnly.appendBytes(folding.fold(String(decoding: line, as: UTF8.self), .caseOnly))
             }

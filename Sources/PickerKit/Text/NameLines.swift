@@ -56,6 +56,17 @@ public enum NameLines {
     /// Whether a line holds only whitespace, as `Character.isWhitespace` says of each of its
     /// characters. The first scalar that is not whitespace and starts a character of its own
     /// settles it; the characters are looked at only when a mark follows whitespace.
+    /// Whether `value` is in a block of letters that are neither whitespace nor joined to what
+    /// follows: Latin, Greek, Cyrillic, kana and CJK ideographs, Hangul syllables.
+    private static func isLetter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0xC0...0x24F, 0x386...0x3FF, 0x400...0x481, 0x48A...0x52F, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return value != 0xD7 && value != 0xF7
+        default:
+            return false
+        }
+    }
+
     static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < line.count {
@@ -68,6 +79,7 @@ public enum NameLines {
             guard let (value, length) = TextFolding.decodeScalar(line, at: index), let scalar = Unicode.Scalar(value) else {
                 return false
             }
+            if Self.isLetter(value) { return false }
             if !scalar.properties.isWhitespace {
                 if ScalarFolds.standsAlone(scalar) { return false }
                 return String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace)
