@@ -1,10 +1,6 @@
 import Foundation
 import PickerKit
 
-/// glibc's `mallopt`, which the Glibc module does not export.
-@_silgen_name("mallopt")
-func setMallocOption(_ option: Int32, _ value: Int32) -> Int32
-
 /// picker-bench: generates friends and measures the picker on them. See BENCHMARKS.md.
 let usage = """
     Usage: picker-bench generate [--out DIR] [--sizes 5000,100000,1000000]
@@ -18,7 +14,7 @@ let start = now()
 // default raises this threshold as big arrays are freed, after which the heap keeps freed
 // memory and the peak grows by a third.
 if ProcessInfo.processInfo.environment["PICKER_BENCH_DEFAULT_MALLOC"] == nil {
-    _ = setMallocOption(-3 /* M_MMAP_THRESHOLD */, 128 * 1024)
+    MemoryTuning.returnLargeBlocksToTheSystem()
 }
 let arguments = Array(CommandLine.arguments.dropFirst())
 

@@ -17,6 +17,9 @@ final class LoaderFeed: Sendable {
     let readEnd: Int32
     private let writeEnd: Int32
     private let queue = Mutex<[Delivery]>([])
+    /// Room for pages waiting to be taken: the loader waits when two are, so that a fast
+    /// source does not pile pages up in memory faster than the list takes them in.
+    private let room = DispatchSemaphore(value: 2)
 
     private init(readEnd: Int32, writeEnd: Int32) {
         self.readEnd = readEnd
@@ -30,7 +33,10 @@ final class LoaderFeed: Sendable {
         let feed = LoaderFeed(readEnd: ends[0], writeEnd: ends[1])
         let thread = Thread {
             do throws(SourceError) {
-                try loader.load { page in feed.post(.page(page)) }
+                try loader.load { page in
+                    feed.room.wait()
+                    feed.post(.page(page))
+                }
                 feed.post(.finished)
             } catch {
                 feed.post(.failed(error))
@@ -51,10 +57,12 @@ final class LoaderFeed: Sendable {
         var drained = [UInt8](repeating: 0, count: 64)
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
         while read(readEnd, &drained, drained.count) > 0 {}
-        return queue.withLock { waiting in
+        let taken = queue.withLock { waiting in
             defer { waiting.removeAll() }
             return waiting
         }
+        for case .page in taken { room.signal() }
+        return taken
     }
 
     /// Waits until the loader has delivered something, and returns it.
@@ -68,11 +76,3 @@ final class LoaderFeed: Sendable {
     }
 }
 
-/// Friends already loaded, delivered again as one page.
-struct LoadedFriends: FriendLoader {
-    let friends: [Friend]
-
-    func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        deliver(FriendPage(friends: friends))
-    }
-}

@@ -51,12 +51,14 @@ func fail(_ error: SourceError) -> Never {
     fail(error.description, status: error.rejectsSession ? .sessionRejected : .error)
 }
 
-let loader: FriendLoader
+let token: String?
 do {
-    loader = try options.loader()
+    token = try options.sessionToken()
 } catch {
     fail(error.description)
 }
+MemoryTuning.returnLargeBlocksToTheSystem()
+let loader = options.source.loader(token: token, timeout: options.timeout)
 
 /// Every friend the source holds, sorted; exits on a failed page, so nothing partial is used.
 func loadEverything() -> FriendList {
@@ -70,8 +72,14 @@ func loadEverything() -> FriendList {
 }
 
 if let filter = options.filter {
-    let list = loadEverything()
-    printAndExit(list.positions(matching: SearchQuery(filter)).map { list.friends[$0] }, options)
+    do {
+        printAndExit(
+            try options.source.friends(
+                matching: filter, sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout),
+            options)
+    } catch {
+        fail(error)
+    }
 }
 
 /// With --select-1 or --exit-0 the whole list is needed before deciding to open the screen.

@@ -31,9 +31,4 @@ extension Options {
             return token
         }
     }
-
-    /// The loader for the source, with the session token read.
-    public func loader() throws(UsageError) -> FriendLoader {
-        source.loader(token: try sessionToken(), timeout: timeout)
-    }
 }

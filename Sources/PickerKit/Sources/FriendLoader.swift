@@ -1,3 +1,5 @@
+import Foundation
+
 /// Some friends of a source, as one response or one read delivered them.
 public struct FriendPage: Hashable, Sendable {
     public var friends: [Friend]
@@ -20,21 +22,43 @@ public protocol FriendLoader: Sendable {
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError)
 }
 
-/// A source read in one go, delivered as one page: a file or standard input.
-struct WholeSourceLoader: FriendLoader {
-    /// How messages name the source.
-    let source: String
-    let read: @Sendable () throws -> [Friend]
+/// A JSON file, read a chunk at a time and delivered in growing pages, so that the first
+/// screen shows while the rest is read.
+struct JSONFileLoader: FriendLoader {
+    let path: String
 
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        let friends: [Friend]
-        do {
-            friends = try read()
-        } catch let error as SourceError {
-            throw error
-        } catch {
-            throw SourceError(source: source, problem: "\(error)")
+        try FriendsJSON.readPages(path: path) { deliver(FriendPage(friends: $0)) }
+    }
+}
+
+/// Standard input: JSON, delivered as one page, or plain text, one name per line, delivered
+/// in growing pages.
+struct StandardInputLoader: FriendLoader {
+    func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        try Self.read(FileHandle.standardInput.readDataToEndOfFile()) { deliver(FriendPage(friends: $0)) }
+    }
+
+    /// Delivers the friends of `data`, what standard input held.
+    static func read(_ data: Data, _ deliver: ([Friend]) -> Void) throws(SourceError) {
+        let source = FriendSource.standardInput.displayName
+        if FriendSource.looksLikeJSON(data) {
+            deliver(try FriendsJSON.decode(data, source: source))
+        } else {
+            try NameLines.readPages(data, source: source, deliver)
         }
+    }
+}
+
+/// Friends already loaded, delivered again as one page.
+public struct LoadedFriends: FriendLoader {
+    public let friends: [Friend]
+
+    public init(friends: [Friend]) {
+        self.friends = friends
+    }
+
+    public func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
         deliver(FriendPage(friends: friends))
     }
 }

@@ -32,46 +32,50 @@ public enum FriendSource: Hashable, Sendable {
     /// The loader that reads this source; `token` and `timeout` serve URL sources only.
     public func loader(token: String?, timeout: Double) -> FriendLoader {
         switch self {
-        case .file(let path): return WholeSourceLoader(source: path) { try Self.readFile(path) }
-        case .standardInput:
-            return WholeSourceLoader(source: displayName) {
-                try Self.friends(fromStandardInput: FileHandle.standardInput.readDataToEndOfFile())
-            }
+        case .file(let path): return JSONFileLoader(path: path)
+        case .standardInput: return StandardInputLoader()
         case .url(let url): return GraphFriendsLoader(url: url, token: token ?? "", timeout: timeout)
         }
     }
 
+    /// The friends the source holds that `query` includes, in the order of a list sorted by
+    /// `sortOrder`: what `--filter` prints. Plain text on standard input is searched line by
+    /// line before anything is sorted.
+    /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
+    public func friends(
+        matching query: String, sortOrder: NameOrder, token: String?, timeout: Double
+    ) throws(SourceError) -> [Friend] {
+        if self == .standardInput, sortOrder == .first {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            if !Self.looksLikeJSON(data) { return try LineFilter.friends(in: data, source: displayName, matching: query) }
+            var list = FriendList()
+            list.append(try FriendsJSON.decode(data, source: displayName))
+            return list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
+        }
+        var list = FriendList(sortOrder: sortOrder)
+        try loader(token: token, timeout: timeout).load { page in list.append(page.friends) }
+        return list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
+    }
+
     /// The friends in the JSON file at `path`.
     /// - Throws: ``SourceError`` when the file is missing, unreadable or malformed.
-    static func readFile(_ path: String) throws -> [Friend] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SourceError(source: path, problem: "no such file")
-        }
-        if isDirectory.boolValue { throw SourceError(source: path, problem: "is a directory, not a file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SourceError(source: path, problem: "cannot be read (permission denied?)")
-        }
-        return try FriendsJSON.decode(data, source: path)
+    static func readFile(_ path: String) throws(SourceError) -> [Friend] {
+        var friends: [Friend] = []
+        try FriendsJSON.readPages(path: path) { friends += $0 }
+        return friends
+    }
+
+    /// Whether standard input holds JSON: its first byte that is not white space is `{` or `[`.
+    static func looksLikeJSON(_ data: Data) -> Bool {
+        let opening = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[")
     }
 
     /// Friends from what standard input held: JSON when it starts with `{` or `[`, else one name
     /// per line, numbered from 1 as ids (blank lines skipped).
-    static func friends(fromStandardInput data: Data) throws -> [Friend] {
-        let source = FriendSource.standardInput.displayName
-        let opening = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        if opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[") {
-            return try FriendsJSON.decode(data, source: source)
-        }
+    static func friends(fromStandardInput data: Data) throws(SourceError) -> [Friend] {
         var friends: [Friend] = []
-        for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            let bytes = line.last == 0x0D ? line.dropLast() : line
-            guard let name = String(validating: bytes, as: UTF8.self) else {
-                throw SourceError(source: source, problem: "line \(index + 1) is not valid UTF-8")
-            }
-            guard !name.allSatisfy(\.isWhitespace) else { continue }
-            friends.append(Friend(id: String(index + 1), name: name))
-        }
+        try StandardInputLoader.read(data) { friends += $0 }
         return friends
     }
 }

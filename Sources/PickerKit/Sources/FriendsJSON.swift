@@ -10,7 +10,7 @@ public enum FriendsJSON {
     /// - Throws: ``SourceError`` naming `source`, with the line and column of a syntax error or
     ///   the friend and field that is wrong.
     /// - Complexity: O(n) in the size of `data`.
-    public static func decode(_ data: Data, source: String) throws -> [Friend] {
+    public static func decode(_ data: Data, source: String) throws(SourceError) -> [Friend] {
         if let friends = scan(data) { return friends }
         return try decodeWithFoundation(data, source: source)
     }
@@ -34,7 +34,7 @@ public enum FriendsJSON {
     }
 
     /// The friends in `data`, read by Foundation's decoder.
-    static func decodeWithFoundation(_ data: Data, source: String) throws -> [Friend] {
+    static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
         let decoder = JSONDecoder()
         let opening = data.first { !Self.whitespace.contains($0) }
         do {

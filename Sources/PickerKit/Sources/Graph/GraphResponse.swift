@@ -40,10 +40,8 @@ enum GraphResponse: Equatable {
             let envelope = try? JSONDecoder().decode(PageEnvelope.self, from: body)
             let next = envelope?.paging?.next.flatMap { URL(string: $0) }
             return .page(FriendPage(friends: friends, totalCount: envelope?.summary?.totalCount), next: next)
-        } catch let error as SourceError {
-            return .failed("not a friends page: \(error.problem)")
         } catch {
-            return .failed("not a friends page")
+            return .failed("not a friends page: \(error.problem)")
         }
     }
 
