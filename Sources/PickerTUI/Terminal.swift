@@ -70,10 +70,12 @@ final class Terminal {
         return Input(status: status, code: character)
     }
 
-    /// Suspends the picker as Ctrl-Z does in a shell. ncurses' own SIGTSTP handler restores the
-    /// terminal before stopping and sets it up again on `fg`.
+    /// Suspends the picker as Ctrl-Z does in a shell: the whole job stops (the picker and what
+    /// its output is piped into), so the shell sees it stopped and gives its prompt back.
+    /// ncurses' own SIGTSTP handler restores the terminal before the picker stops and sets it
+    /// up again, and redraws, on `fg`.
     func suspend() {
-        raise(SIGTSTP)
+        kill(0, SIGTSTP)
     }
 
     /// Paints `frame` and shows it.
