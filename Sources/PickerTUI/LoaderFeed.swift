@@ -17,6 +17,7 @@ final class LoaderFeed: Sendable {
     let readEnd: Int32
     private let writeEnd: Int32
     private let queue = Mutex<[Delivery]>([])
+    private let delivered = Mutex(0)
 
     private init(readEnd: Int32, writeEnd: Int32) {
         self.readEnd = readEnd
@@ -30,7 +31,10 @@ final class LoaderFeed: Sendable {
         let feed = LoaderFeed(readEnd: ends[0], writeEnd: ends[1])
         let thread = Thread {
             do throws(SourceError) {
-                try loader.load { page in feed.post(.page(page)) }
+                try loader.load { page in
+                    feed.delivered.withLock { $0 += page.friends.count }
+                    feed.post(.page(page))
+                }
                 feed.post(.finished)
             } catch {
                 feed.post(.failed(error))
@@ -39,6 +43,9 @@ final class LoaderFeed: Sendable {
         thread.start()
         return feed
     }
+
+    /// How many friends the loader has delivered so far, repeated ids included.
+    var deliveredCount: Int { delivered.withLock { $0 } }
 
     private func post(_ delivery: Delivery) {
         queue.withLock { $0.append(delivery) }

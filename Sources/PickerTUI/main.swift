@@ -6,20 +6,33 @@ let bundledSample = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("sample-friends.json").path
 
+StandardStreams.guardClosedDescriptors()
+// A closed pipe on standard output is an EPIPE to handle, not a signal that kills.
+signal(SIGPIPE, SIG_IGN)
+
+/// Reports `message` on standard error (control characters made visible) and exits.
 func fail(_ message: String, status: ExitStatus = .error) -> Never {
-    FileHandle.standardError.write(Data("picker: \(message)\n".utf8))
+    StandardStreams.report(message)
     exit(status.rawValue)
 }
 
-/// Prints `friends` in `options`' format and exits: 0 when some were printed, 1 when none.
+/// Prints `friends` in `options`' format and exits: 0 when some were printed, 1 when none,
+/// 141 when the reader of standard output has gone.
 func printAndExit(_ friends: [Friend], _ options: Options) -> Never {
     guard !friends.isEmpty else { exit(ExitStatus.nothingToPrint.rawValue) }
-    do {
-        try FileHandle.standardOutput.write(contentsOf: Data(options.format.render(friends, print0: options.print0).utf8))
-    } catch {
-        fail("cannot write the result: \(error.localizedDescription)")
+    switch StandardStreams.writeOutput(options.format.render(friends, print0: options.print0)) {
+    case .written: exit(ExitStatus.printed.rawValue)
+    case .readerGone: exit(ExitStatus.outputClosed.rawValue)
+    case .failed(let reason): fail("cannot write the result: \(reason)")
     }
-    exit(ExitStatus.printed.rawValue)
+}
+
+/// Says on standard error how many friends a repeated id left out, when some were.
+func reportDuplicates(delivered: Int, kept: Int, source: FriendSource) {
+    let dropped = delivered - kept
+    guard dropped > 0 else { return }
+    let friends = dropped == 1 ? "1 friend" : "\(dropped) friends"
+    StandardStreams.report("\(source.displayName): \(friends) with an id seen before left out (the first of each id is kept)")
 }
 
 let options: Options
@@ -55,11 +68,16 @@ do {
 
 if let filter = options.filter {
     var list = FriendList()
+    var delivered = 0
     do {
-        try loader.load { page in list.append(page.friends) }
+        try loader.load { page in
+            delivered += page.friends.count
+            list.append(page.friends)
+        }
     } catch {
         fail(error)
     }
+    reportDuplicates(delivered: delivered, kept: list.count, source: options.source)
     printAndExit(list.positions(matching: SearchQuery(filter)).map { list.friends[$0] }, options)
 }
 
@@ -79,6 +97,9 @@ do {
     fail(error.description)
 }
 
+if case .finished(let state) = outcome {
+    reportDuplicates(delivered: feed.deliveredCount, kept: state.list.count, source: options.source)
+}
 switch outcome {
 case .signalled(let signal):
     exit(128 + signal)

@@ -248,12 +248,15 @@ final class TmuxSession: Sendable {
     /// and the `TERM` tmux sets, and no `PICKER_*` or `LC_*` variables from the test's
     /// environment; `environment` then sets (or, with nil, removes) variables for the picker.
     ///
+    /// With `throughPipe`, standard output is piped into the shell command `reader`, whose
+    /// output goes to the output file.
+    ///
     /// With `fromShell`, the pane runs an interactive `bash` with job control, as a user's
     /// terminal does, and the picker is started from it by a script that saves `stty -g` just
     /// before and just after it (see ``terminalSettings()``); the shell stays when it ends.
     init(
         arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false,
-        fromShell: Bool = false, environment: [String: String?] = [:]
+        fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat"
     ) throws {
         let picker = try PickerPaths.picker()
         let unique = UUID().uuidString.prefix(8).lowercased()
@@ -277,7 +280,7 @@ final class TmuxSession: Sendable {
         let settingsAfter = fromShell ? "stty -g > after; " : ""
         let recordStatus = "status=$?; \(settingsAfter)echo $status > \(shellQuoted(statusTemporary.path)); mv \(shellQuoted(statusTemporary.path)) \(shellQuoted(statusFile.path))"
         let run = throughPipe
-            ? "{ \(command) 2> \(shellQuoted(errorFile.path)); \(recordStatus); } | cat > \(shellQuoted(outputFile.path))"
+            ? "{ \(command) 2> \(shellQuoted(errorFile.path)); \(recordStatus); } | \(reader) > \(shellQuoted(outputFile.path))"
             : "\(command) > \(shellQuoted(outputFile.path)) 2> \(shellQuoted(errorFile.path)); \(recordStatus)"
         let clean = "unset PICKER_SESSION PICKER_SOURCE LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG"
         var script = """
@@ -510,12 +513,12 @@ class TmuxTestCase: XCTestCase {
     func startPicker(
         _ arguments: [String] = ["--session", "demo"], columns: Int = 80, rows: Int = 24,
         throughPipe: Bool = false, fromShell: Bool = false, environment: [String: String?] = [:],
-        file: StaticString = #filePath, line: UInt = #line,
+        pipeInto reader: String = "cat", file: StaticString = #filePath, line: UInt = #line,
         readyWhen ready: (Screen) -> Bool = { $0.title.hasPrefix("Select Friends") && $0.title.contains("/176 · ") }
     ) throws -> TmuxSession {
         let session = try TmuxSession(
             arguments: arguments, columns: columns, rows: rows, throughPipe: throughPipe, fromShell: fromShell,
-            environment: environment)
+            environment: environment, pipeInto: reader)
         sessions.append(session)
         try session.waitForScreen("the picker's first screen", file: file, line: line) {
             // The help on the last row is drawn last: the whole first frame is there.

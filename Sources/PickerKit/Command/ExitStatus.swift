@@ -10,4 +10,7 @@ public enum ExitStatus: Int32, Sendable {
     case sessionRejected = 3
     /// Cancelled with Esc, `q`, Ctrl-C or SIGINT.
     case cancelled = 130
+    /// The reader of standard output went away before the result was written (`| head -0`),
+    /// as a tool killed by SIGPIPE reports it; nothing more is printed.
+    case outputClosed = 141
 }
