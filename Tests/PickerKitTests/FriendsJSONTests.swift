@@ -59,7 +59,7 @@ final class FriendsJSONTests: XCTestCase {
 
     func testInvalidUTF8OnStandardInputNamesTheLine() {
         XCTAssertThrowsError(try FriendSource.friends(fromStandardInput: Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]))) { error in
-            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8")
+            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
         }
     }
 

@@ -52,26 +52,54 @@ public enum FriendSource: Hashable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SourceError(source: path, problem: "cannot be read (permission denied?)")
         }
-        return try FriendsJSON.decode(data, source: path)
+        let json = withoutByteOrderMark(data)
+        guard json.contains(where: { !whitespace.contains($0) }) else {
+            throw SourceError(source: path, problem: "is empty: expected a friends page {\"data\": [...]} or an array of friends")
+        }
+        return try FriendsJSON.decode(json, source: path)
+    }
+
+    /// The bytes JSON and lines may be surrounded by.
+    private static let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+
+    /// `data` without the UTF-8 byte-order mark some editors put first.
+    static func withoutByteOrderMark(_ data: Data) -> Data {
+        data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
     }
 
     /// Friends from what standard input held: JSON when it starts with `{` or `[`, else one name
     /// per line, numbered from 1 as ids (blank lines skipped).
-    static func friends(fromStandardInput data: Data) throws -> [Friend] {
+    static func friends(fromStandardInput input: Data) throws -> [Friend] {
         let source = FriendSource.standardInput.displayName
-        let opening = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let data = withoutByteOrderMark(input)
+        let opening = data.first { !whitespace.contains($0) }
         if opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[") {
-            return try FriendsJSON.decode(data, source: source)
+            return try FriendsJSON.decode(Data(data), source: source)
         }
         var friends: [Friend] = []
         for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let bytes = line.last == 0x0D ? line.dropLast() : line
             guard let name = String(validating: bytes, as: UTF8.self) else {
-                throw SourceError(source: source, problem: "line \(index + 1) is not valid UTF-8")
+                let offset = firstInvalidUTF8Offset(in: bytes) - input.startIndex
+                throw SourceError(source: source, problem: "line \(index + 1) is not valid UTF-8 (byte offset \(offset))")
             }
             guard !name.allSatisfy(\.isWhitespace) else { continue }
             friends.append(Friend(id: String(index + 1), name: name))
         }
         return friends
+    }
+
+    /// The index in `bytes`' collection of the first byte that does not start or continue a
+    /// valid UTF-8 sequence.
+    private static func firstInvalidUTF8Offset(in bytes: Data) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = bytes.startIndex
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput, .error: return offset
+            }
+        }
     }
 }
