@@ -59,7 +59,7 @@ final class HostileNameTests: TmuxTestCase {
 
     /// Every SGR parameter in `rows` (as `capture-pane -e` writes them) that the picker does not
     /// use itself; any other escape sequence is reported whole.
-    private func foreignSequences(_ rows: [String]) -> [String] {
+    static func foreignSequences(_ rows: [String]) -> [String] {
         var foreign: [String] = []
         for row in rows {
             for part in row.components(separatedBy: "\u{1B}").dropFirst() {
@@ -85,14 +85,14 @@ final class HostileNameTests: TmuxTestCase {
         // tmux keeps no zero-width joiner in a cell: compare without them.
         let expected = Self.names.map { DisplayWidthOracle.cut($0.shown, to: 94, columns: columns).withoutJoiners }
         XCTAssertEqual(Set(screen.names), Set(expected), "\(screen)")
-        XCTAssertEqual(foreignSequences(try picker.screenWithAttributes()), [], "no colour or attribute from a name")
+        XCTAssertEqual(Self.foreignSequences(try picker.screenWithAttributes()), [], "no colour or attribute from a name")
         XCTAssertTrue(screen.lines.allSatisfy { columns($0) <= 100 }, "\(screen)")
 
         // Searching highlights inside the escapes, and the result is printed visibly escaped.
         try picker.press("/")
         try picker.type("pwned")
         let found = try picker.waitForScreen("the four names holding PWNED") { $0.counts == "4/20 · 0 selected" && $0.friendLines.count == 4 }
-        XCTAssertEqual(foreignSequences(try picker.screenWithAttributes()), [], "\(found)")
+        XCTAssertEqual(Self.foreignSequences(try picker.screenWithAttributes()), [], "\(found)")
         try picker.press("Enter", "Tab", "Tab", "Tab", "Tab", "Enter")
         let result = try picker.waitForExit()
         XCTAssertEqual(result.status, 0, result.errors)
@@ -126,7 +126,7 @@ final class HostileNameTests: TmuxTestCase {
         for _ in 0..<20 { try picker.press("j") }
         try picker.waitForScreen("the cursor on the last friend") { $0.cursorLine == $0.friendLines.last }
         XCTAssertTrue(try picker.screen().lines.allSatisfy { columns($0) <= 20 })
-        XCTAssertEqual(foreignSequences(try picker.screenWithAttributes()), [])
+        XCTAssertEqual(Self.foreignSequences(try picker.screenWithAttributes()), [])
     }
 
     func testFormatNamesNeverWritesAControlCharacterAndJSONWritesNamesExactly() throws {
