@@ -17,7 +17,8 @@ final class LoaderFeed: Sendable {
     let readEnd: Int32
     private let writeEnd: Int32
     private let queue = Mutex<[Delivery]>([])
-    private let delivered = Mutex(0)
+    /// Friends in the pages taken so far; only the thread that takes touches it.
+    private let taken = Mutex(0)
 
     private init(readEnd: Int32, writeEnd: Int32) {
         self.readEnd = readEnd
@@ -31,10 +32,7 @@ final class LoaderFeed: Sendable {
         let feed = LoaderFeed(readEnd: ends[0], writeEnd: ends[1])
         let thread = Thread {
             do throws(SourceError) {
-                try loader.load { page in
-                    feed.delivered.withLock { $0 += page.friends.count }
-                    feed.post(.page(page))
-                }
+                try loader.load { page in feed.post(.page(page)) }
                 feed.post(.finished)
             } catch {
                 feed.post(.failed(error))
@@ -44,8 +42,9 @@ final class LoaderFeed: Sendable {
         return feed
     }
 
-    /// How many friends the loader has delivered so far, repeated ids included.
-    var deliveredCount: Int { delivered.withLock { $0 } }
+    /// How many friends the pages taken so far held, repeated ids included: what the picker
+    /// has been given, whatever the loader has delivered since.
+    var takenCount: Int { taken.withLock { $0 } }
 
     private func post(_ delivery: Delivery) {
         queue.withLock { $0.append(delivery) }
@@ -58,10 +57,12 @@ final class LoaderFeed: Sendable {
         var drained = [UInt8](repeating: 0, count: 64)
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
         while read(readEnd, &drained, drained.count) > 0 {}
-        return queue.withLock { waiting in
+        let deliveries = queue.withLock { waiting in
             defer { waiting.removeAll() }
             return waiting
         }
+        for case .page(let page) in deliveries { taken.withLock { $0 += page.friends.count } }
+        return deliveries
     }
 
     /// Waits until the loader has delivered something, and returns it.

@@ -98,7 +98,7 @@ do {
 }
 
 if case .finished(let state) = outcome {
-    reportDuplicates(delivered: feed.deliveredCount, kept: state.list.count, source: options.source)
+    reportDuplicates(delivered: feed.takenCount, kept: state.list.count, source: options.source)
 }
 switch outcome {
 case .signalled(let signal):
