@@ -20,7 +20,10 @@ func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: Signa
         pollfd(fd: feed.readEnd, events: Int16(POLLIN), revents: 0),
     ]
     while !state.phase.isFinal {
-        if let signal = signals.receivedSignal() { return .signalled(signal) }
+        while let signal = signals.receivedSignal() {
+            guard signal == SIGTSTP else { return .signalled(signal) }
+            terminal.suspend()
+        }
         for delivery in feed.take() { state.send(delivery.event) }
         while let input = terminal.nextInput(), !state.phase.isFinal {
             if Key(input) == .control("z") {

@@ -70,12 +70,23 @@ final class Terminal {
         return Input(status: status, code: character)
     }
 
-    /// Suspends the picker as Ctrl-Z does in a shell: the whole job stops (the picker and what
-    /// its output is piped into), so the shell sees it stopped and gives its prompt back.
-    /// ncurses' own SIGTSTP handler restores the terminal before the picker stops and sets it
-    /// up again, and redraws, on `fg`.
+    /// Suspends the picker as Ctrl-Z does in a shell: restores the terminal, then stops the
+    /// whole job (the picker and what its output is piped into), so the shell sees it stopped
+    /// and gives its prompt back. On `fg` the terminal is set up again and the next draw
+    /// repaints every cell. Does nothing when the shell made the picker ignore SIGTSTP.
     func suspend() {
+        guard !SignalPipe.stopsAreIgnored() else { return }
+        var handler = sigaction()
+        sigaction(SIGTSTP, nil, &handler)
+        endwin()
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, nil)
         kill(0, SIGTSTP)
+        // Here again after SIGCONT.
+        sigaction(SIGTSTP, &handler, nil)
+        clearok(picker_stdscr(), true)
     }
 
     /// Paints `frame` and shows it.

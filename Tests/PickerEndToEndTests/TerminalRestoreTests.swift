@@ -76,10 +76,20 @@ final class TerminalRestoreTests: TmuxTestCase {
     func testSIGQUITRestoresTheTerminalWithStatus131() throws { try assertSignalRestoresTheTerminal(SIGQUIT, status: 131) }
 
     func testCtrlZSuspendsWithTheTerminalRestoredAndFgRedraws() throws {
+        try assertSuspendsAndResumes { try $0.press("C-z") }
+    }
+
+    func testSIGTSTPSuspendsLikeCtrlZ() throws {
+        try assertSuspendsAndResumes { try $0.send(signal: SIGTSTP) }
+    }
+
+    /// Checks that `suspend` stops the whole job with the terminal restored, and that `fg`
+    /// brings the picker back as it was.
+    private func assertSuspendsAndResumes(_ suspend: (TmuxSession) throws -> Void) throws {
         let (picker, modes) = try startFromShell()
         try picker.press("j", "Space")
         try picker.waitForScreen("Adaeze checked") { $0.cursorLine == "> [x] Adaeze Okafor" }
-        try picker.press("C-z")
+        try suspend(picker)
         try picker.waitForScreen("the shell's prompt after the job stopped") { screen in
             screen.lines.contains { $0.contains("Stopped") } && screen.lines.last { !$0.isEmpty } == "$"
         }
