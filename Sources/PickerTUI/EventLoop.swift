@@ -21,7 +21,10 @@ func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: Signa
     ]
     var clicks = ClickCounter()
     while !state.phase.isFinal {
-        if let signal = signals.receivedSignal() { return .signalled(signal) }
+        while let signal = signals.receivedSignal() {
+            guard signal == SIGTSTP else { return .signalled(signal) }
+            terminal.suspend()
+        }
         for delivery in feed.take() { state.send(delivery.event) }
         while let input = terminal.nextInput(), !state.phase.isFinal {
             if Key(input) == .control("z") {

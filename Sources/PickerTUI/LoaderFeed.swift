@@ -20,6 +20,8 @@ final class LoaderFeed: Sendable {
     /// Room for pages waiting to be taken: the loader waits when two are, so that a fast
     /// source does not pile pages up in memory faster than the list takes them in.
     private let room = DispatchSemaphore(value: 2)
+    /// Friends in the pages taken so far; only the thread that takes touches it.
+    private let taken = Mutex(0)
 
     private init(readEnd: Int32, writeEnd: Int32) {
         self.readEnd = readEnd
@@ -46,6 +48,10 @@ final class LoaderFeed: Sendable {
         return feed
     }
 
+    /// How many friends the pages taken so far held, repeated ids included: what the picker
+    /// has been given, whatever the loader has delivered since.
+    var takenCount: Int { taken.withLock { $0 } }
+
     private func post(_ delivery: Delivery) {
         queue.withLock { $0.append(delivery) }
         var byte: UInt8 = 1
@@ -57,12 +63,15 @@ final class LoaderFeed: Sendable {
         var drained = [UInt8](repeating: 0, count: 64)
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
         while read(readEnd, &drained, drained.count) > 0 {}
-        let taken = queue.withLock { waiting in
+        let deliveries = queue.withLock { waiting in
             defer { waiting.removeAll() }
             return waiting
         }
-        for case .page in taken { room.signal() }
-        return taken
+        for case .page(let page) in deliveries {
+            taken.withLock { $0 += page.friends.count }
+            room.signal()
+        }
+        return deliveries
     }
 
     /// Waits until the loader has delivered something, and returns it.

@@ -104,12 +104,25 @@ final class Terminal {
         return nil
     }
 
-    /// Suspends the picker as Ctrl-Z does in a shell. ncurses' own SIGTSTP handler restores the
-    /// terminal before stopping and sets it up again on `fg`.
+    /// Suspends the picker as Ctrl-Z does in a shell: restores the terminal, then stops the
+    /// whole job (the picker and what its output is piped into), so the shell sees it stopped
+    /// and gives its prompt back. On `fg` the terminal is set up again and the next draw
+    /// repaints every cell. Does nothing when the shell made the picker ignore SIGTSTP.
     func suspend() {
+        guard !SignalPipe.stopsAreIgnored() else { return }
+        var handler = sigaction()
+        sigaction(SIGTSTP, nil, &handler)
         reportMouse(false)
-        raise(SIGTSTP)
+        endwin()
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, nil)
+        kill(0, SIGTSTP)
+        // Here again after SIGCONT.
+        sigaction(SIGTSTP, &handler, nil)
         reportMouse(true)
+        clearok(picker_stdscr(), true)
     }
 
     /// Paints `frame` and shows it.

@@ -6,25 +6,37 @@ let bundledSample = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("sample-friends.json").path
 
-/// Writes `message` on standard error, after the program's name.
-func warn(_ message: String) {
-    FileHandle.standardError.write(Data("picker: \(message)\n".utf8))
-}
+StandardStreams.guardClosedDescriptors()
+// A closed pipe on standard output is an EPIPE to handle, not a signal that kills.
+signal(SIGPIPE, SIG_IGN)
 
+/// Reports `message` on standard error (control characters made visible) and exits.
 func fail(_ message: String, status: ExitStatus = .error) -> Never {
-    warn(message)
+    StandardStreams.report(message)
     exit(status.rawValue)
 }
 
-/// Prints `friends` in `options`' format and exits: 0 when some were printed, 1 when none.
+/// Exits with the status and message `error` calls for.
+func fail(_ error: SourceError) -> Never {
+    fail(error.description, status: error.rejectsSession ? .sessionRejected : .error)
+}
+
+/// Prints `friends` in `options`' format and exits: 0 when some were printed, 1 when none,
+/// 141 when the reader of standard output has gone.
 func printAndExit(_ friends: [Friend], _ options: Options) -> Never {
     guard !friends.isEmpty else { exit(ExitStatus.nothingToPrint.rawValue) }
-    do {
-        try FileHandle.standardOutput.write(contentsOf: Data(options.format.render(friends, print0: options.print0).utf8))
-    } catch {
-        fail("cannot write the result: \(error.localizedDescription)")
+    switch StandardStreams.writeOutput(options.format.render(friends, print0: options.print0)) {
+    case .written: exit(ExitStatus.printed.rawValue)
+    case .readerGone: exit(ExitStatus.outputClosed.rawValue)
+    case .failed(let reason): fail("cannot write the result: \(reason)")
     }
-    exit(ExitStatus.printed.rawValue)
+}
+
+/// Says on standard error how many friends a repeated id left out, when some were.
+func reportLeftOut(_ leftOut: Int, source: FriendSource) {
+    guard leftOut > 0 else { return }
+    let friends = leftOut == 1 ? "1 friend" : "\(leftOut) friends"
+    StandardStreams.report("\(source.displayName): \(friends) with an id seen before left out (the first of each id is kept)")
 }
 
 let options: Options
@@ -46,11 +58,6 @@ do {
     fail(error.description)
 }
 
-/// Exits with the status and message `error` calls for.
-func fail(_ error: SourceError) -> Never {
-    fail(error.description, status: error.rejectsSession ? .sessionRejected : .error)
-}
-
 let token: String?
 do {
     token = try options.sessionToken()
@@ -58,38 +65,31 @@ do {
     fail(error.description)
 }
 MemoryTuning.returnLargeBlocksToTheSystem()
-let loader = options.source.loader(token: token, timeout: options.timeout)
 
-/// Every friend the source holds, sorted; exits on a failed page, so nothing partial is used.
-func loadEverything() -> FriendList {
-    var list = FriendList(sortOrder: options.configuration.sortOrder)
+/// Every friend the source holds that `query` includes, in list order; exits on a failed
+/// page, so nothing partial is used.
+func everyoneMatching(_ query: String) -> [Friend] {
     do {
-        try loader.load { page in list.append(page.friends) }
-    } catch {
-        fail(error)
-    }
-    return list
-}
-
-if let filter = options.filter {
-    do {
-        printAndExit(
-            try options.source.friends(
-                matching: filter, sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout),
-            options)
+        let (friends, leftOut) = try options.source.friends(
+            matching: query, sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
+        reportLeftOut(leftOut, source: options.source)
+        return friends
     } catch {
         fail(error)
     }
 }
+
+if let filter = options.filter { printAndExit(everyoneMatching(filter), options) }
 
 /// With --select-1 or --exit-0 the whole list is needed before deciding to open the screen.
-var screenLoader = loader
+var screenLoader = options.source.loader(token: token, timeout: options.timeout)
 if options.selectOne || options.exitZero {
-    let list = loadEverything()
+    let friends = everyoneMatching("")
+    let list = FriendList(friends, sortOrder: options.configuration.sortOrder)
     let matches = list.positions(matching: SearchQuery(options.query))
     if options.exitZero && matches.isEmpty { exit(ExitStatus.nothingToPrint.rawValue) }
     if options.selectOne && matches.count == 1 { printAndExit([list.friends[matches[0]]], options) }
-    screenLoader = LoadedFriends(friends: Array(list.friends))
+    screenLoader = LoadedFriends(friends: friends)
 }
 
 guard let feed = LoaderFeed.start(screenLoader) else { fail("cannot start loading") }
@@ -114,8 +114,9 @@ switch outcome {
 case .signalled(let signal):
     exit(128 + signal)
 case .finished(let state):
+    if !(options.selectOne || options.exitZero) { reportLeftOut(feed.takenCount - state.list.count, source: options.source) }
     if state.loading == .complete {
-        for id in state.pendingSelection { warn("--select: no friend has the id '\(TerminalText.sanitized(id))'") }
+        for id in state.pendingSelection { StandardStreams.report("--select: no friend has the id '\(id)'") }
     }
     if state.phase == .cancelled { exit(ExitStatus.cancelled.rawValue) }
     printAndExit(state.result, options)

@@ -20,6 +20,8 @@ so that scenarios that count requests (a failure, then success) do not share sta
   loop        a page whose paging.next is itself after the first
   gated       four pages of 5 friends; page n > 1 waits for the file <gate-dir>/<key>-<n>
   failsecond  a page, then 400 with error code 100 (not temporary) for the next one
+  hostile     a page of names with escape sequences, then 400 whose message changes the
+              terminal's title and colours
 """
 import argparse
 import json
@@ -183,6 +185,13 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send_json(400, {"error": {"message": "Invalid parameter", "type": "GraphMethodException",
                                            "code": 100}})
+
+    def scenario_hostile(self, key, page, count):
+        if page == "p1":
+            friends = [{"id": "1", "name": "Eve \x1b]0;PWNED\x07 Title"}, {"id": "2", "name": "Mal \x1b[41mRed"}]
+            self.send_page(friends, "%s/hostile/%s/p2" % (self.home(), key))
+        else:
+            self.send_json(400, {"error": {"message": "\x1b]2;PWNED\x1b\\\x1b[31mBad\x9b2J", "code": 100}})
 
 
 def main():

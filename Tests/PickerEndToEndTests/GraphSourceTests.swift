@@ -184,4 +184,20 @@ final class GraphSourceTests: TmuxTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.output, "Cai Graph02\n")
     }
+
+    func testAServersHostileNamesAndMessagesAreShownEscaped() throws {
+        let url = try graph().url("hostile")
+        let filtered = try filterAll(url)
+        XCTAssertEqual(filtered.status, 2)
+        XCTAssertTrue(filtered.standardError.hasSuffix(#"\x1b]2;PWNED\x1b\\x1b[31mBad\x9b2J (code 100)"# + "\n"), filtered.standardError)
+
+        // Monochrome, so that any colour on screen could only come from the server.
+        let picker = try startPicker(
+            ["--session-file", sessionFile, "--source", url, "--no-color"], readyWhen: { $0.helpLine.hasPrefix("⚠ loading stopped: ") })
+        let screen = try picker.screen()
+        XCTAssertEqual(screen.names, [#"Eve \x1b]0;PWNED\x07 Title"#, #"Mal \x1b[41mRed"#])
+        XCTAssertTrue(screen.helpLine.contains(#"\x1b]2;PWNED\x1b\\x1b[31mBad\x9b2J"#), screen.helpLine)
+        XCTAssertFalse(try picker.paneTitle().contains("PWNED"))
+        XCTAssertEqual(HostileNameTests.foreignSequences(try picker.screenWithAttributes()), [], "no colour from a name")
+    }
 }

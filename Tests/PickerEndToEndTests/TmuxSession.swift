@@ -241,12 +241,23 @@ final class TmuxSession: Sendable {
     /// How long a wait lasts before it fails.
     static let defaultTimeout: TimeInterval = 10
 
+    /// Whether the picker was started from an interactive shell (see `fromShell` below).
+    let fromShell: Bool
+
     /// Starts the picker with `arguments` in a `columns`×`rows` terminal, with `LANG=C.UTF-8`
     /// and the `TERM` tmux sets, and none of the test's `PICKER_*`, `LC_*` or `NO_COLOR` (which
-    /// SwiftPM sets for tests) but `environment`.
+    /// SwiftPM sets for tests); `environment` then sets (or, with nil, removes) variables for
+    /// the picker.
+    ///
+    /// With `throughPipe`, standard output is piped into the shell command `reader`, whose
+    /// output goes to the output file.
+    ///
+    /// With `fromShell`, the pane runs an interactive `bash` with job control, as a user's
+    /// terminal does, and the picker is started from it by a script that saves `stty -g` just
+    /// before and just after it (see ``terminalSettings()``); the shell stays when it ends.
     init(
         arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false,
-        environment: [String: String] = [:]
+        fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat"
     ) throws {
         let picker = try PickerPaths.picker()
         let unique = UUID().uuidString.prefix(8).lowercased()
@@ -258,20 +269,40 @@ final class TmuxSession: Sendable {
         statusFile = directory.appendingPathComponent("status")
         let statusTemporary = directory.appendingPathComponent("status.tmp")
 
-        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let command = (["env"] + assignments + [picker.path] + arguments).map(shellQuoted).joined(separator: " ")
+        self.fromShell = fromShell
+        // `env -u NAME` removes a variable, `env NAME=VALUE` sets one.
+        let launcher = environment.isEmpty ? [] : ["env"] + environment.sorted { $0.key < $1.key }.flatMap { name, value in
+            value.map { ["\(name)=\($0)"] } ?? ["-u", name]
+        }
+        let command = (launcher + [picker.path] + arguments).map(shellQuoted).joined(separator: " ")
         // The status is written under another name and renamed, so that whoever sees the
         // status file sees it whole.
-        let recordStatus = "echo $? > \(shellQuoted(statusTemporary.path)); mv \(shellQuoted(statusTemporary.path)) \(shellQuoted(statusFile.path))"
+        // From a shell, `stty -g` is saved right after the picker ends, before the status.
+        let settingsAfter = fromShell ? "stty -g > after; " : ""
+        let recordStatus = "status=$?; \(settingsAfter)echo $status > \(shellQuoted(statusTemporary.path)); mv \(shellQuoted(statusTemporary.path)) \(shellQuoted(statusFile.path))"
         let run = throughPipe
-            ? "{ \(command) 2> \(shellQuoted(errorFile.path)); \(recordStatus); } | cat > \(shellQuoted(outputFile.path))"
+            ? "{ \(command) 2> \(shellQuoted(errorFile.path)); \(recordStatus); } | \(reader) > \(shellQuoted(outputFile.path))"
             : "\(command) > \(shellQuoted(outputFile.path)) 2> \(shellQuoted(errorFile.path)); \(recordStatus)"
-        let script = """
-            unset PICKER_SESSION PICKER_SOURCE PICKER_DEFAULT_OPTS NO_COLOR LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG
+        let clean = "unset PICKER_SESSION PICKER_SOURCE PICKER_DEFAULT_OPTS NO_COLOR LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG"
+        var script = """
+            \(clean)
             cd \(shellQuoted(directory.path)) || exit 1
             \(run)
             exec sleep 600
             """
+        if fromShell {
+            // The script the shell runs: the job the shell stops on Ctrl-Z and continues on fg.
+            let job = """
+                stty -g > before
+                \(run)
+                """
+            try Data(job.utf8).write(to: directory.appendingPathComponent("run.sh"))
+            script = """
+                \(clean)
+                cd \(shellQuoted(directory.path)) || exit 1
+                PS1='$ ' exec bash --norc --noprofile -i
+                """
+        }
         do {
             try Self.tmux(socket, [
                 "-f", "/dev/null", "new-session", "-d", "-s", "picker", "-x", String(columns), "-y", String(rows),
@@ -283,6 +314,11 @@ final class TmuxSession: Sendable {
         }
         socketPath = (try? Self.tmux(socket, ["display-message", "-p", "#{socket_path}"]))?
             .trimmingCharacters(in: .whitespacesAndNewlines)
+        if fromShell {
+            try waitForScreen("the shell's prompt") { $0.lines.first == "$" }
+            try type("sh run.sh")
+            try press("Enter")
+        }
     }
 
     /// Runs `tmux -L socket arguments`; throws when tmux fails.
@@ -402,13 +438,70 @@ final class TmuxSession: Sendable {
     /// The output file once the pipeline writing it is over: when the pane's foreground process
     /// is the final `sleep`.
     private func waitForOutputToSettle(deadline: Date) throws -> String {
+        let last = fromShell ? "bash" : "sleep"
         while try tmux(["display-message", "-p", "-t", Self.pane, "#{pane_current_command}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines) != "sleep"
+            .trimmingCharacters(in: .whitespacesAndNewlines) != last
         {
             if Date() > deadline { throw HarnessError("the pane's shell never reached its final sleep") }
             usleep(20_000)
         }
         return String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+    }
+
+    /// What the terminal shows now with its colours and attributes, as escape sequences
+    /// (`capture-pane -e`), one string per row.
+    func screenWithAttributes() throws -> [String] {
+        try tmux(["capture-pane", "-p", "-e", "-t", Self.pane]).components(separatedBy: "\n")
+    }
+
+    /// The pane's modes and title as tmux keeps them: alternate screen, cursor shown, keypad
+    /// and cursor-key modes, mouse reporting, insert, wrap and origin modes, then the title.
+    func terminalModes() throws -> String {
+        try tmux([
+            "display-message", "-p", "-t", Self.pane,
+            "alternate=#{alternate_on} cursor=#{cursor_flag} keypad=#{keypad_flag} cursorkeys=#{keypad_cursor_flag} mouse=#{mouse_any_flag} insert=#{insert_flag} wrap=#{wrap_flag} origin=#{origin_flag} title=#{pane_title}",
+        ]).trimmingCharacters(in: .newlines)
+    }
+
+    /// The pane's title (what an OSC 0 or OSC 2 sequence would change).
+    func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "-t", Self.pane, "#{pane_title}"]).trimmingCharacters(in: .newlines)
+    }
+
+    /// `stty -g` just before the picker started and just after it ended (`fromShell` only).
+    func terminalSettings() throws -> (before: String, after: String) {
+        func read(_ name: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return (try read("before"), try read("after"))
+    }
+
+    /// The picker's process id, once it runs: the process named `picker` among the pane's
+    /// descendants. Fails the test when none appears within `timeout` seconds.
+    func pickerProcess(timeout: TimeInterval = defaultTimeout) throws -> pid_t {
+        let panePID = try tmux(["display-message", "-p", "-t", Self.pane, "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let root = pid_t(panePID) else { throw HarnessError("no pane pid in '\(panePID)'") }
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var pending = [root]
+            while let pid = pending.popLast() {
+                let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+                if comm.trimmingCharacters(in: .whitespacesAndNewlines) == "picker" { return pid }
+                let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+                pending += children.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            }
+            usleep(20_000)
+        }
+        throw HarnessError("no picker process under the pane within \(timeout) s")
+    }
+
+    /// Sends `signal` to the picker.
+    func send(signal: Int32) throws {
+        guard Glibc.kill(try pickerProcess(), signal) == 0 else {
+            throw HarnessError("kill failed: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Kills the tmux server (and with it the picker, if it still runs) and removes the
@@ -437,12 +530,13 @@ class TmuxTestCase: XCTestCase {
     /// the title with the sample's counts; `ready` for other sources or sizes.
     func startPicker(
         _ arguments: [String] = ["--session", "demo"], columns: Int = 80, rows: Int = 24,
-        throughPipe: Bool = false, environment: [String: String] = [:], file: StaticString = #filePath,
-        line: UInt = #line,
+        throughPipe: Bool = false, fromShell: Bool = false, environment: [String: String?] = [:],
+        pipeInto reader: String = "cat", file: StaticString = #filePath, line: UInt = #line,
         readyWhen ready: (Screen) -> Bool = { $0.title.hasPrefix("Select Friends") && $0.title.contains("/176 · ") }
     ) throws -> TmuxSession {
         let session = try TmuxSession(
-            arguments: arguments, columns: columns, rows: rows, throughPipe: throughPipe, environment: environment)
+            arguments: arguments, columns: columns, rows: rows, throughPipe: throughPipe, fromShell: fromShell,
+            environment: environment, pipeInto: reader)
         sessions.append(session)
         try session.waitForScreen("the picker's first screen", file: file, line: line) {
             // The help on the last row is drawn last: the whole first frame is there.

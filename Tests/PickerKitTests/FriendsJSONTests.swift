@@ -39,7 +39,7 @@ final class FriendsJSONTests: XCTestCase {
 
     func testSyntaxErrorsNameTheLineAndColumn() {
         XCTAssertEqual(problem("{\"data\": [\n  {\"id\": \"1\" \"name\": \"A\"}]}"), "not valid JSON at line 2, column 14: Invalid value")
-        XCTAssertEqual(problem("{\"data\": [{\"id\": \"1\", \"name\": \"A\"}"), "not valid JSON: Unexpected end of file during JSON parse.")
+        XCTAssertEqual(problem("{\"data\": [{\"id\": \"1\", \"name\": \"A\"}"), "not valid JSON at line 1, column 35, the end of the file: the JSON stops before it is complete")
     }
 
     func testWrongShapesNameTheFriendAndField() {
@@ -49,7 +49,9 @@ final class FriendsJSONTests: XCTestCase {
         XCTAssertEqual(problem(#"{"data": 3}"#), "data: expected an array of friends")
         XCTAssertEqual(problem(#"{"friends": []}"#), #"the top level: "data" is missing"#)
         XCTAssertEqual(problem("42"), #"the top level must be a friends page {"data": [...]} or an array of friends"#)
-        XCTAssertEqual(problem(""), "not valid JSON: Unexpected end of file during JSON parse.")
+        XCTAssertEqual(problem(""), #"is empty: expected a friends page {"data": [...]} or an array of friends"#)
+        XCTAssertEqual(problem(" \n"), #"is empty: expected a friends page {"data": [...]} or an array of friends"#)
+        XCTAssertEqual(try decode("\u{FEFF}[]"), [], "a byte-order mark is skipped")
     }
 
     func testPlainTextOnStandardInputHasLineNumbersAsIds() throws {
@@ -59,7 +61,7 @@ final class FriendsJSONTests: XCTestCase {
 
     func testInvalidUTF8OnStandardInputNamesTheLine() {
         XCTAssertThrowsError(try FriendSource.friends(fromStandardInput: Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]))) { error in
-            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8")
+            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
         }
     }
 

@@ -69,7 +69,7 @@ final class GraphResponseTests: XCTestCase {
     func testOtherFailures() {
         XCTAssertEqual(classify(400, #"{"error": {"message": "no permission", "code": 200}}"#), .failed("no permission (code 200)"))
         XCTAssertEqual(classify(404, "<html>"), .failed("HTTP 404"))
-        XCTAssertEqual(classify(200, "{\"data\": [{\"id\": 1"), .failed("not a friends page: not valid JSON: Unexpected end of file during JSON parse."))
+        XCTAssertEqual(classify(200, "{\"data\": [{\"id\": 1"), .failed("not a friends page: not valid JSON at line 1, column 19, the end of the file: the JSON stops before it is complete"))
         XCTAssertEqual(
             classify(302, "", headers: ["Location": "https://evil.example/?access_token=t"]),
             .failed("refused to follow a redirect to another origin (https://evil.example/?access_token=REDACTED)"))

@@ -25,3 +25,12 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertEqual(parsed?.map { $0["name"] }, names)
     }
 }
+
+final class OutputFormatMarkTests: XCTestCase {
+    /// The dotted circle that draws a leading combining mark on screen is not part of the name.
+    func testALeadingCombiningMarkIsPrintedAsGiven() {
+        let friend = Friend(id: "1", name: "\u{301}Mark\u{7}")
+        XCTAssertEqual(OutputFormat.names.render([friend], print0: false), "\u{301}Mark\\x07\n")
+        XCTAssertEqual(OutputFormat.tsv.render([friend], print0: false), "1\t\u{301}Mark\\x07\n")
+    }
+}

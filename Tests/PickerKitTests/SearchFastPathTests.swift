@@ -75,13 +75,13 @@ final class NameLinesTests: XCTestCase {
             XCTAssertEqual(try LineFilter.friends(in: data, source: "standard input", matching: query), expected, "query \(query.debugDescription)")
         }
         XCTAssertThrowsError(try LineFilter.friends(in: Data([0x41, 0x0A, 0xFF]), source: "standard input", matching: "a")) { error in
-            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8")
+            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 2)")
         }
     }
 
     func testALineThatIsNotUTF8IsNamed() {
         XCTAssertThrowsError(try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }) { error in
-            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8")
+            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
         }
     }
 }

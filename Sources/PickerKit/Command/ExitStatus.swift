@@ -10,6 +10,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case sessionRejected = 3
     /// Cancelled with Esc, `q`, Ctrl-C or SIGINT.
     case cancelled = 130
+    /// The reader of standard output went away before the result was written (`| head -0`),
+    /// as a tool killed by SIGPIPE reports it; nothing more is printed.
+    case outputClosed = 141
 
     /// What the status means, as `--help` and the man page say.
     public var meaning: String {
@@ -19,6 +22,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .error: return "error: bad option, unreadable or malformed source, network failure, no usable terminal"
         case .sessionRejected: return "the service rejected the session: log in again"
         case .cancelled: return "cancelled (Esc, q, Ctrl-C, SIGINT)"
+        case .outputClosed: return "the reader of standard output went away (| head -0): nothing more is printed"
         }
     }
 }

@@ -15,11 +15,11 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     public func render(_ friends: [Friend], print0: Bool) -> String {
         let terminator = print0 ? "\0" : "\n"
         switch self {
-        case .names: return friends.map { TerminalText.sanitized($0.name) + terminator }.joined()
-        case .ids: return friends.map { TerminalText.sanitized($0.id) + terminator }.joined()
+        case .names: return friends.map { TerminalText.escaped($0.name) + terminator }.joined()
+        case .ids: return friends.map { TerminalText.escaped($0.id) + terminator }.joined()
         case .tsv:
             return friends.map {
-                TerminalText.sanitized($0.id) + "\t" + TerminalText.sanitized($0.name) + terminator
+                TerminalText.escaped($0.id) + "\t" + TerminalText.escaped($0.name) + terminator
             }.joined()
         case .json:
             let objects = friends.map { "{\"id\":\(Self.jsonString($0.id)),\"name\":\(Self.jsonString($0.name))}" }

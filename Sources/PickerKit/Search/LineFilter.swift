@@ -26,8 +26,9 @@ public enum LineFilter {
         var linesBefore = 0
         var matches: [Friend] = []
         for piece in pieces {
-            if let bad = piece.invalidLine {
-                throw SourceError(source: source, problem: "line \(linesBefore + bad) is not valid UTF-8")
+            if piece.invalidLine != nil {
+                // The line reader words the error, with the byte offset.
+                try NameLines.readPages(data, source: source) { _ in }
             }
             matches += piece.matches.map { Friend(id: String(linesBefore + $0.line), name: $0.name) }
             linesBefore += piece.lineCount

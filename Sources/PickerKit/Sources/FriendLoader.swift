@@ -40,8 +40,9 @@ struct StandardInputLoader: FriendLoader {
     }
 
     /// Delivers the friends of `data`, what standard input held.
-    static func read(_ data: Data, _ deliver: ([Friend]) -> Void) throws(SourceError) {
+    static func read(_ input: Data, _ deliver: ([Friend]) -> Void) throws(SourceError) {
         let source = FriendSource.standardInput.displayName
+        let data = FriendsJSON.withoutByteOrderMark(input)
         if FriendSource.looksLikeJSON(data) {
             deliver(try FriendsJSON.decode(data, source: source))
         } else {

@@ -39,22 +39,25 @@ public enum FriendSource: Hashable, Sendable {
     }
 
     /// The friends the source holds that `query` includes, in the order of a list sorted by
-    /// `sortOrder`: what `--filter` prints. Plain text on standard input is searched line by
-    /// line before anything is sorted.
+    /// `sortOrder`: what `--filter` prints; and how many friends were left out for an id seen
+    /// before. Plain text on standard input is searched line by line before anything is
+    /// sorted (its ids, the line numbers, never repeat).
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     public func friends(
         matching query: String, sortOrder: NameOrder, token: String?, timeout: Double
-    ) throws(SourceError) -> [Friend] {
-        if self == .standardInput, sortOrder == .first {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            if !Self.looksLikeJSON(data) { return try LineFilter.friends(in: data, source: displayName, matching: query) }
-            var list = FriendList()
-            list.append(try FriendsJSON.decode(data, source: displayName))
-            return list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
-        }
+    ) throws(SourceError) -> (friends: [Friend], leftOut: Int) {
         var list = FriendList(sortOrder: sortOrder)
-        try loader(token: token, timeout: timeout).load { page in list.append(page.friends) }
-        return list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
+        var leftOut = 0
+        if self == .standardInput, sortOrder == .first {
+            let data = FriendsJSON.withoutByteOrderMark(FileHandle.standardInput.readDataToEndOfFile())
+            if !Self.looksLikeJSON(data) {
+                return (try LineFilter.friends(in: data, source: displayName, matching: query), 0)
+            }
+            leftOut = list.append(try FriendsJSON.decode(data, source: displayName))
+        } else {
+            try loader(token: token, timeout: timeout).load { page in leftOut += list.append(page.friends) }
+        }
+        return (list.positions(matching: SearchQuery(query)).map { list.friends[$0] }, leftOut)
     }
 
     /// The friends in the JSON file at `path`.

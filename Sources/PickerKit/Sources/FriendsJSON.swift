@@ -11,9 +11,17 @@ public enum FriendsJSON {
     ///   the friend and field that is wrong.
     /// - Complexity: O(n) in the size of `data`.
     public static func decode(_ data: Data, source: String) throws(SourceError) -> [Friend] {
-        if let friends = scan(data) { return friends }
-        return try decodeWithFoundation(data, source: source)
+        let json = withoutByteOrderMark(data)
+        if let friends = scan(json) { return friends }
+        return try decodeWithFoundation(json, source: source)
     }
+
+    /// `data` without the UTF-8 byte-order mark some editors put first.
+    static func withoutByteOrderMark(_ data: Data) -> Data {
+        data.starts(with: byteOrderMark) ? data.dropFirst(byteOrderMark.count) : data
+    }
+
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The friends in `data` as the fast reader reads them; nil when it leaves `data` to
     /// Foundation.
@@ -35,6 +43,9 @@ public enum FriendsJSON {
 
     /// The friends in `data`, read by Foundation's decoder.
     static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
+        guard data.contains(where: { !Self.whitespace.contains($0) }) else {
+            throw SourceError(source: source, problem: "is empty: expected a friends page {\"data\": [...]} or an array of friends")
+        }
         let decoder = JSONDecoder()
         let opening = data.first { !Self.whitespace.contains($0) }
         do {
@@ -113,15 +124,23 @@ public enum FriendsJSON {
             let message =
                 ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
                 ?? error.localizedDescription
+            if message.contains("end of file") {
+                return "not valid JSON at \(place(data.count, in: data)), the end of the file: the JSON stops before it is complete"
+            }
             guard let range = message.range(of: #"character \d+"#, options: .regularExpression),
                 let offset = Int(message[range].dropFirst("character ".count))
             else { return "not valid JSON: \(message)" }
-            let before = data.prefix(offset)
-            let line = before.count { $0 == 0x0A } + 1
-            let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
             let reason = message.replacingCharacters(in: range, with: "").replacingOccurrences(of: " around .", with: "")
-            return "not valid JSON at line \(line), column \(column): \(reason)"
+            return "not valid JSON at \(place(offset, in: data)): \(reason)"
         }
+    }
+
+    /// `line L, column C` of byte `offset` of `data`, both from 1.
+    private static func place(_ offset: Int, in data: Data) -> String {
+        let before = data.prefix(offset)
+        let line = before.count { $0 == 0x0A } + 1
+        let column = offset - (before.lastIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? 0) + 1
+        return "line \(line), column \(column)"
     }
 
     /// `data[3].name`, say, or `the top level`.

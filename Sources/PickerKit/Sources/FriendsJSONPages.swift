@@ -22,8 +22,13 @@ extension FriendsJSON {
         }
         defer { try? file.close() }
         var delivered = 0
+        var isFirstChunk = true
         let complete = scanPages(
-            read: { (try? file.read(upToCount: 4 << 20)) ?? nil }, firstPage: firstPage, largestPage: largestPage
+            read: {
+                let chunk = (try? file.read(upToCount: 4 << 20)) ?? nil
+                defer { isFirstChunk = false }
+                return isFirstChunk ? chunk.map(withoutByteOrderMark) : chunk
+            }, firstPage: firstPage, largestPage: largestPage
         ) { page in
             delivered += page.count
             deliver(page)
@@ -33,7 +38,7 @@ extension FriendsJSON {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw SourceError(source: path, problem: "cannot be read (permission denied?)")
             }
-            let rest = try decodeWithFoundation(data, source: path).dropFirst(delivered)
+            let rest = try decodeWithFoundation(withoutByteOrderMark(data), source: path).dropFirst(delivered)
             if !rest.isEmpty { deliver(Array(rest)) }
         } catch let error as SourceError {
             throw error

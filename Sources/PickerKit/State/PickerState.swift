@@ -94,8 +94,12 @@ public struct PickerState: Sendable {
         case .done: phase = .done
         case .cancel: phase = .cancelled
         case .friendsArrived(let friends, let expectedTotal): receive(friends, expectedTotal: expectedTotal)
-        case .loadingFinished: loading = .complete
-        case .loadingFailed(let message): loading = .failed(message)
+        case .loadingFinished:
+            loading = .complete
+            if phase == .loading { phase = .browsing }
+        case .loadingFailed(let message):
+            loading = .failed(message)
+            if phase == .loading { phase = .browsing }
         case .tick: spinnerStep += 1
         case .resized(let rows, let columns): size = TerminalSize(rows: rows, columns: columns)
         }

@@ -26,7 +26,8 @@ public enum NameLines {
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 lineStart = newline + 1
                 guard let name = UTF8Validation.string(line) else {
-                    failure = SourceError(source: source, problem: "line \(lineNumber) is not valid UTF-8")
+                    let offset = lineEnd - line.count + Self.firstInvalidByte(line)
+                    failure = SourceError(source: source, problem: "line \(lineNumber) is not valid UTF-8 (byte offset \(offset))")
                     break
                 }
                 if Self.isBlank(line) { continue }
@@ -51,6 +52,16 @@ public enum NameLines {
             throw SourceError(source: path, problem: "cannot be read")
         }
         try readPages(data, source: path, firstPage: firstPage, largestPage: largestPage, deliver)
+    }
+
+    /// The index in `bytes` of the first byte that does not start or continue a valid UTF-8
+    /// sequence.
+    static func firstInvalidByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        return offset
     }
 
     /// Whether a line holds only whitespace, as `Character.isWhitespace` says of each of its

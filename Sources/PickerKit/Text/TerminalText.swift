@@ -13,6 +13,17 @@ public enum TerminalText {
         return text.map(sanitized).joined()
     }
 
+    /// `text` with every unsafe character replaced by its visible escape, and nothing else
+    /// changed: for output, where a leading combining mark needs no circle to be drawn on.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) { result += escape(scalar) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
     /// `character` as it may be drawn.
     public static func sanitized(_ character: Character) -> String {
         let scalars = character.unicodeScalars

@@ -1,0 +1,36 @@
+/// libFuzzer's entry: any text, as a name, is drawn safely and within the width. The first
+/// two bytes are the terminal's rows and columns, the rest is the name (UTF-8, invalid bytes
+/// replaced), which is also typed as the search.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTerminalText(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: start, count: count)
+    guard bytes.count >= 2 else { return 0 }
+    let rows = Int(bytes[0] % 12)
+    let columns = Int(bytes[1] % 90)
+    let text = String(decoding: bytes[2...], as: UTF8.self)
+
+    let sanitized = TerminalText.sanitized(text)
+    expectSafe(sanitized)
+    precondition(TerminalText.sanitized(sanitized) == sanitized, "sanitizing twice changes the text")
+    let escaped = TerminalText.escaped(text)
+    expectSafe(escaped)
+    precondition(DisplayWidth.of(sanitized) >= 0, "a negative width")
+    for room in [0, 1, 2, columns] {
+        let cut = DisplayWidth.truncate(sanitized, to: room)
+        precondition(DisplayWidth.of(cut) <= room, "cut to \(room) columns, it takes \(DisplayWidth.of(cut))")
+    }
+
+    var state = PickerState(query: "", size: TerminalSize(rows: rows, columns: columns))
+    state.send(.friendsArrived([Friend(id: text, name: text), Friend(id: "other", name: String(text.prefix(3)))]))
+    for event: PickerEvent in [.moveDown, .toggleCurrent, .startSearch, .typed(String(text.prefix(2)))] {
+        state.send(event)
+    }
+    state.send(.loadingFailed(text))
+    let frame = state.frame(for: state.size)
+    precondition(frame.lines.count == rows, "\(frame.lines.count) lines for \(rows) rows")
+    for line in frame.lines {
+        precondition(DisplayWidth.of(line.text) <= columns, "a line of \(DisplayWidth.of(line.text)) columns in \(columns)")
+        expectSafe(line.text)
+    }
+    return 0
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// Sources that are missing, unreadable or malformed: a message naming the source, what is
+/// wrong and where, exit status 2, and the terminal untouched.
+final class BadSourceTests: TmuxTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: directory)
+        super.tearDown()
+    }
+
+    /// A file named `name` holding `bytes`.
+    private func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    private func file(_ name: String, _ text: String) throws -> String { try file(name, Array(text.utf8)) }
+
+    /// Cases the JSON parser does not report as the issue asks yet (it is being rewritten):
+    /// each is checked, and reported as skipped while it fails; one that passes fails the
+    /// test, so that it leaves this list.
+    private static let knownParserGaps: Set<String> = []
+
+    /// `picker --source path --filter ''`: status 2, nothing printed, one line on standard
+    /// error naming `path` and saying `problem`, and, with `located`, where in the file.
+    private func assertRejected(_ path: String, saying problem: String, located: Bool = true, line: UInt = #line) throws {
+        let result = try runPicker(["--source", path, "--filter", ""])
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let message = result.standardError
+        var failures: [String] = []
+        if result.status != 2 { failures.append("status \(result.status)") }
+        if !result.output.isEmpty { failures.append("printed '\(result.output)'") }
+        if !message.hasPrefix("picker: \(path): ") || !message.hasSuffix("\n") || message.dropLast().contains("\n") {
+            failures.append("not one line naming the file")
+        }
+        if !message.contains(problem) { failures.append("does not say '\(problem)'") }
+        let location = #"(line \d+, column \d+|byte offset \d+|\[\d+\](\.\w+)?:)"#
+        if located && message.range(of: location, options: .regularExpression) == nil { failures.append("does not say where") }
+        if Self.knownParserGaps.contains(name) {
+            XCTAssertFalse(failures.isEmpty, "\(name) now passes: remove it from knownParserGaps", line: line)
+            throw XCTSkip("known parser gap, \(name): \(failures.joined(separator: ", ")); the message is: \(message)")
+        }
+        XCTAssertEqual(failures, [], "\(name): \(message)", line: line)
+    }
+
+    func testMissingFile() throws {
+        try assertRejected(directory.appendingPathComponent("missing.json").path, saying: "no such file", located: false)
+    }
+
+    func testDirectory() throws {
+        try assertRejected(directory.path, saying: "is a directory", located: false)
+    }
+
+    func testUnreadableFile() throws {
+        let path = try file("unreadable.json", #"[{"id": "1", "name": "Ada"}]"#)
+        chmod(path, 0)
+        // Root reads every file: run the picker as nobody then.
+        let asNobody = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        let command = asNobody + [try PickerPaths.picker().path, "--source", path, "--filter", ""]
+        let result = try runCommand(URL(fileURLWithPath: command[0]), Array(command.dropFirst()), environment: ["LANG": "C.UTF-8"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardError, "picker: \(path): cannot be read (permission denied?)\n")
+    }
+
+    func testEmptyFile() throws {
+        try assertRejected(try file("empty.json", ""), saying: "is empty", located: false)
+        try assertRejected(try file("blank.json", " \n\t\n"), saying: "is empty", located: false)
+    }
+
+    func testNotJSON() throws {
+        try assertRejected(try file("text.json", "Ada Lovelace\nBob\n"), saying: "not valid JSON")
+    }
+
+    func testTruncatedJSON() throws {
+        try assertRejected(try file("truncated.json", #"{"data": [{"id": "1", "name": "Ada"}, {"id": "2", "na"#), saying: "not valid JSON")
+    }
+
+    func testATopLevelThatIsNeitherAPageNorAnArray() throws {
+        try assertRejected(try file("string.json", #""friends""#), saying: "the top level must be a friends page", located: false)
+        try assertRejected(try file("object.json", #"{"friends": []}"#), saying: #""data" is missing"#, located: false)
+    }
+
+    func testAFriendWithoutIdOrName() throws {
+        try assertRejected(try file("noid.json", #"[{"id": "1", "name": "Ada"}, {"name": "Bob"}]"#), saying: #"[1]: "id" is missing"#)
+        try assertRejected(try file("noname.json", #"{"data": [{"id": "1"}]}"#), saying: #"data[0]: "name" is missing"#)
+    }
+
+    func testWrongTypesAndNullNames() throws {
+        try assertRejected(try file("numbername.json", #"[{"id": "1", "name": 42}]"#), saying: "[0].name: expected a string")
+        try assertRejected(try file("nullname.json", #"[{"id": "1", "name": null}]"#), saying: "[0].name: expected a string, found null")
+        try assertRejected(try file("objectid.json", #"[{"id": {}, "name": "Ada"}]"#), saying: "[0].id: expected a string")
+        try assertRejected(try file("data.json", #"{"data": "Ada"}"#), saying: "data: expected an array of friends", located: false)
+    }
+
+    func testInvalidUTF8() throws {
+        try assertRejected(try file("latin1.json", Array(#"[{"id": "1", "name": "Jos"#.utf8) + [0xE9] + Array(#""}]"#.utf8)), saying: "UTF-8")
+        let input = Data("Ada\nJos".utf8) + Data([0xE9]) + Data("\n".utf8)
+        let result = try runPicker(["--source", "-", "--filter", ""], input: input)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardError, "picker: standard input: line 2 is not valid UTF-8 (byte offset 7)\n")
+    }
+
+    func testAByteOrderMarkIsSkipped() throws {
+        let path = try file("bom.json", [0xEF, 0xBB, 0xBF] + Array(#"[{"id": "1", "name": "Ada"}]"#.utf8))
+        let result = try runPicker(["--source", path, "--filter", ""])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.output, "Ada\n")
+        let plain = try runPicker(["--source", "-", "--filter", "", "--format", "tsv"], input: Data([0xEF, 0xBB, 0xBF] + Array("Zed\nAda\n".utf8)))
+        XCTAssertEqual(plain.output, "2\tAda\n1\tZed\n", "no U+FEFF in the first name")
+    }
+
+    func testRepeatedIdsKeepTheFirstAndSayHowManyWereLeftOut() throws {
+        let path = try file("repeated.json", #"[{"id": "1", "name": "Ada"}, {"id": "2", "name": "Bob"}, {"id": "1", "name": "Eve"}, {"id": "2", "name": "Mal"}, {"id": "1", "name": "Oz"}]"#)
+        let result = try runPicker(["--source", path, "--filter", ""])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "Ada\nBob\n")
+        XCTAssertEqual(result.standardError, "picker: \(path): 3 friends with an id seen before left out (the first of each id is kept)\n")
+
+        let picker = try startPicker(["--source", path]) { $0.counts == "2/2 · 0 selected" }
+        try picker.press("Enter")
+        let picked = try picker.waitForExit()
+        XCTAssertEqual(picked.output, "Ada\n")
+        XCTAssertEqual(picked.errors, result.standardError, "said once the terminal is restored")
+    }
+
+    func testZeroFriendsShowAnEmptyList() throws {
+        let path = try file("zero.json", #"{"data": [], "paging": {}}"#)
+        let picker = try startPicker(["--source", path]) { $0.counts == "0/0 · 0 selected" }
+        XCTAssertEqual(try picker.screen().listLines, ["  No friends to show"])
+        try picker.press("Enter")
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 1, "nothing to print")
+        XCTAssertEqual(result.errors, "")
+        XCTAssertEqual(try runPicker(["--source", path, "--filter", ""]).status, 1)
+    }
+
+    func testAHundredMegabytesOfGarbage() throws {
+        let urandom = try XCTUnwrap(FileHandle(forReadingAtPath: "/dev/urandom"))
+        var garbage = [UInt8](urandom.readData(ofLength: 100 << 20))
+        XCTAssertEqual(garbage.count, 100 << 20)
+        garbage[0] = UInt8(ascii: "[")
+        try assertRejected(try file("garbage.json", garbage), saying: "not valid JSON")
+    }
+
+    func testAMalformedSourceLeavesTheTerminalUntouched() throws {
+        let path = try file("truncated-page.json", #"{"data": [{"id": "1""#)
+        let picker = try TmuxSession(arguments: ["--source", path], fromShell: true)
+        defer { picker.kill() }
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.errors.hasPrefix("picker: \(path): not valid JSON"), result.errors)
+        let settings = try picker.terminalSettings()
+        XCTAssertEqual(settings.after, settings.before)
+        XCTAssertEqual(try picker.screen().lines.first, "$ sh run.sh", "nothing drawn")
+        XCTAssertTrue(try picker.terminalModes().hasPrefix("alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0"))
+    }
+}

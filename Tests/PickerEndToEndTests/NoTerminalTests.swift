@@ -1,0 +1,102 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// Without a usable terminal the picker says so and exits 2, touching nothing, while
+/// `--filter` works without any terminal; a reader that goes away early is no crash.
+final class NoTerminalTests: TmuxTestCase {
+    private static let noScreenAdvice = "use --filter without a screen"
+
+    /// Runs the picker in a new session without a controlling terminal (`setsid`).
+    private func runWithoutControllingTerminal(_ arguments: [String]) throws -> CommandResult {
+        try runCommand(
+            URL(fileURLWithPath: "/usr/bin/setsid"), ["-w", try PickerPaths.picker().path] + arguments,
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
+    }
+
+    func testWithoutAControllingTerminalItSaysSoAndExits2() throws {
+        let result = try runWithoutControllingTerminal(["--session", "demo"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(result.standardError, "picker: no terminal to draw on (/dev/tty cannot be opened); \(Self.noScreenAdvice)\n")
+
+        let filtered = try runWithoutControllingTerminal(["--session", "demo", "--filter", "jose"])
+        XCTAssertEqual(filtered.status, 0, filtered.standardError)
+        XCTAssertEqual(filtered.output, "Gabriel José García Márquez\nJosé Álvarez\n")
+    }
+
+    /// Runs the picker from a shell in tmux with `environment`, and checks that it exits 2
+    /// with `message`, leaving the terminal as it was; `--filter` then works all the same.
+    private func assertRefused(_ environment: [String: String?], message: String, line: UInt = #line) throws {
+        let picker = try TmuxSession(arguments: ["--session", "demo"], fromShell: true, environment: environment)
+        defer { picker.kill() }
+        let result = try picker.waitForExit(line: line)
+        XCTAssertEqual(result.status, 2, line: line)
+        XCTAssertEqual(result.output, "", line: line)
+        XCTAssertEqual(result.errors, "picker: \(message); \(Self.noScreenAdvice)\n", line: line)
+        let settings = try picker.terminalSettings()
+        XCTAssertEqual(settings.after, settings.before, line: line)
+        XCTAssertTrue(try picker.terminalModes().hasPrefix("alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0"), line: line)
+        XCTAssertEqual(try picker.screen().lines.first, "$ sh run.sh", "nothing drawn", line: line)
+
+        let filter = try TmuxSession(arguments: ["--session", "demo", "--filter", "jose"], environment: environment)
+        defer { filter.kill() }
+        let filtered = try filter.waitForExit(line: line)
+        XCTAssertEqual(filtered.status, 0, filtered.errors, line: line)
+        XCTAssertEqual(filtered.output, "Gabriel José García Márquez\nJosé Álvarez\n", line: line)
+    }
+
+    func testTERMUnset() throws {
+        try assertRefused(["TERM": nil], message: "the terminal cannot draw the picker (TERM is not set)")
+    }
+
+    func testTERMDumb() throws {
+        try assertRefused(["TERM": "dumb"], message: "the terminal cannot draw the picker (TERM is dumb)")
+    }
+
+    func testUnknownTERM() throws {
+        try assertRefused(["TERM": "no-such-terminal"], message: "the terminal type 'no-such-terminal' is unknown")
+    }
+
+    func testAReaderThatWentAwayEndsTheFilterQuietlyWithStatus141() throws {
+        let status = try runCommand(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", #""$0" --filter '' | head -0; exit "${PIPESTATUS[0]}""#, try PickerPaths.picker().path],
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
+        XCTAssertEqual(status.status, 141)
+        XCTAssertEqual(status.standardError, "")
+    }
+
+    func testAReaderThatWentAwayEndsThePickerQuietlyWithStatus141AndTheTerminalRestored() throws {
+        let picker = try startPicker(throughPipe: true, fromShell: true, pipeInto: "head -c 0")
+        try picker.press("Enter")
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 141)
+        XCTAssertEqual(result.errors, "", "no crash report, no message")
+        let settings = try picker.terminalSettings()
+        XCTAssertEqual(settings.after, settings.before)
+    }
+
+    func testAClosedStandardOutputIsAnErrorWithStatus2() throws {
+        let result = try runCommand(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" --filter '' >&-"#, try PickerPaths.picker().path],
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardError, "picker: cannot write the result: standard output is closed\n")
+    }
+}
+
+/// Messages on standard error quote what the user or a file gave: they are escaped too.
+final class MessageEscapingTests: XCTestCase {
+    func testOptionsAndPathsInMessagesAreEscaped() throws {
+        let option = try runPicker(["--\u{1B}]0;PWNED\u{7}"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertEqual(option.standardError, #"picker: unknown option '--\x1b]0;PWNED\x07' (see picker --help)"# + "\n")
+
+        let format = try runPicker(["--format", "\u{1B}[2J"])
+        XCTAssertEqual(format.status, 2)
+        XCTAssertTrue(format.standardError.hasSuffix(#"not '\x1b[2J'"# + "\n"), format.standardError)
+
+        let path = try runPicker(["--source", "/nonexistent/\u{1B}[31mred.json", "--filter", ""])
+        XCTAssertEqual(path.standardError, #"picker: /nonexistent/\x1b[31mred.json: no such file"# + "\n")
+    }
+}

@@ -1,0 +1,185 @@
+import XCTest
+
+@testable import PickerKit
+
+/// The picker's state machine against a plain reference model, on random event sequences:
+/// after every event both agree on the phase, the query, the friends shown, the friend under
+/// the cursor, the selection and the result, and the state keeps its invariants.
+final class PickerStateModelTests: XCTestCase {
+    /// What the picker should do, written as plainly as possible: friends kept by id, the
+    /// cursor as the friend it is on, the selection as an array in picking order.
+    struct ReferencePicker {
+        var phase = Phase.loading
+        var names: [String: String] = [:]
+        var query = ""
+        var cursorID: String?
+        var selection: [String] = []
+        var rows: Int
+        /// The most friends that can be selected.
+        var limit: Int?
+
+        /// The ids shown, in the order of `listOrder` (the picker's sorted list).
+        func shownIDs(listOrder: [Friend]) -> [String] {
+            listOrder.filter { shouldInclude($0, query: query) }.map(\.id)
+        }
+
+        /// The rows a page moves by: the list's height, at least 1.
+        var pageRows: Int {
+            let firstListRow = rows >= 3 ? 2 : (rows >= 1 ? 1 : 0)
+            return max(1, rows - firstListRow - (rows >= 4 ? 1 : 0))
+        }
+
+        mutating func send(_ event: PickerEvent, listOrder: [Friend]) {
+            guard phase != .done && phase != .cancelled else { return }
+            let shown = shownIDs(listOrder: listOrder)
+            let index = cursorID.flatMap { shown.firstIndex(of: $0) }
+            func move(to target: Int) {
+                guard !shown.isEmpty else { return }
+                cursorID = shown[min(max(target, 0), shown.count - 1)]
+            }
+            func setQuery(_ text: String) {
+                query = text
+                cursorID = shownIDs(listOrder: listOrder).first
+            }
+            func toggle() {
+                guard let id = cursorID else { return }
+                if let at = selection.firstIndex(of: id) {
+                    selection.remove(at: at)
+                } else if limit == 1 {
+                    selection = [id]
+                } else if limit.map({ selection.count < $0 }) ?? true {
+                    selection.append(id)
+                }
+            }
+            switch event {
+            case .moveUp: if let index { move(to: index - 1) }
+            case .moveDown: if let index { move(to: index + 1) }
+            case .pageUp: if let index { move(to: index - pageRows) }
+            case .pageDown: if let index { move(to: index + pageRows) }
+            case .moveToFirst: move(to: 0)
+            case .moveToLast: move(to: shown.count - 1)
+            case .toggleCurrent: toggle()
+            case .toggleAndMoveDown:
+                toggle()
+                if let index { move(to: index + 1) }
+            case .startSearch: phase = .searching
+            case .typed(let text): setQuery(query + text)
+            case .deleteBackward: setQuery(String(query.dropLast()))
+            case .deleteWord: setQuery(PickerState.deletingLastWord(query))
+            case .clearQuery: setQuery("")
+            case .finishSearch: phase = .browsing
+            case .cancelSearch:
+                let kept = cursorID
+                setQuery("")
+                if let kept { cursorID = kept }
+                phase = .browsing
+            case .done: phase = .done
+            case .cancel: phase = .cancelled
+            case .friendsArrived(let friends, _):
+                for friend in friends where names[friend.id] == nil { names[friend.id] = friend.name }
+                let nowShown = shownIDs(listOrder: listOrder)
+                if cursorID.map({ !nowShown.contains($0) }) ?? true { cursorID = nowShown.first }
+                if phase == .loading { phase = .browsing }
+            case .resized(let newRows, _): rows = newRows
+            case .selectAllShown:
+                for id in shown where !selection.contains(id) {
+                    if let limit, selection.count >= limit { break }
+                    selection.append(id)
+                }
+            case .deselectAllShown: selection.removeAll { shown.contains($0) }
+            case .clearSelection: selection = []
+            case .scroll(let rows): if let index { move(to: index + rows) }
+            case .showKeys: phase = .showingKeys
+            case .beginSectionJump: phase = .choosingSection
+            case .back: phase = .browsing
+            case .previousSection, .nextSection, .jumpToSection, .click, .doubleClick:
+                fatalError("the generator makes no \(event); NavigationTests cover it")
+            case .loadingFinished, .loadingFailed: if phase == .loading { phase = .browsing }
+            case .tick: break
+            }
+        }
+
+        /// What Enter prints, as ids.
+        var result: [String] {
+            selection.isEmpty ? cursorID.map { [$0] } ?? [] : selection
+        }
+    }
+
+    /// What names are made of: letters, accents, CJK, and hostile characters.
+    private static let alphabet = Array("aAbeéoöz ñł王-\u{1B}\u{301}\u{202E}")
+    /// What is typed: the key map lets no control character through. A lone combining mark is
+    /// left out: the search and `shouldInclude` disagree on it (reported to the search's owner).
+    private static let typedAlphabet = Array("aAbeéoöz ñł王-")
+
+    private func randomName(_ random: inout SplitMix64) -> String {
+        String((0..<Int.random(in: 1...8, using: &random)).map { _ in Self.alphabet.randomElement(using: &random) ?? "a" })
+    }
+
+    private func randomEvent(_ random: inout SplitMix64) -> PickerEvent {
+        let plain: [PickerEvent] = [
+            .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast, .toggleCurrent, .toggleAndMoveDown,
+            .startSearch, .deleteBackward, .deleteWord, .clearQuery, .finishSearch, .cancelSearch, .tick,
+            .loadingFinished, .loadingFailed("\u{1B}]0;x\u{7}"), .selectAllShown, .deselectAllShown, .clearSelection,
+            .scroll(2), .scroll(-3), .showKeys, .back, .beginSectionJump,
+        ]
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<60: return plain.randomElement(using: &random) ?? .tick
+        case 60..<80: return .typed(String(Self.typedAlphabet.randomElement(using: &random) ?? "a"))
+        case 80..<88:
+            return .resized(rows: Int.random(in: 0...12, using: &random), columns: Int.random(in: 0...40, using: &random))
+        case 88..<98:
+            let friends = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                Friend(id: String(Int.random(in: 0..<30, using: &random)), name: randomName(&random))
+            }
+            return .friendsArrived(friends)
+        default: return Bool.random(using: &random) ? .done : .cancel
+        }
+    }
+
+    func testRandomEventSequencesMatchTheReferenceModelAndKeepTheInvariants() {
+        var random = SplitMix64(seed: 5)
+        for run in 0..<80 {
+            let rows = Int.random(in: 0...12, using: &random)
+            var configuration = Configuration()
+            configuration.limit = [nil, 1, 3].randomElement(using: &random) ?? nil
+            var state = PickerState(size: TerminalSize(rows: rows, columns: 30), configuration: configuration)
+            var model = ReferencePicker(rows: rows, limit: configuration.limit)
+            var history: [PickerEvent] = []
+            for _ in 0..<60 {
+                let event = randomEvent(&random)
+                history.append(event)
+                state.send(event)
+                model.send(event, listOrder: Array(state.list.friends))
+                let context = "run \(run) after \(history)"
+                guard check(state, against: model, context) else { return }
+            }
+        }
+    }
+
+    /// Compares `state` with `model` and checks the invariants; false after the first failure.
+    private func check(_ state: PickerState, against model: ReferencePicker, _ context: @autoclosure () -> String) -> Bool {
+        var failures: [String] = []
+        let shownIDs = state.shown.map { state.list.friends[$0].id }
+        if state.phase != model.phase { failures.append("phase \(state.phase) vs \(model.phase)") }
+        if state.query.text != model.query { failures.append("query \(state.query.text.debugDescription) vs \(model.query.debugDescription)") }
+        if Dictionary(state.list.friends.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }) != model.names
+            || Set(state.list.friends.map(\.id)).count != state.list.count
+        {
+            failures.append("friends differ or repeat an id")
+        }
+        let listOrder = Array(state.list.friends)
+        if shownIDs != model.shownIDs(listOrder: listOrder) { failures.append("shown \(shownIDs) vs \(model.shownIDs(listOrder: listOrder)) for \(listOrder.map(\.name))") }
+        if let limit = state.configuration.limit, state.selection.count > limit { failures.append("more selected than the limit") }
+        if state.currentFriend?.id != model.cursorID { failures.append("cursor on \(state.currentFriend?.id ?? "nobody") vs \(model.cursorID ?? "nobody")") }
+        if (state.cursor == nil) != state.shown.isEmpty { failures.append("a cursor with nobody shown, or none with someone shown") }
+        if state.selection.orderedIDs != model.selection { failures.append("selection \(state.selection.orderedIDs) vs \(model.selection)") }
+        if !state.selection.orderedIDs.allSatisfy({ state.list.position(ofID: $0) != nil }) { failures.append("an unknown id selected") }
+        if state.result.map(\.id) != model.result { failures.append("result \(state.result.map(\.id)) vs \(model.result)") }
+        let frame = state.frame(for: state.size)
+        if frame.lines.count != max(0, state.size.rows) { failures.append("\(frame.lines.count) lines for \(state.size.rows) rows") }
+        if let wide = frame.lines.first(where: { $0.spans.width > state.size.columns }) { failures.append("line wider than the screen: \(wide.text)") }
+        if frame.lines.contains(where: { $0.text.unicodeScalars.contains(where: TerminalText.isUnsafe) }) { failures.append("an unsafe character in the frame") }
+        XCTAssertEqual(failures, [], context())
+        return failures.isEmpty
+    }
+}
