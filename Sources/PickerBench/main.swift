@@ -10,9 +10,7 @@ let usage = """
     """
 
 let start = now()
-// Large blocks straight from and back to the system, as the picker should do too: glibc's
-// default raises this threshold as big arrays are freed, after which the heap keeps freed
-// memory and the peak grows by a third.
+// Large blocks straight from and back to the system, as the picker does.
 if ProcessInfo.processInfo.environment["PICKER_BENCH_DEFAULT_MALLOC"] == nil {
     MemoryTuning.returnLargeBlocksToTheSystem()
 }

@@ -19,13 +19,17 @@ final class LoaderFeed: Sendable {
     private let queue = Mutex<[Delivery]>([])
     /// Room for pages waiting to be taken: the loader waits when two are, so that a fast
     /// source does not pile pages up in memory faster than the list takes them in.
-    private let room = DispatchSemaphore(value: 2)
-    /// Friends in the pages taken so far; only the thread that takes touches it.
+    private let room = DispatchSemaphore(value: 0)
+    /// Friends in the pages taken so far.
     private let taken = Mutex(0)
 
     private init(readEnd: Int32, writeEnd: Int32) {
         self.readEnd = readEnd
         self.writeEnd = writeEnd
+        // Started at 0 and raised, so that it may be freed whatever count it is left with.
+        room.signal()
+        room.signal()
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
     }
 
     /// Starts `loader` on a new thread.
@@ -61,7 +65,6 @@ final class LoaderFeed: Sendable {
     /// The deliveries waiting, oldest first; empty when there are none.
     func take() -> [Delivery] {
         var drained = [UInt8](repeating: 0, count: 64)
-        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
         while read(readEnd, &drained, drained.count) > 0 {}
         let deliveries = queue.withLock { waiting in
             defer { waiting.removeAll() }

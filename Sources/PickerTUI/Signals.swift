@@ -35,7 +35,6 @@ struct SignalPipe {
         for signal in endingSignals { sigaction(signal, &action, nil) }
         // Job control: unless the shell made the picker ignore SIGTSTP, suspend through the pipe.
         if !stopsAreIgnored() { sigaction(SIGTSTP, &action, nil) }
-        Glibc.signal(SIGPIPE, SIG_IGN)
         return SignalPipe(readEnd: ends[0])
     }
 

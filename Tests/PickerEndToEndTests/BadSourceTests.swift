@@ -27,10 +27,6 @@ final class BadSourceTests: TmuxTestCase {
 
     private func file(_ name: String, _ text: String) throws -> String { try file(name, Array(text.utf8)) }
 
-    /// Cases the JSON parser does not report as the issue asks yet (it is being rewritten):
-    /// each is checked, and reported as skipped while it fails; one that passes fails the
-    /// test, so that it leaves this list.
-    private static let knownParserGaps: Set<String> = []
 
     /// `picker --source path --filter ''`: status 2, nothing printed, one line on standard
     /// error naming `path` and saying `problem`, and, with `located`, where in the file.
@@ -47,10 +43,6 @@ final class BadSourceTests: TmuxTestCase {
         if !message.contains(problem) { failures.append("does not say '\(problem)'") }
         let location = #"(line \d+, column \d+|byte offset \d+|\[\d+\](\.\w+)?:)"#
         if located && message.range(of: location, options: .regularExpression) == nil { failures.append("does not say where") }
-        if Self.knownParserGaps.contains(name) {
-            XCTAssertFalse(failures.isEmpty, "\(name) now passes: remove it from knownParserGaps", line: line)
-            throw XCTSkip("known parser gap, \(name): \(failures.joined(separator: ", ")); the message is: \(message)")
-        }
         XCTAssertEqual(failures, [], "\(name): \(message)", line: line)
     }
 

@@ -86,6 +86,7 @@ final class NavigationTests: XCTestCase {
 
     func testTheKeyOverlayShowsEveryContextAndGoesAway() {
         var state = picker(rows: 60)
+        state.send(.resized(rows: 60, columns: 100))
         state.send(.showKeys)
         let text = state.frame(for: state.size).text
         for context in KeyHelp.Context.allCases { XCTAssertTrue(text.contains(context.rawValue), context.rawValue) }

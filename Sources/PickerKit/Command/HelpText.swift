@@ -24,9 +24,12 @@ extension Options {
         for (name, meaning) in environment { lines += columns("  " + name, meaning) }
         lines += ["", "Exit status:"]
         for status in ExitStatus.allCases { lines += columns("  \(status.rawValue)", status.meaning) }
-        lines += columns("  128+n", "ended by signal n (143 SIGTERM, 129 SIGHUP), terminal restored")
+        lines += columns("  128+n", signalStatus)
         return lines.joined(separator: "\n")
     }
+
+    /// What exit status 128+n means, as `--help` and the man page say.
+    public static let signalStatus = "ended by signal n (143 SIGTERM, 129 SIGHUP, 131 SIGQUIT), terminal restored"
 
     /// The environment variables the picker reads, and what for.
     public static let environment: [(name: String, meaning: String)] = [

@@ -47,7 +47,7 @@ extension Options {
         }
         page.append(".TP")
         page.append("\\fB128+n\\fR")
-        page.append("ended by signal n (143 SIGTERM, 129 SIGHUP), terminal restored")
+        page.append(roff(signalStatus))
         page.append(".SH SEE ALSO")
         page.append("fzf(1), fzy(1)")
         return page.joined(separator: "\n") + "\n"

@@ -19,11 +19,6 @@ struct PackedFriends: Sendable {
     /// The number of friends stored.
     var count: Int { starts.count }
 
-    mutating func reserveCapacity(friends: Int, bytes byteCount: Int) {
-        starts.reserveCapacity(friends)
-        bytes.reserveCapacity(byteCount)
-    }
-
     mutating func append(_ friend: Friend) {
         guard let start = UInt32(exactly: bytes.count) else { preconditionFailure("more than 4 GiB of friends") }
         starts.append(start)

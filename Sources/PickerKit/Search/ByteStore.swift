@@ -12,11 +12,6 @@ struct ByteStore: Sendable {
     /// The number of strings stored.
     var count: Int { ends.count }
 
-    mutating func append(_ string: [UInt8]) {
-        bytes.append(contentsOf: string)
-        ends.append(Self.offset(bytes.count))
-    }
-
     /// Ends the string being built from bytes added with ``appendByte(_:)`` and
     /// ``appendBytes(_:)``.
     mutating func closeString() { ends.append(Self.offset(bytes.count)) }
@@ -30,18 +25,10 @@ struct ByteStore: Sendable {
         ends.append(contentsOf: other.ends.lazy.map { $0 + base })
     }
 
-    mutating func reserveCapacity(strings: Int, bytes byteCount: Int) {
-        ends.reserveCapacity(strings)
-        bytes.reserveCapacity(byteCount)
-    }
-
     /// The bounds of string `index` within `bytes`.
     func range(_ index: Int) -> Range<Int> {
         (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
     }
-
-    /// String `index` as an array.
-    subscript(index: Int) -> [UInt8] { Array(bytes[range(index)]) }
 
     private static func offset(_ count: Int) -> UInt32 {
         guard let offset = UInt32(exactly: count) else {

@@ -8,7 +8,6 @@ struct IDIndex: Sendable {
     /// Hash bits in the high half, friend number + 1 in the low half; 0 for an empty slot.
     /// The count is a power of two.
     private var slots: [UInt64] = []
-    private(set) var count = 0
 
     /// The hash of an id's UTF-8 bytes (FNV-1a, then mixed), 32 bits.
     static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt32 {
@@ -56,6 +55,5 @@ struct IDIndex: Sendable {
         var index = Int(hash) & mask
         while slots[index] != 0 { index = (index + 1) & mask }
         slots[index] = UInt64(hash) << 32 | UInt64(truncatingIfNeeded: number + 1)
-        count += 1
     }
 }

@@ -1,6 +1,7 @@
 /// The selected friends: an ordered set of friend ids, in the order they were picked.
 ///
-/// Selection is kept apart from the list and keyed by id, so it survives searches and reloads.
+/// Selection is kept apart from the list and keyed by id, so it survives searches and pages
+/// arriving.
 /// Each pick gets a stamp that only grows, which keeps insertion and removal O(1).
 public struct SelectionSet: Hashable, Sendable {
     private var stamps: [String: Int] = [:]

@@ -34,17 +34,16 @@ extension FriendsJSON {
             deliver(page)
         }
         if complete { return }
+        // The fast reader left the rest to Foundation: read the open file again from its start.
+        let data: Data
         do {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw SourceError(source: path, problem: "cannot be read (permission denied?)")
-            }
-            let rest = try decodeWithFoundation(withoutByteOrderMark(data), source: path).dropFirst(delivered)
-            if !rest.isEmpty { deliver(Array(rest)) }
-        } catch let error as SourceError {
-            throw error
+            try file.seek(toOffset: 0)
+            data = try file.readToEnd() ?? Data()
         } catch {
-            throw SourceError(source: path, problem: "\(error)")
+            throw SourceError(source: path, problem: "cannot be read again (was it changed or removed?)")
         }
+        let rest = try decodeWithFoundation(withoutByteOrderMark(data), source: path).dropFirst(delivered)
+        if !rest.isEmpty { deliver(Array(rest)) }
     }
 
     /// Runs the fast reader over the chunks `read` returns (nil at the end), delivering pages.

@@ -16,7 +16,7 @@ public struct KeyHelp: Hashable, Sendable {
 
     /// Every key of the picker.
     public static let all: [KeyHelp] = [
-        KeyHelp(context: .browsing, keys: "Up/Down, k/j, Ctrl-P/Ctrl-N", action: "move"),
+        KeyHelp(context: .browsing, keys: "Up/Down, k/j, Ctrl-P/Ctrl-N, Ctrl-K/Ctrl-J", action: "move"),
         KeyHelp(context: .browsing, keys: "PgUp/PgDn, Home/End, g/G", action: "a page up or down, the first, the last"),
         KeyHelp(context: .browsing, keys: "[ ]", action: "the previous, the next section"),
         KeyHelp(context: .browsing, keys: "' then a letter or #", action: "that letter's section"),
@@ -31,7 +31,7 @@ public struct KeyHelp: Hashable, Sendable {
         KeyHelp(context: .browsing, keys: "Esc, q", action: "cancel"),
         KeyHelp(context: .searching, keys: "any character", action: "narrow the list"),
         KeyHelp(context: .searching, keys: "Backspace, Ctrl-W, Ctrl-U", action: "delete a character, a word, the whole search"),
-        KeyHelp(context: .searching, keys: "Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn", action: "move in the results"),
+        KeyHelp(context: .searching, keys: "Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn, Home/End", action: "move in the results"),
         KeyHelp(context: .searching, keys: "Tab", action: "toggle the highlighted friend"),
         KeyHelp(context: .searching, keys: "Enter", action: "keep the filter and browse it"),
         KeyHelp(context: .searching, keys: "Esc", action: "clear the search and browse everyone"),

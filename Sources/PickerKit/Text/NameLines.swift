@@ -64,9 +64,6 @@ public enum NameLines {
         return offset
     }
 
-    /// Whether a line holds only whitespace, as `Character.isWhitespace` says of each of its
-    /// characters. The first scalar that is not whitespace and starts a character of its own
-    /// settles it; the characters are looked at only when a mark follows whitespace.
     /// Whether `value` is in a block of letters that are neither whitespace nor joined to what
     /// follows: Latin, Greek, Cyrillic, kana and CJK ideographs, Hangul syllables.
     private static func isLetter(_ value: UInt32) -> Bool {
@@ -78,6 +75,9 @@ public enum NameLines {
         }
     }
 
+    /// Whether a line holds only whitespace, as `Character.isWhitespace` says of each of its
+    /// characters. The first scalar that is not whitespace and starts a character of its own
+    /// settles it; the characters are looked at only when a mark follows whitespace.
     static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < line.count {

@@ -51,9 +51,6 @@ public struct TextFolding: Sendable {
         }
     }
 
-    /// True when `text` holds only ASCII bytes, for which both strengths fold alike.
-    public static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
-
     private static func foldUncached(_ character: Character, _ strength: Strength) -> [UInt8] {
         Array(foldWithFoundation(String(character), strength).utf8)
     }

@@ -1,5 +1,6 @@
 /// How often and how long to wait before asking again after a temporary failure: exponential
-/// backoff with full jitter, and the service's `Retry-After` when it gives one.
+/// backoff with jitter (a random wait between half and all of the backoff), and the service's
+/// `Retry-After` when it gives one.
 public struct RetryPolicy: Hashable, Sendable {
     /// How many times a request is tried again before giving up.
     public var maximumRetries: Int
