@@ -118,6 +118,9 @@ case .finished(let state):
     if state.loading == .complete {
         for id in state.pendingSelection { StandardStreams.report("--select: no friend has the id '\(id)'") }
     }
+    if let limit = options.configuration.limit {
+        for id in state.refusedSelection { StandardStreams.report("--select: '\(id)' left out, over --limit \(limit)") }
+    }
     if state.phase == .cancelled { exit(ExitStatus.cancelled.rawValue) }
     printAndExit(state.result, options)
 }

@@ -6,6 +6,7 @@ import XCTest
 /// overlay, colours and default options.
 final class ConvenienceTests: TmuxTestCase {
     private static let adamNovakID = "100000118497150"
+    private static let adaLovelaceID = "100000051968888"
 
     func testSortingAndShowingByLastNameWithTheSortKeyInBold() throws {
         let picker = try startPicker(["--sort", "last", "--display", "last"])
@@ -59,6 +60,16 @@ final class ConvenienceTests: TmuxTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.output, "Adam Novak\n")
         XCTAssertEqual(result.errors, "picker: --select: no friend has the id 'no-such-id'\n")
+    }
+
+    func testPreselectionOverTheLimitIsReported() throws {
+        let picker = try startPicker(["--select", "\(Self.adamNovakID),\(Self.adaLovelaceID)", "--limit", "1"]) {
+            $0.counts == "176/176 · 1/1 selected"
+        }
+        try picker.press("Enter")
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.output, "Ada Augusta Lovelace\n", "with a limit of 1 the last id given wins")
+        XCTAssertEqual(result.errors, "picker: --select: '\(Self.adamNovakID)' left out, over --limit 1\n")
     }
 
     func testSelectAllDeselectAllAndClear() throws {

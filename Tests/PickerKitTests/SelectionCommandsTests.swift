@@ -67,8 +67,13 @@ final class SelectionCommandsTests: XCTestCase {
         XCTAssertEqual(state.pendingSelection, ["99"])
     }
 
-    func testPreselectionRespectsTheLimit() {
-        XCTAssertEqual(picker(limit: 1, preselected: ["3", "4"]).selection.orderedIDs, ["4"])
-        XCTAssertEqual(picker(limit: 2, preselected: ["3", "4", "5"]).selection.orderedIDs, ["3", "4"])
+    func testPreselectionRespectsTheLimitAndKeepsWhatItLeftOut() {
+        let one = picker(limit: 1, preselected: ["3", "4"])
+        XCTAssertEqual(one.selection.orderedIDs, ["4"])
+        XCTAssertEqual(one.refusedSelection, ["3"])
+        let two = picker(limit: 2, preselected: ["3", "4", "5"])
+        XCTAssertEqual(two.selection.orderedIDs, ["3", "4"])
+        XCTAssertEqual(two.refusedSelection, ["5"])
+        XCTAssertEqual(picker(preselected: ["3"]).refusedSelection, [])
     }
 }

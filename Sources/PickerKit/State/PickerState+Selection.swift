@@ -43,9 +43,12 @@ extension PickerState {
                 continue
             }
             if configuration.limit == 1 {
+                selection.orderedIDs.filter { $0 != id }.forEach { refusedSelection.append($0) }
                 selection = SelectionSet([id])
             } else if configuration.limit.map({ selection.count < $0 }) ?? true {
                 selection.insert(id)
+            } else {
+                refusedSelection.append(id)
             }
         }
         pendingSelection = stillPending

@@ -15,6 +15,8 @@ public struct PickerState: Sendable {
     public internal(set) var selection = SelectionSet()
     /// Ids to select once their friends arrive, in the order given.
     public internal(set) var pendingSelection: [String]
+    /// Ids given to select that the limit left out, in the order given.
+    public internal(set) var refusedSelection: [String] = []
     /// How far the source has got.
     public internal(set) var loading = Loading.inProgress(expectedTotal: nil)
     /// A message about the last key, such as a refused pick; gone at the next key.
