@@ -53,7 +53,7 @@ public enum FriendSource: Hashable, Sendable {
             if !Self.looksLikeJSON(data) {
                 return (try LineFilter.friends(in: data, source: displayName, matching: query), 0)
             }
-            leftOut = list.append(try FriendsJSON.decode(data, source: displayName))
+            try StandardInputLoader.read(data) { leftOut += list.append($0) }
         } else {
             try loader(token: token, timeout: timeout).load { page in leftOut += list.append(page.friends) }
         }
@@ -70,7 +70,7 @@ public enum FriendSource: Hashable, Sendable {
 
     /// Whether standard input holds JSON: its first byte that is not white space is `{` or `[`.
     static func looksLikeJSON(_ data: Data) -> Bool {
-        let opening = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let opening = FriendsJSON.opening(of: data)
         return opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[")
     }
 

@@ -43,11 +43,10 @@ public enum FriendsJSON {
 
     /// The friends in `data`, read by Foundation's decoder.
     static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
-        guard data.contains(where: { !Self.whitespace.contains($0) }) else {
+        guard let opening = opening(of: data) else {
             throw SourceError(source: source, problem: "is empty: expected a friends page {\"data\": [...]} or an array of friends")
         }
         let decoder = JSONDecoder()
-        let opening = data.first { !Self.whitespace.contains($0) }
         do {
             switch opening {
             case UInt8(ascii: "{"): return try decoder.decode(Page.self, from: data).data.map(\.friend)
@@ -68,6 +67,11 @@ public enum FriendsJSON {
     }
 
     private static let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+
+    /// The first byte of `data` that is not JSON white space; nil when there is none.
+    static func opening(of data: Data) -> UInt8? {
+        data.first { !whitespace.contains($0) }
+    }
 
     private struct Page: Decodable {
         var data: [Entry]
