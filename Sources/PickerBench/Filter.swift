@@ -1,22 +1,15 @@
 import Foundation
 import PickerKit
 
-/// What `picker --filter QUERY` does with names on standard input, using ``LineFilter``:
-/// read, search, sort the matches, print their names in list order.
+/// What `picker --filter QUERY` does with names on standard input: read, search, sort the
+/// matches, print their names in list order.
 func runFilter(query: String) {
-    let data = FileHandle.standardInput.readDataToEndOfFile()
-    let matches: [Friend]
+    let matches: FilterMatches
     do {
-        matches = try LineFilter.friends(in: data, source: "standard input", matching: query)
+        matches = try FriendSource.standardInput.friends(matching: query, sortOrder: .first, token: nil, timeout: 0).matches
     } catch {
         fail(error.description)
     }
-    guard !matches.isEmpty else { exit(1) }
-    var output = Data()
-    output.reserveCapacity(matches.count * 20)
-    for friend in matches {
-        output.append(contentsOf: friend.name.utf8)
-        output.append(0x0A)
-    }
-    FileHandle.standardOutput.write(output)
+    guard case .lines(let lines) = matches, lines.count > 0 else { exit(1) }
+    FileHandle.standardOutput.write(Data(OutputFormat.names.render(lines, print0: false)))
 }

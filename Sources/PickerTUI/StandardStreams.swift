@@ -29,10 +29,10 @@ enum StandardStreams {
         }
     }
 
-    /// Writes `text` whole to standard output, retrying after interruptions and partial writes.
-    static func writeOutput(_ text: String) -> WriteOutcome {
+    /// Writes `bytes` whole to standard output, retrying after interruptions and partial writes.
+    static func writeOutput(_ bytes: [UInt8]) -> WriteOutcome {
         if outputWasClosed { return .failed("standard output is closed") }
-        switch writeWhole(Array(text.utf8), to: 1) {
+        switch writeWhole(bytes, to: 1) {
         case nil: return .written
         case EPIPE?: return .readerGone
         case let error?: return .failed(String(cString: strerror(error)))

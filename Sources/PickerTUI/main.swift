@@ -24,8 +24,21 @@ func fail(_ error: SourceError) -> Never {
 /// Prints `friends` in `options`' format and exits: 0 when some were printed, 1 when none,
 /// 141 when the reader of standard output has gone.
 func printAndExit(_ friends: [Friend], _ options: Options) -> Never {
-    guard !friends.isEmpty else { exit(ExitStatus.nothingToPrint.rawValue) }
-    switch StandardStreams.writeOutput(options.format.render(friends, print0: options.print0)) {
+    printAndExit(count: friends.count, options.format.render(friends, print0: options.print0))
+}
+
+/// Prints the matches of `--filter` in `options`' format and exits as ``printAndExit(_:_:)``.
+func printAndExit(_ matches: FilterMatches, _ options: Options) -> Never {
+    switch matches {
+    case .friends(let friends): printAndExit(friends, options)
+    case .lines(let lines): printAndExit(count: lines.count, options.format.render(lines, print0: options.print0))
+    }
+}
+
+/// Writes `output`, the rendering of `count` friends, and exits as ``printAndExit(_:_:)``.
+func printAndExit(count: Int, _ output: @autoclosure () -> [UInt8]) -> Never {
+    guard count > 0 else { exit(ExitStatus.nothingToPrint.rawValue) }
+    switch StandardStreams.writeOutput(output()) {
     case .written: exit(ExitStatus.printed.rawValue)
     case .readerGone: exit(ExitStatus.outputClosed.rawValue)
     case .failed(let reason): fail("cannot write the result: \(reason)")
@@ -68,12 +81,12 @@ MemoryTuning.returnLargeBlocksToTheSystem()
 
 /// Every friend the source holds that `query` includes, in list order; exits on a failed
 /// page, so nothing partial is used.
-func everyoneMatching(_ query: String) -> [Friend] {
+func everyoneMatching(_ query: String) -> FilterMatches {
     do {
-        let (friends, leftOut) = try options.source.friends(
+        let (matches, leftOut) = try options.source.friends(
             matching: query, sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
         reportLeftOut(leftOut, source: options.source)
-        return friends
+        return matches
     } catch {
         fail(error)
     }
@@ -84,7 +97,7 @@ if let filter = options.filter { printAndExit(everyoneMatching(filter), options)
 /// With --select-1 or --exit-0 the whole list is needed before deciding to open the screen.
 var screenLoader = options.source.loader(token: token, timeout: options.timeout)
 if options.selectOne || options.exitZero {
-    let friends = everyoneMatching("")
+    let friends = everyoneMatching("").friends
     let list = FriendList(friends, sortOrder: options.configuration.sortOrder)
     let matches = list.positions(matching: SearchQuery(options.query))
     if options.exitZero && matches.isEmpty { exit(ExitStatus.nothingToPrint.rawValue) }

@@ -99,6 +99,30 @@ final class FilterModeTests: XCTestCase {
         XCTAssertEqual(filtered.output, "4\n")
     }
 
+    /// Standard input as a file (mapped), as a pipe (read as it comes) and as a file read in
+    /// part before the picker started (read from where it stands) give the same friends.
+    func testStandardInputIsReadAsAFileAPipeOrFromWhereItStands() throws {
+        let names = directory.appendingPathComponent("names.txt")
+        try Data("Skipped Line\nZed Zimmer\nAmy Adams\nBob Brown\n".utf8).write(to: names)
+        let picker = try PickerPaths.picker().path
+        let fromFile = try runPicker(["--source", "-", "--filter", "", "--format", "tsv"], input: try Data(contentsOf: names))
+        XCTAssertEqual(fromFile.output, "3\tAmy Adams\n4\tBob Brown\n1\tSkipped Line\n2\tZed Zimmer\n")
+        let fromPipe = try runCommand(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "cat \"$1\" | \"$0\" --source - --filter '' --format tsv", picker, names.path])
+        XCTAssertEqual(fromPipe.status, 0, fromPipe.standardError)
+        XCTAssertEqual(fromPipe.output, fromFile.output)
+        let afterARead = try runCommand(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "{ read -r skipped; \"$0\" --source - --filter '' --format tsv; } < \"$1\"", picker, names.path])
+        XCTAssertEqual(afterARead.output, "2\tAmy Adams\n3\tBob Brown\n1\tZed Zimmer\n", afterARead.standardError)
+    }
+
+    func testStandardInputThatCannotBeReadIsNamed() throws {
+        let result = try runCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" --source - --filter a < /", try PickerPaths.picker().path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(result.standardError, "picker: standard input: cannot be read (Is a directory)\n")
+    }
+
     func testUnknownOptionIsAnError() throws {
         let result = try runPicker(["--colour"])
         XCTAssertEqual(result.status, 2)

@@ -65,16 +65,25 @@ final class NameLinesTests: XCTestCase {
 
     func testTheLineFilterFindsWhatTheListFinds() throws {
         var random = SplitMix64(seed: 6)
-        let words = ["Ann", "anna", "Zoë", "zoe", "José", "Łukasz", "王", "Анна", " ", "\u{a0}", "\t", "e\u{301}", "son", "Johnson"]
+        let words = [
+            "Ann", "anna", "Zoë", "zoe", "José", "Łukasz", "王", "Анна", " ", "\u{a0}", "\t", "e\u{301}", "son", "Johnson",
+            "ß", "\u{1b}[31m", "\u{202e}", "Ǆ", "\u{0}",
+        ]
         let lines = (0..<3000).map { _ in (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined() }
         let data = Data(lines.joined(separator: random.next() % 2 == 0 ? "\n" : "\r\n").utf8)
-        var list = FriendList()
-        try NameLines.readPages(data, source: "standard input") { list.append($0) }
-        for query in ["", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é"] {
-            let expected = list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
-            XCTAssertEqual(try LineFilter.friends(in: data, source: "standard input", matching: query), expected, "query \(query.debugDescription)")
+        for sortOrder in NameOrder.allCases {
+            var list = FriendList(sortOrder: sortOrder)
+            try NameLines.readPages(data, source: "standard input") { list.append($0) }
+            for query in ["", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é", "ss", "ǆ", "e\u{301}"] {
+                let expected = list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
+                let found = try LineFilter.matches(in: data, source: "standard input", matching: query, sortOrder: sortOrder)
+                XCTAssertEqual(found.friends, expected, "query \(query.debugDescription), sort \(sortOrder)")
+                for format in OutputFormat.allCases {
+                    XCTAssertEqual(format.render(found, print0: false), format.render(expected, print0: false), "\(format)")
+                }
+            }
         }
-        XCTAssertThrowsError(try LineFilter.friends(in: Data([0x41, 0x0A, 0xFF]), source: "standard input", matching: "a")) { error in
+        XCTAssertThrowsError(try LineFilter.matches(in: Data([0x41, 0x0A, 0xFF]), source: "standard input", matching: "a")) { error in
             XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 2)")
         }
     }
@@ -82,6 +91,15 @@ final class NameLinesTests: XCTestCase {
     func testALineThatIsNotUTF8IsNamed() {
         XCTAssertThrowsError(try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }) { error in
             XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
+        }
+    }
+}
+
+final class WhitespaceTests: XCTestCase {
+    func testTheWhitespaceTableIsUnicodesWhiteSpace() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            XCTAssertEqual(Whitespace.contains(value), scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
         }
     }
 }

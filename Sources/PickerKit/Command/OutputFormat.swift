@@ -9,40 +9,92 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// One JSON array of `{"id": …, "name": …}` objects, names exactly as given.
     case json
 
-    /// The text to print for `friends`: records end in a newline, or in NUL with `print0`.
+    /// The UTF-8 to print for `friends`: records end in a newline, or in NUL with `print0`.
     /// In every format but JSON, control characters in names and ids are written as visible
     /// escapes, so a record is always one line.
-    public func render(_ friends: [Friend], print0: Bool) -> String {
-        let terminator = print0 ? "\0" : "\n"
-        switch self {
-        case .names: return friends.map { TerminalText.escaped($0.name) + terminator }.joined()
-        case .ids: return friends.map { TerminalText.escaped($0.id) + terminator }.joined()
+    public func render(_ friends: [Friend], print0: Bool) -> [UInt8] {
+        var writer = RecordWriter(format: self, print0: print0)
+        for friend in friends {
+            var id = friend.id
+            var name = friend.name
+            id.withUTF8 { id in name.withUTF8 { writer.add(id: id, name: $0) } }
+        }
+        return writer.finish()
+    }
+
+    /// The UTF-8 to print for the friends of `lines`, as for ``render(_:print0:)-([Friend],_)``.
+    public func render(_ lines: LineMatches, print0: Bool) -> [UInt8] {
+        var writer = RecordWriter(format: self, print0: print0)
+        lines.forEach { writer.add(id: $0, name: $1) }
+        return writer.finish()
+    }
+}
+
+/// Writes records of one format, given as the UTF-8 of an id and a name, into one buffer.
+private struct RecordWriter {
+    let format: OutputFormat
+    let terminator: UInt8
+    private var output: [UInt8] = []
+    private var records = 0
+    private static let idKey = Array(#"{"id":"#.utf8)
+    private static let nameKey = Array(#","name":"#.utf8)
+
+    init(format: OutputFormat, print0: Bool) {
+        self.format = format
+        terminator = print0 ? 0 : 0x0A
+        if format == .json { output.append(UInt8(ascii: "[")) }
+    }
+
+    mutating func add(id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>) {
+        switch format {
+        case .names:
+            appendEscaped(name)
+        case .ids:
+            appendEscaped(id)
         case .tsv:
-            return friends.map {
-                TerminalText.escaped($0.id) + "\t" + TerminalText.escaped($0.name) + terminator
-            }.joined()
+            appendEscaped(id)
+            output.append(0x09)
+            appendEscaped(name)
         case .json:
-            let objects = friends.map { "{\"id\":\(Self.jsonString($0.id)),\"name\":\(Self.jsonString($0.name))}" }
-            return "[" + objects.joined(separator: ",") + "]" + terminator
+            if records > 0 { output.append(UInt8(ascii: ",")) }
+            output += Self.idKey
+            appendJSONString(id)
+            output += Self.nameKey
+            appendJSONString(name)
+            output.append(UInt8(ascii: "}"))
+        }
+        if format != .json { output.append(terminator) }
+        records += 1
+    }
+
+    mutating func finish() -> [UInt8] {
+        if format == .json { output += [UInt8(ascii: "]"), terminator] }
+        return output
+    }
+
+    /// Appends `text` with every unsafe character written as its visible escape.
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        if TerminalText.isSafe(text) {
+            output.append(contentsOf: text)
+        } else {
+            output += Array(TerminalText.escaped(String(decoding: text, as: UTF8.self)).utf8)
         }
     }
 
-    /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+    /// Appends `text` as a JSON string literal: quote, backslash and control characters escaped.
+    private mutating func appendJSONString(_ text: UnsafeBufferPointer<UInt8>) {
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(UInt8(ascii: "\""))
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), byte]
+            case 0x0A: output += Array(#"\n"#.utf8)
+            case 0x0D: output += Array(#"\r"#.utf8)
+            case 0x09: output += Array(#"\t"#.utf8)
+            case 0..<0x20, 0x7F: output += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: output.append(byte)
             }
         }
-        return result + "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -149,11 +149,7 @@ public struct FriendList: Sendable {
     /// Whether friend `a` comes before friend `b` in list order: by sort key, then by id, in
     /// one comparison of their sort entries.
     func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-        keys.sort.bytes.withUnsafeBufferPointer { bytes in
-            compareBytes(
-                UnsafeBufferPointer(rebasing: bytes[keys.sort.range(Int(a))]),
-                UnsafeBufferPointer(rebasing: bytes[keys.sort.range(Int(b))])) < 0
-        }
+        ListOrder.precedes(a, b, in: keys.sort)
     }
 
     /// Calls `body` with the UTF-8 bytes of friend `number`'s id, the end of its sort entry.
@@ -170,19 +166,7 @@ public struct FriendList: Sendable {
 
     /// Friends `numbers` in list order, sorted on every core.
     private func sortedRun(_ numbers: Range<Int>) -> ListOrder.Run {
-        let parts = Parallel.ranges(numbers.count, minimum: 16_384)
-        let runs = Parallel.map(parts.count) { part in
-            let range = parts[part]
-            return keys.sort.bytes.withUnsafeBufferPointer { bytes in
-                var entries = range.map { index in
-                    let number = numbers.lowerBound + index
-                    return ListOrder.Entry(bytes, keys.sort.range(number), number: number)
-                }
-                entries.sort { $0.precedes($1) ?? precedes($0.number, $1.number) }
-                return ListOrder.Run(entries)
-            }
-        }
-        return runs.dropFirst().reduce(runs.first ?? ListOrder.Run()) { ListOrder.merge($0, $1) { precedes($0, $1) } }
+        ListOrder.sorted(numbers, of: keys.sort)
     }
 
     /// The sections of the list order: runs of friends whose sort key starts with the same

@@ -34,6 +34,31 @@ enum ListOrder {
         return prefix
     }
 
+    /// Whether entry `a` of `entries` sorts before entry `b`.
+    static func precedes(_ a: UInt32, _ b: UInt32, in entries: ByteStore) -> Bool {
+        entries.bytes.withUnsafeBufferPointer { bytes in
+            compareBytes(
+                UnsafeBufferPointer(rebasing: bytes[entries.range(Int(a))]),
+                UnsafeBufferPointer(rebasing: bytes[entries.range(Int(b))])) < 0
+        }
+    }
+
+    /// The numbers of entries `numbers` of `entries`, sorted by their bytes on every core.
+    static func sorted(_ numbers: Range<Int>, of entries: ByteStore) -> Run {
+        let parts = Parallel.ranges(numbers.count, minimum: 16_384)
+        let runs = Parallel.map(parts.count) { part in
+            entries.bytes.withUnsafeBufferPointer { bytes in
+                var sorted = parts[part].map { index in
+                    let number = numbers.lowerBound + index
+                    return Entry(bytes, entries.range(number), number: number)
+                }
+                sorted.sort { $0.precedes($1) ?? precedes($0.number, $1.number, in: entries) }
+                return Run(sorted)
+            }
+        }
+        return runs.dropFirst().reduce(runs.first ?? Run()) { merge($0, $1) { precedes($0, $1, in: entries) } }
+    }
+
     /// Friend numbers in list order, each with the first 8 bytes of its sort key, kept side by
     /// side so that merging reads the prefixes front to back instead of each key where it lies.
     struct Run: Sendable {

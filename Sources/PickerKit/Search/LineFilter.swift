@@ -1,39 +1,63 @@
 import Foundation
 
-/// `--filter` over plain text, one name per line, without building the whole list: every line
-/// is folded once (both cores, half the text each), the folded text is searched with `memmem`
-/// for the first term, and only the lines that match become friends and are sorted.
+/// `--filter` over plain text, one name per line, without building a list: each half of the
+/// text is searched on a core of its own, line by line and in place (an ASCII line is compared
+/// ignoring case as it is; only a line with other characters is folded, into a scratch buffer);
+/// only the lines that match get a sort entry and are sorted.
 ///
 /// It gives what ``NameLines`` followed by ``FriendList/positions(matching:among:)`` gives —
-/// the same friends, in list order, and the same error for a line that is not UTF-8 — at a
-/// fraction of the cost when few lines match.
+/// the same friends, in list order, and the same error for a line that is not UTF-8 — without
+/// keeping a key for any line that does not match.
 public enum LineFilter {
-    /// The friends of the lines of `data` that `query` includes, in list order.
+    /// The lines of `data` that `query` includes, numbered from 1 as ``NameLines`` numbers
+    /// them, in the order of a list sorted by `sortOrder`.
     /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8.
-    public static func friends(in data: Data, source: String, matching query: String) throws(SourceError) -> [Friend] {
-        let search = SearchQuery(query)
-        if search.isEmpty {
-            var list = FriendList()
-            try NameLines.readPages(data, source: source) { list.append($0) }
-            return Array(list.friends)
-        }
-        let compiled = CompiledQuery(search)
-        let pieces: [Piece] = data.withUnsafeBytes { raw in
+    public static func matches(
+        in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first
+    ) throws(SourceError) -> LineMatches {
+        let compiled = CompiledQuery(SearchQuery(query))
+        let scans: [LineScan] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
             let parts = lineAlignedParts(bytes.value)
-            return Parallel.map(parts.count) { Piece(bytes.value, parts[$0], compiled) }
+            return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled) }
         }
+        if scans.contains(where: \.foundInvalidLine) {
+            // The line reader words the error, with the byte offset.
+            try NameLines.readPages(data, source: source) { _ in }
+        }
+        var lines: [LineMatches.Line] = []
+        lines.reserveCapacity(scans.reduce(0) { $0 + $1.matches.count })
         var linesBefore = 0
-        var matches: [Friend] = []
-        for piece in pieces {
-            if piece.invalidLine != nil {
-                // The line reader words the error, with the byte offset.
-                try NameLines.readPages(data, source: source) { _ in }
-            }
-            matches += piece.matches.map { Friend(id: String(linesBefore + $0.line), name: $0.name) }
-            linesBefore += piece.lineCount
+        for scan in scans {
+            lines += scan.matches.lazy.map { LineMatches.Line(number: linesBefore + $0.number, bytes: $0.bytes) }
+            linesBefore += scan.lineCount
         }
-        return Array(FriendList(matches).friends)
+        return LineMatches(text: data, lines: inListOrder(lines, of: data, sortOrder: sortOrder))
+    }
+
+    /// `lines` of `data` sorted as a list sorted by `sortOrder` holds them: each gets its
+    /// ``SortEntry`` (on every core), and the entries are sorted.
+    private static func inListOrder(_ lines: [LineMatches.Line], of data: Data, sortOrder: NameOrder) -> [LineMatches.Line] {
+        let parts = Parallel.ranges(lines.count, minimum: 16_384)
+        let stores: [ByteStore] = data.withUnsafeBytes { raw in
+            let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
+            return Parallel.map(parts.count) { part in
+                var entries = ByteStore()
+                var folding = TextFolding()
+                for line in lines[parts[part]] {
+                    let name = UnsafeBufferPointer(rebasing: bytes.value[line.bytes])
+                    var id = String(line.number)
+                    id.withUTF8 { id in
+                        SortEntry.append(name: name, id: id, givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
+                    }
+                    entries.closeString()
+                }
+                return entries
+            }
+        }
+        var entries = stores.first ?? ByteStore()
+        for store in stores.dropFirst() { entries.append(contentsOf: store) }
+        return ListOrder.sorted(0..<lines.count, of: entries).numbers.map { lines[Int($0)] }
     }
 
     /// Byte ranges of `bytes`, one per core, each ending just after a newline (or at the end).
@@ -52,116 +76,40 @@ public enum LineFilter {
         }
         return parts.isEmpty ? [0..<bytes.count] : parts
     }
-
-    /// What one part of the text holds: its line count, its first line that is not UTF-8,
-    /// and its lines that match, numbered from 1 within the part.
-    private struct Piece: Sendable {
-        var lineCount = 0
-        var invalidLine: Int?
-        var matches: [(line: Int, name: String)] = []
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ query: CompiledQuery) {
-            var keys = LineKeys(caseKeys: query.terms.contains { $0.caseOnly })
-            var folding = TextFolding()
-            var lineStart = range.lowerBound
-            var lines: [(number: Int, bytes: Range<Int>)] = []
-            while lineStart < range.upperBound {
-                lineCount += 1
-                let rest = UnsafeBufferPointer(rebasing: bytes[lineStart..<range.upperBound])
-                let newline = rest.firstIndex(of: 0x0A).map { lineStart + $0 } ?? range.upperBound
-                var lineEnd = newline
-                if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
-                lineStart = newline + 1
-                let isASCII = !line.contains { $0 >= 0x80 }
-                if !isASCII, !UTF8Validation.isValid(line) {
-                    invalidLine = lineCount
-                    return
-                }
-                if keys.add(line, isASCII: isASCII, folding: &folding) {
-                    lines.append((lineCount, (lineEnd - line.count)..<lineEnd))
-                }
-            }
-            for index in keys.matching(query) {
-                let line = lines[index]
-                matches.append((line.number, String(decoding: UnsafeBufferPointer(rebasing: bytes[line.bytes]), as: UTF8.self)))
-            }
-        }
-    }
 }
 
-/// The search keys of lines of text, as ``NameKeys`` keeps them for friends, with a newline
-/// before each folded key so that the whole buffer can be searched at once without a match
-/// running from one name into the next.
-private struct LineKeys {
-    private var accent = ByteStore()
-    private var caseOnly = ByteStore()
-    private var masks: [UInt32] = []
-    /// Whether to fold for case only too, which only a query term with an accent needs.
-    let caseKeys: Bool
-
-    init(caseKeys: Bool) { self.caseKeys = caseKeys }
-
-    /// Adds the keys of `line`, unless it is blank (whitespace only), as ``NameLines`` skips it.
-    /// - Returns: whether the line was added.
-    mutating func add(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool, folding: inout TextFolding) -> Bool {
-        guard !NameLines.isBlank(line) else { return false }
-        accent.bytes.append(0x0A)
-        let start = accent.bytes.count
-        if isASCII {
-            for byte in line { accent.bytes.append(byte &- 0x41 < 26 ? byte + 0x20 : byte) }
-        } else if !folding.appendFold(line, .caseAndAccents, to: &accent.bytes) {
-            accent.appendBytes(folding.fold(String(decoding: line, as: UTF8.self), .caseAndAccents))
-        }
-        accent.closeString()
-        var mask = accent.bytes.withUnsafeBufferPointer { ByteMask.of(UnsafeBufferPointer(rebasing: $0[start...])) }
-        let caseStart = caseOnly.bytes.count
-        if !isASCII, caseKeys {
-            if !folding.appendFold(line, .caseOnly, to: &caseOnly.bytes) {
-                caseOnly.appendBytes(folding.fold(String(decoding: line, as: UTF8.self), .caseOnly))
-            }
-            mask |= ByteMask.of(caseOnly.bytes[caseStart...]) & ByteMask.nonASCII
-        }
-        caseOnly.closeString()
-        masks.append(mask)
-        return true
+/// Lines of text that a search included, in list order, as places in the text.
+public struct LineMatches: Sendable {
+    /// A line: its number (from 1, blank lines counted) and its bytes, without the line end.
+    struct Line: Sendable {
+        var number: Int
+        var bytes: Range<Int>
     }
 
-    /// The indices of the lines that pass `query`, ascending. The first term ignoring accents
-    /// is looked for in the whole folded text with `memmem`; each line it is found in is then
-    /// checked against every term.
-    func matching(_ query: CompiledQuery) -> [Int] {
-        accent.bytes.withUnsafeBufferPointer { accentBytes in
-            accent.ends.withUnsafeBufferPointer { accentEnds in
-                caseOnly.bytes.withUnsafeBufferPointer { caseBytes in
-                    caseOnly.ends.withUnsafeBufferPointer { caseEnds in
-                        masks.withUnsafeBufferPointer { masks in
-                            let view = KeyView(accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes, caseEnds: caseEnds, masks: masks)
-                            guard !query.decidedByMask, let anchor = query.terms.first(where: { !$0.caseOnly && !$0.bytes.isEmpty })
-                            else { return (0..<masks.count).filter { view.matches($0, query) } }
-                            var found: [Int] = []
-                            var offset = 0
-                            while let at = firstOccurrence(of: anchor.bytes, in: accentBytes, from: offset) {
-                                let line = Self.line(containing: at, accentEnds)
-                                if view.matches(line, query) { found.append(line) }
-                                offset = Int(accentEnds[line])
-                            }
-                            return found
-                        }
-                    }
-                }
-            }
+    let text: Data
+    let lines: [Line]
+
+    /// The number of lines.
+    public var count: Int { lines.count }
+
+    /// The lines as friends, the line number as id.
+    public var friends: [Friend] {
+        var friends: [Friend] = []
+        friends.reserveCapacity(lines.count)
+        forEach { id, name in
+            friends.append(Friend(id: String(decoding: id, as: UTF8.self), name: String(decoding: name, as: UTF8.self)))
         }
+        return friends
     }
 
-    /// The index of the key whose bytes hold offset `at`.
-    private static func line(containing at: Int, _ ends: UnsafeBufferPointer<UInt32>) -> Int {
-        var low = 0
-        var high = ends.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(ends[middle]) <= at { low = middle + 1 } else { high = middle }
+    /// Calls `body` with the UTF-8 of each line's id and name, in list order.
+    public func forEach(_ body: (_ id: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Void) {
+        text.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for line in lines {
+                var id = String(line.number)
+                id.withUTF8 { body($0, UnsafeBufferPointer(rebasing: bytes[line.bytes])) }
+            }
         }
-        return low
     }
 }

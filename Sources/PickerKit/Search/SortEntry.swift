@@ -50,59 +50,82 @@ enum SortEntry {
         }
     }
 
-    /// Appends the parts of a name with no given parts, as ``Friend/nameParts`` derives them.
+    /// Appends the parts of a name with no given parts, as ``Friend/nameParts`` derives them:
+    /// the first word, the words between (one space apart), the last word.
     /// - Returns: false, with nothing appended, when a scalar of the name needs the character
     ///   path of folding.
     private static func appendDerivedParts(
         _ name: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, folding: inout TextFolding, to bytes: inout [UInt8]
     ) -> Bool {
-        guard let words = words(of: name) else { return false }
-        let first = words.prefix(1)
-        let middle = words.count > 2 ? words[1..<(words.count - 1)] : words[0..<0]
-        let last = words.count >= 2 ? words.suffix(1) : words[0..<0]
-        let ordered: [ArraySlice<Range<Int>>] = sortOrder == .last && !last.isEmpty ? [last, first, middle] : [first, middle, last]
-        let keyStart = bytes.count
-        for (index, part) in ordered.enumerated() {
-            if index > 0 { bytes.append(partSeparator) }
-            for word in part {
-                if word != part.first { bytes.append(0x20) }
-                guard folding.appendFold(UnsafeBufferPointer(rebasing: name[word]), .caseAndAccents, to: &bytes) else {
-                    bytes.removeSubrange(keyStart...)
-                    return false
+        let first = nextWord(of: name, from: 0)
+        var last = first
+        var wordCount = first == nil ? 0 : 1
+        while let word = nextWord(of: name, from: last?.upperBound ?? name.count) {
+            last = word
+            wordCount += 1
+        }
+        func fold(_ word: Range<Int>) -> Bool {
+            folding.appendFold(UnsafeBufferPointer(rebasing: name[word]), .caseAndAccents, to: &bytes)
+        }
+        func append(_ part: Part) -> Bool {
+            switch part {
+            case .first: return first.map(fold) ?? true
+            case .last: return wordCount < 2 || last.map(fold) ?? true
+            case .middle:
+                guard wordCount > 2, let first, let last else { return true }
+                var word = nextWord(of: name, from: first.upperBound)
+                var isFirstMiddle = true
+                while let middle = word, middle != last {
+                    if !isFirstMiddle { bytes.append(0x20) }
+                    isFirstMiddle = false
+                    guard fold(middle) else { return false }
+                    word = nextWord(of: name, from: middle.upperBound)
                 }
+                return true
+            }
+        }
+        let keyStart = bytes.count
+        let lastFirst = sortOrder == .last && wordCount >= 2
+        for index in 0..<3 {
+            if index > 0 { bytes.append(partSeparator) }
+            guard append(lastFirst ? Part.lastFirst[index] : Part.firstFirst[index]) else {
+                bytes.removeSubrange(keyStart...)
+                return false
             }
         }
         return true
     }
 
-    /// The words of `name`, split at whitespace as `Character.isWhitespace` does; nil when the
-    /// name is not well-formed UTF-8.
-    private static func words(of name: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
-        var words: [Range<Int>] = []
-        var index = 0
-        var wordStart: Int?
-        while index < name.count {
+    /// A part of a name, and the orders they are put in.
+    private enum Part {
+        case first, middle, last
+
+        static let firstFirst: [Part] = [.first, .middle, .last]
+        static let lastFirst: [Part] = [.last, .first, .middle]
+    }
+
+    /// The next word of the UTF-8 text `name` at or after `index`: a run of scalars that are
+    /// not white space (``Whitespace``), which is how `Character.isWhitespace` splits names
+    /// whose scalars fold one by one.
+    private static func nextWord(of name: UnsafeBufferPointer<UInt8>, from index: Int) -> Range<Int>? {
+        var cursor = index
+        var start: Int?
+        while cursor < name.count {
             let length: Int
             let isSpace: Bool
-            if name[index] < 0x80 {
+            if name[cursor] < 0x80 {
                 length = 1
-                isSpace = name[index] == 0x20 || (name[index] >= 0x09 && name[index] <= 0x0D)
-            } else {
-                guard let (value, scalarLength) = TextFolding.decodeScalar(name, at: index),
-                    let scalar = Unicode.Scalar(value)
-                else { return nil }
+                isSpace = name[cursor] == 0x20 || (name[cursor] >= 0x09 && name[cursor] <= 0x0D)
+            } else if let (value, scalarLength) = TextFolding.decodeScalar(name, at: cursor) {
                 length = scalarLength
-                isSpace = scalar.properties.isWhitespace
+                isSpace = Whitespace.contains(value)
+            } else {
+                (length, isSpace) = (1, false)
             }
-            if isSpace {
-                if let start = wordStart { words.append(start..<index) }
-                wordStart = nil
-            } else if wordStart == nil {
-                wordStart = index
-            }
-            index += length
+            if isSpace, let start { return start..<cursor }
+            if !isSpace, start == nil { start = cursor }
+            cursor += length
         }
-        if let start = wordStart { words.append(start..<name.count) }
-        return words
+        return start.map { $0..<name.count }
     }
 }

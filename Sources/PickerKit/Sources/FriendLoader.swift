@@ -36,7 +36,7 @@ struct JSONFileLoader: FriendLoader {
 /// in growing pages.
 struct StandardInputLoader: FriendLoader {
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        try Self.read(FileHandle.standardInput.readDataToEndOfFile()) { deliver(FriendPage(friends: $0)) }
+        try Self.read(try StandardInput.readAll()) { deliver(FriendPage(friends: $0)) }
     }
 
     /// Delivers the friends of `data`, what standard input held.

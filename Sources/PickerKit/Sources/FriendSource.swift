@@ -1,5 +1,21 @@
 import Foundation
 
+/// The friends a search of a whole source included, in list order.
+public enum FilterMatches: Sendable {
+    /// Friends read from JSON or a service.
+    case friends([Friend])
+    /// Lines of plain text, kept as places in the text until they are printed.
+    case lines(LineMatches)
+
+    /// The matches as friends.
+    public var friends: [Friend] {
+        switch self {
+        case .friends(let friends): return friends
+        case .lines(let lines): return lines.friends
+        }
+    }
+}
+
 /// Where the friends of a session come from.
 public enum FriendSource: Hashable, Sendable {
     /// A JSON file: a Graph friends page or an array of friends.
@@ -45,19 +61,19 @@ public enum FriendSource: Hashable, Sendable {
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     public func friends(
         matching query: String, sortOrder: NameOrder, token: String?, timeout: Double
-    ) throws(SourceError) -> (friends: [Friend], leftOut: Int) {
+    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int) {
         var list = FriendList(sortOrder: sortOrder)
         var leftOut = 0
-        if self == .standardInput, sortOrder == .first {
-            let data = FriendsJSON.withoutByteOrderMark(FileHandle.standardInput.readDataToEndOfFile())
+        if self == .standardInput {
+            let data = FriendsJSON.withoutByteOrderMark(try StandardInput.readAll())
             if !Self.looksLikeJSON(data) {
-                return (try LineFilter.friends(in: data, source: displayName, matching: query), 0)
+                return (.lines(try LineFilter.matches(in: data, source: displayName, matching: query, sortOrder: sortOrder)), 0)
             }
             try StandardInputLoader.read(data) { leftOut += list.append($0) }
         } else {
             try loader(token: token, timeout: timeout).load { page in leftOut += list.append(page.friends) }
         }
-        return (list.positions(matching: SearchQuery(query)).map { list.friends[$0] }, leftOut)
+        return (.friends(list.positions(matching: SearchQuery(query)).map { list.friends[$0] }), leftOut)
     }
 
     /// The friends in the JSON file at `path`.

@@ -91,7 +91,7 @@ public enum NameLines {
                 return false
             }
             if Self.isLetter(value) { return false }
-            if !scalar.properties.isWhitespace {
+            if !Whitespace.contains(value) {
                 if ScalarFolds.standsAlone(scalar) { return false }
                 return String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace)
             }

@@ -24,6 +24,25 @@ public enum TerminalText {
         return result
     }
 
+    /// Whether the UTF-8 text `utf8` is well-formed and holds no unsafe character, so that
+    /// ``escaped(_:)`` would leave it as it is.
+    public static func isSafe(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F { return false }
+                index += 1
+                continue
+            }
+            guard let (value, length) = TextFolding.decodeScalar(utf8, at: index), let scalar = Unicode.Scalar(value),
+                !isUnsafe(scalar)
+            else { return false }
+            index += length
+        }
+        return true
+    }
+
     /// `character` as it may be drawn.
     public static func sanitized(_ character: Character) -> String {
         let scalars = character.unicodeScalars

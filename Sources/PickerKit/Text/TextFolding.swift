@@ -16,6 +16,9 @@ public struct TextFolding: Sendable {
 
     private var caseCache: [Character: [UInt8]] = [:]
     private var accentCache: [Character: [UInt8]] = [:]
+    /// The folds of grapheme clusters of up to 16 UTF-8 bytes, keyed by those bytes: hashing
+    /// bytes costs far less than hashing a `Character`, which normalizes it first.
+    private var clusterCache: [ClusterKey: [UInt8]] = [:]
     /// Packed folds of single scalars, for ``ScalarFolds``; allocated on first use.
     var scalarFolds = ScalarFolds()
 
@@ -30,8 +33,38 @@ public struct TextFolding: Sendable {
             for byte in text.utf8 { bytes.append(Self.lowercasedASCII(byte)) }
             return bytes
         }
-        for character in text { bytes.append(contentsOf: fold(character, strength)) }
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            bytes.append(contentsOf: foldCluster(of: text, index..<next, strength))
+            index = next
+        }
         return bytes
+    }
+
+    /// The folded UTF-8 bytes of the character of `text` at `range`.
+    private mutating func foldCluster(of text: String, _ range: Range<String.Index>, _ strength: Strength) -> [UInt8] {
+        let utf8 = text.utf8[range]
+        guard utf8.count <= 16 else { return fold(text[range.lowerBound], strength) }
+        var key = ClusterKey(head: 0, tail: 0, lengthAndStrength: UInt8(utf8.count) << 1 | (strength == .caseOnly ? 1 : 0))
+        for (offset, byte) in utf8.enumerated() {
+            if offset < 8 {
+                key.head |= UInt64(byte) << (8 * UInt64(offset))
+            } else {
+                key.tail |= UInt64(byte) << (8 * UInt64(offset - 8))
+            }
+        }
+        if let cached = clusterCache[key] { return cached }
+        let folded = fold(text[range.lowerBound], strength)
+        clusterCache[key] = folded
+        return folded
+    }
+
+    /// A grapheme cluster's UTF-8 bytes, up to 16, packed, with their count and a strength.
+    private struct ClusterKey: Hashable {
+        var head: UInt64
+        var tail: UInt64
+        var lengthAndStrength: UInt8
     }
 
     /// The folded UTF-8 bytes of one character.

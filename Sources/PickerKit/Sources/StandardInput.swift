@@ -1,0 +1,44 @@
+import Foundation
+
+/// Standard input, read whole: a file is mapped into memory (its pages are the page cache's,
+/// neither copied nor zeroed); anything else is read with `read(2)` into a buffer that
+/// doubles as it fills.
+enum StandardInput {
+    /// Everything standard input holds.
+    /// - Throws: ``SourceError`` when it cannot be read (a directory, an I/O error).
+    static func readAll() throws(SourceError) -> Data {
+        var status = stat()
+        let size = fstat(0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        let offset = lseek(0, 0, SEEK_CUR)
+        if size > 0, offset == 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, 0, 0), mapped != MAP_FAILED {
+            return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { bytes, count in munmap(bytes, count) })
+        }
+        var capacity = max(size + 1, 1 << 16)
+        guard var buffer = malloc(capacity) else { throw failure(ENOMEM) }
+        var count = 0
+        while true {
+            if count == capacity {
+                capacity *= 2
+                guard let grown = realloc(buffer, capacity) else {
+                    free(buffer)
+                    throw failure(ENOMEM)
+                }
+                buffer = grown
+            }
+            let read = Glibc.read(0, buffer + count, capacity - count)
+            if read == 0 { break }
+            if read < 0 {
+                if errno == EINTR { continue }
+                let error = errno
+                free(buffer)
+                throw failure(error)
+            }
+            count += read
+        }
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+    }
+
+    private static func failure(_ error: Int32) -> SourceError {
+        SourceError(source: FriendSource.standardInput.displayName, problem: "cannot be read (\(String(cString: strerror(error))))")
+    }
+}
