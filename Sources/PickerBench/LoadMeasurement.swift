@@ -11,30 +11,28 @@ struct LoadMeasurement: Codable {
     var keystrokes: [Double] = []
 }
 
-/// Loads `path` the way the picker does (pages delivered from a reader thread into the state
-/// machine, first screen drawn as soon as the first page is in), then types the queries.
+/// Loads `path` the way the picker does (pages read on one thread, made into batches on
+/// another, delivered into the state machine, first screen drawn as soon as the first batch is
+/// in), then types the queries.
 func measureLoad(path: String, text: Bool, queries: [String], start: Double) throws -> LoadMeasurement {
     var measurement = LoadMeasurement()
     let size = TerminalSize(rows: 50, columns: 120)
     var state = PickerState(size: size)
-    let pages = PageQueue()
+    let batches = BoundedQueue<FriendBatch>(capacity: 1)
+    let loader: FriendLoader = text ? TextFileLoader(path: path) : FriendSource.file(path).loader(token: nil, timeout: 0)
     let reader = Thread {
         do {
-            if text {
-                try NameLines.readPages(path: path, firstPage: 2000) { pages.put($0) }
-            } else {
-                try FriendsJSON.readPages(path: path, firstPage: 2000) { pages.put($0) }
-            }
+            try BatchPipeline.run(loader, sortOrder: .first) { batch, _ in batches.put(batch) }
         } catch {
             FileHandle.standardError.write(Data("picker-bench: \(error)\n".utf8))
             exit(2)
         }
-        pages.finish()
+        batches.finish()
     }
     reader.stackSize = 8 << 20
     reader.start()
-    while let page = pages.take() {
-        state.send(.friendsArrived(page))
+    while let batch = batches.take() {
+        state.send(.friendsArrived(batch))
         if measurement.firstFrame == 0 {
             _ = state.frame(for: size)
             measurement.firstFrame = now() - start
@@ -89,35 +87,11 @@ func measureLoad(path: String, text: Bool, queries: [String], start: Double) thr
     return measurement
 }
 
-/// Pages handed from the reader thread to the main one; the reader waits while two pages are
-/// waiting, so that a fast reader does not pile pages up in memory.
-final class PageQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var pages: [[Friend]] = []
-    private var finished = false
+/// A text file of names, one per line, read as the picker reads names on standard input.
+struct TextFileLoader: FriendLoader {
+    let path: String
 
-    func put(_ page: [Friend]) {
-        condition.lock()
-        while pages.count >= 2 { condition.wait() }
-        pages.append(page)
-        condition.signal()
-        condition.unlock()
-    }
-
-    func finish() {
-        condition.lock()
-        finished = true
-        condition.signal()
-        condition.unlock()
-    }
-
-    /// The next page, waiting for it; nil once the reader has finished and every page is taken.
-    func take() -> [Friend]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while pages.isEmpty && !finished { condition.wait() }
-        guard !pages.isEmpty else { return nil }
-        condition.broadcast()
-        return pages.removeFirst()
+    func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        try NameLines.readPages(path: path) { deliver(FriendPage(friends: $0)) }
     }
 }

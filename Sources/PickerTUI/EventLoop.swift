@@ -72,7 +72,7 @@ extension LoaderFeed.Delivery {
     /// The picker event for this delivery.
     var event: PickerEvent {
         switch self {
-        case .page(let page): return .friendsArrived(page.friends, expectedTotal: page.totalCount)
+        case .page(let batch, let totalCount): return .friendsArrived(batch, expectedTotal: totalCount)
         case .finished: return .loadingFinished
         case .failed(let error): return .loadingFailed("\(error.problem) (\(error.source))")
         }

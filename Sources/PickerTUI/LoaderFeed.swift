@@ -8,7 +8,8 @@ import Synchronization
 final class LoaderFeed: Sendable {
     /// What the loader did.
     enum Delivery: Sendable {
-        case page(FriendPage)
+        /// A page, made ready for a list, and the total the source announced with it.
+        case page(FriendBatch, totalCount: Int?)
         case finished
         case failed(SourceError)
     }
@@ -32,16 +33,17 @@ final class LoaderFeed: Sendable {
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
     }
 
-    /// Starts `loader` on a new thread.
-    static func start(_ loader: FriendLoader) -> LoaderFeed? {
+    /// Starts `loader` on a new thread, its pages made ready for a list sorted by `sortOrder`
+    /// on another (see ``BatchPipeline``).
+    static func start(_ loader: FriendLoader, sortOrder: NameOrder) -> LoaderFeed? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         let feed = LoaderFeed(readEnd: ends[0], writeEnd: ends[1])
         let thread = Thread {
             do throws(SourceError) {
-                try loader.load { page in
+                try BatchPipeline.run(loader, sortOrder: sortOrder) { batch, totalCount in
                     feed.room.wait()
-                    feed.post(.page(page))
+                    feed.post(.page(batch, totalCount: totalCount))
                 }
                 feed.post(.finished)
             } catch {
@@ -70,8 +72,8 @@ final class LoaderFeed: Sendable {
             defer { waiting.removeAll() }
             return waiting
         }
-        for case .page(let page) in deliveries {
-            taken.withLock { $0 += page.friends.count }
+        for case .page(let batch, _) in deliveries {
+            taken.withLock { $0 += batch.friends.count }
             room.signal()
         }
         return deliveries

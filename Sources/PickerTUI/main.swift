@@ -105,7 +105,7 @@ if options.selectOne || options.exitZero {
     screenLoader = LoadedFriends(friends: friends)
 }
 
-guard let feed = LoaderFeed.start(screenLoader) else { fail("cannot start loading") }
+guard let feed = LoaderFeed.start(screenLoader, sortOrder: options.configuration.sortOrder) else { fail("cannot start loading") }
 let firstDeliveries = feed.waitForDeliveries()
 if case .failed(let error)? = firstDeliveries.first { fail(error) }
 

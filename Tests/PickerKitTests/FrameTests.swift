@@ -6,7 +6,7 @@ import XCTest
 final class FrameTests: XCTestCase {
     private func picker(_ friends: [Friend], rows: Int = 12, columns: Int = 50) -> PickerState {
         var state = PickerState(size: TerminalSize(rows: rows, columns: columns))
-        state.send(.friendsArrived(friends))
+        state.send(.friendsArrived(FriendBatch(friends)))
         state.send(.loadingFinished)
         return state
     }

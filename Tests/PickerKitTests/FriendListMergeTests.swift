@@ -77,7 +77,7 @@ final class FriendListMergeTests: XCTestCase {
         }
     }
 
-    func testALargeListSortsOnEveryCoreAndMergesInHalves() {
+    func testALargePageMergesIntoALargeList() {
         var random = SplitMix64(seed: 9)
         let all = randomFriends(&random, count: 40_000, idRange: 1_000_000)
         var list = FriendList(Array(all[..<30_000]))

@@ -53,6 +53,10 @@ final class FriendListTests: XCTestCase {
         XCTAssertEqual(names(list), ["Ada"])
         XCTAssertEqual(list.append([Friend(id: "1", name: "Again"), Friend(id: "2", name: "Bob")]), 1)
         XCTAssertEqual(names(list), ["Ada", "Bob"])
+        for query in ["impostor", "again"] {
+            XCTAssertEqual(list.positions(matching: SearchQuery(query)), [], "a friend left out is never found")
+        }
+        XCTAssertEqual(list.positions(matching: SearchQuery("b")), [1])
     }
 
     func testAppendingKeepsTheListSortedAndPositionsByIdCurrent() {

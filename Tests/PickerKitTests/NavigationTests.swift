@@ -10,7 +10,7 @@ final class NavigationTests: XCTestCase {
         var configuration = Configuration()
         configuration.cycles = cycles
         var state = PickerState(size: TerminalSize(rows: rows, columns: 40), configuration: configuration)
-        state.send(.friendsArrived(names.enumerated().map { Friend(id: String($0 + 1), name: $1) }))
+        state.send(.friendsArrived(FriendBatch(names.enumerated().map { Friend(id: String($0 + 1), name: $1) })))
         state.send(.loadingFinished)
         return state
     }

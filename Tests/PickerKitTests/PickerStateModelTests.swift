@@ -75,8 +75,8 @@ final class PickerStateModelTests: XCTestCase {
                 phase = .browsing
             case .done: phase = .done
             case .cancel: phase = .cancelled
-            case .friendsArrived(let friends, _):
-                for friend in friends where names[friend.id] == nil { names[friend.id] = friend.name }
+            case .friendsArrived(let batch, _):
+                for friend in batch.friends where names[friend.id] == nil { names[friend.id] = friend.name }
                 let nowShown = shownIDs(listOrder: listOrder)
                 if cursorID.map({ !nowShown.contains($0) }) ?? true { cursorID = nowShown.first }
                 if phase == .loading { phase = .browsing }
@@ -131,7 +131,7 @@ final class PickerStateModelTests: XCTestCase {
             let friends = (0..<Int.random(in: 0...6, using: &random)).map { _ in
                 Friend(id: String(Int.random(in: 0..<30, using: &random)), name: randomName(&random))
             }
-            return .friendsArrived(friends)
+            return .friendsArrived(FriendBatch(friends))
         default: return Bool.random(using: &random) ? .done : .cancel
         }
     }

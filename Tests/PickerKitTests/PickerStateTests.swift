@@ -12,7 +12,7 @@ final class PickerStateTests: XCTestCase {
 
     private func picker(query: String = "", rows: Int = 20) -> PickerState {
         var state = PickerState(query: query, size: TerminalSize(rows: rows, columns: 60))
-        state.send(.friendsArrived(friends))
+        state.send(.friendsArrived(FriendBatch(friends)))
         return state
     }
 
@@ -26,7 +26,7 @@ final class PickerStateTests: XCTestCase {
         var state = PickerState(size: TerminalSize(rows: 20, columns: 60))
         XCTAssertEqual(state.phase, .loading)
         XCTAssertNil(state.cursor)
-        state.send(.friendsArrived(friends))
+        state.send(.friendsArrived(FriendBatch(friends)))
         XCTAssertEqual(state.phase, .browsing)
         XCTAssertEqual(state.shown.count, 7)
         XCTAssertEqual(state.currentFriend?.name, "Ada Lovelace")
@@ -150,7 +150,7 @@ final class PickerStateTests: XCTestCase {
         var state = picker()
         send([.moveDown, .moveDown], to: &state)
         XCTAssertEqual(state.currentFriend?.name, "Bob Stone")
-        state.send(.friendsArrived([Friend(id: "8", name: "Aaron Aardvark"), Friend(id: "9", name: "Abe Abbott")]))
+        state.send(.friendsArrived(FriendBatch([Friend(id: "8", name: "Aaron Aardvark"), Friend(id: "9", name: "Abe Abbott")])))
         XCTAssertEqual(state.currentFriend?.name, "Bob Stone")
         XCTAssertEqual(state.cursor, 4)
     }
@@ -194,7 +194,7 @@ final class LoadingStateTests: XCTestCase {
     func testPagesGrowTheListWhileTheUserSearchesAndSelects() {
         var state = PickerState(size: TerminalSize(rows: 10, columns: 60))
         XCTAssertEqual(state.loading, .inProgress(expectedTotal: nil))
-        state.send(.friendsArrived(page(["Mia Wong", "Zed Zane"], from: 1), expectedTotal: 5))
+        state.send(.friendsArrived(FriendBatch(page(["Mia Wong", "Zed Zane"], from: 1)), expectedTotal: 5))
         XCTAssertEqual(state.phase, .browsing)
         XCTAssertEqual(state.loading, .inProgress(expectedTotal: 5))
         state.send(.startSearch)
@@ -202,7 +202,7 @@ final class LoadingStateTests: XCTestCase {
         state.send(.moveDown)
         state.send(.toggleCurrent)
         XCTAssertEqual(state.selection.orderedIDs, ["2"])
-        state.send(.friendsArrived(page(["Ada Lee", "Noa Park", "Bob Ray"], from: 3)))
+        state.send(.friendsArrived(FriendBatch(page(["Ada Lee", "Noa Park", "Bob Ray"], from: 3))))
         XCTAssertEqual(state.loading, .inProgress(expectedTotal: 5), "a page without a total keeps the known one")
         XCTAssertEqual(state.currentFriend?.name, "Zed Zane", "the cursor stays on its friend")
         XCTAssertEqual(state.shown.map { state.list.friends[$0].name }, ["Ada Lee", "Mia Wong", "Noa Park", "Bob Ray", "Zed Zane"].sorted())
@@ -215,7 +215,7 @@ final class LoadingStateTests: XCTestCase {
 
     func testTheTitleShowsTheSpinnerAndCountsUntilLoadingEnds() {
         var state = PickerState(size: TerminalSize(rows: 6, columns: 60))
-        state.send(.friendsArrived(page(["Ada", "Bob"], from: 1), expectedTotal: 810))
+        state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1)), expectedTotal: 810))
         XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends ⠋ loading 2/810"))
         state.send(.tick)
         XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends ⠙ loading 2/810"))
@@ -225,7 +225,7 @@ final class LoadingStateTests: XCTestCase {
 
     func testAFailureLeavesWhatLoadedWithALastingWarningAndEnterStillWorks() {
         var state = PickerState(size: TerminalSize(rows: 6, columns: 70))
-        state.send(.friendsArrived(page(["Ada", "Bob"], from: 1)))
+        state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1))))
         state.send(.loadingFailed("https://g.example/p2: HTTP 500"))
         state.send(.moveDown)
         let bottom = state.frame(for: state.size).lines[5]
@@ -237,11 +237,11 @@ final class LoadingStateTests: XCTestCase {
 
     func testTheCursorKeepsItsPlaceOnScreenAsFriendsArriveAbove() {
         var state = PickerState(size: TerminalSize(rows: 8, columns: 40))
-        state.send(.friendsArrived(page(["Kim A", "Kim B", "Kim C", "Kim D", "Zoe A", "Zoe B", "Zoe C"], from: 1)))
+        state.send(.friendsArrived(FriendBatch(page(["Kim A", "Kim B", "Kim C", "Kim D", "Zoe A", "Zoe B", "Zoe C"], from: 1))))
         state.send(.moveDown)
         state.send(.moveDown)
         let before = state.frame(for: state.size).lines.firstIndex { $0.isCursor }
-        state.send(.friendsArrived(page(["Abe A", "Abe B", "Abe C"], from: 10)))
+        state.send(.friendsArrived(FriendBatch(page(["Abe A", "Abe B", "Abe C"], from: 10))))
         let frame = state.frame(for: state.size)
         XCTAssertEqual(frame.lines.firstIndex { $0.isCursor }, before)
         XCTAssertEqual(state.currentFriend?.name, "Kim C")

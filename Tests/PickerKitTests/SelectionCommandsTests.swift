@@ -10,7 +10,7 @@ final class SelectionCommandsTests: XCTestCase {
         var configuration = Configuration()
         configuration.limit = limit
         var state = PickerState(preselected: preselected, size: TerminalSize(rows: 20, columns: 60), configuration: configuration)
-        state.send(.friendsArrived(friends))
+        state.send(.friendsArrived(FriendBatch(friends)))
         state.send(.loadingFinished)
         return state
     }
@@ -59,10 +59,10 @@ final class SelectionCommandsTests: XCTestCase {
 
     func testPreselectedFriendsAreSelectedAsTheyArriveAndUnknownIdsStayPending() {
         var state = PickerState(preselected: ["5", "99", "2"], size: TerminalSize(rows: 20, columns: 60))
-        state.send(.friendsArrived(Array(friends[0..<3])))
+        state.send(.friendsArrived(FriendBatch(Array(friends[0..<3]))))
         XCTAssertEqual(state.selection.orderedIDs, ["2"])
         XCTAssertEqual(state.pendingSelection, ["5", "99"])
-        state.send(.friendsArrived(Array(friends[3...])))
+        state.send(.friendsArrived(FriendBatch(Array(friends[3...]))))
         XCTAssertEqual(state.selection.orderedIDs, ["2", "5"])
         XCTAssertEqual(state.pendingSelection, ["99"])
     }

@@ -55,70 +55,58 @@ public struct FriendList: Sendable {
     ///   and sorted (on every core), then merged.
     @discardableResult
     public mutating func append(_ newFriends: [Friend]) -> Int {
-        let accepted = registerIDs(newFriends)
-        guard !accepted.isEmpty else { return newFriends.count }
+        append(FriendBatch(newFriends, sortOrder: sortOrder))
+    }
+
+    /// Adds the friends of `batch`, as ``append(_:)-([Friend])`` adds friends: only their ids
+    /// are looked up and their order merged into the list's here, the rest was done when the
+    /// batch was made. (A friend left out for its id keeps its number and keys, but no place in
+    /// the list order, so nothing finds it.)
+    /// - Returns: how many were dropped for an id seen before.
+    /// - Complexity: O(m + n) for m new friends in a list of n.
+    @discardableResult
+    public mutating func append(_ batch: FriendBatch) -> Int {
+        guard batch.sortOrder == sortOrder else { return append(FriendBatch(batch.friends, sortOrder: sortOrder)) }
         let base = packed.count
-        let parts = Parallel.ranges(accepted.count, minimum: 4096)
-        let sortOrder = self.sortOrder
-        let built = Parallel.map(parts.count) { part in
-            var packed = PackedFriends()
-            var keys = NameKeys()
-            var folding = TextFolding()
-            for index in parts[part] {
-                let friend = newFriends[accepted[index]]
-                packed.append(friend)
-                keys.add(friend, sortOrder: sortOrder, folding: &folding)
-            }
-            return (packed, keys)
+        let isRepeated = registerIDs(batch)
+        if packed.count == 0 {
+            packed = batch.packed
+            keys = batch.keys
+        } else {
+            packed.append(contentsOf: batch.packed)
+            keys.append(contentsOf: batch.keys)
         }
-        for (newPacked, newKeys) in built {
-            if packed.count == 0 {
-                packed = newPacked
-                keys = newKeys
-            } else {
-                packed.append(contentsOf: newPacked)
-                keys.append(contentsOf: newKeys)
-            }
-        }
-        let newRun = sortedRun(base..<packed.count)
-        let list = self
-        run = ListOrder.merge(run, newRun) { list.precedes($0, $1) }
+        let entries = keys.sort
+        ListOrder.merge(into: &run, batch.run(from: base, leavingOut: isRepeated)) { ListOrder.precedes($0, $1, in: entries) }
         sections = findSections()
-        return newFriends.count - accepted.count
+        return isRepeated.lazy.filter { $0 }.count
     }
 
-    /// Adds the ids of `newFriends` to the index, numbering them from ``count``.
-    /// - Returns: the indices in `newFriends` of the friends whose id is new.
-    private mutating func registerIDs(_ newFriends: [Friend]) -> [Int] {
+    /// Adds the ids of `batch`'s friends to the index, numbering them from the friends stored.
+    /// - Returns: for each friend of the batch, whether its id was seen before.
+    private mutating func registerIDs(_ batch: FriendBatch) -> [Bool] {
         let base = packed.count
+        let newFriends = batch.friends
         ids.reserve(base + newFriends.count)
-        var accepted: [Int] = []
-        accepted.reserveCapacity(newFriends.count)
+        var isRepeated = [Bool](repeating: false, count: newFriends.count)
         for (index, friend) in newFriends.enumerated() {
-            var id = Self.hashableID(friend.id)
-            let isNew = id.withUTF8 { idBytes in
-                let hash = IDIndex.hash(idBytes)
-                let found = ids.find(hash: hash) { number in
-                    number < base
-                        ? sameID(number, idBytes, friend.id)
-                        : newFriends[accepted[number - base]].id == friend.id
+            let hash = batch.idHashes[index]
+            var id = friend.id
+            let found = id.withUTF8 { idBytes in
+                ids.find(hash: hash) { number in
+                    number < base ? sameID(number, idBytes, friend.id) : newFriends[number - base].id == friend.id
                 }
-                if found != nil { return false }
-                ids.insert(base + accepted.count, hash: hash)
-                return true
             }
-            if isNew { accepted.append(index) }
+            if found == nil {
+                ids.insert(base + index, hash: hash)
+            } else {
+                isRepeated[index] = true
+            }
         }
-        return accepted
+        return isRepeated
     }
 
-    /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)
-    /// have the same bytes.
-    private static func hashableID(_ id: String) -> String {
-        id.utf8.allSatisfy { $0 < 0x80 } ? id : id.precomposedStringWithCanonicalMapping
-    }
-
-    /// Whether friend `number` has the id whose hashable bytes are `idBytes`.
+    /// Whether friend `number` has the id `id`, whose UTF-8 is `idBytes`.
     private func sameID(_ number: Int, _ idBytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
         withID(number) { stored in
             if stored.elementsEqual(idBytes) { return true }
@@ -128,7 +116,7 @@ public struct FriendList: Sendable {
     }
 
     private func number(ofID id: String) -> Int? {
-        var hashable = Self.hashableID(id)
+        var hashable = FriendBatch.hashableID(id)
         return hashable.withUTF8 { bytes in
             ids.find(hash: IDIndex.hash(bytes)) { sameID($0, bytes, id) }
         }
@@ -162,11 +150,6 @@ public struct FriendList: Sendable {
     /// Friend `number`, unpacked.
     func friend(number: Int) -> Friend {
         packed.friend(number, id: withID(number) { String(decoding: $0, as: UTF8.self) })
-    }
-
-    /// Friends `numbers` in list order, sorted on every core.
-    private func sortedRun(_ numbers: Range<Int>) -> ListOrder.Run {
-        ListOrder.sorted(numbers, of: keys.sort)
     }
 
     /// The sections of the list order: runs of friends whose sort key starts with the same

@@ -1,24 +1,38 @@
+import Foundation
+
 /// Sorting and merging runs of friend numbers.
 enum ListOrder {
-    /// A friend number with the first 16 bytes of its sort key, which decide most comparisons
-    /// without reaching the key.
-    struct Entry {
+    /// The first 16 bytes of a sort key, which decide most comparisons without reaching the
+    /// key: two prefixes compare as their keys do, or are equal.
+    struct Prefix: Equatable {
         var high: UInt64
         var low: UInt64
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+            high = ListOrder.prefix(bytes, range, from: 0)
+            low = ListOrder.prefix(bytes, range, from: 8)
+        }
+
+        @inline(__always)
+        static func < (left: Prefix, right: Prefix) -> Bool {
+            left.high != right.high ? left.high < right.high : left.low < right.low
+        }
+    }
+
+    /// A friend number with the prefix of its sort key.
+    struct Entry {
+        var prefix: Prefix
         var number: UInt32
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
-            high = ListOrder.prefix(bytes, range, from: 0)
-            low = ListOrder.prefix(bytes, range, from: 8)
+            prefix = Prefix(bytes, range)
             self.number = UInt32(truncatingIfNeeded: number)
         }
 
         /// Whether this entry comes first, or nil when the prefixes cannot tell.
         @inline(__always)
         func precedes(_ other: Entry) -> Bool? {
-            if high != other.high { return high < other.high }
-            if low != other.low { return low < other.low }
-            return nil
+            prefix == other.prefix ? nil : prefix < other.prefix
         }
     }
 
@@ -56,14 +70,16 @@ enum ListOrder {
                 return Run(sorted)
             }
         }
-        return runs.dropFirst().reduce(runs.first ?? Run()) { merge($0, $1) { precedes($0, $1, in: entries) } }
+        var run = runs.first ?? Run()
+        for other in runs.dropFirst() { merge(into: &run, other) { precedes($0, $1, in: entries) } }
+        return run
     }
 
-    /// Friend numbers in list order, each with the first 8 bytes of its sort key, kept side by
-    /// side so that merging reads the prefixes front to back instead of each key where it lies.
+    /// Friend numbers in list order, each with the prefix of its sort key, kept side by side so
+    /// that merging reads the prefixes front to back instead of each key where it lies.
     struct Run: Sendable {
         var numbers: [UInt32] = []
-        var prefixes: [UInt64] = []
+        var prefixes: [Prefix] = []
 
         var count: Int { numbers.count }
 
@@ -71,83 +87,78 @@ enum ListOrder {
 
         init(_ entries: [Entry]) {
             numbers = entries.map(\.number)
-            prefixes = entries.map(\.high)
+            prefixes = entries.map(\.prefix)
         }
 
-        fileprivate init(_ slices: [Run]) {
-            numbers.reserveCapacity(slices.reduce(0) { $0 + $1.count })
-            prefixes.reserveCapacity(numbers.capacity)
-            for slice in slices {
-                numbers += slice.numbers
-                prefixes += slice.prefixes
+        /// Keeps the elements whose number `renumber` maps to a number, and gives them that
+        /// number; the order stays.
+        mutating func keep(_ renumber: (UInt32) -> UInt32?) {
+            var kept = 0
+            for index in numbers.indices {
+                guard let number = renumber(numbers[index]) else { continue }
+                numbers[kept] = number
+                prefixes[kept] = prefixes[index]
+                kept += 1
             }
+            numbers.removeSubrange(kept...)
+            prefixes.removeSubrange(kept...)
         }
     }
 
-    /// `old` and `new`, both in list order, merged into one run, in two halves on two cores when
-    /// they are large. `precedes` decides what the prefixes cannot.
-    static func merge(_ old: Run, _ new: Run, by precedes: @Sendable (UInt32, UInt32) -> Bool) -> Run {
-        if old.count == 0 { return new }
-        guard Parallel.width > 1, old.count + new.count > 65_536, new.count > 1 else {
-            return mergeRuns(old, 0..<old.count, new, 0..<new.count, by: precedes)
+    /// Merges `new` into `run`, both in list order, in place: `run` grows by `new.count` and
+    /// is filled from the back, each new element's place found by galloping down from the
+    /// previous one's and the old elements above it moved up in one block. No run is allocated
+    /// afresh, so a large list's order costs no new memory for each page that arrives.
+    /// `precedes` decides what the prefixes cannot.
+    /// - Complexity: O(n) moves and O(m log(n / m)) comparisons for m new elements among n.
+    static func merge(into run: inout Run, _ new: Run, by precedes: (UInt32, UInt32) -> Bool) {
+        if run.count == 0 {
+            run = new
+            return
         }
-        let half = new.count / 2
-        var low = 0
-        var high = old.count
-        while low < high {
-            let middle = (low + high) / 2
-            if before(new, half, old, middle, precedes) { high = middle } else { low = middle + 1 }
-        }
-        let split = low
-        let halves = Parallel.map(2) { part in
-            part == 0
-                ? mergeRuns(old, 0..<split, new, 0..<half, by: precedes)
-                : mergeRuns(old, split..<old.count, new, half..<new.count, by: precedes)
-        }
-        return Run(halves)
-    }
-
-    /// Whether element `a` of `left` comes before element `b` of `right`.
-    @inline(__always)
-    private static func before(_ left: Run, _ a: Int, _ right: Run, _ b: Int, _ precedes: (UInt32, UInt32) -> Bool) -> Bool {
-        let leftPrefix = left.prefixes[a]
-        let rightPrefix = right.prefixes[b]
-        if leftPrefix != rightPrefix { return leftPrefix < rightPrefix }
-        return precedes(left.numbers[a], right.numbers[b])
-    }
-
-    /// `oldRange` of `old` and `newRange` of `new` merged. Each new element's place is found by
-    /// galloping from the previous one's.
-    /// - Complexity: O(n + m log(n / m)) comparisons for m new elements among n.
-    private static func mergeRuns(
-        _ old: Run, _ oldRange: Range<Int>, _ new: Run, _ newRange: Range<Int>, by precedes: (UInt32, UInt32) -> Bool
-    ) -> Run {
-        var result = Run()
-        result.numbers.reserveCapacity(oldRange.count + newRange.count)
-        result.prefixes.reserveCapacity(oldRange.count + newRange.count)
-        var taken = oldRange.lowerBound
-        for element in newRange {
-            var low = taken
-            var high = taken
-            var step = 1
-            while high < oldRange.upperBound, !before(new, element, old, high, precedes) {
-                low = high + 1
-                high += step
-                step *= 2
+        var oldEnd = run.count
+        run.numbers += new.numbers
+        run.prefixes += new.prefixes
+        run.numbers.withUnsafeMutableBufferPointer { numbers in
+            run.prefixes.withUnsafeMutableBufferPointer { prefixes in
+                /// Whether new element `element` comes before old element `index`.
+                func before(_ element: Int, _ index: Int) -> Bool {
+                    let newPrefix = new.prefixes[element]
+                    if newPrefix != prefixes[index] { return newPrefix < prefixes[index] }
+                    return precedes(new.numbers[element], numbers[index])
+                }
+                var write = numbers.count
+                for element in stride(from: new.count - 1, through: 0, by: -1) {
+                    // The old elements from `high` up come after this element; the first of
+                    // them is at or above `low`.
+                    var high = oldEnd
+                    var low = 0
+                    var step = 1
+                    while high > 0 {
+                        let probe = max(0, high - step)
+                        guard before(element, probe) else {
+                            low = probe + 1
+                            break
+                        }
+                        high = probe
+                        step *= 2
+                    }
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if before(element, middle) { high = middle } else { low = middle + 1 }
+                    }
+                    let moved = oldEnd - low
+                    if moved > 0 {
+                        write -= moved
+                        memmove(numbers.baseAddress! + write, numbers.baseAddress! + low, moved * MemoryLayout<UInt32>.stride)
+                        memmove(prefixes.baseAddress! + write, prefixes.baseAddress! + low, moved * MemoryLayout<Prefix>.stride)
+                        oldEnd = low
+                    }
+                    write -= 1
+                    numbers[write] = new.numbers[element]
+                    prefixes[write] = new.prefixes[element]
+                }
             }
-            high = min(high, oldRange.upperBound)
-            while low < high {
-                let middle = (low + high) / 2
-                if before(new, element, old, middle, precedes) { high = middle } else { low = middle + 1 }
-            }
-            result.numbers += old.numbers[taken..<low]
-            result.prefixes += old.prefixes[taken..<low]
-            result.numbers.append(new.numbers[element])
-            result.prefixes.append(new.prefixes[element])
-            taken = low
         }
-        result.numbers += old.numbers[taken..<oldRange.upperBound]
-        result.prefixes += old.prefixes[taken..<oldRange.upperBound]
-        return result
     }
 }

@@ -106,13 +106,15 @@ struct PackedFriends: Sendable {
         bytes.append(UInt8(rest))
     }
 
-    /// Where `part` starts in `name`, if it occurs there.
+    /// Where `part` starts in `name`, if it occurs there: at the start or the end, where first
+    /// and last names are, is tried first.
     private static func offset(of part: UnsafeBufferPointer<UInt8>, in name: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !part.isEmpty, part.count <= name.count, let nameStart = name.baseAddress, let partStart = part.baseAddress
         else { return nil }
-        return (0...(name.count - part.count)).first { start in
-            name[start] == part[0] && memcmp(nameStart + start, partStart, part.count) == 0
-        }
+        func isAt(_ start: Int) -> Bool { name[start] == part[0] && memcmp(nameStart + start, partStart, part.count) == 0 }
+        if isAt(0) { return 0 }
+        if isAt(name.count - part.count) { return name.count - part.count }
+        return (0...(name.count - part.count)).first(where: isAt)
     }
 
     /// Reads a record: numbers in 7-bit groups, lowest first, and strings of known length.

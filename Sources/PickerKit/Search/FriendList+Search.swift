@@ -38,7 +38,7 @@ extension FriendList {
 
     /// One bit per friend number, set for the friends at `positions`.
     private func candidateBits(_ positions: [Int]) -> [UInt64] {
-        var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
+        var bits = [UInt64](repeating: 0, count: (keys.count + 63) / 64)
         for position in positions {
             let number = Int(order[position])
             bits[number >> 6] |= 1 << UInt64(number & 63)
@@ -49,9 +49,9 @@ extension FriendList {
     /// One bit per friend number, set when the friend passes `compiled`; only the friends
     /// whose bit is set in `within` are looked at, when it is given.
     private func matchBits(_ compiled: CompiledQuery, within: [UInt64]?) -> [UInt64] {
-        let words = (count + 63) / 64
+        let words = (keys.count + 63) / 64
         let parts = Parallel.ranges(words, minimum: 128)
-        let total = count
+        let total = keys.count
         let pieces = Parallel.map(parts.count) { part in
             keys.withView { view in
                 parts[part].map { word in

@@ -36,15 +36,18 @@ enum SortEntry {
     private static func appendParts(
         _ parts: NameParts, sortOrder: NameOrder, folding: inout TextFolding, to bytes: inout [UInt8]
     ) {
-        let ordered =
-            sortOrder == .last && !parts.last.isEmpty
-            ? [parts.last, parts.first, parts.middle] : [parts.first, parts.middle, parts.last]
-        for (index, part) in ordered.enumerated() {
+        let lastFirst = sortOrder == .last && !parts.last.isEmpty
+        for index in 0..<3 {
             if index > 0 { bytes.append(partSeparator) }
-            var text = part
-            text.withUTF8 { utf8 in
+            var part: String
+            switch lastFirst ? Part.lastFirst[index] : Part.firstFirst[index] {
+            case .first: part = parts.first
+            case .middle: part = parts.middle
+            case .last: part = parts.last
+            }
+            part.withUTF8 { utf8 in
                 if !folding.appendFold(utf8, .caseAndAccents, to: &bytes) {
-                    bytes.append(contentsOf: folding.fold(part, .caseAndAccents))
+                    bytes.append(contentsOf: folding.fold(String(decoding: utf8, as: UTF8.self), .caseAndAccents))
                 }
             }
         }

@@ -53,8 +53,9 @@ public enum PickerEvent: Hashable, Sendable {
     case done
     /// Finish without a result.
     case cancel
-    /// The source delivered more friends, and said how many it has in all when it knows.
-    case friendsArrived([Friend], expectedTotal: Int? = nil)
+    /// The source delivered more friends, made ready for the list where they were read, and
+    /// said how many it has in all when it knows.
+    case friendsArrived(FriendBatch, expectedTotal: Int? = nil)
     /// The source has delivered everyone.
     case loadingFinished
     /// The source failed after delivering some friends; the message says why.

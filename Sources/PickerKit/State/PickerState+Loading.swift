@@ -1,10 +1,10 @@
 extension PickerState {
     /// Adds friends, keeping the cursor on its friend at the same place on screen, so the list
     /// grows around what the user is looking at.
-    mutating func receive(_ friends: [Friend], expectedTotal: Int?) {
+    mutating func receive(_ batch: FriendBatch, expectedTotal: Int?) {
         let keptID = currentFriend?.id
         let rowOnScreen = cursor.map { layout.row(ofShown: $0) - scrollTop }
-        list.append(friends)
+        list.append(batch)
         shown = list.positions(matching: query)
         cursor = shown.isEmpty ? nil : 0
         if let keptID, let position = list.position(ofID: keptID) { placeCursor(onPosition: position) }

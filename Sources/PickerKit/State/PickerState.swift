@@ -95,7 +95,7 @@ public struct PickerState: Sendable {
         case .scroll(let rows): moveCursor(by: rows)
         case .done: phase = .done
         case .cancel: phase = .cancelled
-        case .friendsArrived(let friends, let expectedTotal): receive(friends, expectedTotal: expectedTotal)
+        case .friendsArrived(let batch, let expectedTotal): receive(batch, expectedTotal: expectedTotal)
         case .loadingFinished:
             loading = .complete
             if phase == .loading { phase = .browsing }

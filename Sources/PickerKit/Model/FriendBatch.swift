@@ -1,0 +1,72 @@
+import Foundation
+
+/// Friends made ready to join a list: packed, their keys folded, their ids hashed, and sorted
+/// among themselves. That is most of the work of adding friends, and none of it depends on the
+/// list, so a loader does it on its own thread while the list takes in the batch before.
+public struct FriendBatch: Hashable, Sendable {
+    /// The friends, in the order they arrived.
+    public let friends: [Friend]
+    /// The order the batch is sorted in, which must be its list's.
+    let sortOrder: NameOrder
+    private(set) var packed = PackedFriends()
+    private(set) var keys = NameKeys()
+    /// The hash of each friend's id, in the form ``FriendList`` indexes it.
+    private(set) var idHashes: [UInt32] = []
+    /// The batch's friend numbers (0 up, in arrival order) in list order.
+    private(set) var run = ListOrder.Run()
+
+    /// Prepares `friends` for a list sorted by `sortOrder`, on every core.
+    public init(_ friends: [Friend], sortOrder: NameOrder = .first) {
+        self.friends = friends
+        self.sortOrder = sortOrder
+        let parts = Parallel.ranges(friends.count, minimum: 4096)
+        let built = Parallel.map(parts.count) { part in
+            var packed = PackedFriends()
+            var keys = NameKeys()
+            var hashes: [UInt32] = []
+            hashes.reserveCapacity(parts[part].count)
+            var folding = TextFolding()
+            for friend in friends[parts[part]] {
+                packed.append(friend)
+                keys.add(friend, sortOrder: sortOrder, folding: &folding)
+                var id = Self.hashableID(friend.id)
+                hashes.append(id.withUTF8 { IDIndex.hash($0) })
+            }
+            return (packed, keys, hashes)
+        }
+        for (index, (newPacked, newKeys, hashes)) in built.enumerated() {
+            if index == 0 {
+                (packed, keys, idHashes) = (newPacked, newKeys, hashes)
+            } else {
+                packed.append(contentsOf: newPacked)
+                keys.append(contentsOf: newKeys)
+                idHashes += hashes
+            }
+        }
+        run = ListOrder.sorted(0..<friends.count, of: keys.sort)
+    }
+
+    /// Batches are equal when they hold the same friends for the same order: the rest follows.
+    public static func == (left: FriendBatch, right: FriendBatch) -> Bool {
+        left.sortOrder == right.sortOrder && left.friends == right.friends
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(sortOrder)
+        hasher.combine(friends)
+    }
+
+    /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)
+    /// have the same bytes.
+    static func hashableID(_ id: String) -> String {
+        id.utf8.allSatisfy { $0 < 0x80 } ? id : id.precomposedStringWithCanonicalMapping
+    }
+
+    /// The batch's run for a list that already holds `base` friend numbers: its friends
+    /// numbered from `base`, without those whose id `isRepeated`.
+    func run(from base: Int, leavingOut isRepeated: [Bool]) -> ListOrder.Run {
+        var run = self.run
+        run.keep { isRepeated[Int($0)] ? nil : $0 + UInt32(base) }
+        return run
+    }
+}

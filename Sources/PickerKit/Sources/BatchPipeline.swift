@@ -1,0 +1,31 @@
+import Foundation
+
+/// Reads a source and makes its pages into ``FriendBatch``es at the same time: the loader reads
+/// on the calling thread, a thread of its own makes the batches, so that parsing one page and
+/// folding the one before overlap instead of taking turns.
+public enum BatchPipeline {
+    /// How many pages read may wait for their batch; the reader waits beyond that.
+    static let pagesAhead = 1
+
+    /// Runs `loader` to its end and delivers each page as a batch for a list sorted by
+    /// `sortOrder`, with the total the source announced, in order, from the batching thread.
+    /// Returns once every batch is delivered.
+    /// - Throws: the loader's ``SourceError``, after the batches of the pages before it.
+    public static func run(
+        _ loader: FriendLoader, sortOrder: NameOrder, deliver: @escaping @Sendable (FriendBatch, Int?) -> Void
+    ) throws(SourceError) {
+        let pages = BoundedQueue<FriendPage>(capacity: pagesAhead)
+        let done = DispatchSemaphore(value: 0)
+        let batcher = Thread {
+            while let page = pages.take() { deliver(FriendBatch(page.friends, sortOrder: sortOrder), page.totalCount) }
+            done.signal()
+        }
+        batcher.stackSize = 8 << 20
+        batcher.start()
+        defer {
+            pages.finish()
+            done.wait()
+        }
+        try loader.load { pages.put($0) }
+    }
+}

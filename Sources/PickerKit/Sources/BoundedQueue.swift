@@ -1,0 +1,41 @@
+import Foundation
+
+/// Items handed from one thread to another, in order; the producer waits while `capacity`
+/// items wait, so that a fast producer does not pile them up in memory.
+public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let capacity: Int
+    private var items: [Item] = []
+    private var finished = false
+
+    public init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Adds `item`, waiting for room.
+    public func put(_ item: Item) {
+        condition.lock()
+        while items.count >= capacity { condition.wait() }
+        items.append(item)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// No item will follow.
+    public func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next item, waiting for it; nil once every item is taken and no more will come.
+    public func take() -> Item? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !finished { condition.wait() }
+        guard !items.isEmpty else { return nil }
+        condition.broadcast()
+        return items.removeFirst()
+    }
+}
