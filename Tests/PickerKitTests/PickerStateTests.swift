@@ -177,7 +177,7 @@ final class PickerStateTests: XCTestCase {
             for _ in 0..<60 {
                 state.send(events.randomElement(using: &random)!)
                 let expected = state.list.friends.indices.filter { shouldInclude(state.list.friends[$0], query: state.query.text) }
-                XCTAssertEqual(state.shown, expected)
+                XCTAssertEqual(Array(state.shown), expected)
                 if let cursor = state.cursor { XCTAssertTrue(state.shown.indices.contains(cursor)) } else { XCTAssertTrue(state.shown.isEmpty) }
                 XCTAssertTrue(state.selection.orderedIDs.allSatisfy { state.list.position(ofID: $0) != nil })
                 XCTAssertEqual(state.frame(for: state.size).lines.count, state.size.rows)

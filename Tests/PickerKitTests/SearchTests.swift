@@ -65,7 +65,7 @@ final class SearchTests: XCTestCase {
         for _ in 0..<300 {
             let query = String((0..<Int.random(in: 0...4, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             let expected = list.friends.indices.filter { shouldInclude(list.friends[$0], query: query) }
-            XCTAssertEqual(list.positions(matching: SearchQuery(query)), expected, "query \(query.debugDescription)")
+            XCTAssertEqual(Array(list.positions(matching: SearchQuery(query))), expected, "query \(query.debugDescription)")
         }
     }
 

@@ -2,7 +2,7 @@ extension FriendList {
     /// The sections that have friends among `shown` (ascending list positions): each letter
     /// with the index in `shown` of its first friend there.
     /// - Complexity: O(sections × log n).
-    func sectionStarts(in shown: [Int]) -> [(letter: Character, shownIndex: Int)] {
+    func sectionStarts(in shown: Positions) -> [(letter: Character, shownIndex: Int)] {
         sections.compactMap { section in
             let start = shown.lowerBound(of: section.range.lowerBound)
             guard start < shown.count, shown[start] < section.range.upperBound else { return nil }

@@ -14,11 +14,12 @@ extension FriendList {
     /// candidates), into a bit per friend; the positions are then read off the list order.
     /// Both steps run on every core.
     /// - Complexity: O(n / 64 + total length of the candidates' names × terms).
-    public func positions(matching query: SearchQuery, among candidates: [Int]? = nil) -> [Int] {
-        if query.isEmpty { return candidates ?? Array(0..<count) }
+    public func positions(matching query: SearchQuery, among candidates: Positions? = nil) -> Positions {
+        let candidates = candidates.flatMap { $0.isEveryone(of: count) ? nil : $0 }
+        if query.isEmpty { return candidates ?? .everyone(count) }
         let compiled = CompiledQuery(query)
         if let candidates, candidates.count < 4096 {
-            return keys.withView { view in candidates.filter { view.matches(Int(order[$0]), compiled) } }
+            return Positions(keys.withView { view in candidates.filter { view.matches(Int(order[$0]), compiled) } })
         }
         // Many candidates are scanned as fast among everyone, with no bit per candidate to set;
         // the hits are then kept for the candidates alone.
@@ -30,14 +31,13 @@ extension FriendList {
             return hits[number >> 6] & (1 << UInt64(number & 63)) != 0
         }
         if let candidates {
-            if candidates.count == count { return Self.parallelFilter(count) { range in range.filter(isHit) } }
-            return Self.parallelFilter(candidates.count) { range in range.lazy.map { candidates[$0] }.filter(isHit) }
+            return Self.parallelFilter(candidates.count, position: { candidates[$0] }, keeping: isHit)
         }
-        return Self.parallelFilter(count) { range in range.filter(isHit) }
+        return Self.parallelFilter(count, position: { $0 }, keeping: isHit)
     }
 
     /// One bit per friend number, set for the friends at `positions`.
-    private func candidateBits(_ positions: [Int]) -> [UInt64] {
+    private func candidateBits(_ positions: Positions) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: (keys.count + 63) / 64)
         for position in positions {
             let number = Int(order[position])
@@ -70,11 +70,21 @@ extension FriendList {
         return Array(pieces.joined())
     }
 
-    /// `0..<count` filtered piece by piece on every core, the pieces' results joined in order.
-    private static func parallelFilter(_ count: Int, _ filter: @Sendable (Range<Int>) -> [Int]) -> [Int] {
+    /// `position(0) … position(count - 1)` that `isKept` keeps, found piece by piece on every
+    /// core, in order.
+    private static func parallelFilter(
+        _ count: Int, position: @Sendable (Int) -> Int, keeping isKept: @Sendable (Int) -> Bool
+    ) -> Positions {
         let parts = Parallel.ranges(count, minimum: 8192)
-        let pieces = Parallel.map(parts.count) { filter(parts[$0]) }
-        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
+        let pieces = Parallel.map(parts.count) { part in
+            var kept: [UInt32] = []
+            for index in parts[part] {
+                let candidate = position(index)
+                if isKept(candidate) { kept.append(UInt32(truncatingIfNeeded: candidate)) }
+            }
+            return kept
+        }
+        return Positions(pieces.count == 1 ? pieces[0] : Array(pieces.joined()))
     }
 }
 

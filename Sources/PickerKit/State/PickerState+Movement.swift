@@ -41,7 +41,7 @@ extension PickerState {
 
     /// Puts the cursor on the friend at list position `position`, if it is shown.
     mutating func placeCursor(onPosition position: Int) {
-        if let index = shown.binarySearch(position) { cursor = index }
+        if let index = shown.index(of: position) { cursor = index }
     }
 
     /// Scrolls the least needed to show the cursor, with its section header when it is the first

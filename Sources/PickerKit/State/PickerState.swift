@@ -8,7 +8,7 @@ public struct PickerState: Sendable {
     /// The current search.
     public internal(set) var query: SearchQuery
     /// The positions in list order of the friends that pass the query, ascending.
-    public internal(set) var shown: [Int] = []
+    public internal(set) var shown: Positions = []
     /// The index in ``shown`` of the friend under the cursor; nil when nobody is shown.
     public internal(set) var cursor: Int?
     /// The selected friends' ids, in the order they were picked.

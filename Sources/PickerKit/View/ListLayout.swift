@@ -30,7 +30,7 @@ struct ListLayout {
     /// Headers appear only when at least this many friends are shown.
     static let minimumShownForHeaders = 6
 
-    init(rows: Int, list: FriendList, shown: [Int]) {
+    init(rows: Int, list: FriendList, shown: Positions) {
         let rows = max(rows, 0)
         titleLine = rows >= 3 ? 0 : nil
         searchLine = rows >= 3 ? 1 : (rows >= 1 ? 0 : nil)

@@ -1,0 +1,57 @@
+/// Positions in a list's order, ascending: the friends a search shows.
+///
+/// Everyone is held as a count, so that an empty query over a million friends costs nothing;
+/// some are held as 32-bit numbers, half the memory of `Int`s, which matters when a search
+/// shows most of a large list.
+public struct Positions: RandomAccessCollection, ExpressibleByArrayLiteral, Equatable, Sendable {
+    /// The count of everyone, or nil when ``some`` holds the positions.
+    private let everyone: Int?
+    private let some: [UInt32]
+
+    /// Positions `0..<count`.
+    public static func everyone(_ count: Int) -> Positions { Positions(everyone: count, some: []) }
+
+    private init(everyone: Int?, some: [UInt32]) {
+        self.everyone = everyone
+        self.some = some
+    }
+
+    /// `positions`, which must be ascending.
+    public init(_ positions: [UInt32]) { self.init(everyone: nil, some: positions) }
+
+    /// `positions`, which must be ascending.
+    public init(_ positions: some Sequence<Int>) { self.init(positions.map { UInt32($0) }) }
+
+    public init(arrayLiteral positions: Int...) { self.init(positions) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { everyone ?? some.count }
+
+    public subscript(index: Int) -> Int { everyone == nil ? Int(some[index]) : index }
+
+    /// Whether these are all of `0..<count`: ascending positions below `count` are when there
+    /// are `count` of them.
+    func isEveryone(of count: Int) -> Bool { self.count == count }
+
+    public static func == (left: Positions, right: Positions) -> Bool { left.elementsEqual(right) }
+
+    /// The index of `position`, if it is here.
+    /// - Complexity: O(log n).
+    func index(of position: Int) -> Int? {
+        let index = lowerBound(of: position)
+        return index < count && self[index] == position ? index : nil
+    }
+
+    /// The first index whose position is not less than `position`.
+    /// - Complexity: O(log n).
+    func lowerBound(of position: Int) -> Int {
+        if let everyone { return Swift.min(Swift.max(position, 0), everyone) }
+        var low = 0
+        var high = some.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(some[middle]) < position { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
