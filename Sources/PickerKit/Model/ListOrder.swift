@@ -60,18 +60,20 @@ enum ListOrder {
     /// The numbers of entries `numbers` of `entries`, sorted by their bytes on every core.
     static func sorted(_ numbers: Range<Int>, of entries: ByteStore) -> Run {
         let parts = Parallel.ranges(numbers.count, minimum: 16_384)
-        let runs = Parallel.map(parts.count) { part in
+        var runs = Parallel.map(parts.count) { part in
             entries.bytes.withUnsafeBufferPointer { bytes in
                 var sorted = parts[part].map { index in
                     let number = numbers.lowerBound + index
                     return Entry(bytes, entries.range(number), number: number)
                 }
                 sorted.sort { $0.precedes($1) ?? precedes($0.number, $1.number, in: entries) }
-                return Run(sorted)
+                // The first run has room for the others to be merged into it.
+                return Run(sorted, capacity: part == 0 ? numbers.count : sorted.count)
             }
         }
-        var run = runs.first ?? Run()
-        for other in runs.dropFirst() { merge(into: &run, other) { precedes($0, $1, in: entries) } }
+        guard !runs.isEmpty else { return Run() }
+        var run = runs.removeFirst()
+        for other in runs { merge(into: &run, other) { precedes($0, $1, in: entries) } }
         return run
     }
 
@@ -85,9 +87,14 @@ enum ListOrder {
 
         init() {}
 
-        init(_ entries: [Entry]) {
-            numbers = entries.map(\.number)
-            prefixes = entries.map(\.prefix)
+        /// The run of `entries`, with room for `capacity` elements.
+        init(_ entries: [Entry], capacity: Int) {
+            numbers.reserveCapacity(capacity)
+            prefixes.reserveCapacity(capacity)
+            for entry in entries {
+                numbers.append(entry.number)
+                prefixes.append(entry.prefix)
+            }
         }
 
         /// Keeps the elements whose number `renumber` maps to a number, and gives them that

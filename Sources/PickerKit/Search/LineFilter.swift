@@ -11,12 +11,14 @@ import Foundation
 public enum LineFilter {
     /// The lines of `data` that `query` includes, numbered from 1 as ``NameLines`` numbers
     /// them, in the order of a list sorted by `sortOrder`.
-    /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8.
+    /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, or
+    ///   saying that the text is larger than the 4 GiB a search reads.
     public static func matches(
         in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first
     ) throws(SourceError) -> LineMatches {
+        guard data.count <= UInt32.max else { throw SourceError(source: source, problem: "holds more than 4 GiB of text") }
         let compiled = CompiledQuery(SearchQuery(query))
-        let scans: [LineScan] = data.withUnsafeBytes { raw in
+        var scans: [LineScan] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
             let parts = lineAlignedParts(bytes.value)
             return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled) }
@@ -26,11 +28,11 @@ public enum LineFilter {
             try NameLines.readPages(data, source: source) { _ in }
         }
         var lines: [LineMatches.Line] = []
-        lines.reserveCapacity(scans.reduce(0) { $0 + $1.matches.count })
-        var linesBefore = 0
-        for scan in scans {
-            lines += scan.matches.lazy.map { LineMatches.Line(number: linesBefore + $0.number, bytes: $0.bytes) }
-            linesBefore += scan.lineCount
+        lines.reserveCapacity(scans.reduce(0) { $0 + $1.matchCount })
+        var linesBefore: UInt32 = 0
+        for index in scans.indices {
+            lines += scans[index].takeMatches().lazy.map { LineMatches.Line(number: linesBefore + $0.number, bytes: $0.bytes) }
+            linesBefore += UInt32(scans[index].lineCount)
         }
         return LineMatches(text: data, lines: inListOrder(lines, of: data, sortOrder: sortOrder))
     }
@@ -39,13 +41,13 @@ public enum LineFilter {
     /// ``SortEntry`` (on every core), and the entries are sorted.
     private static func inListOrder(_ lines: [LineMatches.Line], of data: Data, sortOrder: NameOrder) -> [LineMatches.Line] {
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
-        let stores: [ByteStore] = data.withUnsafeBytes { raw in
+        var stores: [ByteStore] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
             return Parallel.map(parts.count) { part in
                 var entries = ByteStore()
                 var folding = TextFolding()
                 for line in lines[parts[part]] {
-                    let name = UnsafeBufferPointer(rebasing: bytes.value[line.bytes])
+                    let name = UnsafeBufferPointer(rebasing: bytes.value[line.range])
                     var id = String(line.number)
                     id.withUTF8 { id in
                         SortEntry.append(name: name, id: id, givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
@@ -55,8 +57,8 @@ public enum LineFilter {
                 return entries
             }
         }
-        var entries = stores.first ?? ByteStore()
-        for store in stores.dropFirst() { entries.append(contentsOf: store) }
+        var entries = stores.isEmpty ? ByteStore() : stores.removeFirst()
+        while !stores.isEmpty { entries.append(contentsOf: stores.removeFirst()) }
         return ListOrder.sorted(0..<lines.count, of: entries).numbers.map { lines[Int($0)] }
     }
 
@@ -80,10 +82,13 @@ public enum LineFilter {
 
 /// Lines of text that a search included, in list order, as places in the text.
 public struct LineMatches: Sendable {
-    /// A line: its number (from 1, blank lines counted) and its bytes, without the line end.
+    /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
+    /// line end.
     struct Line: Sendable {
-        var number: Int
-        var bytes: Range<Int>
+        var number: UInt32
+        var bytes: LineScan.Bytes
+
+        var range: Range<Int> { Int(bytes.start)..<Int(bytes.end) }
     }
 
     let text: Data
@@ -108,7 +113,7 @@ public struct LineMatches: Sendable {
             let bytes = raw.bindMemory(to: UInt8.self)
             for line in lines {
                 var id = String(line.number)
-                id.withUTF8 { body($0, UnsafeBufferPointer(rebasing: bytes[line.bytes])) }
+                id.withUTF8 { body($0, UnsafeBufferPointer(rebasing: bytes[line.range])) }
             }
         }
     }

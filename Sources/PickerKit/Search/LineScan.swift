@@ -8,10 +8,16 @@ import Foundation
 /// lies, ignoring case; any other line is checked as UTF-8 and folded into a scratch buffer,
 /// as ``NameKeys`` folds a name.
 struct LineScan: Sendable {
+    /// Where a line's bytes are in a text of at most 4 GiB.
+    struct Bytes: Sendable {
+        var start: UInt32
+        var end: UInt32
+    }
+
     /// A matching line: its number within the part, from 1, and its bytes in the text.
     struct Match: Sendable {
-        var number: Int
-        var bytes: Range<Int>
+        var number: UInt32
+        var bytes: Bytes
     }
 
     /// The number of lines in the part.
@@ -19,7 +25,16 @@ struct LineScan: Sendable {
     /// Whether the scan stopped at a line that is not UTF-8.
     private(set) var foundInvalidLine = false
     /// The lines that match, in text order.
-    private(set) var matches: [Match] = []
+    private var matches: [Match] = []
+
+    /// How many lines match.
+    var matchCount: Int { matches.count }
+
+    /// The lines that match, in text order, handed over: the scan keeps none.
+    mutating func takeMatches() -> [Match] {
+        defer { matches = [] }
+        return matches
+    }
 
     init(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ query: CompiledQuery) {
         guard let base = text.baseAddress else { return }
@@ -39,7 +54,7 @@ struct LineScan: Sendable {
                 return
             }
             if matcher.matches(line, isASCII: isASCII), !NameLines.isBlank(line) {
-                matches.append(Match(number: lineCount, bytes: (end - line.count)..<end))
+                matches.append(Match(number: UInt32(lineCount), bytes: Bytes(start: UInt32(end - line.count), end: UInt32(end))))
             }
         }
     }
