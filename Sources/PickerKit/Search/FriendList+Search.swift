@@ -24,16 +24,31 @@ extension FriendList {
         // Many candidates are scanned as fast among everyone, with no bit per candidate to set;
         // the hits are then kept for the candidates alone.
         let within = candidates.flatMap { $0.count * 4 > count ? nil : candidateBits($0) }
-        let hits = matchBits(compiled, within: within)
-        let listOrder = order
-        let isHit: @Sendable (Int) -> Bool = { position in
-            let number = Int(listOrder[position])
-            return hits[number >> 6] & (1 << UInt64(number & 63)) != 0
+        return positions(of: matchBits(compiled, within: within), among: candidates)
+    }
+
+    /// The positions (among `candidates`, or among everyone) of the friends whose bit is set
+    /// in `hits`, read off the list order piece by piece on every core.
+    private func positions(of hits: [UInt64], among candidates: Positions?) -> Positions {
+        let total = candidates?.count ?? count
+        let parts = Parallel.ranges(total, minimum: 8192)
+        let pieces = hits.withUnsafeBufferPointer { hits in
+            order.withUnsafeBufferPointer { order in
+                let (hits, order) = (UncheckedSendable(hits), UncheckedSendable(order))
+                return Parallel.map(parts.count) { part in
+                    var kept: [UInt32] = []
+                    for index in parts[part] {
+                        let position = candidates?[index] ?? index
+                        let number = Int(order.value[position])
+                        if hits.value[number >> 6] & (1 << UInt64(number & 63)) != 0 {
+                            kept.append(UInt32(truncatingIfNeeded: position))
+                        }
+                    }
+                    return kept
+                }
+            }
         }
-        if let candidates {
-            return Self.parallelFilter(candidates.count, position: { candidates[$0] }, keeping: isHit)
-        }
-        return Self.parallelFilter(count, position: { $0 }, keeping: isHit)
+        return Positions(pieces.count == 1 ? pieces[0] : Array(pieces.joined()))
     }
 
     /// One bit per friend number, set for the friends at `positions`.
@@ -57,6 +72,12 @@ extension FriendList {
                 parts[part].map { word in
                     let first = word * 64
                     var candidates = within?[word] ?? (first + 64 <= total ? ~0 : (1 << UInt64(total - first)) - 1)
+                    // Keep the candidates whose masks allow a match, 64 masks at a time.
+                    let mask = compiled.mask
+                    var allowed: UInt64 = 0
+                    for bit in 0..<min(64, total - first) where view.masks[first + bit] & mask == mask { allowed |= 1 << UInt64(bit) }
+                    candidates &= allowed
+                    if compiled.decidedByMask { return candidates }
                     var bits: UInt64 = 0
                     while candidates != 0 {
                         let bit = candidates.trailingZeroBitCount
@@ -68,23 +89,6 @@ extension FriendList {
             }
         }
         return Array(pieces.joined())
-    }
-
-    /// `position(0) … position(count - 1)` that `isKept` keeps, found piece by piece on every
-    /// core, in order.
-    private static func parallelFilter(
-        _ count: Int, position: @Sendable (Int) -> Int, keeping isKept: @Sendable (Int) -> Bool
-    ) -> Positions {
-        let parts = Parallel.ranges(count, minimum: 8192)
-        let pieces = Parallel.map(parts.count) { part in
-            var kept: [UInt32] = []
-            for index in parts[part] {
-                let candidate = position(index)
-                if isKept(candidate) { kept.append(UInt32(truncatingIfNeeded: candidate)) }
-            }
-            return kept
-        }
-        return Positions(pieces.count == 1 ? pieces[0] : Array(pieces.joined()))
     }
 }
 

@@ -48,7 +48,7 @@ struct LineScan: Sendable {
             if end > cursor, base[end - 1] == 0x0D { end -= 1 }
             let line = UnsafeBufferPointer(start: base + cursor, count: end - cursor)
             cursor = newline + 1
-            let isASCII = Self.isASCII(line)
+            let isASCII = UTF8Validation.isASCII(line)
             if !isASCII, !UTF8Validation.isValid(line) {
                 foundInvalidLine = true
                 return
@@ -57,23 +57,6 @@ struct LineScan: Sendable {
                 matches.append(Match(number: UInt32(lineCount), bytes: Bytes(start: UInt32(end - line.count), end: UInt32(end))))
             }
         }
-    }
-
-    /// Whether every byte of `line` is ASCII, eight bytes at a time.
-    @inline(__always)
-    static func isASCII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = line.baseAddress else { return true }
-        var seen: UInt64 = 0
-        var index = 0
-        while index + 8 <= line.count {
-            seen |= UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
-            index += 8
-        }
-        while index < line.count {
-            seen |= UInt64(start[index])
-            index += 1
-        }
-        return seen & 0x8080_8080_8080_8080 == 0
     }
 }
 

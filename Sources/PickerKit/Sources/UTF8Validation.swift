@@ -3,8 +3,25 @@
 enum UTF8Validation {
     /// The string the bytes spell, or nil when they are not valid UTF-8.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard isValid(bytes) else { return nil }
+        guard isASCII(bytes) || isValid(bytes) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether every byte of `bytes` is ASCII, eight bytes at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        var seen: UInt64 = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            seen |= UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            seen |= UInt64(start[index])
+            index += 1
+        }
+        return seen & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values above
