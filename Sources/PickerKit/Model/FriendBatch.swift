@@ -12,6 +12,9 @@ public struct FriendBatch: Hashable, Sendable {
     private(set) var keys = NameKeys()
     /// The hash of each friend's id, in the form ``FriendList`` indexes it.
     private(set) var idHashes: [UInt32] = []
+    /// The friends' indices in the order of their ids' hashes (ties in arrival order): the
+    /// order in which looking them up visits the id index front to back.
+    private(set) var byIDHash: [UInt32] = []
     /// The batch's friend numbers (0 up, in arrival order) in list order.
     private(set) var run = ListOrder.Run()
 
@@ -44,6 +47,7 @@ public struct FriendBatch: Hashable, Sendable {
             }
         }
         run = ListOrder.sorted(0..<friends.count, of: keys.sort)
+        byIDHash = idHashes.enumerated().map { UInt64($1) << 32 | UInt64($0) }.sorted().map { UInt32(truncatingIfNeeded: $0) }
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.

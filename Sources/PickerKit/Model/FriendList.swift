@@ -89,13 +89,12 @@ public struct FriendList: Sendable {
         let newFriends = batch.friends
         ids.reserve(base + newFriends.count)
         var isRepeated = [Bool](repeating: false, count: newFriends.count)
-        for (index, friend) in newFriends.enumerated() {
+        for index in batch.byIDHash.lazy.map({ Int($0) }) {
             let hash = batch.idHashes[index]
-            var id = friend.id
-            let found = id.withUTF8 { idBytes in
-                ids.find(hash: hash) { number in
-                    number < base ? sameID(number, idBytes, friend.id) : newFriends[number - base].id == friend.id
-                }
+            // The friend itself is read only when a stored id has the same hash.
+            let found = ids.find(hash: hash) { number in
+                let id = newFriends[index].id
+                return number < base ? sameID(number, id) : newFriends[number - base].id == id
             }
             if found == nil {
                 ids.insert(base + index, hash: hash)
@@ -104,6 +103,12 @@ public struct FriendList: Sendable {
             }
         }
         return isRepeated
+    }
+
+    /// Whether friend `number` has the id `id`.
+    private func sameID(_ number: Int, _ id: String) -> Bool {
+        var bytes = id
+        return bytes.withUTF8 { sameID(number, $0, id) }
     }
 
     /// Whether friend `number` has the id `id`, whose UTF-8 is `idBytes`.
