@@ -94,15 +94,24 @@ func everyoneMatching(_ query: String) -> FilterMatches {
 
 if let filter = options.filter { printAndExit(everyoneMatching(filter), options) }
 
-/// With --select-1 or --exit-0 the whole list is needed before deciding to open the screen.
+/// With --select-1 or --exit-0 the whole list is needed before deciding to open the screen;
+/// the screen then starts with that list, and its loader only says that loading is done.
 var screenLoader = options.source.loader(token: token, timeout: options.timeout)
+var loadedList: FriendList?
 if options.selectOne || options.exitZero {
-    let friends = everyoneMatching("").friends
-    let list = FriendList(friends, sortOrder: options.configuration.sortOrder)
+    let list: FriendList
+    do {
+        let leftOut: Int
+        (list, leftOut) = try options.source.list(sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
+        reportLeftOut(leftOut, source: options.source)
+    } catch {
+        fail(error)
+    }
     let matches = list.positions(matching: SearchQuery(options.query))
     if options.exitZero && matches.isEmpty { exit(ExitStatus.nothingToPrint.rawValue) }
     if options.selectOne && matches.count == 1 { printAndExit([list.friends[matches[0]]], options) }
-    screenLoader = LoadedFriends(friends: friends)
+    screenLoader = LoadedFriends(friends: [])
+    loadedList = list
 }
 
 guard let feed = LoaderFeed.start(screenLoader, sortOrder: options.configuration.sortOrder) else { fail("cannot start loading") }
@@ -115,7 +124,7 @@ do {
     outcome = try Terminal.with(mouse: options.mouse, color: options.color) { terminal in
         var state = PickerState(
             query: options.query, preselected: options.preselected, size: terminal.size,
-            configuration: options.configuration)
+            configuration: options.configuration, list: loadedList)
         for delivery in firstDeliveries { state.send(delivery.event) }
         return runPicker(&state, on: terminal, signals: signals, feed: feed)
     }

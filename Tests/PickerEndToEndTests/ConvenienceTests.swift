@@ -97,6 +97,18 @@ final class ConvenienceTests: TmuxTestCase {
         XCTAssertTrue(several.standardError.contains("terminal"), several.standardError)
     }
 
+    /// With several matches the screen opens on the list already loaded, query applied, and
+    /// the whole list is there when the query is cleared.
+    func testSelectOneWithSeveralMatchesOpensTheLoadedList() throws {
+        let picker = try startPicker(["--query", "adam", "--select-1", "--select", "100002379016881"]) {
+            $0.counts == "4/176 · 1 selected"
+        }
+        try picker.press("/", "C-u")
+        try picker.waitForScreen("everyone") { $0.counts == "176/176 · 1 selected" }
+        try picker.press("Enter", "Enter")
+        XCTAssertEqual(try picker.waitForExit().output, "Gabriel José García Márquez\n")
+    }
+
     func testTitleAndPrompt() throws {
         let picker = try startPicker(["--title", "Invite to dinner", "--prompt", "who? "]) { $0.title.hasPrefix("Invite to dinner ") }
         try picker.press("/")

@@ -39,6 +39,15 @@ struct StandardInputLoader: FriendLoader {
         try Self.read(try StandardInput.readAll()) { deliver(FriendPage(friends: $0)) }
     }
 
+    /// What standard input held, already read.
+    struct Preread: FriendLoader {
+        let data: Data
+
+        func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+            try StandardInputLoader.read(data) { deliver(FriendPage(friends: $0)) }
+        }
+    }
+
     /// Delivers the friends of `data`, what standard input held.
     static func read(_ input: Data, _ deliver: ([Friend]) -> Void) throws(SourceError) {
         let source = FriendSource.standardInput.displayName

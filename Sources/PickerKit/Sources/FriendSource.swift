@@ -6,14 +6,6 @@ public enum FilterMatches: Sendable {
     case friends([Friend])
     /// Lines of plain text, kept as places in the text until they are printed.
     case lines(LineMatches)
-
-    /// The matches as friends.
-    public var friends: [Friend] {
-        switch self {
-        case .friends(let friends): return friends
-        case .lines(let lines): return lines.friends
-        }
-    }
 }
 
 /// Where the friends of a session come from.
@@ -62,17 +54,34 @@ public enum FriendSource: Hashable, Sendable {
     public func friends(
         matching query: String, sortOrder: NameOrder, token: String?, timeout: Double
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int) {
-        var list = FriendList(sortOrder: sortOrder)
-        var leftOut = 0
         if self == .standardInput {
             let data = FriendsJSON.withoutByteOrderMark(try StandardInput.readAll())
             if !Self.looksLikeJSON(data) {
                 return (.lines(try LineFilter.matches(in: data, source: displayName, matching: query, sortOrder: sortOrder)), 0)
             }
-            try StandardInputLoader.read(data) { leftOut += list.append($0) }
-        } else {
-            try loader(token: token, timeout: timeout).load { page in leftOut += list.append(page.friends) }
+            return try Self.matches(of: StandardInputLoader.Preread(data: data), matching: query, sortOrder: sortOrder)
         }
+        return try Self.matches(of: loader(token: token, timeout: timeout), matching: query, sortOrder: sortOrder)
+    }
+
+    /// Everyone the source holds, in a list sorted by `sortOrder`; and how many friends were
+    /// left out for an id seen before.
+    /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
+    public func list(sortOrder: NameOrder, token: String?, timeout: Double) throws(SourceError) -> (list: FriendList, leftOut: Int) {
+        try Self.list(of: loader(token: token, timeout: timeout), sortOrder: sortOrder)
+    }
+
+    private static func list(of loader: FriendLoader, sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int) {
+        var list = FriendList(sortOrder: sortOrder)
+        var leftOut = 0
+        try loader.load { page in leftOut += list.append(page.friends) }
+        return (list, leftOut)
+    }
+
+    private static func matches(
+        of loader: FriendLoader, matching query: String, sortOrder: NameOrder
+    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int) {
+        let (list, leftOut) = try list(of: loader, sortOrder: sortOrder)
         return (.friends(list.positions(matching: SearchQuery(query)).map { list.friends[$0] }), leftOut)
     }
 

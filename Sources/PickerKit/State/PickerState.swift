@@ -31,12 +31,15 @@ public struct PickerState: Sendable {
     public let configuration: Configuration
 
     /// A picker waiting for friends, with `query` applied and the friends with the
-    /// `preselected` ids selected once they arrive.
+    /// `preselected` ids selected once they arrive. The friends of `list` (which must be
+    /// sorted in the configuration's order) are there from the start, shown when the first
+    /// page, even an empty one, arrives.
     public init(
-        query: String = "", preselected: [String] = [], size: TerminalSize, configuration: Configuration = .init()
+        query: String = "", preselected: [String] = [], size: TerminalSize, configuration: Configuration = .init(),
+        list: FriendList? = nil
     ) {
         phase = .loading
-        list = FriendList(sortOrder: configuration.sortOrder)
+        self.list = list ?? FriendList(sortOrder: configuration.sortOrder)
         self.query = SearchQuery(query)
         pendingSelection = preselected
         self.size = size
