@@ -90,6 +90,20 @@ final class NameLinesTests: XCTestCase {
         }
     }
 
+    /// Enough matches to be printed in pieces, one per core: the pieces join into the output
+    /// the friends would give, JSON commas included.
+    func testManyMatchesPrintInPiecesAsTheFriendsWould() throws {
+        let names = (0..<40_000).map { "Name\($0 % 997) \u{1b}Kim\($0)" }
+        let matches = try LineFilter.matches(in: Data(names.joined(separator: "\n").utf8), source: "standard input", matching: "")
+        let friends = matches.friends
+        XCTAssertEqual(friends.count, 40_000)
+        for format in OutputFormat.allCases {
+            for print0 in [false, true] {
+                XCTAssertEqual(format.render(matches, print0: print0), format.render(friends, print0: print0), "\(format)")
+            }
+        }
+    }
+
     func testALineThatIsNotUTF8IsNamed() {
         XCTAssertThrowsError(try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }) { error in
             XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")

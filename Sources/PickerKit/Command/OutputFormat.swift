@@ -13,63 +13,103 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// In every format but JSON, control characters in names and ids are written as visible
     /// escapes, so a record is always one line.
     public func render(_ friends: [Friend], print0: Bool) -> [UInt8] {
-        var writer = RecordWriter(format: self, print0: print0)
+        var writer = RecordWriter(format: self, print0: print0, opensOutput: true)
         for friend in friends {
             var id = friend.id
             var name = friend.name
-            id.withUTF8 { id in name.withUTF8 { writer.add(id: id, name: $0) } }
+            id.withUTF8 { id in name.withUTF8 { writer.add(id: .text(id), name: $0) } }
         }
         return writer.finish()
     }
 
-    /// The UTF-8 to print for the friends of `lines`, as for ``render(_:print0:)-([Friend],_)``.
+    /// The UTF-8 to print for the friends of `lines`, as for ``render(_:print0:)-([Friend],_)``:
+    /// a piece of the lines on each core, the pieces put end to end (reading the lines, which
+    /// lie in the text's order, not the list's, is what takes the time).
     public func render(_ lines: LineMatches, print0: Bool) -> [UInt8] {
-        var writer = RecordWriter(format: self, print0: print0)
-        lines.forEach { writer.add(id: $0, name: $1) }
-        return writer.finish()
+        let parts = Parallel.ranges(lines.count, minimum: 16_384)
+        let pieces = Parallel.map(parts.count) { part in
+            var writer = RecordWriter(format: self, print0: print0, opensOutput: part == 0)
+            lines.forEach(in: parts[part]) { writer.add(id: .number($0), name: $1) }
+            return part == parts.count - 1 ? writer.finish() : writer.output
+        }
+        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
 }
 
 /// Writes records of one format, given as the UTF-8 of an id and a name, into one buffer.
 private struct RecordWriter {
+    /// An id: text to escape, or a line number, which needs none.
+    enum ID {
+        case text(UnsafeBufferPointer<UInt8>)
+        case number(UInt32)
+    }
+
     let format: OutputFormat
     let terminator: UInt8
-    private var output: [UInt8] = []
-    private var records = 0
+    private(set) var output: [UInt8] = []
+    /// Whether a record was written before the next: in this buffer, or in the buffers whose
+    /// output comes before it.
+    private var follows: Bool
     private static let idKey = Array(#"{"id":"#.utf8)
     private static let nameKey = Array(#","name":"#.utf8)
 
-    init(format: OutputFormat, print0: Bool) {
+    /// A writer for the start of the output when `opensOutput`, else for a piece that follows
+    /// another's records.
+    init(format: OutputFormat, print0: Bool, opensOutput: Bool) {
         self.format = format
         terminator = print0 ? 0 : 0x0A
-        if format == .json { output.append(UInt8(ascii: "[")) }
+        follows = !opensOutput
+        if format == .json && opensOutput { output.append(UInt8(ascii: "[")) }
     }
 
-    mutating func add(id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>) {
+    mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>) {
         switch format {
         case .names:
             appendEscaped(name)
         case .ids:
-            appendEscaped(id)
+            append(id)
         case .tsv:
-            appendEscaped(id)
+            append(id)
             output.append(0x09)
             appendEscaped(name)
         case .json:
-            if records > 0 { output.append(UInt8(ascii: ",")) }
+            if follows { output.append(UInt8(ascii: ",")) }
             output += Self.idKey
-            appendJSONString(id)
+            switch id {
+            case .text(let text): appendJSONString(text)
+            case .number:
+                output.append(UInt8(ascii: "\""))
+                append(id)
+                output.append(UInt8(ascii: "\""))
+            }
             output += Self.nameKey
             appendJSONString(name)
             output.append(UInt8(ascii: "}"))
         }
         if format != .json { output.append(terminator) }
-        records += 1
+        follows = true
     }
 
     mutating func finish() -> [UInt8] {
         if format == .json { output += [UInt8(ascii: "]"), terminator] }
         return output
+    }
+
+    private mutating func append(_ id: ID) {
+        switch id {
+        case .text(let text): appendEscaped(text)
+        case .number(let number):
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { digits in
+                var start = digits.count
+                var rest = number
+                repeat {
+                    start -= 1
+                    digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                } while rest > 0
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            }
+        }
     }
 
     /// Appends `text` with every unsafe character written as its visible escape.

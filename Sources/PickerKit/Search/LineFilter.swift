@@ -101,20 +101,18 @@ public struct LineMatches: Sendable {
     public var friends: [Friend] {
         var friends: [Friend] = []
         friends.reserveCapacity(lines.count)
-        forEach { id, name in
-            friends.append(Friend(id: String(decoding: id, as: UTF8.self), name: String(decoding: name, as: UTF8.self)))
+        forEach(in: 0..<count) { number, name in
+            friends.append(Friend(id: String(number), name: String(decoding: name, as: UTF8.self)))
         }
         return friends
     }
 
-    /// Calls `body` with the UTF-8 of each line's id and name, in list order.
-    public func forEach(_ body: (_ id: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Calls `body` with the number and the UTF-8 name of each line at `positions` of the
+    /// list order, in order.
+    func forEach(in positions: Range<Int>, _ body: (_ number: UInt32, _ name: UnsafeBufferPointer<UInt8>) -> Void) {
         text.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            for line in lines {
-                var id = String(line.number)
-                id.withUTF8 { body($0, UnsafeBufferPointer(rebasing: bytes[line.range])) }
-            }
+            for line in lines[positions] { body(line.number, UnsafeBufferPointer(rebasing: bytes[line.range])) }
         }
     }
 }
