@@ -1,10 +1,34 @@
 import Foundation
 
 /// libFuzzer's entry: what standard input holds (JSON or one name per line) is read into
-/// friends or refused with a `SourceError` naming standard input; never a crash.
+/// friends or refused with a `SourceError` naming standard input; never a crash. Text is also
+/// searched the way `--filter` searches it, which must find what the list finds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStandardInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     expectFriendsOrSourceError(source: "standard input") { try FriendSource.friends(fromStandardInput: data) }
+    let text = FriendsJSON.withoutByteOrderMark(data)
+    if !FriendSource.looksLikeJSON(text) { expectTheLineFilterAgreesWithTheList(text) }
     return 0
+}
+
+/// `LineFilter` (cut into parts of a few bytes, so that the parts are many) gives the friends
+/// the list gives for a few queries, or the error the line reader gives.
+private func expectTheLineFilterAgreesWithTheList(_ text: Data) {
+    var list = FriendList()
+    var failure: SourceError?
+    do {
+        try NameLines.readPages(text, source: "standard input") { list.append($0) }
+    } catch {
+        failure = error
+    }
+    for query in ["", "a", "an", "é"] {
+        do {
+            let found = try LineFilter.matches(in: text, source: "standard input", matching: query, partMinimum: 16).friends
+            precondition(failure == nil, "the line filter read text the line reader refused")
+            precondition(found == list.positions(matching: SearchQuery(query)).map { list.friends[$0] }, "the line filter disagrees")
+        } catch {
+            precondition(error == failure, "the line filter failed otherwise than the line reader")
+        }
+    }
 }

@@ -21,7 +21,7 @@ public func fuzzTerminalText(_ start: UnsafePointer<UInt8>, _ count: Int) -> CIn
     }
 
     var state = PickerState(query: "", size: TerminalSize(rows: rows, columns: columns))
-    state.send(.friendsArrived([Friend(id: text, name: text), Friend(id: "other", name: String(text.prefix(3)))]))
+    state.send(.friendsArrived(FriendBatch([Friend(id: text, name: text), Friend(id: "other", name: String(text.prefix(3)))])))
     for event: PickerEvent in [.moveDown, .toggleCurrent, .startSearch, .typed(String(text.prefix(2)))] {
         state.send(event)
     }

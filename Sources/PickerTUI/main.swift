@@ -95,7 +95,8 @@ func everyoneMatching(_ query: String) -> FilterMatches {
 if let filter = options.filter { printAndExit(everyoneMatching(filter), options) }
 
 /// With --select-1 or --exit-0 the whole list is needed before deciding to open the screen;
-/// the screen then starts with that list, and its loader only says that loading is done.
+/// the screen then starts with that list, and its loader delivers one empty page (on which
+/// the state shows the list) and says that loading is done.
 var screenLoader = options.source.loader(token: token, timeout: options.timeout)
 var loadedList: FriendList?
 if options.selectOne || options.exitZero {

@@ -114,6 +114,9 @@ final class FilterModeTests: XCTestCase {
         let afterARead = try runCommand(
             URL(fileURLWithPath: "/bin/sh"), ["-c", "{ read -r skipped; \"$0\" --source - --filter '' --format tsv; } < \"$1\"", picker, names.path])
         XCTAssertEqual(afterARead.output, "2\tAmy Adams\n3\tBob Brown\n1\tZed Zimmer\n", afterARead.standardError)
+        let thenCat = try runCommand(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "{ \"$0\" --source - --filter '' >/dev/null; cat; } < \"$1\"", picker, names.path])
+        XCTAssertEqual(thenCat.output, "", "the picker read standard input to its end, as a reader that consumed it would")
     }
 
     func testStandardInputThatCannotBeReadIsNamed() throws {

@@ -80,6 +80,8 @@ final class NameLinesTests: XCTestCase {
                 let expected = list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
                 let found = try LineFilter.matches(in: data, source: "standard input", matching: query, sortOrder: sortOrder)
                 XCTAssertEqual(found.friends, expected, "query \(query.debugDescription), sort \(sortOrder)")
+                let inParts = try LineFilter.matches(in: data, source: "standard input", matching: query, sortOrder: sortOrder, partMinimum: 64)
+                XCTAssertEqual(inParts.friends, expected, "in parts of 64 bytes, query \(query.debugDescription)")
                 for format in OutputFormat.allCases {
                     XCTAssertEqual(format.render(found, print0: false), format.render(expected, print0: false), "\(format)")
                 }
@@ -87,6 +89,15 @@ final class NameLinesTests: XCTestCase {
         }
         XCTAssertThrowsError(try LineFilter.matches(in: Data([0x41, 0x0A, 0xFF]), source: "standard input", matching: "a")) { error in
             XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 2)")
+        }
+        // A bad line in a later part is numbered and placed in the whole text.
+        var text = Data(String(repeating: "Ann Lee\n", count: 40).utf8)
+        text += Data([0x42, 0x6F, 0xC3, 0x28, 0x0A]) + Data(String(repeating: "Bo Kim\n", count: 40).utf8)
+        XCTAssertThrowsError(try LineFilter.matches(in: text, source: "standard input", matching: "", partMinimum: 64)) { error in
+            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 41 is not valid UTF-8 (byte offset 322)")
+        }
+        XCTAssertThrowsError(try NameLines.readPages(text, source: "standard input") { _ in }) { error in
+            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 41 is not valid UTF-8 (byte offset 322)")
         }
     }
 

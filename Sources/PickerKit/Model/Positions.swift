@@ -27,7 +27,11 @@ public struct Positions: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     public var startIndex: Int { 0 }
     public var endIndex: Int { everyone ?? some.count }
 
-    public subscript(index: Int) -> Int { everyone == nil ? Int(some[index]) : index }
+    public subscript(index: Int) -> Int {
+        guard let everyone else { return Int(some[index]) }
+        precondition(index >= 0 && index < everyone, "position index out of range")
+        return index
+    }
 
     /// Whether these are all of `0..<count`: ascending positions below `count` are when there
     /// are `count` of them.

@@ -1,9 +1,10 @@
 import Foundation
 
-/// `--filter` over plain text, one name per line, without building a list: each half of the
-/// text is searched on a core of its own, line by line and in place (an ASCII line is compared
-/// ignoring case as it is; only a line with other characters is folded, into a scratch buffer);
-/// only the lines that match get a sort entry and are sorted.
+/// `--filter` over plain text, one name per line, without building a list: the text is cut
+/// into a part per core (of at least a megabyte), each searched on its core, line by line and
+/// in place (an ASCII line is compared ignoring case as it is; only a line with other
+/// characters is folded, into a scratch buffer); only the lines that match get a sort entry
+/// and are sorted.
 ///
 /// It gives what ``NameLines`` followed by ``FriendList/positions(matching:among:)`` gives —
 /// the same friends, in list order, and the same error for a line that is not UTF-8 — without
@@ -11,28 +12,40 @@ import Foundation
 public enum LineFilter {
     /// The lines of `data` that `query` includes, numbered from 1 as ``NameLines`` numbers
     /// them, in the order of a list sorted by `sortOrder`.
+    /// `partMinimum` is the fewest bytes a part of the text searched on a core of its own has.
     /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, or
-    ///   saying that the text is larger than the 4 GiB a search reads.
+    ///   saying that the text is too large to search (4 GiB, or sort entries for the matches
+    ///   that would take more).
     public static func matches(
-        in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first
+        in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first, partMinimum: Int = 1 << 20
     ) throws(SourceError) -> LineMatches {
         guard data.count <= UInt32.max else { throw SourceError(source: source, problem: "holds more than 4 GiB of text") }
         let compiled = CompiledQuery(SearchQuery(query))
         var scans: [LineScan] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
-            let parts = lineAlignedParts(bytes.value)
+            let parts = lineAlignedParts(bytes.value, minimum: partMinimum)
             return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled) }
-        }
-        if scans.contains(where: \.foundInvalidLine) {
-            // The line reader words the error, with the byte offset.
-            try NameLines.readPages(data, source: source) { _ in }
         }
         var lines: [LineMatches.Line] = []
         lines.reserveCapacity(scans.reduce(0) { $0 + $1.matchCount })
-        var linesBefore: UInt32 = 0
+        var linesBefore = 0
         for index in scans.indices {
-            lines += scans[index].takeMatches().lazy.map { LineMatches.Line(number: linesBefore + $0.number, bytes: $0.bytes) }
-            linesBefore += UInt32(scans[index].lineCount)
+            if let invalid = scans[index].invalidLine {
+                throw data.withUnsafeBytes { raw in
+                    NameLines.invalidLine(
+                        linesBefore + invalid.number, UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[invalid.bytes]),
+                        at: invalid.bytes.lowerBound, source: source)
+                }
+            }
+            let first = lines.count
+            lines += scans[index].takeMatches()
+            for line in first..<lines.count { lines[line].number += UInt32(linesBefore) }
+            linesBefore += scans[index].lineCount
+        }
+        // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 4 more
+        // for the section and separators and 10 for the line number.
+        guard lines.reduce(0, { $0 + 4 * Int($1.end - $1.start) + 14 }) <= UInt32.max else {
+            throw SourceError(source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
         return LineMatches(text: data, lines: inListOrder(lines, of: data, sortOrder: sortOrder))
     }
@@ -62,11 +75,12 @@ public enum LineFilter {
         return ListOrder.sorted(0..<lines.count, of: entries).numbers.map { lines[Int($0)] }
     }
 
-    /// Byte ranges of `bytes`, one per core, each ending just after a newline (or at the end).
-    private static func lineAlignedParts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    /// Byte ranges of `bytes`, one per core and of at least `minimum` bytes, each ending just
+    /// after a newline (or at the end).
+    private static func lineAlignedParts(_ bytes: UnsafeBufferPointer<UInt8>, minimum: Int) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = 0
-        for rough in Parallel.ranges(bytes.count, minimum: 1 << 20) {
+        for rough in Parallel.ranges(bytes.count, minimum: minimum) {
             guard rough.upperBound > start else { continue }
             var end = rough.upperBound
             if end < bytes.count {
@@ -83,12 +97,13 @@ public enum LineFilter {
 /// Lines of text that a search included, in list order, as places in the text.
 public struct LineMatches: Sendable {
     /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
-    /// line end.
+    /// line end, in a text of at most 4 GiB.
     struct Line: Sendable {
         var number: UInt32
-        var bytes: LineScan.Bytes
+        var start: UInt32
+        var end: UInt32
 
-        var range: Range<Int> { Int(bytes.start)..<Int(bytes.end) }
+        var range: Range<Int> { Int(start)..<Int(end) }
     }
 
     let text: Data
@@ -98,7 +113,7 @@ public struct LineMatches: Sendable {
     public var count: Int { lines.count }
 
     /// The lines as friends, the line number as id.
-    public var friends: [Friend] {
+    var friends: [Friend] {
         var friends: [Friend] = []
         friends.reserveCapacity(lines.count)
         forEach(in: 0..<count) { number, name in

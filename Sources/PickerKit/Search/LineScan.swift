@@ -8,34 +8,29 @@ import Foundation
 /// lies, ignoring case; any other line is checked as UTF-8 and folded into a scratch buffer,
 /// as ``NameKeys`` folds a name.
 struct LineScan: Sendable {
-    /// Where a line's bytes are in a text of at most 4 GiB.
-    struct Bytes: Sendable {
-        var start: UInt32
-        var end: UInt32
-    }
-
-    /// A matching line: its number within the part, from 1, and its bytes in the text.
-    struct Match: Sendable {
-        var number: UInt32
-        var bytes: Bytes
+    /// A line that is not UTF-8: its number within the part, from 1, and the line.
+    struct InvalidLine: Sendable {
+        var number: Int
+        var bytes: Range<Int>
     }
 
     /// The number of lines in the part.
     private(set) var lineCount = 0
-    /// Whether the scan stopped at a line that is not UTF-8.
-    private(set) var foundInvalidLine = false
-    /// The lines that match, in text order.
-    private var matches: [Match] = []
+    /// The line the scan stopped at, when one is not UTF-8.
+    private(set) var invalidLine: InvalidLine?
+    /// The lines that match, in text order, numbered from 1 within the part.
+    private var matches: [LineMatches.Line] = []
 
     /// How many lines match.
     var matchCount: Int { matches.count }
 
     /// The lines that match, in text order, handed over: the scan keeps none.
-    mutating func takeMatches() -> [Match] {
+    mutating func takeMatches() -> [LineMatches.Line] {
         defer { matches = [] }
         return matches
     }
 
+    /// Scans the lines of `range` of `text`, a text of at most 4 GiB.
     init(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ query: CompiledQuery) {
         guard let base = text.baseAddress else { return }
         var matcher = LineMatcher(query)
@@ -50,11 +45,11 @@ struct LineScan: Sendable {
             cursor = newline + 1
             let isASCII = UTF8Validation.isASCII(line)
             if !isASCII, !UTF8Validation.isValid(line) {
-                foundInvalidLine = true
+                invalidLine = InvalidLine(number: lineCount, bytes: (end - line.count)..<end)
                 return
             }
             if matcher.matches(line, isASCII: isASCII), !NameLines.isBlank(line) {
-                matches.append(Match(number: UInt32(lineCount), bytes: Bytes(start: UInt32(end - line.count), end: UInt32(end))))
+                matches.append(LineMatches.Line(number: UInt32(lineCount), start: UInt32(end - line.count), end: UInt32(end)))
             }
         }
     }
@@ -76,6 +71,7 @@ private struct LineMatcher {
     }
 
     mutating func matches(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
+        if query.terms.isEmpty { return true }
         if isASCII { return query.terms.allSatisfy { Self.asciiLine(line, contains: $0.bytes) } }
         Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
         if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }

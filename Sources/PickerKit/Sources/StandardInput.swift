@@ -1,8 +1,8 @@
 import Foundation
 
-/// Standard input, read whole: a file is mapped into memory (its pages are the page cache's,
-/// neither copied nor zeroed); anything else is read with `read(2)` into a buffer that
-/// doubles as it fills.
+/// Standard input, read whole and left at its end, as a reader that consumed it would leave
+/// it: a file is mapped into memory (its pages are the page cache's, neither copied nor
+/// zeroed); anything else is read with `read(2)` into a buffer that doubles as it fills.
 enum StandardInput {
     /// Everything standard input holds.
     /// - Throws: ``SourceError`` when it cannot be read (a directory, an I/O error).
@@ -10,7 +10,10 @@ enum StandardInput {
         var status = stat()
         let size = fstat(0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         let offset = lseek(0, 0, SEEK_CUR)
-        if size > 0, offset == 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, 0, 0), mapped != MAP_FAILED {
+        // Pages are read in at once, as a read would, up to a gigabyte.
+        let populate = size <= 1 << 30 ? MAP_POPULATE : 0
+        if size > 0, offset == 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | populate, 0, 0), mapped != MAP_FAILED {
+            lseek(0, off_t(size), SEEK_SET)
             return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { bytes, count in munmap(bytes, count) })
         }
         var capacity = max(size + 1, 1 << 16)

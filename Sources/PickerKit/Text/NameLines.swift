@@ -26,8 +26,7 @@ public enum NameLines {
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 lineStart = newline + 1
                 guard let name = UTF8Validation.string(line) else {
-                    let offset = lineEnd - line.count + Self.firstInvalidByte(line)
-                    failure = SourceError(source: source, problem: "line \(lineNumber) is not valid UTF-8 (byte offset \(offset))")
+                    failure = invalidLine(lineNumber, line, at: lineEnd - line.count, source: source)
                     break
                 }
                 if Self.isBlank(line) { continue }
@@ -52,6 +51,13 @@ public enum NameLines {
             throw SourceError(source: path, problem: "cannot be read")
         }
         try readPages(data, source: path, firstPage: firstPage, largestPage: largestPage, deliver)
+    }
+
+    /// The error for line `number`, `line`, which starts at byte `offset` of the text and is
+    /// not UTF-8: it names the first byte that is not.
+    static func invalidLine(_ number: Int, _ line: UnsafeBufferPointer<UInt8>, at offset: Int, source: String) -> SourceError {
+        let byte = offset + firstInvalidByte(line)
+        return SourceError(source: source, problem: "line \(number) is not valid UTF-8 (byte offset \(byte))")
     }
 
     /// The index in `bytes` of the first byte that does not start or continue a valid UTF-8
