@@ -110,7 +110,12 @@ final class JSONFastPathTests: XCTestCase {
                 start += size
             }
             var pages: [[Friend]] = []
-            let complete = FriendsJSON.scanPages(read: { chunks.isEmpty ? nil : chunks.removeFirst() }, firstPage: 1, largestPage: 2) {
+            let read: (inout [UInt8]) -> Bool = { buffer in
+                guard !chunks.isEmpty else { return false }
+                buffer += chunks.removeFirst()
+                return true
+            }
+            let complete = FriendsJSON.scanPages(read: read, firstPage: 1, largestPage: 2) {
                 pages.append($0)
             }
             if let whole {

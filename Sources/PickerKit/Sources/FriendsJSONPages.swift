@@ -22,12 +22,19 @@ extension FriendsJSON {
         }
         defer { try? file.close() }
         var delivered = 0
+        // One chunk buffer for the whole file: a fresh one per read costs a page fault per page.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 << 20, alignment: 1)
+        defer { chunk.deallocate() }
         var isFirstChunk = true
         let complete = scanPages(
-            read: {
-                let chunk = (try? file.read(upToCount: 4 << 20)) ?? nil
-                defer { isFirstChunk = false }
-                return isFirstChunk ? chunk.map(withoutByteOrderMark) : chunk
+            read: { buffer in
+                var count = 0
+                repeat { count = Glibc.read(file.fileDescriptor, chunk.baseAddress, chunk.count) } while count < 0 && errno == EINTR
+                guard count > 0 else { return false }
+                buffer.append(contentsOf: chunk[0..<count])
+                if isFirstChunk, buffer.starts(with: byteOrderMark) { buffer.removeFirst(byteOrderMark.count) }
+                isFirstChunk = false
+                return true
             }, firstPage: firstPage, largestPage: largestPage
         ) { page in
             delivered += page.count
@@ -46,11 +53,12 @@ extension FriendsJSON {
         if !rest.isEmpty { deliver(Array(rest)) }
     }
 
-    /// Runs the fast reader over the chunks `read` returns (nil at the end), delivering pages.
+    /// Runs the fast reader over the text `read` appends to the buffer it is given (returning
+    /// false at the end), delivering pages.
     /// - Returns: true when the whole document was read; false when the fast reader left it
     ///   to Foundation, after the pages delivered so far.
     static func scanPages(
-        read: () -> Data?, firstPage: Int, largestPage: Int, _ deliver: ([Friend]) -> Void
+        read: (inout [UInt8]) -> Bool, firstPage: Int, largestPage: Int, _ deliver: ([Friend]) -> Void
     ) -> Bool {
         var scanner = JSONFriendScanner()
         var buffer: [UInt8] = []
@@ -77,11 +85,7 @@ extension FriendsJSON {
             case .needMore:
                 buffer.removeSubrange(0..<(scanner.consumed - dropped))
                 dropped = scanner.consumed
-                if let chunk = read(), !chunk.isEmpty {
-                    buffer.append(contentsOf: chunk)
-                } else {
-                    isFinal = true
-                }
+                if !read(&buffer) { isFinal = true }
             case .unsupported:
                 if !page.isEmpty { deliver(page) }
                 return false
