@@ -52,6 +52,7 @@ private struct RecordWriter {
     private var follows: Bool
     private static let idKey = Array(#"{"id":"#.utf8)
     private static let nameKey = Array(#","name":"#.utf8)
+    private static let hex = Array("0123456789abcdef".utf8)
 
     /// A writer for the start of the output when `opensOutput`, else for a piece that follows
     /// another's records.
@@ -123,7 +124,6 @@ private struct RecordWriter {
 
     /// Appends `text` as a JSON string literal: quote, backslash and control characters escaped.
     private mutating func appendJSONString(_ text: UnsafeBufferPointer<UInt8>) {
-        let hex = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
         for byte in text {
             switch byte {
@@ -131,7 +131,7 @@ private struct RecordWriter {
             case 0x0A: output += Array(#"\n"#.utf8)
             case 0x0D: output += Array(#"\r"#.utf8)
             case 0x09: output += Array(#"\t"#.utf8)
-            case 0..<0x20, 0x7F: output += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            case 0..<0x20, 0x7F: output += Array(#"\u00"#.utf8) + [Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0xF)]]
             default: output.append(byte)
             }
         }

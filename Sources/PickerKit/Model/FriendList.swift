@@ -115,7 +115,7 @@ public struct FriendList: Sendable {
     private func sameID(_ number: Int, _ idBytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
         withID(number) { stored in
             if stored.elementsEqual(idBytes) { return true }
-            guard stored.contains(where: { $0 >= 0x80 }) || idBytes.contains(where: { $0 >= 0x80 }) else { return false }
+            guard !UTF8Validation.isASCII(stored) || !UTF8Validation.isASCII(idBytes) else { return false }
             return String(decoding: stored, as: UTF8.self) == id
         }
     }

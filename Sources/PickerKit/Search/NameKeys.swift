@@ -28,7 +28,7 @@ struct NameKeys: Sendable {
             accent.closeString()
             var mask = ByteMask.of(accent.bytes[start...])
             let caseStart = caseOnly.bytes.count
-            if utf8.contains(where: { $0 >= 0x80 }) {
+            if !UTF8Validation.isASCII(utf8) {
                 if !folding.appendFold(utf8, .caseOnly, to: &caseOnly.bytes) {
                     caseOnly.appendBytes(folding.fold(friend.name, .caseOnly))
                 }
