@@ -24,9 +24,12 @@ private func expectTheLineFilterAgreesWithTheList(_ text: Data) {
     }
     for query in ["", "a", "an", "é"] {
         do {
-            let found = try LineFilter.matches(in: text, source: "standard input", matching: query, partMinimum: 16).friends
+            let found = try LineFilter.matches(in: text, source: "standard input", matching: query, partMinimum: 16)
+                .friends
             precondition(failure == nil, "the line filter read text the line reader refused")
-            precondition(found == list.positions(matching: SearchQuery(query)).map { list.friends[$0] }, "the line filter disagrees")
+            precondition(
+                found == list.positions(matching: SearchQuery(query)).map { list.friends[$0] },
+                "the line filter disagrees")
         } catch {
             precondition(error == failure, "the line filter failed otherwise than the line reader")
         }

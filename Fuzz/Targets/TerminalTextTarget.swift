@@ -21,7 +21,8 @@ public func fuzzTerminalText(_ start: UnsafePointer<UInt8>, _ count: Int) -> CIn
     }
 
     var state = PickerState(query: "", size: TerminalSize(rows: rows, columns: columns))
-    state.send(.friendsArrived(FriendBatch([Friend(id: text, name: text), Friend(id: "other", name: String(text.prefix(3)))])))
+    state.send(
+        .friendsArrived(FriendBatch([Friend(id: text, name: text), Friend(id: "other", name: String(text.prefix(3)))])))
     for event: PickerEvent in [.moveDown, .toggleCurrent, .startSearch, .typed(String(text.prefix(2)))] {
         state.send(event)
     }
@@ -29,7 +30,8 @@ public func fuzzTerminalText(_ start: UnsafePointer<UInt8>, _ count: Int) -> CIn
     let frame = state.frame(for: state.size)
     precondition(frame.lines.count == rows, "\(frame.lines.count) lines for \(rows) rows")
     for line in frame.lines {
-        precondition(DisplayWidth.of(line.text) <= columns, "a line of \(DisplayWidth.of(line.text)) columns in \(columns)")
+        precondition(
+            DisplayWidth.of(line.text) <= columns, "a line of \(DisplayWidth.of(line.text)) columns in \(columns)")
         expectSafe(line.text)
     }
     return 0

@@ -6,7 +6,8 @@ import PickerKit
 func runFilter(query: String) {
     let matches: FilterMatches
     do {
-        matches = try FriendSource.standardInput.friends(matching: query, sortOrder: .first, token: nil, timeout: 0).matches
+        matches = try FriendSource.standardInput.friends(matching: query, sortOrder: .first, token: nil, timeout: 0)
+            .matches
     } catch {
         fail(error.description)
     }

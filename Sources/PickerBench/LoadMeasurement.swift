@@ -19,7 +19,8 @@ func measureLoad(path: String, text: Bool, queries: [String], start: Double) thr
     let size = TerminalSize(rows: 50, columns: 120)
     var state = PickerState(size: size)
     let batches = BoundedQueue<FriendBatch>(capacity: 1)
-    let loader: FriendLoader = text ? TextFileLoader(path: path) : FriendSource.file(path).loader(token: nil, timeout: 0)
+    let loader: FriendLoader =
+        text ? TextFileLoader(path: path) : FriendSource.file(path).loader(token: nil, timeout: 0)
     let reader = Thread {
         do {
             try BatchPipeline.run(loader, sortOrder: .first) { batch, _ in batches.put(batch) }
@@ -55,14 +56,17 @@ func measureLoad(path: String, text: Bool, queries: [String], start: Double) thr
         _ = state.frame(for: size)
         measurement.keystrokes.append(now() - began)
         if showSteps {
-            let line = String(format: "%7.2f ms (frame %.2f)  %7d shown  %@\n", (now() - began) * 1000, (now() - sent) * 1000, state.shown.count, state.query.text)
+            let line = String(
+                format: "%7.2f ms (frame %.2f)  %7d shown  %@\n", (now() - began) * 1000, (now() - sent) * 1000,
+                state.shown.count, state.query.text)
             FileHandle.standardError.write(Data(line.utf8))
         }
     }
     if showSteps {
         let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
         let resident = Double(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 4096 / 1_048_576
-        FileHandle.standardError.write(Data(String(format: "resident after load: %.0f MB, peak %.0f MB\n", resident, peakMegabytes()).utf8))
+        FileHandle.standardError.write(
+            Data(String(format: "resident after load: %.0f MB, peak %.0f MB\n", resident, peakMegabytes()).utf8))
         for text in ["l", "le", "xq"] {
             let query = SearchQuery(text)
             var times: [Double] = []
@@ -71,11 +75,13 @@ func measureLoad(path: String, text: Bool, queries: [String], start: Double) thr
                 _ = state.list.positions(matching: query)
                 times.append(now() - began)
             }
-            FileHandle.standardError.write(Data(String(format: "positions(%@): %.2f ms\n", text, median(times) * 1000).utf8))
+            FileHandle.standardError.write(
+                Data(String(format: "positions(%@): %.2f ms\n", text, median(times) * 1000).utf8))
         }
         let began = now()
         let all = Array(0..<state.list.count)
-        FileHandle.standardError.write(Data(String(format: "0..<n: %.2f ms %d\n", (now() - began) * 1000, all.count).utf8))
+        FileHandle.standardError.write(
+            Data(String(format: "0..<n: %.2f ms %d\n", (now() - began) * 1000, all.count).utf8))
     }
     state.send(.startSearch)
     for query in queries {

@@ -18,13 +18,64 @@ struct NameGenerator {
     }
 
     private static let pools: [Pool] = [
-        Pool(weight: 66, first: ["James", "Mary", "John", "Patricia", "Robert", "Jennifer", "Michael", "Linda", "William", "Elizabeth", "David", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen", "Ada", "Alan", "Grace", "Smith", "Olivia", "Liam", "Emma", "Noah", "Ava", "Mia", "Lucas", "Chloe", "Ethan", "Zoe", "Hannah", "Mason", "Anna", "Maria", "Peter", "Samuel"], last: ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Lewis", "Robinson", "Walker", "O'Brien", "McAllister", "Kowalski", "Nakamura", "Okafor", "Smithson", "Lovelace", "Turing", "Hopper", "Ng"]),
-        Pool(weight: 10, first: ["José", "María", "Lucía", "Andrés", "Sofía", "Martín", "Inés", "Raúl", "Jesús", "Ángel", "Óscar", "Iñaki", "Begoña", "Ramón", "Elena", "Javier"], last: ["García", "Fernández", "González", "Rodríguez", "López", "Martínez", "Sánchez", "Pérez", "Gómez", "Díaz", "Muñoz", "Núñez", "Jiménez", "Álvarez", "Castro"]),
-        Pool(weight: 7, first: ["Jürgen", "Günther", "Jörg", "Björn", "Søren", "Åsa", "Émile", "Françoise", "Hélène", "Loïc", "Zoë", "Chloé", "Renée", "Gaëlle", "Mikołaj", "Łukasz", "Małgorzata", "Paweł", "Wojciech", "Dvořák"], last: ["Müller", "Schröder", "Groß", "Weiß", "Böhm", "Jäger", "Lefèvre", "Béranger", "Côté", "Leblanc", "Wróbel", "Wiśniewski", "Łukaszewicz", "Kowalczyk", "Nowak", "Øster", "Ångström", "Håkansson"]),
-        Pool(weight: 5, first: ["Анна", "Иван", "Мария", "Дмитрий", "Ольга", "Сергей", "Наталья", "Алексей", "Γιώργος", "Ελένη", "Νίκος", "Δημήτρης"], last: ["Иванова", "Смирнов", "Кузнецова", "Попов", "Соколова", "Лебедев", "Παπαδόπουλος", "Οικονόμου", "Γεωργίου"]),
-        Pool(weight: 6, first: ["小明", "伟", "芳", "娜", "秀英", "敏", "静", "丽", "花子", "太郎", "さくら", "健"], last: ["王", "李", "张", "刘", "陈", "杨", "黄", "赵", "佐藤", "鈴木", "高橋", "田中"], familyFirst: true),
-        Pool(weight: 4, first: ["Nguyễn", "Thị", "Minh", "Đức", "Phương", "Hương", "Şükrü", "Ayşe", "Gülşen", "Çağla", "İbrahim", "Oğuz"], last: ["Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Võ", "Yılmaz", "Kaya", "Demir", "Şahin", "Çelik", "Öztürk"]),
-        Pool(weight: 4, first: ["민준", "서연", "지호", "محمد", "فاطمة", "أحمد", "अर्जुन", "प्रिया", "राहुल", "דוד", "שרה"], last: ["김", "이", "박", "العلي", "حسن", "शर्मा", "वर्मा", "כהן", "לוי"]),
+        Pool(
+            weight: 66,
+            first: [
+                "James", "Mary", "John", "Patricia", "Robert", "Jennifer", "Michael", "Linda", "William", "Elizabeth",
+                "David", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen",
+                "Ada", "Alan", "Grace", "Smith", "Olivia", "Liam", "Emma", "Noah", "Ava", "Mia", "Lucas", "Chloe",
+                "Ethan", "Zoe", "Hannah", "Mason", "Anna", "Maria", "Peter", "Samuel",
+            ],
+            last: [
+                "Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez",
+                "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson",
+                "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Lewis", "Robinson",
+                "Walker", "O'Brien", "McAllister", "Kowalski", "Nakamura", "Okafor", "Smithson", "Lovelace", "Turing",
+                "Hopper", "Ng",
+            ]),
+        Pool(
+            weight: 10,
+            first: [
+                "José", "María", "Lucía", "Andrés", "Sofía", "Martín", "Inés", "Raúl", "Jesús", "Ángel", "Óscar",
+                "Iñaki", "Begoña", "Ramón", "Elena", "Javier",
+            ],
+            last: [
+                "García", "Fernández", "González", "Rodríguez", "López", "Martínez", "Sánchez", "Pérez", "Gómez",
+                "Díaz", "Muñoz", "Núñez", "Jiménez", "Álvarez", "Castro",
+            ]),
+        Pool(
+            weight: 7,
+            first: [
+                "Jürgen", "Günther", "Jörg", "Björn", "Søren", "Åsa", "Émile", "Françoise", "Hélène", "Loïc", "Zoë",
+                "Chloé", "Renée", "Gaëlle", "Mikołaj", "Łukasz", "Małgorzata", "Paweł", "Wojciech", "Dvořák",
+            ],
+            last: [
+                "Müller", "Schröder", "Groß", "Weiß", "Böhm", "Jäger", "Lefèvre", "Béranger", "Côté", "Leblanc",
+                "Wróbel", "Wiśniewski", "Łukaszewicz", "Kowalczyk", "Nowak", "Øster", "Ångström", "Håkansson",
+            ]),
+        Pool(
+            weight: 5,
+            first: [
+                "Анна", "Иван", "Мария", "Дмитрий", "Ольга", "Сергей", "Наталья", "Алексей", "Γιώργος", "Ελένη",
+                "Νίκος", "Δημήτρης",
+            ],
+            last: [
+                "Иванова", "Смирнов", "Кузнецова", "Попов", "Соколова", "Лебедев", "Παπαδόπουλος", "Οικονόμου",
+                "Γεωργίου",
+            ]),
+        Pool(
+            weight: 6, first: ["小明", "伟", "芳", "娜", "秀英", "敏", "静", "丽", "花子", "太郎", "さくら", "健"],
+            last: ["王", "李", "张", "刘", "陈", "杨", "黄", "赵", "佐藤", "鈴木", "高橋", "田中"], familyFirst: true),
+        Pool(
+            weight: 4,
+            first: [
+                "Nguyễn", "Thị", "Minh", "Đức", "Phương", "Hương", "Şükrü", "Ayşe", "Gülşen", "Çağla", "İbrahim",
+                "Oğuz",
+            ],
+            last: ["Trần", "Lê", "Phạm", "Hoàng", "Huỳnh", "Võ", "Yılmaz", "Kaya", "Demir", "Şahin", "Çelik", "Öztürk"]),
+        Pool(
+            weight: 4, first: ["민준", "서연", "지호", "محمد", "فاطمة", "أحمد", "अर्जुन", "प्रिया", "राहुल", "דוד", "שרה"],
+            last: ["김", "이", "박", "العلي", "حسن", "शर्मा", "वर्मा", "כהן", "לוי"]),
     ]
 
     private static let totalWeight = pools.reduce(0) { $0 + $1.weight }

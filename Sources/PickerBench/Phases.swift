@@ -24,7 +24,11 @@ func measurePhases(path: String) throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     let foundation = try JSONDecoder().decode(Page.self, from: data).data.count
     let decoder = now() - began
-    print(String(format: "parse %.0f ms, %d pages appended %.0f ms, all at once %.0f ms (%d friends), JSONDecoder %.0f ms (%d)", parsed * 1000, pages.count, appended * 1000, atOnce * 1000, whole.count, decoder * 1000, foundation))
+    print(
+        String(
+            format:
+                "parse %.0f ms, %d pages appended %.0f ms, all at once %.0f ms (%d friends), JSONDecoder %.0f ms (%d)",
+            parsed * 1000, pages.count, appended * 1000, atOnce * 1000, whole.count, decoder * 1000, foundation))
 }
 
 private struct Page: Decodable {

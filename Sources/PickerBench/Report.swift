@@ -6,7 +6,10 @@ func runBenchmarks(directory: String, sizes: [Int], runs: Int) {
     print("| friends | source | first frame | fully loaded | peak memory | frame build | keystroke p50 | p99 | max |")
     print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for size in sizes {
-        for (label, file, flags) in [("JSON", "\(directory)/friends-\(size).json", [String]()), ("text", "\(directory)/names-\(size).txt", ["--text"])] {
+        for (label, file, flags) in [
+            ("JSON", "\(directory)/friends-\(size).json", [String]()),
+            ("text", "\(directory)/names-\(size).txt", ["--text"]),
+        ] {
             var measurements: [LoadMeasurement] = []
             for _ in 0..<runs {
                 guard let measurement = child(["load", file] + flags) else { continue }

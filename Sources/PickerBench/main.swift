@@ -37,13 +37,15 @@ case "generate":
     for size in sizes {
         var generator = NameGenerator()
         let friends = generator.friends(size)
-        try Data(NameGenerator.graphJSON(friends).utf8).write(to: URL(fileURLWithPath: "\(directory)/friends-\(size).json"))
+        try Data(NameGenerator.graphJSON(friends).utf8).write(
+            to: URL(fileURLWithPath: "\(directory)/friends-\(size).json"))
         try Data(NameGenerator.text(friends).utf8).write(to: URL(fileURLWithPath: "\(directory)/names-\(size).txt"))
         print("\(directory)/friends-\(size).json, \(directory)/names-\(size).txt: \(size) friends")
     }
 case "load":
     guard arguments.count >= 2 else { fail(usage) }
-    let measurement = try measureLoad(path: arguments[1], text: arguments.contains("--text"), queries: queries, start: start)
+    let measurement = try measureLoad(
+        path: arguments[1], text: arguments.contains("--text"), queries: queries, start: start)
     print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
 case "phases":
     guard arguments.count >= 2 else { fail(usage) }

@@ -6,7 +6,8 @@ import PickerKit
 /// `swift run picker-docs`.
 let root =
     CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
-    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 let documents = [
     ("docs/picker.1", Options.manPage),

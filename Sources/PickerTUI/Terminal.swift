@@ -29,14 +29,20 @@ final class Terminal {
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !term.isEmpty, term != "dumb" else {
-            throw Unusable(description: "the terminal cannot draw the picker (TERM is \(term.isEmpty ? "not set" : term)); use --filter without a screen")
+            throw Unusable(
+                description:
+                    "the terminal cannot draw the picker (TERM is \(term.isEmpty ? "not set" : term)); use --filter without a screen"
+            )
         }
         guard let tty = fopen("/dev/tty", "r+") else {
-            throw Unusable(description: "no terminal to draw on (/dev/tty cannot be opened); use --filter without a screen")
+            throw Unusable(
+                description: "no terminal to draw on (/dev/tty cannot be opened); use --filter without a screen")
         }
         guard let screen = newterm(nil, tty, tty) else {
             fclose(tty)
-            throw Unusable(description: "the terminal type '\(TerminalText.sanitized(term))' is unknown; use --filter without a screen")
+            throw Unusable(
+                description:
+                    "the terminal type '\(TerminalText.sanitized(term))' is unknown; use --filter without a screen")
         }
         self.tty = tty
         self.screen = screen
@@ -97,7 +103,9 @@ final class Terminal {
     private func readMouseReport() -> MouseReport? {
         var text = ""
         var character: wint_t = 0
-        while text.count < 24, wget_wch(picker_stdscr(), &character) == OK, let scalar = Unicode.Scalar(UInt32(character)) {
+        while text.count < 24, wget_wch(picker_stdscr(), &character) == OK,
+            let scalar = Unicode.Scalar(UInt32(character))
+        {
             text.unicodeScalars.append(scalar)
             if scalar == "M" || scalar == "m" { return MouseReport(sgrParameters: text) }
         }

@@ -49,7 +49,8 @@ func printAndExit(count: Int, _ output: @autoclosure () -> [UInt8]) -> Never {
 func reportLeftOut(_ leftOut: Int, source: FriendSource) {
     guard leftOut > 0 else { return }
     let friends = leftOut == 1 ? "1 friend" : "\(leftOut) friends"
-    StandardStreams.report("\(source.displayName): \(friends) with an id seen before left out (the first of each id is kept)")
+    StandardStreams.report(
+        "\(source.displayName): \(friends) with an id seen before left out (the first of each id is kept)")
 }
 
 let options: Options
@@ -103,7 +104,8 @@ if options.selectOne || options.exitZero {
     let list: FriendList
     do {
         let leftOut: Int
-        (list, leftOut) = try options.source.list(sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
+        (list, leftOut) = try options.source.list(
+            sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
         reportLeftOut(leftOut, source: options.source)
     } catch {
         fail(error)
@@ -115,7 +117,9 @@ if options.selectOne || options.exitZero {
     loadedList = list
 }
 
-guard let feed = LoaderFeed.start(screenLoader, sortOrder: options.configuration.sortOrder) else { fail("cannot start loading") }
+guard let feed = LoaderFeed.start(screenLoader, sortOrder: options.configuration.sortOrder) else {
+    fail("cannot start loading")
+}
 let firstDeliveries = feed.waitForDeliveries()
 if case .failed(let error)? = firstDeliveries.first { fail(error) }
 
@@ -137,7 +141,9 @@ switch outcome {
 case .signalled(let signal):
     exit(128 + signal)
 case .finished(let state):
-    if !(options.selectOne || options.exitZero) { reportLeftOut(feed.takenCount - state.list.count, source: options.source) }
+    if !(options.selectOne || options.exitZero) {
+        reportLeftOut(feed.takenCount - state.list.count, source: options.source)
+    }
     if state.loading == .complete {
         for id in state.pendingSelection { StandardStreams.report("--select: no friend has the id '\(id)'") }
     }

@@ -27,10 +27,10 @@ final class BadSourceTests: TmuxTestCase {
 
     private func file(_ name: String, _ text: String) throws -> String { try file(name, Array(text.utf8)) }
 
-
     /// `picker --source path --filter ''`: status 2, nothing printed, one line on standard
     /// error naming `path` and saying `problem`, and, with `located`, where in the file.
-    private func assertRejected(_ path: String, saying problem: String, located: Bool = true, line: UInt = #line) throws {
+    private func assertRejected(_ path: String, saying problem: String, located: Bool = true, line: UInt = #line) throws
+    {
         let result = try runPicker(["--source", path, "--filter", ""])
         let name = URL(fileURLWithPath: path).lastPathComponent
         let message = result.standardError
@@ -42,12 +42,15 @@ final class BadSourceTests: TmuxTestCase {
         }
         if !message.contains(problem) { failures.append("does not say '\(problem)'") }
         let location = #"(line \d+, column \d+|byte offset \d+|\[\d+\](\.\w+)?:)"#
-        if located && message.range(of: location, options: .regularExpression) == nil { failures.append("does not say where") }
+        if located && message.range(of: location, options: .regularExpression) == nil {
+            failures.append("does not say where")
+        }
         XCTAssertEqual(failures, [], "\(name): \(message)", line: line)
     }
 
     func testMissingFile() throws {
-        try assertRejected(directory.appendingPathComponent("missing.json").path, saying: "no such file", located: false)
+        try assertRejected(
+            directory.appendingPathComponent("missing.json").path, saying: "no such file", located: false)
     }
 
     func testDirectory() throws {
@@ -60,7 +63,8 @@ final class BadSourceTests: TmuxTestCase {
         // Root reads every file: run the picker as nobody then.
         let asNobody = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
         let command = asNobody + [try PickerPaths.picker().path, "--source", path, "--filter", ""]
-        let result = try runCommand(URL(fileURLWithPath: command[0]), Array(command.dropFirst()), environment: ["LANG": "C.UTF-8"])
+        let result = try runCommand(
+            URL(fileURLWithPath: command[0]), Array(command.dropFirst()), environment: ["LANG": "C.UTF-8"])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.standardError, "picker: \(path): cannot be read (permission denied?)\n")
     }
@@ -75,28 +79,39 @@ final class BadSourceTests: TmuxTestCase {
     }
 
     func testTruncatedJSON() throws {
-        try assertRejected(try file("truncated.json", #"{"data": [{"id": "1", "name": "Ada"}, {"id": "2", "na"#), saying: "not valid JSON")
+        try assertRejected(
+            try file("truncated.json", #"{"data": [{"id": "1", "name": "Ada"}, {"id": "2", "na"#),
+            saying: "not valid JSON")
     }
 
     func testATopLevelThatIsNeitherAPageNorAnArray() throws {
-        try assertRejected(try file("string.json", #""friends""#), saying: "the top level must be a friends page", located: false)
+        try assertRejected(
+            try file("string.json", #""friends""#), saying: "the top level must be a friends page", located: false)
         try assertRejected(try file("object.json", #"{"friends": []}"#), saying: #""data" is missing"#, located: false)
     }
 
     func testAFriendWithoutIdOrName() throws {
-        try assertRejected(try file("noid.json", #"[{"id": "1", "name": "Ada"}, {"name": "Bob"}]"#), saying: #"[1]: "id" is missing"#)
+        try assertRejected(
+            try file("noid.json", #"[{"id": "1", "name": "Ada"}, {"name": "Bob"}]"#), saying: #"[1]: "id" is missing"#)
         try assertRejected(try file("noname.json", #"{"data": [{"id": "1"}]}"#), saying: #"data[0]: "name" is missing"#)
     }
 
     func testWrongTypesAndNullNames() throws {
-        try assertRejected(try file("numbername.json", #"[{"id": "1", "name": 42}]"#), saying: "[0].name: expected a string")
-        try assertRejected(try file("nullname.json", #"[{"id": "1", "name": null}]"#), saying: "[0].name: expected a string, found null")
-        try assertRejected(try file("objectid.json", #"[{"id": {}, "name": "Ada"}]"#), saying: "[0].id: expected a string")
-        try assertRejected(try file("data.json", #"{"data": "Ada"}"#), saying: "data: expected an array of friends", located: false)
+        try assertRejected(
+            try file("numbername.json", #"[{"id": "1", "name": 42}]"#), saying: "[0].name: expected a string")
+        try assertRejected(
+            try file("nullname.json", #"[{"id": "1", "name": null}]"#),
+            saying: "[0].name: expected a string, found null")
+        try assertRejected(
+            try file("objectid.json", #"[{"id": {}, "name": "Ada"}]"#), saying: "[0].id: expected a string")
+        try assertRejected(
+            try file("data.json", #"{"data": "Ada"}"#), saying: "data: expected an array of friends", located: false)
     }
 
     func testInvalidUTF8() throws {
-        try assertRejected(try file("latin1.json", Array(#"[{"id": "1", "name": "Jos"#.utf8) + [0xE9] + Array(#""}]"#.utf8)), saying: "UTF-8")
+        try assertRejected(
+            try file("latin1.json", Array(#"[{"id": "1", "name": "Jos"#.utf8) + [0xE9] + Array(#""}]"#.utf8)),
+            saying: "UTF-8")
         let input = Data("Ada\nJos".utf8) + Data([0xE9]) + Data("\n".utf8)
         let result = try runPicker(["--source", "-", "--filter", ""], input: input)
         XCTAssertEqual(result.status, 2)
@@ -108,16 +123,23 @@ final class BadSourceTests: TmuxTestCase {
         let result = try runPicker(["--source", path, "--filter", ""])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.output, "Ada\n")
-        let plain = try runPicker(["--source", "-", "--filter", "", "--format", "tsv"], input: Data([0xEF, 0xBB, 0xBF] + Array("Zed\nAda\n".utf8)))
+        let plain = try runPicker(
+            ["--source", "-", "--filter", "", "--format", "tsv"],
+            input: Data([0xEF, 0xBB, 0xBF] + Array("Zed\nAda\n".utf8)))
         XCTAssertEqual(plain.output, "2\tAda\n1\tZed\n", "no U+FEFF in the first name")
     }
 
     func testRepeatedIdsKeepTheFirstAndSayHowManyWereLeftOut() throws {
-        let path = try file("repeated.json", #"[{"id": "1", "name": "Ada"}, {"id": "2", "name": "Bob"}, {"id": "1", "name": "Eve"}, {"id": "2", "name": "Mal"}, {"id": "1", "name": "Oz"}]"#)
+        let path = try file(
+            "repeated.json",
+            #"[{"id": "1", "name": "Ada"}, {"id": "2", "name": "Bob"}, {"id": "1", "name": "Eve"}, {"id": "2", "name": "Mal"}, {"id": "1", "name": "Oz"}]"#
+        )
         let result = try runPicker(["--source", path, "--filter", ""])
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.output, "Ada\nBob\n")
-        XCTAssertEqual(result.standardError, "picker: \(path): 3 friends with an id seen before left out (the first of each id is kept)\n")
+        XCTAssertEqual(
+            result.standardError,
+            "picker: \(path): 3 friends with an id seen before left out (the first of each id is kept)\n")
 
         let picker = try startPicker(["--source", path]) { $0.counts == "2/2 · 0 selected" }
         try picker.press("Enter")

@@ -29,7 +29,8 @@ final class CompletionTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
             throw XCTSkip("zsh is not installed (.ci/run installs it)")
         }
-        let result = try runCommand(URL(fileURLWithPath: "/usr/bin/zsh"), ["-n", completions.appendingPathComponent("_picker").path])
+        let result = try runCommand(
+            URL(fileURLWithPath: "/usr/bin/zsh"), ["-n", completions.appendingPathComponent("_picker").path])
         XCTAssertEqual(result.status, 0, result.standardError)
     }
 }

@@ -14,7 +14,9 @@ final class ConvenienceTests: TmuxTestCase {
         XCTAssertEqual(screen.cursorLine, "> [ ] Adams Sandra")
         XCTAssertEqual(screen.listLines.first, "  A")
         let styled = try picker.styledScreen().first { $0.contains("kesson") } ?? ""
-        XCTAssertTrue(styled.contains("\u{1B}[1m") && styled.contains("Åkesson"), "the last name is bold: \(styled.debugDescription)")
+        XCTAssertTrue(
+            styled.contains("\u{1B}[1m") && styled.contains("Åkesson"),
+            "the last name is bold: \(styled.debugDescription)")
         try picker.press("Enter")
         XCTAssertEqual(try picker.waitForExit().output, "Sandra Adams\n", "the output keeps the service's name")
     }
@@ -26,7 +28,9 @@ final class ConvenienceTests: TmuxTestCase {
         try picker.press("'")
         try picker.waitForScreen("asked for a letter") { $0.searchBar == "jump to section: type a letter or #" }
         try picker.press("m")
-        try picker.waitForScreen("the M section") { $0.cursorName == "Madalena Ferreira" && $0.searchBar == "/ to search" }
+        try picker.waitForScreen("the M section") {
+            $0.cursorName == "Madalena Ferreira" && $0.searchBar == "/ to search"
+        }
         try picker.press("[")
         try picker.waitForScreen("the section before M") { $0.cursorName?.hasPrefix("L") == true }
         try picker.press("'", "#")
@@ -54,7 +58,9 @@ final class ConvenienceTests: TmuxTestCase {
     }
 
     func testPreselectionWithUnknownIdsReportedOnStandardError() throws {
-        let picker = try startPicker(["--select", "\(Self.adamNovakID),no-such-id"]) { $0.counts == "176/176 · 1 selected" }
+        let picker = try startPicker(["--select", "\(Self.adamNovakID),no-such-id"]) {
+            $0.counts == "176/176 · 1 selected"
+        }
         try picker.press("Enter")
         let result = try picker.waitForExit()
         XCTAssertEqual(result.status, 0)
@@ -110,7 +116,9 @@ final class ConvenienceTests: TmuxTestCase {
     }
 
     func testTitleAndPrompt() throws {
-        let picker = try startPicker(["--title", "Invite to dinner", "--prompt", "who? "]) { $0.title.hasPrefix("Invite to dinner ") }
+        let picker = try startPicker(["--title", "Invite to dinner", "--prompt", "who? "]) {
+            $0.title.hasPrefix("Invite to dinner ")
+        }
         try picker.press("/")
         try picker.type("ada")
         try picker.waitForScreen("the prompt") { $0.searchBar == "who? ada" }
@@ -130,9 +138,13 @@ final class ConvenienceTests: TmuxTestCase {
         let screen = try picker.screen()
         let ruiz = try XCTUnwrap(screen.lines.firstIndex { $0.hasSuffix("Adalberto Ruiz") })
         try picker.click(line: ruiz, column: 12)
-        try picker.waitForScreen("the cursor on the clicked friend") { $0.cursorName == "Adalberto Ruiz" && $0.counts.hasSuffix("0 selected") }
+        try picker.waitForScreen("the cursor on the clicked friend") {
+            $0.cursorName == "Adalberto Ruiz" && $0.counts.hasSuffix("0 selected")
+        }
         try picker.click(line: ruiz + 1, column: 3)
-        try picker.waitForScreen("a click on the check box") { $0.cursorName == "Adam Novak" && $0.selectedNames == ["Adam Novak"] }
+        try picker.waitForScreen("a click on the check box") {
+            $0.cursorName == "Adam Novak" && $0.selectedNames == ["Adam Novak"]
+        }
         try picker.click(line: 10, column: 10, button: 65)
         try picker.waitForScreen("the wheel moving three friends down") { $0.cursorName == "Alex Kim" }
         try picker.click(line: ruiz, column: 12)
@@ -152,10 +164,14 @@ final class ConvenienceTests: TmuxTestCase {
     func testTheKeyOverlayShowsEveryKeyAndAnyKeyCloses() throws {
         let picker = try startPicker(rows: 40)
         try picker.press("?")
-        let overlay = try picker.waitForScreen("the keys") { $0.lines.contains(" while searching") && $0.helpLine == "any key to go back" }
+        let overlay = try picker.waitForScreen("the keys") {
+            $0.lines.contains(" while searching") && $0.helpLine == "any key to go back"
+        }
         XCTAssertTrue(overlay.lines.contains { $0.contains("Ctrl-Z") && $0.contains("suspend") }, "\(overlay)")
         try picker.press("x")
-        try picker.waitForScreen("the list again") { $0.cursorName == "Ada Augusta Lovelace" && $0.helpLine.hasPrefix("↑↓ move") }
+        try picker.waitForScreen("the list again") {
+            $0.cursorName == "Ada Augusta Lovelace" && $0.helpLine.hasPrefix("↑↓ move")
+        }
     }
 
     /// How many SGR sequences on these lines set a foreground colour (30–38, 90–97).
@@ -176,8 +192,12 @@ final class ConvenienceTests: TmuxTestCase {
     func testColoursAndTheMonochromeScreenOfNoColor() throws {
         let coloured = try startPicker()
         let colouredLines = try coloured.styledScreen()
-        XCTAssertGreaterThan(colourCodes(colouredLines), 0, "headers and prompt in colour: \(colouredLines.prefix(4).map(\.debugDescription))")
-        for (arguments, environment) in [(["--no-color"], [:]), ([], ["NO_COLOR": "1"])] as [([String], [String: String])] {
+        XCTAssertGreaterThan(
+            colourCodes(colouredLines), 0,
+            "headers and prompt in colour: \(colouredLines.prefix(4).map(\.debugDescription))")
+        for (arguments, environment) in [(["--no-color"], [:]), ([], ["NO_COLOR": "1"])]
+            as [([String], [String: String])]
+        {
             let plain = try startPicker(arguments, environment: environment)
             try plain.press("/")
             try plain.type("ada")
@@ -186,8 +206,11 @@ final class ConvenienceTests: TmuxTestCase {
             let styled = try plain.styledScreen()
             XCTAssertEqual(colourCodes(styled), 0, "no colour at all with \(arguments) \(environment)")
             let cursor = try XCTUnwrap(styled.first { $0.contains("[x]") })
-            XCTAssertTrue(cursor.contains("\u{1B}[7m") || cursor.contains(";7m"), "the cursor in reverse: \(cursor.debugDescription)")
-            XCTAssertTrue(styled.joined().contains("\u{1B}[4m") || styled.joined().contains(";4m"), "matches underlined")
+            XCTAssertTrue(
+                cursor.contains("\u{1B}[7m") || cursor.contains(";7m"),
+                "the cursor in reverse: \(cursor.debugDescription)")
+            XCTAssertTrue(
+                styled.joined().contains("\u{1B}[4m") || styled.joined().contains(";4m"), "matches underlined")
         }
     }
 

@@ -7,7 +7,8 @@ final class FilterModeTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-filter-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "picker-e2e-filter-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -105,22 +106,28 @@ final class FilterModeTests: XCTestCase {
         let names = directory.appendingPathComponent("names.txt")
         try Data("Skipped Line\nZed Zimmer\nAmy Adams\nBob Brown\n".utf8).write(to: names)
         let picker = try PickerPaths.picker().path
-        let fromFile = try runPicker(["--source", "-", "--filter", "", "--format", "tsv"], input: try Data(contentsOf: names))
+        let fromFile = try runPicker(
+            ["--source", "-", "--filter", "", "--format", "tsv"], input: try Data(contentsOf: names))
         XCTAssertEqual(fromFile.output, "3\tAmy Adams\n4\tBob Brown\n1\tSkipped Line\n2\tZed Zimmer\n")
         let fromPipe = try runCommand(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", "cat \"$1\" | \"$0\" --source - --filter '' --format tsv", picker, names.path])
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "cat \"$1\" | \"$0\" --source - --filter '' --format tsv", picker, names.path])
         XCTAssertEqual(fromPipe.status, 0, fromPipe.standardError)
         XCTAssertEqual(fromPipe.output, fromFile.output)
         let afterARead = try runCommand(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", "{ read -r skipped; \"$0\" --source - --filter '' --format tsv; } < \"$1\"", picker, names.path])
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "{ read -r skipped; \"$0\" --source - --filter '' --format tsv; } < \"$1\"", picker, names.path])
         XCTAssertEqual(afterARead.output, "2\tAmy Adams\n3\tBob Brown\n1\tZed Zimmer\n", afterARead.standardError)
         let thenCat = try runCommand(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", "{ \"$0\" --source - --filter '' >/dev/null; cat; } < \"$1\"", picker, names.path])
-        XCTAssertEqual(thenCat.output, "", "the picker read standard input to its end, as a reader that consumed it would")
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "{ \"$0\" --source - --filter '' >/dev/null; cat; } < \"$1\"", picker, names.path])
+        XCTAssertEqual(
+            thenCat.output, "", "the picker read standard input to its end, as a reader that consumed it would")
     }
 
     func testStandardInputThatCannotBeReadIsNamed() throws {
-        let result = try runCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" --source - --filter a < /", try PickerPaths.picker().path])
+        let result = try runCommand(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" --source - --filter a < /", try PickerPaths.picker().path])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.output, "")
         XCTAssertEqual(result.standardError, "picker: standard input: cannot be read (Is a directory)\n")

@@ -38,8 +38,10 @@ final class GraphServer: Sendable {
         let output = directory.appendingPathComponent("stdout")
         pid = try spawnProcess(
             URL(fileURLWithPath: "/usr/bin/env"),
-            ["python3", script.path, "--log", directory.appendingPathComponent("requests.log").path,
-             "--gate-dir", gates(in: directory).path],
+            [
+                "python3", script.path, "--log", directory.appendingPathComponent("requests.log").path,
+                "--gate-dir", gates(in: directory).path,
+            ],
             standardInput: .descriptor(ends[0]), standardOutput: output.path,
             standardError: directory.appendingPathComponent("stderr").path)
         close(ends[0])

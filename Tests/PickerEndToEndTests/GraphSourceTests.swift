@@ -26,7 +26,8 @@ final class GraphSourceTests: TmuxTestCase {
 
     /// `picker --filter ''` on `url`: every friend the service has, or the failure.
     private func filterAll(_ url: String, _ extra: [String] = []) throws -> CommandResult {
-        let result = try runPicker(["--session-file", sessionFile, "--source", url, "--filter", "", "--format", "ids"] + extra)
+        let result = try runPicker(
+            ["--session-file", sessionFile, "--source", url, "--filter", "", "--format", "ids"] + extra)
         XCTAssertFalse(result.output.contains(Self.token), "the token never appears in the output")
         XCTAssertFalse(result.standardError.contains(Self.token), "the token never appears in messages")
         return result
@@ -53,7 +54,10 @@ final class GraphSourceTests: TmuxTestCase {
         let result = try filterAll(try graph().url("expired"))
         XCTAssertEqual(result.status, 3)
         XCTAssertEqual(result.output, "")
-        XCTAssertTrue(result.standardError.contains("the session was rejected: Error validating access token: Session has expired on Monday. (OAuthException, code 190, subcode 463)"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains(
+                "the session was rejected: Error validating access token: Session has expired on Monday. (OAuthException, code 190, subcode 463)"
+            ), result.standardError)
         XCTAssertTrue(result.standardError.contains("Log in again"), result.standardError)
     }
 
@@ -110,7 +114,8 @@ final class GraphSourceTests: TmuxTestCase {
     func testARedirectToAnotherOriginIsNotFollowed() throws {
         let result = try filterAll(try graph().url("redirect"))
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.standardError.contains("refused to follow a redirect to another origin"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains("refused to follow a redirect to another origin"), result.standardError)
         let other = try graph().otherPort
         XCTAssertEqual(try graph().requests().filter { $0.port == other }.count, 0)
     }
@@ -126,7 +131,8 @@ final class GraphSourceTests: TmuxTestCase {
         let result = try filterAll(try graph().url("failsecond"))
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.output, "", "no partial list")
-        XCTAssertTrue(result.standardError.contains("Invalid parameter (GraphMethodException, code 100)"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains("Invalid parameter (GraphMethodException, code 100)"), result.standardError)
     }
 
     func testAURLSourceNeedsASession() throws {
@@ -152,7 +158,9 @@ final class GraphSourceTests: TmuxTestCase {
         let first = try XCTUnwrap(try picker.screen().cursorName)
 
         try graph().openGate(key: key, page: 2)
-        try picker.waitForScreen("the second page") { $0.title.contains("loading 10/20") && $0.counts == "10/10 · 1 selected" }
+        try picker.waitForScreen("the second page") {
+            $0.title.contains("loading 10/20") && $0.counts == "10/10 · 1 selected"
+        }
         XCTAssertEqual(try picker.screen().cursorName, first, "the cursor stays on its friend")
         try picker.press("/")
         try picker.type("graph07")
@@ -162,7 +170,9 @@ final class GraphSourceTests: TmuxTestCase {
 
         try graph().openGate(key: key, page: 3)
         try graph().openGate(key: key, page: 4)
-        try picker.waitForScreen("everyone loaded") { !$0.title.contains("loading") && $0.counts == "20/20 · 2 selected" }
+        try picker.waitForScreen("everyone loaded") {
+            !$0.title.contains("loading") && $0.counts == "20/20 · 2 selected"
+        }
         try picker.press("Enter")
         let result = try picker.waitForExit()
         XCTAssertEqual(result.status, 0)
@@ -189,15 +199,19 @@ final class GraphSourceTests: TmuxTestCase {
         let url = try graph().url("hostile")
         let filtered = try filterAll(url)
         XCTAssertEqual(filtered.status, 2)
-        XCTAssertTrue(filtered.standardError.hasSuffix(#"\x1b]2;PWNED\x1b\\x1b[31mBad\x9b2J (code 100)"# + "\n"), filtered.standardError)
+        XCTAssertTrue(
+            filtered.standardError.hasSuffix(#"\x1b]2;PWNED\x1b\\x1b[31mBad\x9b2J (code 100)"# + "\n"),
+            filtered.standardError)
 
         // Monochrome, so that any colour on screen could only come from the server.
         let picker = try startPicker(
-            ["--session-file", sessionFile, "--source", url, "--no-color"], readyWhen: { $0.helpLine.hasPrefix("⚠ loading stopped: ") })
+            ["--session-file", sessionFile, "--source", url, "--no-color"],
+            readyWhen: { $0.helpLine.hasPrefix("⚠ loading stopped: ") })
         let screen = try picker.screen()
         XCTAssertEqual(screen.names, [#"Eve \x1b]0;PWNED\x07 Title"#, #"Mal \x1b[41mRed"#])
         XCTAssertTrue(screen.helpLine.contains(#"\x1b]2;PWNED\x1b\\x1b[31mBad\x9b2J"#), screen.helpLine)
         XCTAssertFalse(try picker.paneTitle().contains("PWNED"))
-        XCTAssertEqual(HostileNameTests.foreignSequences(try picker.screenWithAttributes()), [], "no colour from a name")
+        XCTAssertEqual(
+            HostileNameTests.foreignSequences(try picker.screenWithAttributes()), [], "no colour from a name")
     }
 }

@@ -13,7 +13,10 @@ final class HostileNameTests: TmuxTestCase {
         ("Cleo \u{1B}[2J\u{1B}[H Clear", #"Cleo \x1b[2J\x1b[H Clear"#),
         ("Oscar \u{1B}]0;PWNED-BEL\u{7} Title", #"Oscar \x1b]0;PWNED-BEL\x07 Title"#),
         ("Olga \u{1B}]2;PWNED-ST\u{1B}\\ Title", #"Olga \x1b]2;PWNED-ST\x1b\ Title"#),
-        ("Dave \u{1B}Ptmux;\u{1B}\u{1B}]2;PWNED-DCS\u{7}\u{1B}\\ Dcs", #"Dave \x1bPtmux;\x1b\x1b]2;PWNED-DCS\x07\x1b\ Dcs"#),
+        (
+            "Dave \u{1B}Ptmux;\u{1B}\u{1B}]2;PWNED-DCS\u{7}\u{1B}\\ Dcs",
+            #"Dave \x1bPtmux;\x1b\x1b]2;PWNED-DCS\x07\x1b\ Dcs"#
+        ),
         ("Carl \u{9B}31m C1", #"Carl \x9b31m C1"#),
         ("Cora \u{9D}0;PWNED-C1\u{9C} C1", #"Cora \x9d0;PWNED-C1\x9c C1"#),
         ("Bidi \u{202E}evil\u{202C} Ben", #"Bidi \u202eevil\u202c Ben"#),
@@ -35,7 +38,8 @@ final class HostileNameTests: TmuxTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("picker-hostile-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "picker-hostile-\(UUID().uuidString).json")
         let friends = Self.names.enumerated().map { ["id": String($0.offset + 1), "name": $0.element.name] }
         try JSONSerialization.data(withJSONObject: friends).write(to: file)
         source = file.path
@@ -82,34 +86,46 @@ final class HostileNameTests: TmuxTestCase {
         let screen = try picker.waitForScreen("every friend drawn") { $0.friendLines.count == 20 }
         let modes = try picker.terminalModes()
         XCTAssertFalse(modes.contains("PWNED"), "the pane's title was not changed: \(modes)")
-        XCTAssertEqual(screen.title, "Select Friends" + String(repeating: " ", count: 68) + "20/20 · 0 selected", "nothing cleared or moved the title")
+        XCTAssertEqual(
+            screen.title, "Select Friends" + String(repeating: " ", count: 68) + "20/20 · 0 selected",
+            "nothing cleared or moved the title")
         // tmux keeps no zero-width joiner in a cell: compare without them.
         let expected = Self.names.map { DisplayWidthOracle.cut($0.shown, to: 94, columns: columns).withoutJoiners }
         XCTAssertEqual(Set(screen.names), Set(expected), "\(screen)")
-        XCTAssertEqual(Self.foreignSequences(try picker.screenWithAttributes()), [], "no colour or attribute from a name")
+        XCTAssertEqual(
+            Self.foreignSequences(try picker.screenWithAttributes()), [], "no colour or attribute from a name")
         XCTAssertTrue(screen.lines.allSatisfy { columns($0) <= 100 }, "\(screen)")
 
         // Searching highlights inside the escapes, and the result is printed visibly escaped.
         try picker.press("/")
         try picker.type("pwned")
-        let found = try picker.waitForScreen("the four names holding PWNED") { $0.counts == "4/20 · 0 selected" && $0.friendLines.count == 4 }
+        let found = try picker.waitForScreen("the four names holding PWNED") {
+            $0.counts == "4/20 · 0 selected" && $0.friendLines.count == 4
+        }
         XCTAssertEqual(Self.foreignSequences(try picker.screenWithAttributes()), [], "\(found)")
         try picker.press("Enter", "Tab", "Tab", "Tab", "Tab", "Enter")
         let result = try picker.waitForExit()
         XCTAssertEqual(result.status, 0, result.errors)
-        XCTAssertEqual(Set(result.output.split(separator: "\n").map(String.init)), Set(Self.names.filter { $0.name.contains("PWNED") }.map(\.shown)))
-        XCTAssertFalse(result.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        XCTAssertEqual(
+            Set(result.output.split(separator: "\n").map(String.init)),
+            Set(Self.names.filter { $0.name.contains("PWNED") }.map(\.shown)))
+        XCTAssertFalse(
+            result.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
         let settings = try picker.terminalSettings()
         XCTAssertEqual(settings.after, settings.before)
         let after = try picker.terminalModes()
-        XCTAssertEqual(after.components(separatedBy: " title=").last, modes.components(separatedBy: " title=").last, "the title is as it was")
+        XCTAssertEqual(
+            after.components(separatedBy: " title=").last, modes.components(separatedBy: " title=").last,
+            "the title is as it was")
         XCTAssertTrue(after.hasPrefix("alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0"), after)
     }
 
     func testEveryRowEndsAtTheRightEdgeWhateverItsCharacters() throws {
         // 20 columns: "  [ ] " leaves 14 for the name; every longer name is cut with "…" at the
         // edge, one column short when a wide character would straddle it.
-        let picker = try startPicker(["--source", source, "--no-color"], columns: 20, rows: 40) { $0.friendLines.count == 20 }
+        let picker = try startPicker(["--source", source, "--no-color"], columns: 20, rows: 40) {
+            $0.friendLines.count == 20
+        }
         let screen = try picker.screen()
         for row in screen.friendLines {
             let name = String(row.dropFirst(6))
@@ -137,7 +153,9 @@ final class HostileNameTests: TmuxTestCase {
         XCTAssertEqual(lines.count, 20, "one line per friend")
         let printed = Self.names.map { $0.shown == "\u{25CC}\u{301}Lonely Mark" ? "\u{301}Lonely Mark" : $0.shown }
         XCTAssertEqual(Set(lines), Set(printed), "escaped, and otherwise as given: no dotted circle added to a mark")
-        XCTAssertFalse(names.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+        XCTAssertFalse(
+            names.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+        )
 
         let tsv = try runPicker(["--source", source, "--filter", "", "--format", "tsv"])
         XCTAssertEqual(tsv.output.split(separator: "\n").count, 20)
@@ -153,7 +171,10 @@ final class HostileNameTests: TmuxTestCase {
         let result = try runPicker(["--source", "-", "--filter", "pwned"], input: Data(input.utf8))
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.output.split(separator: "\n").count, 4)
-        XCTAssertFalse(result.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+        XCTAssertFalse(
+            result.output.unicodeScalars.contains {
+                ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+            })
     }
 }
 

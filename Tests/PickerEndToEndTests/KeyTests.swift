@@ -135,28 +135,30 @@ final class KeyTests: TmuxTestCase {
         try picker.press("/")
         try picker.type("ber")
         try picker.waitForScreen("six friends under their section headers") {
-            $0.counts == "6/176 · 0 selected" && $0.listLines == [
-                "  A",
-                "> [ ] Adalberto Ruiz",
-                "  E",
-                "  [ ] Émile Zola-Bernard",
-                "  I",
-                "  [ ] Iñaki Etxeberria",
-                "  [ ] Ingrid Bergström",
-                "  L",
-                "  [ ] Lars Sjöberg",
-                "  [ ] Lotte van der Berg",
-            ]
+            $0.counts == "6/176 · 0 selected"
+                && $0.listLines == [
+                    "  A",
+                    "> [ ] Adalberto Ruiz",
+                    "  E",
+                    "  [ ] Émile Zola-Bernard",
+                    "  I",
+                    "  [ ] Iñaki Etxeberria",
+                    "  [ ] Ingrid Bergström",
+                    "  L",
+                    "  [ ] Lars Sjöberg",
+                    "  [ ] Lotte van der Berg",
+                ]
         }
         try picker.type(" a")
         try picker.waitForScreen("five friends without headers") {
-            $0.counts == "5/176 · 0 selected" && $0.listLines == [
-                "> [ ] Adalberto Ruiz",
-                "  [ ] Émile Zola-Bernard",
-                "  [ ] Iñaki Etxeberria",
-                "  [ ] Lars Sjöberg",
-                "  [ ] Lotte van der Berg",
-            ]
+            $0.counts == "5/176 · 0 selected"
+                && $0.listLines == [
+                    "> [ ] Adalberto Ruiz",
+                    "  [ ] Émile Zola-Bernard",
+                    "  [ ] Iñaki Etxeberria",
+                    "  [ ] Lars Sjöberg",
+                    "  [ ] Lotte van der Berg",
+                ]
         }
         try picker.press("BSpace")
         try picker.waitForScreen("the six friends and their headers again") {

@@ -18,7 +18,9 @@ final class NoTerminalTests: TmuxTestCase {
         let result = try runWithoutControllingTerminal(["--session", "demo"])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.output, "")
-        XCTAssertEqual(result.standardError, "picker: no terminal to draw on (/dev/tty cannot be opened); \(Self.noScreenAdvice)\n")
+        XCTAssertEqual(
+            result.standardError, "picker: no terminal to draw on (/dev/tty cannot be opened); \(Self.noScreenAdvice)\n"
+        )
 
         let filtered = try runWithoutControllingTerminal(["--session", "demo", "--filter", "jose"])
         XCTAssertEqual(filtered.status, 0, filtered.standardError)
@@ -36,7 +38,8 @@ final class NoTerminalTests: TmuxTestCase {
         XCTAssertEqual(result.errors, "picker: \(message); \(Self.noScreenAdvice)\n", line: line)
         let settings = try picker.terminalSettings()
         XCTAssertEqual(settings.after, settings.before, line: line)
-        XCTAssertTrue(try picker.terminalModes().hasPrefix("alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0"), line: line)
+        XCTAssertTrue(
+            try picker.terminalModes().hasPrefix("alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0"), line: line)
         XCTAssertEqual(try picker.screen().lines.first, "$ sh run.sh", "nothing drawn", line: line)
 
         let filter = try TmuxSession(arguments: ["--session", "demo", "--filter", "jose"], environment: environment)
@@ -60,7 +63,8 @@ final class NoTerminalTests: TmuxTestCase {
 
     func testAReaderThatWentAwayEndsTheFilterQuietlyWithStatus141() throws {
         let status = try runCommand(
-            URL(fileURLWithPath: "/bin/bash"), ["-c", #""$0" --filter '' | head -0; exit "${PIPESTATUS[0]}""#, try PickerPaths.picker().path],
+            URL(fileURLWithPath: "/bin/bash"),
+            ["-c", #""$0" --filter '' | head -0; exit "${PIPESTATUS[0]}""#, try PickerPaths.picker().path],
             environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
         XCTAssertEqual(status.status, 141)
         XCTAssertEqual(status.standardError, "")

@@ -4,10 +4,13 @@ import XCTest
 /// usable screen once the terminal grows again.
 final class ResizeTests: TmuxTestCase {
     /// Waits for the full 80×24 screen, then checks that keys still work and Enter prints.
-    private func assertUsableAfterGrowing(_ picker: TmuxSession, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertUsableAfterGrowing(_ picker: TmuxSession, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         try picker.resize(columns: 80, rows: 24)
         try picker.waitForScreen("the whole screen at 80×24", file: file, line: line) {
-            $0.lines.count == 24 && $0.counts == "176/176 · 0 selected" && $0.helpLine == SearchAndSelectTests.browsingHelp
+            $0.lines.count == 24 && $0.counts == "176/176 · 0 selected"
+                && $0.helpLine == SearchAndSelectTests.browsingHelp
                 && $0.cursorLine == "> [ ] Ada Augusta Lovelace"
         }
         try picker.press("j")

@@ -20,7 +20,8 @@ final class ScreenTests: TmuxTestCase {
         }
         XCTAssertEqual(small.title, "Select Friends" + String(repeating: " ", count: 16) + "176/176 · 0 selected")
         XCTAssertEqual(small.searchBar, "/ to search")
-        XCTAssertEqual(small.helpLine, "↑↓ move · Space toggle · / search · ? keys · Ente…", "the help cut to the width")
+        XCTAssertEqual(
+            small.helpLine, "↑↓ move · Space toggle · / search · ? keys · Ente…", "the help cut to the width")
         XCTAssertEqual(small.listLines.count, 9, "12 rows less title, search bar and help")
         XCTAssertEqual(small.listLines.first, "  A")
         XCTAssertEqual(small.names, Self.firstFriends)
@@ -80,7 +81,9 @@ final class ScreenTests: TmuxTestCase {
         let picker = try startPicker()
         try picker.press("/")
         try picker.type("concha")
-        let screen = try picker.waitForScreen("the long name") { $0.counts == "1/176 · 0 selected" && $0.cursorLine != nil }
+        let screen = try picker.waitForScreen("the long name") {
+            $0.counts == "1/176 · 0 selected" && $0.cursorLine != nil
+        }
         let row = try XCTUnwrap(screen.cursorLine)
         XCTAssertEqual(row, "> [ ] " + name.prefix(73) + "…")
         XCTAssertEqual(terminalWidth(row), 80)
@@ -96,7 +99,8 @@ final class ScreenTests: TmuxTestCase {
     /// terminal; measured otherwise, the reverse-video padding of the cursor row and any span
     /// after the name's first (a highlighted match) would overwrite the end of the name.
     func testDevanagariNamesAreDrawnWhole() throws {
-        let source = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-\(UUID().uuidString).json")
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "picker-e2e-\(UUID().uuidString).json")
         try Data(#"[{"id": "1", "name": "प्रिया पटेल"}, {"id": "2", "name": "अर्जुन शर्मा"}]"#.utf8).write(to: source)
         addTeardownBlock { try? FileManager.default.removeItem(at: source) }
 

@@ -25,9 +25,13 @@ final class SearchAndSelectTests: TmuxTestCase {
             $0.searchBar == "/" && $0.helpLine == Self.searchingHelp
         }
         try picker.type("a")
-        try picker.waitForScreen("128 friends matching a") { $0.counts == "128/176 · 0 selected" && $0.searchBar == "/ a" }
+        try picker.waitForScreen("128 friends matching a") {
+            $0.counts == "128/176 · 0 selected" && $0.searchBar == "/ a"
+        }
         try picker.type("d")
-        try picker.waitForScreen("17 friends matching ad") { $0.counts == "17/176 · 0 selected" && $0.searchBar == "/ ad" }
+        try picker.waitForScreen("17 friends matching ad") {
+            $0.counts == "17/176 · 0 selected" && $0.searchBar == "/ ad"
+        }
         try picker.type("a")
         try picker.waitForScreen("the 14 friends matching ada") {
             $0.counts == "14/176 · 0 selected" && $0.searchBar == "/ ada" && $0.names == Self.adaNames
@@ -94,7 +98,8 @@ final class SearchAndSelectTests: TmuxTestCase {
 
         let result = try picker.waitForExit()
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "José Álvarez\nAda Augusta Lovelace\n", "the selected friends, in the order picked")
+        XCTAssertEqual(
+            result.output, "José Álvarez\nAda Augusta Lovelace\n", "the selected friends, in the order picked")
     }
 
     func testEnterWithNothingSelectedPrintsTheFriendUnderTheCursor() throws {

@@ -9,7 +9,9 @@ final class TerminalRestoreTests: TmuxTestCase {
     private func startFromShell() throws -> (TmuxSession, modes: String) {
         let picker = try startPicker(fromShell: true)
         let modes = try picker.terminalModes()
-        XCTAssertTrue(modes.hasPrefix("alternate=1 cursor=0 "), "the picker draws on the alternate screen, cursor hidden: \(modes)")
+        XCTAssertTrue(
+            modes.hasPrefix("alternate=1 cursor=0 "),
+            "the picker draws on the alternate screen, cursor hidden: \(modes)")
         return (picker, modesOutside(picker, while: modes))
     }
 
@@ -27,7 +29,8 @@ final class TerminalRestoreTests: TmuxTestCase {
         let result = try picker.waitForExit(file: file, line: line)
         XCTAssertEqual(result.status, status, result.errors, file: file, line: line)
         let settings = try picker.terminalSettings()
-        XCTAssertEqual(settings.after, settings.before, "stty -g after the picker equals stty -g before", file: file, line: line)
+        XCTAssertEqual(
+            settings.after, settings.before, "stty -g after the picker equals stty -g before", file: file, line: line)
         XCTAssertEqual(try picker.terminalModes(), modes, file: file, line: line)
     }
 
@@ -36,7 +39,9 @@ final class TerminalRestoreTests: TmuxTestCase {
         defer { shell.kill() }
         _ = try shell.waitForExit()
         let title = try shell.paneTitle()
-        XCTAssertEqual(try shell.terminalModes(), "alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0 insert=0 wrap=1 origin=0 title=\(title)")
+        XCTAssertEqual(
+            try shell.terminalModes(),
+            "alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0 insert=0 wrap=1 origin=0 title=\(title)")
     }
 
     func testEscapeRestoresTheTerminal() throws {
@@ -67,13 +72,21 @@ final class TerminalRestoreTests: TmuxTestCase {
         try assertRestored(picker, modes: modes, status: status, line: line)
     }
 
-    func testSIGINTRestoresTheTerminalWithStatus130() throws { try assertSignalRestoresTheTerminal(SIGINT, status: 130) }
+    func testSIGINTRestoresTheTerminalWithStatus130() throws {
+        try assertSignalRestoresTheTerminal(SIGINT, status: 130)
+    }
 
-    func testSIGTERMRestoresTheTerminalWithStatus143() throws { try assertSignalRestoresTheTerminal(SIGTERM, status: 143) }
+    func testSIGTERMRestoresTheTerminalWithStatus143() throws {
+        try assertSignalRestoresTheTerminal(SIGTERM, status: 143)
+    }
 
-    func testSIGHUPRestoresTheTerminalWithStatus129() throws { try assertSignalRestoresTheTerminal(SIGHUP, status: 129) }
+    func testSIGHUPRestoresTheTerminalWithStatus129() throws {
+        try assertSignalRestoresTheTerminal(SIGHUP, status: 129)
+    }
 
-    func testSIGQUITRestoresTheTerminalWithStatus131() throws { try assertSignalRestoresTheTerminal(SIGQUIT, status: 131) }
+    func testSIGQUITRestoresTheTerminalWithStatus131() throws {
+        try assertSignalRestoresTheTerminal(SIGQUIT, status: 131)
+    }
 
     func testCtrlZSuspendsWithTheTerminalRestoredAndFgRedraws() throws {
         try assertSuspendsAndResumes { try $0.press("C-z") }

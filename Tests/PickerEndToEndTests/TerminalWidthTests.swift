@@ -15,7 +15,8 @@ final class TerminalWidthTests: XCTestCase {
             let expected = wcwidth(wchar_t(bitPattern: value))
             guard expected >= 0 else { continue }
             if DisplayWidth.of(scalar) != Int(expected) {
-                disagreements.append("U+\(String(value, radix: 16, uppercase: true)): \(DisplayWidth.of(scalar)) vs \(expected)")
+                disagreements.append(
+                    "U+\(String(value, radix: 16, uppercase: true)): \(DisplayWidth.of(scalar)) vs \(expected)")
             }
         }
         XCTAssertEqual(disagreements, [], "\(disagreements.prefix(20))")

@@ -55,7 +55,8 @@ func terminalWidth(_ text: String) -> Int {
         default: break
         }
         let value = scalar.value
-        let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+        let wide =
+            (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
             || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
             || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
             || (0xFFE0...0xFFE6).contains(value) || (0x20000...0x3FFFD).contains(value)
@@ -154,7 +155,7 @@ func spawnProcess(
     for (name, value) in environment { variables[name] = value }
     let argv = ([executable.path] + arguments).map { strdup($0) }
     let envp = variables.map { strdup("\($0.key)=\($0.value)") }
-    defer { (argv + envp).forEach { free($0) } }
+    defer { for pointer in argv + envp { free(pointer) } }
 
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv + [nil], envp + [nil])
@@ -173,7 +174,9 @@ struct Screen: CustomStringConvertible, Sendable {
     var title: String { lines.first ?? "" }
     /// The counts at the end of the title, e.g. `14/176 · 0 selected`.
     var counts: String {
-        guard let range = title.range(of: #"\d+/\d+ · \d+(/\d+)? selected$"#, options: .regularExpression) else { return "" }
+        guard let range = title.range(of: #"\d+/\d+ · \d+(/\d+)? selected$"#, options: .regularExpression) else {
+            return ""
+        }
         return String(title[range])
     }
     /// The second row: the search bar.
@@ -192,7 +195,9 @@ struct Screen: CustomStringConvertible, Sendable {
     /// The names on the friend rows, top to bottom.
     var names: [String] { friendLines.map { String($0.dropFirst(6)) } }
     /// The names whose row is checked.
-    var selectedNames: [String] { friendLines.filter { $0.dropFirst(2).hasPrefix("[x]") }.map { String($0.dropFirst(6)) } }
+    var selectedNames: [String] {
+        friendLines.filter { $0.dropFirst(2).hasPrefix("[x]") }.map { String($0.dropFirst(6)) }
+    }
     /// The row under the cursor.
     var cursorLine: String? { lines.first { $0.hasPrefix("> ") } }
     /// The name under the cursor.
@@ -271,19 +276,26 @@ final class TmuxSession: Sendable {
 
         self.fromShell = fromShell
         // `env -u NAME` removes a variable, `env NAME=VALUE` sets one.
-        let launcher = environment.isEmpty ? [] : ["env"] + environment.sorted { $0.key < $1.key }.flatMap { name, value in
-            value.map { ["\(name)=\($0)"] } ?? ["-u", name]
-        }
+        let launcher =
+            environment.isEmpty
+            ? []
+            : ["env"]
+                + environment.sorted { $0.key < $1.key }.flatMap { name, value in
+                    value.map { ["\(name)=\($0)"] } ?? ["-u", name]
+                }
         let command = (launcher + [picker.path] + arguments).map(shellQuoted).joined(separator: " ")
         // The status is written under another name and renamed, so that whoever sees the
         // status file sees it whole.
         // From a shell, `stty -g` is saved right after the picker ends, before the status.
         let settingsAfter = fromShell ? "stty -g > after; " : ""
-        let recordStatus = "status=$?; \(settingsAfter)echo $status > \(shellQuoted(statusTemporary.path)); mv \(shellQuoted(statusTemporary.path)) \(shellQuoted(statusFile.path))"
-        let run = throughPipe
+        let recordStatus =
+            "status=$?; \(settingsAfter)echo $status > \(shellQuoted(statusTemporary.path)); mv \(shellQuoted(statusTemporary.path)) \(shellQuoted(statusFile.path))"
+        let run =
+            throughPipe
             ? "{ \(command) 2> \(shellQuoted(errorFile.path)); \(recordStatus); } | \(reader) > \(shellQuoted(outputFile.path))"
             : "\(command) > \(shellQuoted(outputFile.path)) 2> \(shellQuoted(errorFile.path)); \(recordStatus)"
-        let clean = "unset PICKER_SESSION PICKER_SOURCE PICKER_DEFAULT_OPTS NO_COLOR LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG"
+        let clean =
+            "unset PICKER_SESSION PICKER_SOURCE PICKER_DEFAULT_OPTS NO_COLOR LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG"
         var script = """
             \(clean)
             cd \(shellQuoted(directory.path)) || exit 1
@@ -304,10 +316,12 @@ final class TmuxSession: Sendable {
                 """
         }
         do {
-            try Self.tmux(socket, [
-                "-f", "/dev/null", "new-session", "-d", "-s", "picker", "-x", String(columns), "-y", String(rows),
-                "sh", "-c", script,
-            ])
+            try Self.tmux(
+                socket,
+                [
+                    "-f", "/dev/null", "new-session", "-d", "-s", "picker", "-x", String(columns), "-y", String(rows),
+                    "sh", "-c", script,
+                ])
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error
@@ -328,7 +342,8 @@ final class TmuxSession: Sendable {
             URL(fileURLWithPath: "/usr/bin/env"), ["tmux", "-L", socket, "-u"] + arguments,
             environment: ["TMUX": nil, "TMUX_PANE": nil])
         guard result.status == 0 else {
-            throw HarnessError("tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.standardError)")
+            throw HarnessError(
+                "tmux \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.standardError)")
         }
         return result.output
     }
@@ -401,7 +416,8 @@ final class TmuxSession: Sendable {
             if Date() > deadline {
                 let exit = (try? String(contentsOf: statusFile, encoding: .utf8))
                     .map { "the picker exited with status \($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
-                let message = "timed out after \(timeout) s waiting for \(what); \(exit ?? "the picker is still running"); the screen was:\n\(last)"
+                let message =
+                    "timed out after \(timeout) s waiting for \(what); \(exit ?? "the picker is still running"); the screen was:\n\(last)"
                 XCTFail(message, file: file, line: line)
                 throw HarnessError("stopped: timed out waiting for \(what)")
             }
@@ -418,7 +434,8 @@ final class TmuxSession: Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while !FileManager.default.fileExists(atPath: statusFile.path) {
             if Date() > deadline {
-                let message = "timed out after \(timeout) s waiting for the picker to exit; the screen was:\n\((try? screen())?.description ?? "(unreadable)")"
+                let message =
+                    "timed out after \(timeout) s waiting for the picker to exit; the screen was:\n\((try? screen())?.description ?? "(unreadable)")"
                 XCTFail(message, file: file, line: line)
                 throw HarnessError("stopped: timed out waiting for the picker to exit")
             }
@@ -490,7 +507,9 @@ final class TmuxSession: Sendable {
                 let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
                 if comm.trimmingCharacters(in: .whitespacesAndNewlines) == "picker" { return pid }
                 let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-                pending += children.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                pending += children.split(separator: " ").compactMap {
+                    pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                }
             }
             usleep(20_000)
         }

@@ -10,7 +10,9 @@ final class BatchPipelineTests: XCTestCase {
         let failure: SourceError?
 
         func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-            for (index, page) in pages.enumerated() { deliver(FriendPage(friends: page, totalCount: index == 0 ? 99 : nil)) }
+            for (index, page) in pages.enumerated() {
+                deliver(FriendPage(friends: page, totalCount: index == 0 ? 99 : nil))
+            }
             if let failure { throw failure }
         }
     }

@@ -31,7 +31,8 @@ final class DisplayWidthTests: XCTestCase {
         let names = ["王小明 Wang", "Zoë 👩‍👩‍👧 Kim", "Jose\u{301} Álvarez", "ｗｉｄｅ text"]
         for name in names {
             for columns in 0...20 {
-                XCTAssertLessThanOrEqual(DisplayWidth.of(DisplayWidth.truncate(name, to: columns)), columns, "\(name) at \(columns)")
+                XCTAssertLessThanOrEqual(
+                    DisplayWidth.of(DisplayWidth.truncate(name, to: columns)), columns, "\(name) at \(columns)")
             }
         }
     }

@@ -6,9 +6,14 @@ import XCTest
 final class FoldingFastPathTests: XCTestCase {
     /// Letters, accents as separate marks, scripts that join (Hangul jamo, Devanagari signs),
     /// emoji with modifiers and joiners, regional indicators, CR LF and other controls.
-    static let alphabet: [Character] = Array(
-        "aAzZ éÉëÖøŁłßẞ ﬁǅ İıŉ ΓσςΣ АБя 王小明 가각 각 e\u{301} a\u{308}\u{323} अर्जुन क्षि ‍👍🏽👨‍👩‍👧 🇫🇷 \r\n\t\u{0}\u{7f}\u{85}\u{a0}\u{200b}\u{2028} ٠١ ﷺ ㈱ ｱｶﾞ ǰ ΐ ﬃ 1-'.,")
-        + ["\r\n", "e\u{301}", "\u{301}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{0E33}", "\u{0600}", "\u{200d}", "\u{1F3FD}"]
+    static let alphabet: [Character] =
+        Array(
+            "aAzZ éÉëÖøŁłßẞ ﬁǅ İıŉ ΓσςΣ АБя 王小明 가각 각 e\u{301} a\u{308}\u{323} अर्जुन क्षि ‍👍🏽👨‍👩‍👧 🇫🇷 \r\n\t\u{0}\u{7f}\u{85}\u{a0}\u{200b}\u{2028} ٠١ ﷺ ㈱ ｱｶﾞ ǰ ΐ ﬃ 1-'.,"
+        )
+        + [
+            "\r\n", "e\u{301}", "\u{301}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{0E33}", "\u{0600}", "\u{200d}",
+            "\u{1F3FD}",
+        ]
 
     private func randomText(_ random: inout SplitMix64, length: Int) -> String {
         var scalars = String.UnicodeScalarView()
@@ -32,7 +37,8 @@ final class FoldingFastPathTests: XCTestCase {
                 let ok = copy.withUTF8 { fast.appendFold($0, strength, to: &output) }
                 if ok {
                     accepted += 1
-                    XCTAssertEqual(Array(output.dropFirst()), slow.fold(text, strength), "\(text.debugDescription) \(strength)")
+                    XCTAssertEqual(
+                        Array(output.dropFirst()), slow.fold(text, strength), "\(text.debugDescription) \(strength)")
                 } else {
                     XCTAssertEqual(output, [7], "a refused fold leaves the output as it was")
                 }

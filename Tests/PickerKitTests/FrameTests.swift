@@ -11,8 +11,10 @@ final class FrameTests: XCTestCase {
         return state
     }
 
-    private let seven = ["Ada Lovelace", "Adam Novak", "Bob Stone", "Chloé Martin", "Dmitri Ivanov", "Zoë Adair", "Анна Иванова"]
-        .enumerated().map { Friend(id: String($0 + 1), name: $1) }
+    private let seven = [
+        "Ada Lovelace", "Adam Novak", "Bob Stone", "Chloé Martin", "Dmitri Ivanov", "Zoë Adair", "Анна Иванова",
+    ]
+    .enumerated().map { Friend(id: String($0 + 1), name: $1) }
 
     func testBrowsingScreenWithSectionHeaders() {
         let state = picker(seven)
@@ -97,19 +99,29 @@ final class FrameTests: XCTestCase {
 
     func testScrollingKeepsTheCursorVisible() {
         var state = picker(seven, rows: 6)
-        XCTAssertEqual(state.frame(for: state.size).text.split(separator: "\n")[2...4], ["  A", "> [ ] Ada Lovelace", "  [ ] Adam Novak"])
+        XCTAssertEqual(
+            state.frame(for: state.size).text.split(separator: "\n")[2...4],
+            ["  A", "> [ ] Ada Lovelace", "  [ ] Adam Novak"])
         state.send(.moveToLast)
-        XCTAssertEqual(state.frame(for: state.size).text.split(separator: "\n")[2...4], ["  [ ] Zoë Adair", "  #", "> [ ] Анна Иванова"])
+        XCTAssertEqual(
+            state.frame(for: state.size).text.split(separator: "\n")[2...4],
+            ["  [ ] Zoë Adair", "  #", "> [ ] Анна Иванова"])
         state.send(.moveUp)
-        XCTAssertEqual(state.frame(for: state.size).text.split(separator: "\n")[2...4], ["  Z", "> [ ] Zoë Adair", "  #"], "the first friend of a section shows its header")
+        XCTAssertEqual(
+            state.frame(for: state.size).text.split(separator: "\n")[2...4], ["  Z", "> [ ] Zoë Adair", "  #"],
+            "the first friend of a section shows its header")
         state.send(.moveToFirst)
-        XCTAssertTrue(state.frame(for: state.size).text.contains("  A\n> [ ] Ada Lovelace"), "the first friend of a section shows its header")
+        XCTAssertTrue(
+            state.frame(for: state.size).text.contains("  A\n> [ ] Ada Lovelace"),
+            "the first friend of a section shows its header")
     }
 
     func testTinyTerminalsKeepWhatFits() {
         let state = picker(seven)
         XCTAssertEqual(state.frame(for: TerminalSize(rows: 1, columns: 10)).text, "/ to sear…")
-        XCTAssertEqual(state.frame(for: TerminalSize(rows: 2, columns: 10)).text, "/ to sear…\n> [ ] Ada…", "the cursor wins over its header")
+        XCTAssertEqual(
+            state.frame(for: TerminalSize(rows: 2, columns: 10)).text, "/ to sear…\n> [ ] Ada…",
+            "the cursor wins over its header")
         XCTAssertEqual(state.frame(for: TerminalSize(rows: 0, columns: 0)).lines, [])
         XCTAssertEqual(state.frame(for: TerminalSize(rows: 3, columns: 1)).lines.count, 3)
     }

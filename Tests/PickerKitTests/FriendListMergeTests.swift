@@ -25,28 +25,39 @@ final class FriendListMergeTests: XCTestCase {
         return order.map { unique[$0] }
     }
 
-    private static let pieces = ["Ann", "anna", "Ánna", "Bob", "bob", "Zoë", "zoe", "Łukasz", "王", "小明", "Анна", "3rd", "@x", "o'Neil", "e\u{301}mile", "Émile", "ÉMILE", "\u{0}", "अर्जुन", " ", "  ", "\t", "Mary Jane"]
+    private static let pieces = [
+        "Ann", "anna", "Ánna", "Bob", "bob", "Zoë", "zoe", "Łukasz", "王", "小明", "Анна", "3rd", "@x", "o'Neil",
+        "e\u{301}mile", "Émile", "ÉMILE", "\u{0}", "अर्जुन", " ", "  ", "\t", "Mary Jane",
+    ]
 
     private func randomFriends(_ random: inout SplitMix64, count: Int, idRange: UInt64) -> [Friend] {
         func pick() -> String { Self.pieces[Int(random.next() % UInt64(Self.pieces.count))] }
         return (0..<count).map { _ in
             let words = (0..<Int(random.next() % 4)).map { _ in pick() }
-            let id = random.next() % 8 == 0 ? ["é", "e\u{301}", "ид"][Int(random.next() % 3)] : String(random.next() % idRange)
+            let id =
+                random.next() % 8 == 0
+                ? ["é", "e\u{301}", "ид"][Int(random.next() % 3)] : String(random.next() % idRange)
             let name = words.joined(separator: " ")
             switch random.next() % 3 {
             case 0: return Friend(id: id, name: name)
             case 1: return Friend(id: id, name: name, firstName: words.first, lastName: words.last)
-            default: return Friend(id: id, name: name, firstName: pick(), middleName: random.next() % 2 == 0 ? pick() : nil, lastName: nil)
+            default:
+                return Friend(
+                    id: id, name: name, firstName: pick(), middleName: random.next() % 2 == 0 ? pick() : nil,
+                    lastName: nil)
             }
         }
     }
 
-    private func assertMatchesReference(_ list: FriendList, _ all: [Friend], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertMatchesReference(
+        _ list: FriendList, _ all: [Friend], file: StaticString = #filePath, line: UInt = #line
+    ) {
         let expected = Self.referenceOrder(all)
         XCTAssertEqual(Array(list.friends), expected, file: file, line: line)
         XCTAssertEqual(list.count, expected.count, file: file, line: line)
         for (position, friend) in expected.enumerated() {
-            XCTAssertEqual(list.position(ofID: friend.id), position, "id \(friend.id.debugDescription)", file: file, line: line)
+            XCTAssertEqual(
+                list.position(ofID: friend.id), position, "id \(friend.id.debugDescription)", file: file, line: line)
         }
         XCTAssertNil(list.position(ofID: "no such id"), file: file, line: line)
         var letters: [Character] = []

@@ -14,7 +14,8 @@ final class FriendListTests: XCTestCase {
             Friend(id: "5", name: "ada Lovelace"),
             Friend(id: "6", name: "Ann Bea Smith"),
         ])
-        XCTAssertEqual(names(list), ["ada Lovelace", "Ann Smith", "Ann Bea Smith", "Anna Brown", "Émile Zola", "zoë Adams"])
+        XCTAssertEqual(
+            names(list), ["ada Lovelace", "Ann Smith", "Ann Bea Smith", "Anna Brown", "Émile Zola", "zoë Adams"])
     }
 
     func testSortsByGivenPartsNotByTheDisplayedName() {
@@ -27,8 +28,12 @@ final class FriendListTests: XCTestCase {
     }
 
     func testTiesAreBrokenByIdSoTheOrderIsTotal() {
-        let forward = FriendList([Friend(id: "b", name: "Alex Kim"), Friend(id: "a", name: "Alex Kim"), Friend(id: "c", name: "alex kim")])
-        let backward = FriendList([Friend(id: "c", name: "alex kim"), Friend(id: "a", name: "Alex Kim"), Friend(id: "b", name: "Alex Kim")])
+        let forward = FriendList([
+            Friend(id: "b", name: "Alex Kim"), Friend(id: "a", name: "Alex Kim"), Friend(id: "c", name: "alex kim"),
+        ])
+        let backward = FriendList([
+            Friend(id: "c", name: "alex kim"), Friend(id: "a", name: "Alex Kim"), Friend(id: "b", name: "Alex Kim"),
+        ])
         XCTAssertEqual(forward.friends.map(\.id), ["a", "b", "c"])
         XCTAssertEqual(backward.friends.map(\.id), ["a", "b", "c"])
     }

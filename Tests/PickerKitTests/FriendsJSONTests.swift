@@ -20,16 +20,19 @@ final class FriendsJSONTests: XCTestCase {
     }
 
     func testReadsAGraphPageIgnoringPagingAndSummary() throws {
-        let friends = try decode("""
+        let friends = try decode(
+            """
             {"data": [{"id": "10", "name": "Ada Lovelace", "first_name": "Ada", "last_name": "Lovelace"},
                       {"id": "11", "name": "Bob", "middle_name": "X"}],
              "paging": {"cursors": {"before": "a", "after": "b"}, "next": "https://example.invalid/next"},
              "summary": {"total_count": 810}}
             """)
-        XCTAssertEqual(friends, [
-            Friend(id: "10", name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace"),
-            Friend(id: "11", name: "Bob", middleName: "X"),
-        ])
+        XCTAssertEqual(
+            friends,
+            [
+                Friend(id: "10", name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace"),
+                Friend(id: "11", name: "Bob", middleName: "X"),
+            ])
     }
 
     func testReadsABareArrayAndNumericIds() throws {
@@ -38,13 +41,18 @@ final class FriendsJSONTests: XCTestCase {
     }
 
     func testSyntaxErrorsNameTheLineAndColumn() {
-        XCTAssertEqual(problem("{\"data\": [\n  {\"id\": \"1\" \"name\": \"A\"}]}"), "not valid JSON at line 2, column 14: Invalid value")
-        XCTAssertEqual(problem("{\"data\": [{\"id\": \"1\", \"name\": \"A\"}"), "not valid JSON at line 1, column 35, the end of the file: the JSON stops before it is complete")
+        XCTAssertEqual(
+            problem("{\"data\": [\n  {\"id\": \"1\" \"name\": \"A\"}]}"),
+            "not valid JSON at line 2, column 14: Invalid value")
+        XCTAssertEqual(
+            problem("{\"data\": [{\"id\": \"1\", \"name\": \"A\"}"),
+            "not valid JSON at line 1, column 35, the end of the file: the JSON stops before it is complete")
     }
 
     func testWrongShapesNameTheFriendAndField() {
         XCTAssertEqual(problem(#"{"data": [{"id": "1", "name": "A"}, {"id": "2"}]}"#), #"data[1]: "name" is missing"#)
-        XCTAssertEqual(problem(#"{"data": [{"id": "1", "name": null}]}"#), "data[0].name: expected a string, found null")
+        XCTAssertEqual(
+            problem(#"{"data": [{"id": "1", "name": null}]}"#), "data[0].name: expected a string, found null")
         XCTAssertEqual(problem(#"{"data": [{"id": true, "name": "A"}]}"#), "data[0].id: expected a string")
         XCTAssertEqual(problem(#"{"data": 3}"#), "data: expected an array of friends")
         XCTAssertEqual(problem(#"{"friends": []}"#), #"the top level: "data" is missing"#)
@@ -56,17 +64,22 @@ final class FriendsJSONTests: XCTestCase {
 
     func testPlainTextOnStandardInputHasLineNumbersAsIds() throws {
         let friends = try FriendSource.friends(fromStandardInput: Data("Ada\r\n\nZoë Kim\n  \nBob".utf8))
-        XCTAssertEqual(friends, [Friend(id: "1", name: "Ada"), Friend(id: "3", name: "Zoë Kim"), Friend(id: "5", name: "Bob")])
+        XCTAssertEqual(
+            friends, [Friend(id: "1", name: "Ada"), Friend(id: "3", name: "Zoë Kim"), Friend(id: "5", name: "Bob")])
     }
 
     func testInvalidUTF8OnStandardInputNamesTheLine() {
-        XCTAssertThrowsError(try FriendSource.friends(fromStandardInput: Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]))) { error in
-            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
+        XCTAssertThrowsError(try FriendSource.friends(fromStandardInput: Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]))) {
+            error in
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
         }
     }
 
     func testJSONOnStandardInputIsRecognised() throws {
-        XCTAssertEqual(try FriendSource.friends(fromStandardInput: Data(" [{\"id\":\"9\",\"name\":\"Ann\"}]".utf8)), [Friend(id: "9", name: "Ann")])
+        XCTAssertEqual(
+            try FriendSource.friends(fromStandardInput: Data(" [{\"id\":\"9\",\"name\":\"Ann\"}]".utf8)),
+            [Friend(id: "9", name: "Ann")])
     }
 
     func testFileProblemsNameTheFile() {

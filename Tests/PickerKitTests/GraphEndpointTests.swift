@@ -10,17 +10,27 @@ final class GraphEndpointTests: XCTestCase {
         for loopback in ["http://127.0.0.1:8080/x", "http://localhost/x", "http://[::1]:9/x", "http://127.10.0.3/x"] {
             XCTAssertNil(GraphEndpoint.refusal(for: try url(loopback)), loopback)
         }
-        for remote in ["http://graph.example/x", "http://10.0.0.1/x", "http://127.0.0.1.example/x", "http://128.0.0.1/x"] {
+        for remote in [
+            "http://graph.example/x", "http://10.0.0.1/x", "http://127.0.0.1.example/x", "http://128.0.0.1/x",
+        ] {
             XCTAssertNotNil(GraphEndpoint.refusal(for: try url(remote)), remote)
         }
         XCTAssertEqual(GraphEndpoint.refusal(for: try url("ftp://graph.example/x")), "is not an http or https URL")
     }
 
     func testOriginsCompareSchemeHostAndPortWithDefaultPorts() throws {
-        XCTAssertEqual(GraphEndpoint.Origin(try url("https://Graph.example/a")), GraphEndpoint.Origin(try url("https://graph.example:443/b?c")))
-        XCTAssertNotEqual(GraphEndpoint.Origin(try url("https://graph.example/a")), GraphEndpoint.Origin(try url("http://graph.example/a")))
-        XCTAssertNotEqual(GraphEndpoint.Origin(try url("http://127.0.0.1:1/a")), GraphEndpoint.Origin(try url("http://127.0.0.1:2/a")))
-        XCTAssertNotEqual(GraphEndpoint.Origin(try url("https://graph.example/a")), GraphEndpoint.Origin(try url("https://evil.example/a")))
+        XCTAssertEqual(
+            GraphEndpoint.Origin(try url("https://Graph.example/a")),
+            GraphEndpoint.Origin(try url("https://graph.example:443/b?c")))
+        XCTAssertNotEqual(
+            GraphEndpoint.Origin(try url("https://graph.example/a")),
+            GraphEndpoint.Origin(try url("http://graph.example/a")))
+        XCTAssertNotEqual(
+            GraphEndpoint.Origin(try url("http://127.0.0.1:1/a")), GraphEndpoint.Origin(try url("http://127.0.0.1:2/a"))
+        )
+        XCTAssertNotEqual(
+            GraphEndpoint.Origin(try url("https://graph.example/a")),
+            GraphEndpoint.Origin(try url("https://evil.example/a")))
     }
 
     func testTheFirstPageAsksForFieldsAndALimitUnlessGiven() throws {
@@ -41,20 +51,28 @@ final class GraphEndpointTests: XCTestCase {
 
 final class GraphResponseTests: XCTestCase {
     private func classify(_ status: Int, _ body: String, headers: [String: String] = [:]) -> GraphResponse {
-        GraphResponse.classify(status: status, headers: headers, body: Data(body.utf8), source: "https://g.example/me/friends")
+        GraphResponse.classify(
+            status: status, headers: headers, body: Data(body.utf8), source: "https://g.example/me/friends")
     }
 
     func testAPageWithNextAndTotal() {
         let response = classify(
-            200, #"{"data": [{"id": "1", "name": "Ada"}], "paging": {"next": "https://g.example/p2"}, "summary": {"total_count": 810}}"#)
+            200,
+            #"{"data": [{"id": "1", "name": "Ada"}], "paging": {"next": "https://g.example/p2"}, "summary": {"total_count": 810}}"#
+        )
         XCTAssertEqual(
-            response, .page(FriendPage(friends: [Friend(id: "1", name: "Ada")], totalCount: 810), next: URL(string: "https://g.example/p2")))
+            response,
+            .page(
+                FriendPage(friends: [Friend(id: "1", name: "Ada")], totalCount: 810),
+                next: URL(string: "https://g.example/p2")))
         XCTAssertEqual(classify(200, #"{"data": []}"#), .page(FriendPage(friends: []), next: nil))
     }
 
     func testInvalidTokensRejectTheSession() {
-        let expired = #"{"error": {"message": "Session has expired", "type": "OAuthException", "code": 190, "error_subcode": 463}}"#
-        XCTAssertEqual(classify(400, expired), .sessionRejected("Session has expired (OAuthException, code 190, subcode 463)"))
+        let expired =
+            #"{"error": {"message": "Session has expired", "type": "OAuthException", "code": 190, "error_subcode": 463}}"#
+        XCTAssertEqual(
+            classify(400, expired), .sessionRejected("Session has expired (OAuthException, code 190, subcode 463)"))
         XCTAssertEqual(classify(403, #"{"error": {"message": "x", "code": 102}}"#), .sessionRejected("x (code 102)"))
         XCTAssertEqual(classify(401, "nope"), .sessionRejected("HTTP 401 Unauthorized"))
     }
@@ -62,14 +80,21 @@ final class GraphResponseTests: XCTestCase {
     func testTemporaryFailuresAreRetriedHonouringRetryAfter() {
         XCTAssertEqual(classify(500, "oops"), .retry(reason: "HTTP 500", delay: nil))
         XCTAssertEqual(classify(429, "", headers: ["retry-after": "2"]), .retry(reason: "HTTP 429", delay: 2))
-        XCTAssertEqual(classify(400, #"{"error": {"message": "busy", "code": 17}}"#), .retry(reason: "busy (code 17)", delay: nil))
+        XCTAssertEqual(
+            classify(400, #"{"error": {"message": "busy", "code": 17}}"#), .retry(reason: "busy (code 17)", delay: nil))
         XCTAssertEqual(classify(503, "", headers: ["Retry-After": " 1 "]), .retry(reason: "HTTP 503", delay: 1))
     }
 
     func testOtherFailures() {
-        XCTAssertEqual(classify(400, #"{"error": {"message": "no permission", "code": 200}}"#), .failed("no permission (code 200)"))
+        XCTAssertEqual(
+            classify(400, #"{"error": {"message": "no permission", "code": 200}}"#), .failed("no permission (code 200)")
+        )
         XCTAssertEqual(classify(404, "<html>"), .failed("HTTP 404"))
-        XCTAssertEqual(classify(200, "{\"data\": [{\"id\": 1"), .failed("not a friends page: not valid JSON at line 1, column 19, the end of the file: the JSON stops before it is complete"))
+        XCTAssertEqual(
+            classify(200, "{\"data\": [{\"id\": 1"),
+            .failed(
+                "not a friends page: not valid JSON at line 1, column 19, the end of the file: the JSON stops before it is complete"
+            ))
         XCTAssertEqual(
             classify(302, "", headers: ["Location": "https://evil.example/?access_token=t"]),
             .failed("refused to follow a redirect to another origin (https://evil.example/?access_token=REDACTED)"))

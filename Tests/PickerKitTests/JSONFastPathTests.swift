@@ -13,12 +13,18 @@ final class JSONFastPathTests: XCTestCase {
         mutating func space() -> String { ["", " ", "\n", "\t ", "\r\n  "][below(5)] }
 
         mutating func string() -> String {
-            let pieces = ["Ada", "José", "Zoë", "王", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\u00e9", "\\u00E9", "\\ud83d\\ude00", "\\ud83d", "\\udc00", "\\u0000", "\\x", "😀", " ", "'", "\u{7f}", "\\b\\f\\r"]
+            let pieces = [
+                "Ada", "José", "Zoë", "王", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\u00e9", "\\u00E9", "\\ud83d\\ude00",
+                "\\ud83d", "\\udc00", "\\u0000", "\\x", "😀", " ", "'", "\u{7f}", "\\b\\f\\r",
+            ]
             return "\"" + (0..<below(4)).map { _ in pieces[below(pieces.count)] }.joined() + "\""
         }
 
         mutating func number() -> String {
-            ["0", "7", "-3", "42", "1e3", "1.5", "-0", "0.0", "123456789012345678", "1234567890123456789012", "01", "-", "2E-2"][below(13)]
+            [
+                "0", "7", "-3", "42", "1e3", "1.5", "-0", "0.0", "123456789012345678", "1234567890123456789012", "01",
+                "-", "2E-2",
+            ][below(13)]
         }
 
         mutating func value(depth: Int) -> String {
@@ -27,9 +33,12 @@ final class JSONFastPathTests: XCTestCase {
             case 1: return number()
             case 2: return ["true", "false", "null"][below(3)]
             case 3: return "\"x\""
-            case 4: return "[" + (0..<below(3)).map { _ in space() + value(depth: depth + 1) }.joined(separator: ",") + "]"
+            case 4:
+                return "[" + (0..<below(3)).map { _ in space() + value(depth: depth + 1) }.joined(separator: ",") + "]"
             default:
-                return "{" + (0..<below(3)).map { _ in "\(space())\(string()):\(space())\(value(depth: depth + 1))" }.joined(separator: ",") + "}"
+                return "{"
+                    + (0..<below(3)).map { _ in "\(space())\(string()):\(space())\(value(depth: depth + 1))" }.joined(
+                        separator: ",") + "}"
             }
         }
 
@@ -51,7 +60,10 @@ final class JSONFastPathTests: XCTestCase {
             let friends = (0..<below(5)).map { _ in space() + friend() + space() }.joined(separator: ",")
             if below(4) == 0 { return space() + "[" + friends + "]" + space() }
             var members = ["\"data\":" + space() + "[" + friends + "]"]
-            if below(2) == 0 { members.append("\"paging\": {\"cursors\": {\"before\": \"a\", \"after\": \"b\"}, \"next\": \"https://x/y?z=1\"}") }
+            if below(2) == 0 {
+                members.append(
+                    "\"paging\": {\"cursors\": {\"before\": \"a\", \"after\": \"b\"}, \"next\": \"https://x/y?z=1\"}")
+            }
             if below(2) == 0 { members.append("\"summary\":{\"total_count\":810}") }
             if below(8) == 0 { members.append("\"data\": []") }
             if below(10) == 0 { members.append("\"other\": " + value(depth: 0)) }
@@ -67,7 +79,10 @@ final class JSONFastPathTests: XCTestCase {
                 switch below(4) {
                 case 0: bytes.remove(at: at)
                 case 1: bytes.insert(bytes[at], at: at)
-                case 2: bytes[at] = [UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "}"), 0xFF, 0x01, UInt8(ascii: "x")][below(6)]
+                case 2:
+                    bytes[at] =
+                        [UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "}"), 0xFF, 0x01, UInt8(ascii: "x")][
+                            below(6)]
                 default: bytes.removeSubrange(at...)
                 }
             }
@@ -128,17 +143,22 @@ final class JSONFastPathTests: XCTestCase {
     }
 
     func testTheUsualShapesTakeTheFastPath() {
-        let page = #"{"data": [{"id": "10", "name": "Ada Lovelace", "first_name": "Ada", "last_name": "Lovelace"}, {"id": 7, "name": "Zo\u00eb \"Z\"", "middle_name": null}], "paging": {"next": "https://x"}, "summary": {"total_count": 2}}"#
-        XCTAssertEqual(FriendsJSON.scan(Data(page.utf8)), [
-            Friend(id: "10", name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace"),
-            Friend(id: "7", name: "Zoë \"Z\""),
-        ])
+        let page =
+            #"{"data": [{"id": "10", "name": "Ada Lovelace", "first_name": "Ada", "last_name": "Lovelace"}, {"id": 7, "name": "Zo\u00eb \"Z\"", "middle_name": null}], "paging": {"next": "https://x"}, "summary": {"total_count": 2}}"#
+        XCTAssertEqual(
+            FriendsJSON.scan(Data(page.utf8)),
+            [
+                Friend(id: "10", name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace"),
+                Friend(id: "7", name: "Zoë \"Z\""),
+            ])
         XCTAssertEqual(FriendsJSON.scan(Data(#" [ ] "#.utf8)), [])
     }
 
     func testAFileIsReadInPagesThatGrow() throws {
         let friends = (0..<5000).map { Friend(id: String($0), name: "Friend \($0)") }
-        let json = "{\"data\": [" + friends.map { "{\"id\": \"\($0.id)\", \"name\": \"\($0.name)\"}" }.joined(separator: ",\n") + "]}"
+        let json =
+            "{\"data\": [" + friends.map { "{\"id\": \"\($0.id)\", \"name\": \"\($0.name)\"}" }.joined(separator: ",\n")
+            + "]}"
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString).json")
         try Data(json.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -154,8 +174,14 @@ final class JSONFastPathTests: XCTestCase {
 
     func testAFileTheFastReaderLeavesIsReadByFoundationAfterThePagesDelivered() throws {
         for (json, ids, problem) in [
-            (#"{"data": [{"id": "1", "name": "A"}, {"id": "2", "name": "B"}, {"id": 3e0, "name": "C"}]}"#, ["1", "2", "3"], nil),
-            (#"{"data": [{"id": "1", "name": "A"}, {"id": "2", "name": "B"}, {"id": true, "name": "C"}]}"#, ["1", "2"], "data[2].id: expected a string"),
+            (
+                #"{"data": [{"id": "1", "name": "A"}, {"id": "2", "name": "B"}, {"id": 3e0, "name": "C"}]}"#,
+                ["1", "2", "3"], nil
+            ),
+            (
+                #"{"data": [{"id": "1", "name": "A"}, {"id": "2", "name": "B"}, {"id": true, "name": "C"}]}"#,
+                ["1", "2"], "data[2].id: expected a string"
+            ),
         ] {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("exotic-\(UUID().uuidString).json")
             try Data(json.utf8).write(to: url)

@@ -12,7 +12,8 @@ final class KeyMapTests: XCTestCase {
             (.character(" "), .toggleCurrent), (.tab, .toggleAndMoveDown), (.character("/"), .startSearch),
             (.enter, .done), (.escape, .cancel), (.character("q"), .cancel), (.control("c"), .cancel),
             (.character("["), .previousSection), (.character("]"), .nextSection), (.character("'"), .beginSectionJump),
-            (.character("a"), .selectAllShown), (.character("n"), .deselectAllShown), (.character("c"), .clearSelection),
+            (.character("a"), .selectAllShown), (.character("n"), .deselectAllShown),
+            (.character("c"), .clearSelection),
             (.character("?"), .showKeys),
         ]
         for (key, event) in expected {

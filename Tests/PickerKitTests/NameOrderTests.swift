@@ -15,7 +15,9 @@ final class NameOrderTests: XCTestCase {
 
     func testSortingByLastNameSectionsByLastName() {
         let list = FriendList(friends, sortOrder: .last)
-        XCTAssertEqual(list.friends.map(\.id), ["2", "3", "1", "4", "5"], "Babbage, Hopper, Lovelace, Madonna (no last name: by first), 王")
+        XCTAssertEqual(
+            list.friends.map(\.id), ["2", "3", "1", "4", "5"],
+            "Babbage, Hopper, Lovelace, Madonna (no last name: by first), 王")
         XCTAssertEqual(list.sections.map(\.letter), ["B", "H", "L", "M", "#"])
         XCTAssertEqual(FriendList(friends, sortOrder: .first).friends.map(\.id), ["1", "2", "3", "4", "5"])
     }

@@ -41,7 +41,9 @@ final class NavigationTests: XCTestCase {
         state.send(.jumpToSection("d"))
         XCTAssertEqual(state.phase, .browsing)
         XCTAssertEqual(current(state), "Dan F")
-        for (letter, expected) in [("C", "Dan F"), ("#", "Анна H"), ("z", "Zed G"), ("a", "Abe B")] as [(Character, String)] {
+        for (letter, expected) in [("C", "Dan F"), ("#", "Анна H"), ("z", "Zed G"), ("a", "Abe B")]
+            as [(Character, String)]
+        {
             state.send(.beginSectionJump)
             state.send(.jumpToSection(letter))
             XCTAssertEqual(current(state), expected, "\(letter): that section, or the next one shown")
@@ -98,8 +100,10 @@ final class NavigationTests: XCTestCase {
 
 final class MouseReportTests: XCTestCase {
     func testParsesSGRReports() {
-        XCTAssertEqual(MouseReport(sgrParameters: "0;10;5M"), MouseReport(button: .left, line: 4, column: 9, isPress: true))
-        XCTAssertEqual(MouseReport(sgrParameters: "0;10;5m"), MouseReport(button: .left, line: 4, column: 9, isPress: false))
+        XCTAssertEqual(
+            MouseReport(sgrParameters: "0;10;5M"), MouseReport(button: .left, line: 4, column: 9, isPress: true))
+        XCTAssertEqual(
+            MouseReport(sgrParameters: "0;10;5m"), MouseReport(button: .left, line: 4, column: 9, isPress: false))
         XCTAssertEqual(MouseReport(sgrParameters: "64;1;1M")?.button, .wheelUp)
         XCTAssertEqual(MouseReport(sgrParameters: "65;1;1M")?.button, .wheelDown)
         for bad in ["", "0;10M", "32;1;1M", "0;0;1M", "0;a;1M", "0;1;1", "0;1;1;1M"] {
@@ -114,9 +118,15 @@ final class MouseReportTests: XCTestCase {
         var double = press
         double.clickCount = 2
         XCTAssertEqual(KeyMap.event(for: .mouse(double), in: .browsing), .doubleClick(line: 4))
-        XCTAssertNil(KeyMap.event(for: .mouse(MouseReport(button: .left, line: 4, column: 9, isPress: false)), in: .browsing))
-        XCTAssertEqual(KeyMap.event(for: .mouse(MouseReport(button: .wheelDown, line: 0, column: 0, isPress: true)), in: .browsing), .scroll(3))
-        XCTAssertEqual(KeyMap.event(for: .mouse(MouseReport(button: .wheelUp, line: 0, column: 0, isPress: true)), in: .browsing), .scroll(-3))
+        XCTAssertNil(
+            KeyMap.event(for: .mouse(MouseReport(button: .left, line: 4, column: 9, isPress: false)), in: .browsing))
+        XCTAssertEqual(
+            KeyMap.event(
+                for: .mouse(MouseReport(button: .wheelDown, line: 0, column: 0, isPress: true)), in: .browsing),
+            .scroll(3))
+        XCTAssertEqual(
+            KeyMap.event(for: .mouse(MouseReport(button: .wheelUp, line: 0, column: 0, isPress: true)), in: .browsing),
+            .scroll(-3))
         XCTAssertEqual(KeyMap.event(for: .mouse(press), in: .showingKeys), .back)
     }
 }

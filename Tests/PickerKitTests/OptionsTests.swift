@@ -3,7 +3,9 @@ import XCTest
 @testable import PickerKit
 
 final class OptionsTests: XCTestCase {
-    private func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws(Options.UsageError) -> Options.Command {
+    private func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws(Options.UsageError)
+        -> Options.Command
+    {
         try Options.parse(arguments, environment: environment, defaultSource: "sample.json")
     }
 
@@ -31,7 +33,8 @@ final class OptionsTests: XCTestCase {
 
     func testEnvironmentGivesSessionAndSourceAndTheCommandLineWins() throws {
         let environment = ["PICKER_SESSION": "env-token", "PICKER_SOURCE": "env.json"]
-        XCTAssertEqual(try parse([], environment), .run(Options(session: .token("env-token"), source: .file("env.json"))))
+        XCTAssertEqual(
+            try parse([], environment), .run(Options(session: .token("env-token"), source: .file("env.json"))))
         XCTAssertEqual(
             try parse(["--session", "cli", "--source", "cli.json"], environment),
             .run(Options(session: .token("cli"), source: .file("cli.json"))))
@@ -79,16 +82,21 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try Options(session: .file(file.path), source: .standardInput).sessionToken(), "tok-123")
         try Data("\n".utf8).write(to: file)
         XCTAssertThrowsError(try Options(session: .file(file.path), source: .standardInput).sessionToken()) { error in
-            XCTAssertEqual((error as? Options.UsageError)?.description, "--session-file \(file.path): the first line holds no token")
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description,
+                "--session-file \(file.path): the first line holds no token")
         }
         XCTAssertThrowsError(try Options(session: .file("/nonexistent/token"), source: .standardInput).sessionToken())
     }
 
     func testTheFacebookAndFzfOptions() throws {
-        guard case .run(let options) = try parse([
-            "--sort", "last", "--display=last", "--limit", "3", "--select", "10, 11,,12", "--select", "13", "--select-1",
-            "--exit-0", "--title", "Invite", "--prompt", "> ", "--cycle", "--no-mouse", "--no-color",
-        ]) else { return XCTFail("a run") }
+        guard
+            case .run(let options) = try parse([
+                "--sort", "last", "--display=last", "--limit", "3", "--select", "10, 11,,12", "--select", "13",
+                "--select-1",
+                "--exit-0", "--title", "Invite", "--prompt", "> ", "--cycle", "--no-mouse", "--no-color",
+            ])
+        else { return XCTFail("a run") }
         XCTAssertEqual(options.configuration.sortOrder, .last)
         XCTAssertEqual(options.configuration.displayOrder, .last)
         XCTAssertEqual(options.configuration.limit, 3)
@@ -113,7 +121,8 @@ final class OptionsTests: XCTestCase {
     }
 
     func testNoColorInTheEnvironmentTurnsColoursOff() throws {
-        guard case .run(let off) = try parse([], ["NO_COLOR": "1"]), case .run(let on) = try parse([], ["NO_COLOR": ""]) else {
+        guard case .run(let off) = try parse([], ["NO_COLOR": "1"]), case .run(let on) = try parse([], ["NO_COLOR": ""])
+        else {
             return XCTFail("runs")
         }
         XCTAssertFalse(off.color)
@@ -153,7 +162,8 @@ final class OptionsTests: XCTestCase {
 
     func testHelpNamesEveryOption() {
         for option in [
-            "--session", "--session-file", "--source", "--timeout", "--query", "--filter", "--format", "--print0", "--help",
+            "--session", "--session-file", "--source", "--timeout", "--query", "--filter", "--format", "--print0",
+            "--help",
             "--version",
         ] {
             XCTAssertTrue(Options.helpText.contains(option), option)

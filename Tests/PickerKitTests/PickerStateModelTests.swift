@@ -112,7 +112,8 @@ final class PickerStateModelTests: XCTestCase {
     private static let typedAlphabet = Array("aAbeéoöz ñł王-")
 
     private func randomName(_ random: inout SplitMix64) -> String {
-        String((0..<Int.random(in: 1...8, using: &random)).map { _ in Self.alphabet.randomElement(using: &random) ?? "a" })
+        String(
+            (0..<Int.random(in: 1...8, using: &random)).map { _ in Self.alphabet.randomElement(using: &random) ?? "a" })
     }
 
     private func randomEvent(_ random: inout SplitMix64) -> PickerEvent {
@@ -126,7 +127,8 @@ final class PickerStateModelTests: XCTestCase {
         case 0..<60: return plain.randomElement(using: &random) ?? .tick
         case 60..<80: return .typed(String(Self.typedAlphabet.randomElement(using: &random) ?? "a"))
         case 80..<88:
-            return .resized(rows: Int.random(in: 0...12, using: &random), columns: Int.random(in: 0...40, using: &random))
+            return .resized(
+                rows: Int.random(in: 0...12, using: &random), columns: Int.random(in: 0...40, using: &random))
         case 88..<98:
             let friends = (0..<Int.random(in: 0...6, using: &random)).map { _ in
                 Friend(id: String(Int.random(in: 0..<30, using: &random)), name: randomName(&random))
@@ -157,28 +159,53 @@ final class PickerStateModelTests: XCTestCase {
     }
 
     /// Compares `state` with `model` and checks the invariants; false after the first failure.
-    private func check(_ state: PickerState, against model: ReferencePicker, _ context: @autoclosure () -> String) -> Bool {
+    private func check(_ state: PickerState, against model: ReferencePicker, _ context: @autoclosure () -> String)
+        -> Bool
+    {
         var failures: [String] = []
         let shownIDs = state.shown.map { state.list.friends[$0].id }
         if state.phase != model.phase { failures.append("phase \(state.phase) vs \(model.phase)") }
-        if state.query.text != model.query { failures.append("query \(state.query.text.debugDescription) vs \(model.query.debugDescription)") }
-        if Dictionary(state.list.friends.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }) != model.names
+        if state.query.text != model.query {
+            failures.append("query \(state.query.text.debugDescription) vs \(model.query.debugDescription)")
+        }
+        if Dictionary(state.list.friends.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            != model.names
             || Set(state.list.friends.map(\.id)).count != state.list.count
         {
             failures.append("friends differ or repeat an id")
         }
         let listOrder = Array(state.list.friends)
-        if shownIDs != model.shownIDs(listOrder: listOrder) { failures.append("shown \(shownIDs) vs \(model.shownIDs(listOrder: listOrder)) for \(listOrder.map(\.name))") }
-        if let limit = state.configuration.limit, state.selection.count > limit { failures.append("more selected than the limit") }
-        if state.currentFriend?.id != model.cursorID { failures.append("cursor on \(state.currentFriend?.id ?? "nobody") vs \(model.cursorID ?? "nobody")") }
-        if (state.cursor == nil) != state.shown.isEmpty { failures.append("a cursor with nobody shown, or none with someone shown") }
-        if state.selection.orderedIDs != model.selection { failures.append("selection \(state.selection.orderedIDs) vs \(model.selection)") }
-        if !state.selection.orderedIDs.allSatisfy({ state.list.position(ofID: $0) != nil }) { failures.append("an unknown id selected") }
-        if state.result.map(\.id) != model.result { failures.append("result \(state.result.map(\.id)) vs \(model.result)") }
+        if shownIDs != model.shownIDs(listOrder: listOrder) {
+            failures.append("shown \(shownIDs) vs \(model.shownIDs(listOrder: listOrder)) for \(listOrder.map(\.name))")
+        }
+        if let limit = state.configuration.limit, state.selection.count > limit {
+            failures.append("more selected than the limit")
+        }
+        if state.currentFriend?.id != model.cursorID {
+            failures.append("cursor on \(state.currentFriend?.id ?? "nobody") vs \(model.cursorID ?? "nobody")")
+        }
+        if (state.cursor == nil) != state.shown.isEmpty {
+            failures.append("a cursor with nobody shown, or none with someone shown")
+        }
+        if state.selection.orderedIDs != model.selection {
+            failures.append("selection \(state.selection.orderedIDs) vs \(model.selection)")
+        }
+        if !state.selection.orderedIDs.allSatisfy({ state.list.position(ofID: $0) != nil }) {
+            failures.append("an unknown id selected")
+        }
+        if state.result.map(\.id) != model.result {
+            failures.append("result \(state.result.map(\.id)) vs \(model.result)")
+        }
         let frame = state.frame(for: state.size)
-        if frame.lines.count != max(0, state.size.rows) { failures.append("\(frame.lines.count) lines for \(state.size.rows) rows") }
-        if let wide = frame.lines.first(where: { $0.spans.width > state.size.columns }) { failures.append("line wider than the screen: \(wide.text)") }
-        if frame.lines.contains(where: { $0.text.unicodeScalars.contains(where: TerminalText.isUnsafe) }) { failures.append("an unsafe character in the frame") }
+        if frame.lines.count != max(0, state.size.rows) {
+            failures.append("\(frame.lines.count) lines for \(state.size.rows) rows")
+        }
+        if let wide = frame.lines.first(where: { $0.spans.width > state.size.columns }) {
+            failures.append("line wider than the screen: \(wide.text)")
+        }
+        if frame.lines.contains(where: { $0.text.unicodeScalars.contains(where: TerminalText.isUnsafe) }) {
+            failures.append("an unsafe character in the frame")
+        }
         XCTAssertEqual(failures, [], context())
         return failures.isEmpty
     }

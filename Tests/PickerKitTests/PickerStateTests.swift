@@ -150,7 +150,9 @@ final class PickerStateTests: XCTestCase {
         var state = picker()
         send([.moveDown, .moveDown], to: &state)
         XCTAssertEqual(state.currentFriend?.name, "Bob Stone")
-        state.send(.friendsArrived(FriendBatch([Friend(id: "8", name: "Aaron Aardvark"), Friend(id: "9", name: "Abe Abbott")])))
+        state.send(
+            .friendsArrived(
+                FriendBatch([Friend(id: "8", name: "Aaron Aardvark"), Friend(id: "9", name: "Abe Abbott")])))
         XCTAssertEqual(state.currentFriend?.name, "Bob Stone")
         XCTAssertEqual(state.cursor, 4)
     }
@@ -176,9 +178,15 @@ final class PickerStateTests: XCTestCase {
             var state = picker(rows: 8)
             for _ in 0..<60 {
                 state.send(events.randomElement(using: &random)!)
-                let expected = state.list.friends.indices.filter { shouldInclude(state.list.friends[$0], query: state.query.text) }
+                let expected = state.list.friends.indices.filter {
+                    shouldInclude(state.list.friends[$0], query: state.query.text)
+                }
                 XCTAssertEqual(Array(state.shown), expected)
-                if let cursor = state.cursor { XCTAssertTrue(state.shown.indices.contains(cursor)) } else { XCTAssertTrue(state.shown.isEmpty) }
+                if let cursor = state.cursor {
+                    XCTAssertTrue(state.shown.indices.contains(cursor))
+                } else {
+                    XCTAssertTrue(state.shown.isEmpty)
+                }
                 XCTAssertTrue(state.selection.orderedIDs.allSatisfy { state.list.position(ofID: $0) != nil })
                 XCTAssertEqual(state.frame(for: state.size).lines.count, state.size.rows)
             }
@@ -205,7 +213,9 @@ final class LoadingStateTests: XCTestCase {
         state.send(.friendsArrived(FriendBatch(page(["Ada Lee", "Noa Park", "Bob Ray"], from: 3))))
         XCTAssertEqual(state.loading, .inProgress(expectedTotal: 5), "a page without a total keeps the known one")
         XCTAssertEqual(state.currentFriend?.name, "Zed Zane", "the cursor stays on its friend")
-        XCTAssertEqual(state.shown.map { state.list.friends[$0].name }, ["Ada Lee", "Mia Wong", "Noa Park", "Bob Ray", "Zed Zane"].sorted())
+        XCTAssertEqual(
+            state.shown.map { state.list.friends[$0].name },
+            ["Ada Lee", "Mia Wong", "Noa Park", "Bob Ray", "Zed Zane"].sorted())
         state.send(.loadingFinished)
         XCTAssertEqual(state.loading, .complete)
         state.send(.finishSearch)
@@ -237,7 +247,9 @@ final class LoadingStateTests: XCTestCase {
 
     func testTheCursorKeepsItsPlaceOnScreenAsFriendsArriveAbove() {
         var state = PickerState(size: TerminalSize(rows: 8, columns: 40))
-        state.send(.friendsArrived(FriendBatch(page(["Kim A", "Kim B", "Kim C", "Kim D", "Zoe A", "Zoe B", "Zoe C"], from: 1))))
+        state.send(
+            .friendsArrived(
+                FriendBatch(page(["Kim A", "Kim B", "Kim C", "Kim D", "Zoe A", "Zoe B", "Zoe C"], from: 1))))
         state.send(.moveDown)
         state.send(.moveDown)
         let before = state.frame(for: state.size).lines.firstIndex { $0.isCursor }

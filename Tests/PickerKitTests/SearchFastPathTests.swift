@@ -5,11 +5,16 @@ import XCTest
 /// The scan over packed keys (on every core, through a bit per friend, or over candidates one
 /// by one) against the reference `shouldInclude`, on a list large enough for every path.
 final class SearchFastPathTests: XCTestCase {
-    private static let words = ["Ann", "Anna", "Zoë", "Zoe", "ZOË", "José", "Łukasz", "Müller", "Анна", "王小明", "O'Brien", "e\u{301}mile", "अर्जुन", "Smith", "Sméth", "ǅemal", "straße"]
+    private static let words = [
+        "Ann", "Anna", "Zoë", "Zoe", "ZOË", "José", "Łukasz", "Müller", "Анна", "王小明", "O'Brien", "e\u{301}mile", "अर्जुन",
+        "Smith", "Sméth", "ǅemal", "straße",
+    ]
 
     private func list(_ random: inout SplitMix64, count: Int) -> (FriendList, [Friend]) {
         let friends = (0..<count).map { index in
-            let name = (0..<(1 + Int(random.next() % 3))).map { _ in Self.words[Int(random.next() % UInt64(Self.words.count))] }.joined(separator: " ")
+            let name = (0..<(1 + Int(random.next() % 3))).map { _ in
+                Self.words[Int(random.next() % UInt64(Self.words.count))]
+            }.joined(separator: " ")
             return Friend(id: String(index), name: name)
         }
         return (FriendList(friends), friends)
@@ -22,7 +27,9 @@ final class SearchFastPathTests: XCTestCase {
     func testEveryPathAgreesWithTheReference() {
         var random = SplitMix64(seed: 21)
         let (list, _) = list(&random, count: 17_000)
-        for chain in [["a", "an", "anna"], ["zo", "zoë", "zoë k"], ["smé"], ["łu"], ["王小"], ["e", "émile"], ["straße"]] {
+        for chain in [
+            ["a", "an", "anna"], ["zo", "zoë", "zoë k"], ["smé"], ["łu"], ["王小"], ["e", "émile"], ["straße"],
+        ] {
             var previous: Positions?
             var previousQuery = SearchQuery("")
             for text in chain {
@@ -41,14 +48,18 @@ final class SearchFastPathTests: XCTestCase {
         var random = SplitMix64(seed: 8)
         let (list, _) = list(&random, count: 17_000)
         let candidates = stride(from: 0, to: list.count, by: 9).map { $0 }
-        func found(_ query: String, among: [Int]) -> [Int] { Array(list.positions(matching: SearchQuery(query), among: Positions(among))) }
+        func found(_ query: String, among: [Int]) -> [Int] {
+            Array(list.positions(matching: SearchQuery(query), among: Positions(among)))
+        }
         XCTAssertEqual(found("ann", among: candidates), expected(list, "ann", among: candidates))
         XCTAssertEqual(found("", among: candidates), candidates)
         let half = Array(0..<(list.count / 2))
-        XCTAssertEqual(found("ann", among: half), expected(list, "ann", among: half), "many candidates that are not everyone")
+        XCTAssertEqual(
+            found("ann", among: half), expected(list, "ann", among: half), "many candidates that are not everyone")
         let all = Array(0..<list.count)
         XCTAssertEqual(found("ann", among: all), expected(list, "ann"))
-        XCTAssertEqual(Array(list.positions(matching: SearchQuery("ann"), among: .everyone(list.count))), expected(list, "ann"))
+        XCTAssertEqual(
+            Array(list.positions(matching: SearchQuery("ann"), among: .everyone(list.count))), expected(list, "ann"))
     }
 }
 
@@ -56,48 +67,67 @@ final class SearchFastPathTests: XCTestCase {
 final class NameLinesTests: XCTestCase {
     func testPagesHoldTheFriendsStandardInputWouldGive() throws {
         var random = SplitMix64(seed: 4)
-        let pieces: [[UInt8]] = [Array("Ada".utf8), Array("Zoë Kim".utf8), [0x0D], [0x0A], [0x0A], [0x20], [0x09], Array("\u{a0}".utf8), Array("王".utf8)]
+        let pieces: [[UInt8]] = [
+            Array("Ada".utf8), Array("Zoë Kim".utf8), [0x0D], [0x0A], [0x0A], [0x20], [0x09], Array("\u{a0}".utf8),
+            Array("王".utf8),
+        ]
         for _ in 0..<300 {
             let bytes = (0..<Int(random.next() % 12)).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
             var paged: [Friend] = []
             try NameLines.readPages(Data(bytes), source: "standard input", firstPage: 1, largestPage: 2) { paged += $0 }
-            XCTAssertEqual(paged, try FriendSource.friends(fromStandardInput: Data(bytes)), String(decoding: bytes, as: UTF8.self).debugDescription)
+            XCTAssertEqual(
+                paged, try FriendSource.friends(fromStandardInput: Data(bytes)),
+                String(decoding: bytes, as: UTF8.self).debugDescription)
         }
     }
 
     func testTheLineFilterFindsWhatTheListFinds() throws {
         var random = SplitMix64(seed: 6)
         let words = [
-            "Ann", "anna", "Zoë", "zoe", "José", "Łukasz", "王", "Анна", " ", "\u{a0}", "\t", "e\u{301}", "son", "Johnson",
+            "Ann", "anna", "Zoë", "zoe", "José", "Łukasz", "王", "Анна", " ", "\u{a0}", "\t", "e\u{301}", "son",
+            "Johnson",
             "ß", "\u{1b}[31m", "\u{202e}", "Ǆ", "\u{0}",
         ]
-        let lines = (0..<3000).map { _ in (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined() }
+        let lines = (0..<3000).map { _ in
+            (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined()
+        }
         let data = Data(lines.joined(separator: random.next() % 2 == 0 ? "\n" : "\r\n").utf8)
         for sortOrder in NameOrder.allCases {
             var list = FriendList(sortOrder: sortOrder)
             try NameLines.readPages(data, source: "standard input") { list.append($0) }
-            for query in ["", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é", "ss", "ǆ", "e\u{301}"] {
+            for query in [
+                "", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é", "ss", "ǆ", "e\u{301}",
+            ] {
                 let expected = list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
-                let found = try LineFilter.matches(in: data, source: "standard input", matching: query, sortOrder: sortOrder)
+                let found = try LineFilter.matches(
+                    in: data, source: "standard input", matching: query, sortOrder: sortOrder)
                 XCTAssertEqual(found.friends, expected, "query \(query.debugDescription), sort \(sortOrder)")
-                let inParts = try LineFilter.matches(in: data, source: "standard input", matching: query, sortOrder: sortOrder, partMinimum: 64)
+                let inParts = try LineFilter.matches(
+                    in: data, source: "standard input", matching: query, sortOrder: sortOrder, partMinimum: 64)
                 XCTAssertEqual(inParts.friends, expected, "in parts of 64 bytes, query \(query.debugDescription)")
                 for format in OutputFormat.allCases {
-                    XCTAssertEqual(format.render(found, print0: false), format.render(expected, print0: false), "\(format)")
+                    XCTAssertEqual(
+                        format.render(found, print0: false), format.render(expected, print0: false), "\(format)")
                 }
             }
         }
-        XCTAssertThrowsError(try LineFilter.matches(in: Data([0x41, 0x0A, 0xFF]), source: "standard input", matching: "a")) { error in
-            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 2)")
+        XCTAssertThrowsError(
+            try LineFilter.matches(in: Data([0x41, 0x0A, 0xFF]), source: "standard input", matching: "a")
+        ) { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 2)")
         }
         // A bad line in a later part is numbered and placed in the whole text.
         var text = Data(String(repeating: "Ann Lee\n", count: 40).utf8)
         text += Data([0x42, 0x6F, 0xC3, 0x28, 0x0A]) + Data(String(repeating: "Bo Kim\n", count: 40).utf8)
-        XCTAssertThrowsError(try LineFilter.matches(in: text, source: "standard input", matching: "", partMinimum: 64)) { error in
-            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 41 is not valid UTF-8 (byte offset 322)")
+        XCTAssertThrowsError(try LineFilter.matches(in: text, source: "standard input", matching: "", partMinimum: 64))
+        { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 41 is not valid UTF-8 (byte offset 322)")
         }
         XCTAssertThrowsError(try NameLines.readPages(text, source: "standard input") { _ in }) { error in
-            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 41 is not valid UTF-8 (byte offset 322)")
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 41 is not valid UTF-8 (byte offset 322)")
         }
     }
 
@@ -105,19 +135,24 @@ final class NameLinesTests: XCTestCase {
     /// the friends would give, JSON commas included.
     func testManyMatchesPrintInPiecesAsTheFriendsWould() throws {
         let names = (0..<40_000).map { "Name\($0 % 997) \u{1b}Kim\($0)" }
-        let matches = try LineFilter.matches(in: Data(names.joined(separator: "\n").utf8), source: "standard input", matching: "")
+        let matches = try LineFilter.matches(
+            in: Data(names.joined(separator: "\n").utf8), source: "standard input", matching: "")
         let friends = matches.friends
         XCTAssertEqual(friends.count, 40_000)
         for format in OutputFormat.allCases {
             for print0 in [false, true] {
-                XCTAssertEqual(format.render(matches, print0: print0), format.render(friends, print0: print0), "\(format)")
+                XCTAssertEqual(
+                    format.render(matches, print0: print0), format.render(friends, print0: print0), "\(format)")
             }
         }
     }
 
     func testALineThatIsNotUTF8IsNamed() {
-        XCTAssertThrowsError(try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }) { error in
-            XCTAssertEqual((error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
+        XCTAssertThrowsError(
+            try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }
+        ) { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
         }
     }
 }

@@ -53,19 +53,24 @@ final class SearchTests: XCTestCase {
     func testNarrowingWithinThePreviousResultGivesTheSameAnswer() {
         let list = FriendList(friends)
         let broad = list.positions(matching: SearchQuery("zo"))
-        XCTAssertEqual(list.positions(matching: SearchQuery("zoë"), among: broad), list.positions(matching: SearchQuery("zoë")))
+        XCTAssertEqual(
+            list.positions(matching: SearchQuery("zoë"), among: broad), list.positions(matching: SearchQuery("zoë")))
     }
 
     /// The indexed search against the reference `shouldInclude`, on random names and queries.
     func testIndexedSearchAgreesWithTheReferenceDefinition() {
         var random = SplitMix64(seed: 7)
         let alphabet = Array("aAbBeEéÉëoOöÖzZ ñÑçłŁабвАБВγΓσςλ王小 '-")
-        let names = (0..<400).map { _ in String((0..<Int.random(in: 1...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }) }
+        let names = (0..<400).map { _ in
+            String((0..<Int.random(in: 1...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        }
         let list = FriendList(names.enumerated().map { Friend(id: String($0), name: $1) })
         for _ in 0..<300 {
-            let query = String((0..<Int.random(in: 0...4, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let query = String(
+                (0..<Int.random(in: 0...4, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             let expected = list.friends.indices.filter { shouldInclude(list.friends[$0], query: query) }
-            XCTAssertEqual(Array(list.positions(matching: SearchQuery(query))), expected, "query \(query.debugDescription)")
+            XCTAssertEqual(
+                Array(list.positions(matching: SearchQuery(query))), expected, "query \(query.debugDescription)")
         }
     }
 

@@ -4,12 +4,15 @@ import XCTest
 
 /// Limits, select all, deselect all, clear, preselection.
 final class SelectionCommandsTests: XCTestCase {
-    private let friends = ["Ada", "Bob", "Cai", "Dov", "Eve", "Fay", "Gus"].enumerated().map { Friend(id: String($0 + 1), name: $1) }
+    private let friends = ["Ada", "Bob", "Cai", "Dov", "Eve", "Fay", "Gus"].enumerated().map {
+        Friend(id: String($0 + 1), name: $1)
+    }
 
     private func picker(limit: Int? = nil, preselected: [String] = []) -> PickerState {
         var configuration = Configuration()
         configuration.limit = limit
-        var state = PickerState(preselected: preselected, size: TerminalSize(rows: 20, columns: 60), configuration: configuration)
+        var state = PickerState(
+            preselected: preselected, size: TerminalSize(rows: 20, columns: 60), configuration: configuration)
         state.send(.friendsArrived(FriendBatch(friends)))
         state.send(.loadingFinished)
         return state
@@ -46,7 +49,9 @@ final class SelectionCommandsTests: XCTestCase {
 
     func testSelectAndDeselectAllShownLeaveHiddenFriendsAsTheyWere() {
         var state = picker()
-        for event: PickerEvent in [.moveToLast, .toggleCurrent, .startSearch, .typed("a"), .finishSearch, .selectAllShown] {
+        for event: PickerEvent in [
+            .moveToLast, .toggleCurrent, .startSearch, .typed("a"), .finishSearch, .selectAllShown,
+        ] {
             state.send(event)
         }
         XCTAssertEqual(state.selection.orderedIDs, ["7", "1", "3", "6"], "Gus, then Ada, Cai and Fay in list order")

@@ -29,7 +29,8 @@ final class TextFoldingTests: XCTestCase {
     }
 
     func testOtherScriptsFoldCase() {
-        XCTAssertEqual(folded("АННА Γιώργος", .caseAndAccents), "анна γιωργοσ", "final sigma folds to sigma, as typed queries do")
+        XCTAssertEqual(
+            folded("АННА Γιώργος", .caseAndAccents), "анна γιωργοσ", "final sigma folds to sigma, as typed queries do")
         XCTAssertEqual(folded("王小明", .caseAndAccents), "王小明")
     }
 

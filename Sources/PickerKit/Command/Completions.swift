@@ -17,7 +17,8 @@ extension Options {
             let names = option.names.joined(separator: "|")
             switch completion(for: option) {
             case "FILE"?: cases.append("        \(names)) COMPREPLY=($(compgen -f -- \"$current\")); return ;;")
-            case let words?: cases.append("        \(names)) COMPREPLY=($(compgen -W \"\(words)\" -- \"$current\")); return ;;")
+            case let words?:
+                cases.append("        \(names)) COMPREPLY=($(compgen -W \"\(words)\" -- \"$current\")); return ;;")
             case nil: cases.append("        \(names)) return ;;")
             }
         }
@@ -42,7 +43,9 @@ extension Options {
                 .trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "'", with: "'\\''")
                 .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
                 .replacingOccurrences(of: ":", with: "\\:")
-            let names = option.names.count > 1 ? "(\(option.names.joined(separator: " ")))'{\(option.names.joined(separator: ","))}'" : option.names[0]
+            let names =
+                option.names.count > 1
+                ? "(\(option.names.joined(separator: " ")))'{\(option.names.joined(separator: ","))}'" : option.names[0]
             guard let value = option.value else { return "    '\(names)[\(help)]'" }
             let action: String
             switch completion(for: option) {

@@ -8,14 +8,18 @@ extension Options {
             "Usage: picker [OPTION]...",
             "",
         ]
-        lines += wrapped("The list is drawn on the terminal (/dev/tty); the chosen friends are printed on standard output, so the result can be piped. Enter prints the selected friends in the order picked; with none selected, the friend under the cursor.", indent: 0)
+        lines += wrapped(
+            "The list is drawn on the terminal (/dev/tty); the chosen friends are printed on standard output, so the result can be piped. Enter prints the selected friends in the order picked; with none selected, the friend under the cursor.",
+            indent: 0)
         lines += ["", "Options:"]
         for option in table {
             let name = "  " + option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
             lines += columns(name, option.help)
         }
         lines += ["", "Search:"]
-        lines += wrapped("Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them.", indent: 2)
+        lines += wrapped(
+            "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them.",
+            indent: 2)
         for context in KeyHelp.Context.allCases {
             lines += ["", "Keys \(context.rawValue):"]
             for help in KeyHelp.all where help.context == context { lines += columns("  " + help.keys, help.action) }

@@ -23,7 +23,9 @@ extension Options {
             page.append(roff(option.help))
         }
         page.append(".SH SEARCH")
-        page.append("Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them.")
+        page.append(
+            "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them."
+        )
         page.append(".SH KEYS")
         for context in KeyHelp.Context.allCases {
             page.append(".SS \(roff(context.rawValue.prefix(1).uppercased() + context.rawValue.dropFirst()))")

@@ -46,29 +46,46 @@ extension Options {
             }
             options.timeout = seconds
         },
-        OptionSpec(["--query"], value: "TEXT", "start with this search applied") { options, text in options.query = text },
+        OptionSpec(["--query"], value: "TEXT", "start with this search applied") { options, text in options.query = text
+        },
         OptionSpec(["--filter"], value: "TEXT", "no screen: print the friends TEXT includes, in list order, and exit") {
             options, text in options.filter = text
         },
-        OptionSpec(["--select-1"], "when exactly one friend passes the initial query, print it without opening the list") {
+        OptionSpec(
+            ["--select-1"], "when exactly one friend passes the initial query, print it without opening the list"
+        ) {
             options, _ in options.selectOne = true
         },
         OptionSpec(["--exit-0"], "when no friend passes the initial query, exit 1 without opening the list") {
             options, _ in options.exitZero = true
         },
-        OptionSpec(["--select"], value: "ID,ID,...", "select these friends before the list opens (unknown ids are reported)") {
-            options, text in options.preselected += text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        OptionSpec(
+            ["--select"], value: "ID,ID,...", "select these friends before the list opens (unknown ids are reported)"
+        ) {
+            options, text in
+            options.preselected += text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
         },
-        OptionSpec(["--limit"], value: "N", "at most N friends can be selected; with 1, a pick replaces the previous one") {
+        OptionSpec(
+            ["--limit"], value: "N", "at most N friends can be selected; with 1, a pick replaces the previous one"
+        ) {
             options, text throws(UsageError) in
-            guard let limit = Int(text), limit > 0 else { throw UsageError("--limit needs a whole number above 0, not '\(text)'") }
+            guard let limit = Int(text), limit > 0 else {
+                throw UsageError("--limit needs a whole number above 0, not '\(text)'")
+            }
             options.configuration.limit = limit
         },
-        OptionSpec(["--sort"], value: "first|last", "sort by first name (first, middle, last; the default) or by last name (last, first, middle)") {
+        OptionSpec(
+            ["--sort"], value: "first|last",
+            "sort by first name (first, middle, last; the default) or by last name (last, first, middle)"
+        ) {
             options, text throws(UsageError) in options.configuration.sortOrder = try nameOrder(text, for: "--sort")
         },
-        OptionSpec(["--display"], value: "first|last", "show names as First Middle Last (the default) or Last First Middle") {
-            options, text throws(UsageError) in options.configuration.displayOrder = try nameOrder(text, for: "--display")
+        OptionSpec(
+            ["--display"], value: "first|last", "show names as First Middle Last (the default) or Last First Middle"
+        ) {
+            options, text throws(UsageError) in
+            options.configuration.displayOrder = try nameOrder(text, for: "--display")
         },
         OptionSpec(["--title"], value: "TEXT", "the title instead of \"Select Friends\"") { options, text in
             options.configuration.title = text
@@ -80,10 +97,16 @@ extension Options {
             options.configuration.cycles = true
         },
         OptionSpec(["--no-mouse"], "do not use the mouse") { options, _ in options.mouse = false },
-        OptionSpec(["--no-color"], "no colours (as NO_COLOR does): cursor, selection and matches in reverse, bold and underline") {
+        OptionSpec(
+            ["--no-color"],
+            "no colours (as NO_COLOR does): cursor, selection and matches in reverse, bold and underline"
+        ) {
             options, _ in options.color = false
         },
-        OptionSpec(["--format"], value: "FORMAT", "names (default), ids, tsv (id<TAB>name), or json (an array of {\"id\", \"name\"} objects)") {
+        OptionSpec(
+            ["--format"], value: "FORMAT",
+            "names (default), ids, tsv (id<TAB>name), or json (an array of {\"id\", \"name\"} objects)"
+        ) {
             options, text throws(UsageError) in
             guard let format = OutputFormat(rawValue: text) else {
                 let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
@@ -91,13 +114,17 @@ extension Options {
             }
             options.format = format
         },
-        OptionSpec(["--print0"], "end each printed friend with NUL instead of a newline") { options, _ in options.print0 = true },
+        OptionSpec(["--print0"], "end each printed friend with NUL instead of a newline") { options, _ in
+            options.print0 = true
+        },
         OptionSpec(["--help", "-h"], "print this help") { _, _ in },
         OptionSpec(["--version"], "print the version") { _, _ in },
     ]
 
     private static func nameOrder(_ text: String, for option: String) throws(UsageError) -> NameOrder {
-        guard let order = NameOrder(rawValue: text) else { throw UsageError("\(option) must be first or last, not '\(text)'") }
+        guard let order = NameOrder(rawValue: text) else {
+            throw UsageError("\(option) must be first or last, not '\(text)'")
+        }
         return order
     }
 }

@@ -9,7 +9,8 @@ extension Options {
         }
         guard session != nil else {
             throw UsageError(
-                "--source \(GraphEndpoint.redacted(url)) needs a session: give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION")
+                "--source \(GraphEndpoint.redacted(url)) needs a session: give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION"
+            )
         }
     }
 

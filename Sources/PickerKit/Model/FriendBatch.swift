@@ -47,7 +47,9 @@ public struct FriendBatch: Hashable, Sendable {
             }
         }
         run = ListOrder.sorted(0..<friends.count, of: keys.sort)
-        byIDHash = idHashes.enumerated().map { UInt64($1) << 32 | UInt64($0) }.sorted().map { UInt32(truncatingIfNeeded: $0) }
+        byIDHash = idHashes.enumerated().map { UInt64($1) << 32 | UInt64($0) }.sorted().map {
+            UInt32(truncatingIfNeeded: $0)
+        }
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.

@@ -77,7 +77,9 @@ public struct FriendList: Sendable {
             keys.append(contentsOf: batch.keys)
         }
         let entries = keys.sort
-        ListOrder.merge(into: &run, batch.run(from: base, leavingOut: isRepeated)) { ListOrder.precedes($0, $1, in: entries) }
+        ListOrder.merge(into: &run, batch.run(from: base, leavingOut: isRepeated)) {
+            ListOrder.precedes($0, $1, in: entries)
+        }
         sections = findSections()
         return isRepeated.lazy.filter { $0 }.count
     }

@@ -157,8 +157,12 @@ enum ListOrder {
                     let moved = oldEnd - low
                     if moved > 0 {
                         write -= moved
-                        memmove(numbers.baseAddress! + write, numbers.baseAddress! + low, moved * MemoryLayout<UInt32>.stride)
-                        memmove(prefixes.baseAddress! + write, prefixes.baseAddress! + low, moved * MemoryLayout<Prefix>.stride)
+                        memmove(
+                            numbers.baseAddress! + write, numbers.baseAddress! + low,
+                            moved * MemoryLayout<UInt32>.stride)
+                        memmove(
+                            prefixes.baseAddress! + write, prefixes.baseAddress! + low,
+                            moved * MemoryLayout<Prefix>.stride)
                         oldEnd = low
                     }
                     write -= 1

@@ -13,7 +13,9 @@ struct PackedFriends: Sendable {
 
     /// How a record spells an optional part: absent, its own bytes, or a place in the name.
     private enum PartTag: UInt8 {
-        case absent = 0, inline = 1, inName = 2
+        case absent = 0
+        case inline = 1
+        case inName = 2
     }
 
     /// The number of friends stored.
@@ -76,7 +78,8 @@ struct PackedFriends: Sendable {
                     let offset = reader.number()
                     let length = reader.number()
                     let start = nameStart + offset
-                    part = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), as: UTF8.self)
+                    part = String(
+                        decoding: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), as: UTF8.self)
                 case .absent, nil: part = nil
                 }
                 switch slot {
@@ -109,9 +112,12 @@ struct PackedFriends: Sendable {
     /// Where `part` starts in `name`, if it occurs there: at the start or the end, where first
     /// and last names are, is tried first.
     private static func offset(of part: UnsafeBufferPointer<UInt8>, in name: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !part.isEmpty, part.count <= name.count, let nameStart = name.baseAddress, let partStart = part.baseAddress
+        guard !part.isEmpty, part.count <= name.count, let nameStart = name.baseAddress,
+            let partStart = part.baseAddress
         else { return nil }
-        func isAt(_ start: Int) -> Bool { name[start] == part[0] && memcmp(nameStart + start, partStart, part.count) == 0 }
+        func isAt(_ start: Int) -> Bool {
+            name[start] == part[0] && memcmp(nameStart + start, partStart, part.count) == 0
+        }
         if isAt(0) { return 0 }
         if isAt(name.count - part.count) { return name.count - part.count }
         return (0...(name.count - part.count)).first(where: isAt)

@@ -50,10 +50,13 @@ func compareBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPoint
 
 /// Where `needle` first occurs in `haystack` at or after `start`.
 /// - Complexity: O(n × m) at worst, near O(n) in practice: candidates are found with `memchr`.
-func firstOccurrence(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+func firstOccurrence(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+{
     guard start < haystack.count else { return nil }
     let rest = UnsafeBufferPointer(rebasing: haystack[start...])
-    guard let first = needle.first, rest.count >= needle.count, let base = rest.baseAddress, let needleStart = needle.baseAddress
+    guard let first = needle.first, rest.count >= needle.count, let base = rest.baseAddress,
+        let needleStart = needle.baseAddress
     else { return nil }
     let lastStart = base + (rest.count - needle.count)
     var cursor = base

@@ -75,7 +75,9 @@ extension FriendList {
                     // Keep the candidates whose masks allow a match, 64 masks at a time.
                     let mask = compiled.mask
                     var allowed: UInt64 = 0
-                    for bit in 0..<min(64, total - first) where view.masks[first + bit] & mask == mask { allowed |= 1 << UInt64(bit) }
+                    for bit in 0..<min(64, total - first) where view.masks[first + bit] & mask == mask {
+                        allowed |= 1 << UInt64(bit)
+                    }
                     candidates &= allowed
                     if compiled.decidedByMask { return candidates }
                     var bits: UInt64 = 0

@@ -28,7 +28,9 @@ struct KeyView {
     }
 
     @inline(__always)
-    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<UInt32>, _ number: Int) -> UnsafeBufferPointer<UInt8> {
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ ends: UnsafeBufferPointer<UInt32>, _ number: Int)
+        -> UnsafeBufferPointer<UInt8>
+    {
         let start = number == 0 ? 0 : Int(ends[number - 1])
         return UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[number])])
     }
@@ -42,7 +44,10 @@ extension NameKeys {
                 caseOnly.bytes.withUnsafeBufferPointer { caseBytes in
                     caseOnly.ends.withUnsafeBufferPointer { caseEnds in
                         masks.withUnsafeBufferPointer { masks in
-                            body(KeyView(accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes, caseEnds: caseEnds, masks: masks))
+                            body(
+                                KeyView(
+                                    accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes,
+                                    caseEnds: caseEnds, masks: masks))
                         }
                     }
                 }
@@ -68,7 +73,9 @@ final class CompiledQuery: @unchecked Sendable {
         terms = query.terms.map { term in
             let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(term.bytes.count, 1))
             _ = storage.initialize(from: term.bytes)
-            return Term(bytes: UnsafeBufferPointer(rebasing: storage[0..<term.bytes.count]), caseOnly: term.strength == .caseOnly)
+            return Term(
+                bytes: UnsafeBufferPointer(rebasing: storage[0..<term.bytes.count]),
+                caseOnly: term.strength == .caseOnly)
         }
         mask = query.terms.reduce(0) { $0 | ByteMask.of($1.bytes) }
         decidedByMask = query.terms.allSatisfy { $0.strength == .caseAndAccents && ByteMask.decides($0.bytes) }

@@ -19,7 +19,9 @@ public enum LineFilter {
     public static func matches(
         in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first, partMinimum: Int = 1 << 20
     ) throws(SourceError) -> LineMatches {
-        guard data.count <= UInt32.max else { throw SourceError(source: source, problem: "holds more than 4 GiB of text") }
+        guard data.count <= UInt32.max else {
+            throw SourceError(source: source, problem: "holds more than 4 GiB of text")
+        }
         let compiled = CompiledQuery(SearchQuery(query))
         var scans: [LineScan] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
@@ -33,7 +35,8 @@ public enum LineFilter {
             if let invalid = scans[index].invalidLine {
                 throw data.withUnsafeBytes { raw in
                     NameLines.invalidLine(
-                        linesBefore + invalid.number, UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[invalid.bytes]),
+                        linesBefore + invalid.number,
+                        UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[invalid.bytes]),
                         at: invalid.bytes.lowerBound, source: source)
                 }
             }
@@ -45,14 +48,17 @@ public enum LineFilter {
         // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 4 more
         // for the section and separators and 10 for the line number.
         guard lines.reduce(0, { $0 + 4 * Int($1.end - $1.start) + 14 }) <= UInt32.max else {
-            throw SourceError(source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
+            throw SourceError(
+                source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
         return LineMatches(text: data, lines: inListOrder(lines, of: data, sortOrder: sortOrder))
     }
 
     /// `lines` of `data` sorted as a list sorted by `sortOrder` holds them: each gets its
     /// ``SortEntry`` (on every core), and the entries are sorted.
-    private static func inListOrder(_ lines: [LineMatches.Line], of data: Data, sortOrder: NameOrder) -> [LineMatches.Line] {
+    private static func inListOrder(_ lines: [LineMatches.Line], of data: Data, sortOrder: NameOrder) -> [LineMatches
+        .Line]
+    {
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
         var stores: [ByteStore] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
@@ -63,7 +69,9 @@ public enum LineFilter {
                     let name = UnsafeBufferPointer(rebasing: bytes.value[line.range])
                     var id = String(line.number)
                     id.withUTF8 { id in
-                        SortEntry.append(name: name, id: id, givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
+                        SortEntry.append(
+                            name: name, id: id, givenParts: nil, sortOrder: sortOrder, folding: &folding,
+                            to: &entries.bytes)
                     }
                     entries.closeString()
                 }

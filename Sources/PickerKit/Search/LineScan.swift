@@ -37,7 +37,8 @@ struct LineScan: Sendable {
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             lineCount += 1
-            let newline = memchr(base + cursor, 0x0A, range.upperBound - cursor)
+            let newline =
+                memchr(base + cursor, 0x0A, range.upperBound - cursor)
                 .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? range.upperBound
             var end = newline
             if end > cursor, base[end - 1] == 0x0D { end -= 1 }
@@ -49,7 +50,8 @@ struct LineScan: Sendable {
                 return
             }
             if matcher.matches(line, isASCII: isASCII), !NameLines.isBlank(line) {
-                matches.append(LineMatches.Line(number: UInt32(lineCount), start: UInt32(end - line.count), end: UInt32(end)))
+                matches.append(
+                    LineMatches.Line(number: UInt32(lineCount), start: UInt32(end - line.count), end: UInt32(end)))
             }
         }
     }
@@ -94,7 +96,9 @@ private struct LineMatcher {
 
     /// Whether the ASCII `line`, lowercased, contains `needle`.
     @inline(__always)
-    private static func asciiLine(_ line: UnsafeBufferPointer<UInt8>, contains needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func asciiLine(_ line: UnsafeBufferPointer<UInt8>, contains needle: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         guard let first = needle.first else { return true }
         guard needle.count <= line.count else { return false }
         for start in 0...(line.count - needle.count) where lowercased(line[start]) == first {

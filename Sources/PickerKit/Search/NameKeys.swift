@@ -43,7 +43,8 @@ struct NameKeys: Sendable {
             var id = friend.id
             id.withUTF8 { id in
                 let given = friend.firstName != nil || friend.lastName != nil ? friend.nameParts : nil
-                SortEntry.append(name: utf8, id: id, givenParts: given, sortOrder: sortOrder, folding: &folding, to: &sort.bytes)
+                SortEntry.append(
+                    name: utf8, id: id, givenParts: given, sortOrder: sortOrder, folding: &folding, to: &sort.bytes)
             }
             sort.closeString()
         }

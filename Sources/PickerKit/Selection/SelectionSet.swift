@@ -39,7 +39,6 @@ public struct SelectionSet: Hashable, Sendable {
         if contains(id) { remove(id) } else { insert(id) }
     }
 
-
     /// The selected ids in the order they were picked.
     /// - Complexity: O(k log k) for k selected ids.
     public var orderedIDs: [String] {

@@ -57,7 +57,10 @@ public enum FriendSource: Hashable, Sendable {
         if self == .standardInput {
             let data = FriendsJSON.withoutByteOrderMark(try StandardInput.readAll())
             if !Self.looksLikeJSON(data) {
-                return (.lines(try LineFilter.matches(in: data, source: displayName, matching: query, sortOrder: sortOrder)), 0)
+                return (
+                    .lines(
+                        try LineFilter.matches(in: data, source: displayName, matching: query, sortOrder: sortOrder)), 0
+                )
             }
             return try Self.matches(of: StandardInputLoader.Preread(data: data), matching: query, sortOrder: sortOrder)
         }
@@ -67,11 +70,15 @@ public enum FriendSource: Hashable, Sendable {
     /// Everyone the source holds, in a list sorted by `sortOrder`; and how many friends were
     /// left out for an id seen before.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
-    public func list(sortOrder: NameOrder, token: String?, timeout: Double) throws(SourceError) -> (list: FriendList, leftOut: Int) {
+    public func list(sortOrder: NameOrder, token: String?, timeout: Double) throws(SourceError) -> (
+        list: FriendList, leftOut: Int
+    ) {
         try Self.list(of: loader(token: token, timeout: timeout), sortOrder: sortOrder)
     }
 
-    private static func list(of loader: FriendLoader, sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int) {
+    private static func list(of loader: FriendLoader, sortOrder: NameOrder) throws(SourceError) -> (
+        list: FriendList, leftOut: Int
+    ) {
         var list = FriendList(sortOrder: sortOrder)
         var leftOut = 0
         try loader.load { page in leftOut += list.append(page.friends) }

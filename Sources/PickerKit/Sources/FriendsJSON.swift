@@ -44,7 +44,8 @@ public enum FriendsJSON {
     /// The friends in `data`, read by Foundation's decoder.
     static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
         guard let opening = opening(of: data) else {
-            throw SourceError(source: source, problem: "is empty: expected a friends page {\"data\": [...]} or an array of friends")
+            throw SourceError(
+                source: source, problem: "is empty: expected a friends page {\"data\": [...]} or an array of friends")
         }
         let decoder = JSONDecoder()
         do {
@@ -129,12 +130,14 @@ public enum FriendsJSON {
                 ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
                 ?? error.localizedDescription
             if message.contains("end of file") {
-                return "not valid JSON at \(place(data.count, in: data)), the end of the file: the JSON stops before it is complete"
+                return
+                    "not valid JSON at \(place(data.count, in: data)), the end of the file: the JSON stops before it is complete"
             }
             guard let range = message.range(of: #"character \d+"#, options: .regularExpression),
                 let offset = Int(message[range].dropFirst("character ".count))
             else { return "not valid JSON: \(message)" }
-            let reason = message.replacingCharacters(in: range, with: "").replacingOccurrences(of: " around .", with: "")
+            let reason = message.replacingCharacters(in: range, with: "").replacingOccurrences(
+                of: " around .", with: "")
             return "not valid JSON at \(place(offset, in: data)): \(reason)"
         }
     }
@@ -152,7 +155,11 @@ public enum FriendsJSON {
         guard !path.isEmpty else { return "the top level" }
         var text = ""
         for key in path {
-            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
         }
         return text
     }

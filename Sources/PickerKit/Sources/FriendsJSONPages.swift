@@ -29,17 +29,19 @@ extension FriendsJSON {
         let complete = scanPages(
             read: { buffer in
                 var count = 0
-                repeat { count = Glibc.read(file.fileDescriptor, chunk.baseAddress, chunk.count) } while count < 0 && errno == EINTR
+                repeat {
+                    count = Glibc.read(file.fileDescriptor, chunk.baseAddress, chunk.count)
+                } while count < 0 && errno == EINTR
                 guard count > 0 else { return false }
                 buffer.append(contentsOf: chunk[0..<count])
                 if isFirstChunk, buffer.starts(with: byteOrderMark) { buffer.removeFirst(byteOrderMark.count) }
                 isFirstChunk = false
                 return true
-            }, firstPage: firstPage, largestPage: largestPage
-        ) { page in
-            delivered += page.count
-            deliver(page)
-        }
+            }, firstPage: firstPage, largestPage: largestPage,
+            { page in
+                delivered += page.count
+                deliver(page)
+            })
         if complete { return }
         // The fast reader left the rest to Foundation: read the open file again from its start.
         let data: Data

@@ -158,7 +158,8 @@ struct Cursor {
             case UInt8(ascii: "u"):
                 var value = try hex(raw, &index)
                 if (0xD800..<0xDC00).contains(value) {
-                    guard index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else {
+                    guard index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u")
+                    else {
                         throw .unsupported
                     }
                     index += 2
@@ -204,7 +205,9 @@ struct Cursor {
         while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
         guard !atEnd else { throw .truncated }
         let digits = index - digitsStart
-        guard digits > 0, digits <= 18, bytes[digitsStart] != UInt8(ascii: "0") || digits == 1 else { throw .unsupported }
+        guard digits > 0, digits <= 18, bytes[digitsStart] != UInt8(ascii: "0") || digits == 1 else {
+            throw .unsupported
+        }
         switch bytes[index] {
         case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): throw .unsupported
         default: break

@@ -12,7 +12,9 @@ enum StandardInput {
         let offset = lseek(0, 0, SEEK_CUR)
         // Pages are read in at once, as a read would, up to a gigabyte.
         let populate = size <= 1 << 30 ? MAP_POPULATE : 0
-        if size > 0, offset == 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | populate, 0, 0), mapped != MAP_FAILED {
+        if size > 0, offset == 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | populate, 0, 0),
+            mapped != MAP_FAILED
+        {
             lseek(0, off_t(size), SEEK_SET)
             return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { bytes, count in munmap(bytes, count) })
         }
@@ -42,6 +44,8 @@ enum StandardInput {
     }
 
     private static func failure(_ error: Int32) -> SourceError {
-        SourceError(source: FriendSource.standardInput.displayName, problem: "cannot be read (\(String(cString: strerror(error))))")
+        SourceError(
+            source: FriendSource.standardInput.displayName,
+            problem: "cannot be read (\(String(cString: strerror(error))))")
     }
 }

@@ -30,8 +30,11 @@ public struct KeyHelp: Hashable, Sendable {
         KeyHelp(context: .browsing, keys: "Enter", action: "done: print the selection"),
         KeyHelp(context: .browsing, keys: "Esc, q", action: "cancel"),
         KeyHelp(context: .searching, keys: "any character", action: "narrow the list"),
-        KeyHelp(context: .searching, keys: "Backspace, Ctrl-W, Ctrl-U", action: "delete a character, a word, the whole search"),
-        KeyHelp(context: .searching, keys: "Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn, Home/End", action: "move in the results"),
+        KeyHelp(
+            context: .searching, keys: "Backspace, Ctrl-W, Ctrl-U",
+            action: "delete a character, a word, the whole search"),
+        KeyHelp(
+            context: .searching, keys: "Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn, Home/End", action: "move in the results"),
         KeyHelp(context: .searching, keys: "Tab", action: "toggle the highlighted friend"),
         KeyHelp(context: .searching, keys: "Enter", action: "keep the filter and browse it"),
         KeyHelp(context: .searching, keys: "Esc", action: "clear the search and browse everyone"),

@@ -43,7 +43,7 @@ extension PickerState {
                 continue
             }
             if configuration.limit == 1 {
-                selection.orderedIDs.filter { $0 != id }.forEach { refusedSelection.append($0) }
+                refusedSelection += selection.orderedIDs.filter { $0 != id }
                 selection = SelectionSet([id])
             } else if configuration.limit.map({ selection.count < $0 }) ?? true {
                 selection.insert(id)

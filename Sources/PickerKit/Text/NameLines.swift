@@ -55,7 +55,9 @@ public enum NameLines {
 
     /// The error for line `number`, `line`, which starts at byte `offset` of the text and is
     /// not UTF-8: it names the first byte that is not.
-    static func invalidLine(_ number: Int, _ line: UnsafeBufferPointer<UInt8>, at offset: Int, source: String) -> SourceError {
+    static func invalidLine(_ number: Int, _ line: UnsafeBufferPointer<UInt8>, at offset: Int, source: String)
+        -> SourceError
+    {
         let byte = offset + firstInvalidByte(line)
         return SourceError(source: source, problem: "line \(number) is not valid UTF-8 (byte offset \(byte))")
     }
@@ -74,7 +76,8 @@ public enum NameLines {
     /// follows: Latin, Greek, Cyrillic, kana and CJK ideographs, Hangul syllables.
     private static func isLetter(_ value: UInt32) -> Bool {
         switch value {
-        case 0xC0...0x24F, 0x386...0x3FF, 0x400...0x481, 0x48A...0x52F, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+        case 0xC0...0x24F, 0x386...0x3FF, 0x400...0x481, 0x48A...0x52F, 0x3041...0x3096, 0x30A1...0x30FA,
+            0x4E00...0x9FFF, 0xAC00...0xD7A3:
             return value != 0xD7 && value != 0xF7
         default:
             return false
@@ -93,7 +96,8 @@ public enum NameLines {
                 index += 1
                 continue
             }
-            guard let (value, length) = TextFolding.decodeScalar(line, at: index), let scalar = Unicode.Scalar(value) else {
+            guard let (value, length) = TextFolding.decodeScalar(line, at: index), let scalar = Unicode.Scalar(value)
+            else {
                 return false
             }
             if Self.isLetter(value) { return false }

@@ -46,7 +46,8 @@ public struct TextFolding: Sendable {
     private mutating func foldCluster(of text: String, _ range: Range<String.Index>, _ strength: Strength) -> [UInt8] {
         let utf8 = text.utf8[range]
         guard utf8.count <= 16 else { return fold(text[range.lowerBound], strength) }
-        var key = ClusterKey(head: 0, tail: 0, lengthAndStrength: UInt8(utf8.count) << 1 | (strength == .caseOnly ? 1 : 0))
+        var key = ClusterKey(
+            head: 0, tail: 0, lengthAndStrength: UInt8(utf8.count) << 1 | (strength == .caseOnly ? 1 : 0))
         for (offset, byte) in utf8.enumerated() {
             if offset < 8 {
                 key.head |= UInt64(byte) << (8 * UInt64(offset))

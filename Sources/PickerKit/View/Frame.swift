@@ -3,7 +3,8 @@
 public struct Frame: Hashable, Sendable {
     /// What a span of text is, which decides how it is drawn.
     public enum Role: Hashable, Sendable {
-        case plain, title, counts, prompt, query, hint, header, checkMark, checked, match, sortKey, help, notice, warning
+        case plain, title, counts, prompt, query, hint, header, checkMark, checked, match, sortKey, help, notice,
+            warning
     }
 
     /// Text drawn in one style. The text is safe to draw: it holds no control character.

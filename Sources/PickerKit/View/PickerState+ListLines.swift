@@ -34,7 +34,10 @@ extension PickerState {
             lines.append(Frame.Line([Frame.Span(" " + context.rawValue, .header)].fitted(to: columns)))
             for help in KeyHelp.all where help.context == context {
                 let padding = String(repeating: " ", count: keyColumn - 2 - DisplayWidth.of(help.keys))
-                lines.append(Frame.Line([Frame.Span("   " + help.keys, .prompt), Frame.Span(padding + help.action)].fitted(to: columns)))
+                lines.append(
+                    Frame.Line(
+                        [Frame.Span("   " + help.keys, .prompt), Frame.Span(padding + help.action)].fitted(to: columns))
+                )
             }
         }
         return lines

@@ -49,7 +49,9 @@ public enum GraphEndpoint {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         var items = components.queryItems ?? []
         if !items.contains(where: { $0.name == "fields" }) { items.append(URLQueryItem(name: "fields", value: fields)) }
-        if !items.contains(where: { $0.name == "limit" }) { items.append(URLQueryItem(name: "limit", value: String(pageSize))) }
+        if !items.contains(where: { $0.name == "limit" }) {
+            items.append(URLQueryItem(name: "limit", value: String(pageSize)))
+        }
         components.queryItems = items
         return components.url ?? url
     }

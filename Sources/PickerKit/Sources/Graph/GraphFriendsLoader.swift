@@ -29,7 +29,9 @@ public struct GraphFriendsLoader: FriendLoader {
     public func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
         let shownURL = GraphEndpoint.redacted(url)
         if let refusal = GraphEndpoint.refusal(for: url) { throw SourceError(source: shownURL, problem: refusal) }
-        guard let origin = GraphEndpoint.Origin(url) else { throw SourceError(source: shownURL, problem: "has no host") }
+        guard let origin = GraphEndpoint.Origin(url) else {
+            throw SourceError(source: shownURL, problem: "has no host")
+        }
         let transport = HTTPTransport(origin: origin, timeout: timeout)
         var next: URL? = GraphEndpoint.firstPage(url)
         var seen: Set<String> = []
@@ -39,10 +41,14 @@ public struct GraphFriendsLoader: FriendLoader {
             guard GraphEndpoint.Origin(pageURL) == origin else {
                 throw SourceError(
                     source: shownURL,
-                    problem: "paging.next leads to another origin (\(shownPage)); the session token is only sent to \(origin.scheme)://\(origin.host):\(origin.port)")
+                    problem:
+                        "paging.next leads to another origin (\(shownPage)); the session token is only sent to \(origin.scheme)://\(origin.host):\(origin.port)"
+                )
             }
             guard seen.insert(pageURL.absoluteString).inserted else {
-                throw SourceError(source: shownURL, problem: "paging.next leads back to a page already read (\(shownPage)); stopped rather than loop")
+                throw SourceError(
+                    source: shownURL,
+                    problem: "paging.next leads back to a page already read (\(shownPage)); stopped rather than loop")
             }
             guard seen.count <= maximumPages else {
                 throw SourceError(source: shownURL, problem: "more than \(maximumPages) pages; stopped")
@@ -68,19 +74,24 @@ public struct GraphFriendsLoader: FriendLoader {
             } catch {
                 throw SourceError(source: shown, problem: scrubbed(error.message))
             }
-            switch GraphResponse.classify(status: response.status, headers: response.headers, body: response.body, source: shown) {
+            switch GraphResponse.classify(
+                status: response.status, headers: response.headers, body: response.body, source: shown)
+            {
             case .page(let page, let next):
                 return (page, next)
             case .sessionRejected(let message):
                 throw SourceError(
                     source: shown,
-                    problem: "the session was rejected: \(scrubbed(message)). Log in again and give the new token with --session-file, --session or PICKER_SESSION",
+                    problem:
+                        "the session was rejected: \(scrubbed(message)). Log in again and give the new token with --session-file, --session or PICKER_SESSION",
                     rejectsSession: true)
             case .failed(let message):
                 throw SourceError(source: shown, problem: scrubbed(message))
             case .retry(let reason, let retryAfter):
                 guard attempt < retryPolicy.maximumRetries else {
-                    throw SourceError(source: shown, problem: "still failing after \(retryPolicy.maximumRetries) retries: \(scrubbed(reason))")
+                    throw SourceError(
+                        source: shown,
+                        problem: "still failing after \(retryPolicy.maximumRetries) retries: \(scrubbed(reason))")
                 }
                 let delay = retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter, using: &random)
                 Thread.sleep(forTimeInterval: delay)

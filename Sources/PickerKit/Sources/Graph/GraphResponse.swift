@@ -20,7 +20,9 @@ enum GraphResponse: Equatable {
     /// as messages show it).
     static func classify(status: Int, headers: [String: String], body: Data, source: String) -> GraphResponse {
         let error = (try? JSONDecoder().decode(ErrorEnvelope.self, from: body))?.error
-        let retryAfter = headers.first { $0.key.lowercased() == "retry-after" }.flatMap { Double($0.value.trimmingCharacters(in: .whitespaces)) }
+        let retryAfter = headers.first { $0.key.lowercased() == "retry-after" }.flatMap {
+            Double($0.value.trimmingCharacters(in: .whitespaces))
+        }
         if let error, let code = error.code, sessionCodes.contains(code) || status == 401 {
             return .sessionRejected(error.summary)
         }

@@ -39,7 +39,8 @@ final class HTTPTransport: Sendable {
     /// GETs `url` with `headers`, waiting for the whole body.
     /// - Throws: a message saying why no response came (refused, not found, timed out, dropped).
     func get(_ url: URL, headers: [String: String]) throws(TransportFailure) -> Response {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let outcome = Mutex<Result<Response, TransportFailure>?>(nil)
