@@ -65,8 +65,7 @@ final class BadSourceTests: TmuxTestCase {
         let command = asNobody + [try PickerPaths.picker().path, "--source", path, "--filter", ""]
         let result = try runCommand(
             URL(fileURLWithPath: command[0]), Array(command.dropFirst()), environment: ["LANG": "C.UTF-8"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.standardError, "picker: \(path): cannot be read (permission denied?)\n")
+        assertExit(result, 2, standardError: "picker: \(path): cannot be read (permission denied?)\n")
     }
 
     func testEmptyFile() throws {
@@ -114,15 +113,13 @@ final class BadSourceTests: TmuxTestCase {
             saying: "UTF-8")
         let input = Data("Ada\nJos".utf8) + Data([0xE9]) + Data("\n".utf8)
         let result = try runPicker(["--source", "-", "--filter", ""], input: input)
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.standardError, "picker: standard input: line 2 is not valid UTF-8 (byte offset 7)\n")
+        assertExit(result, 2, standardError: "picker: standard input: line 2 is not valid UTF-8 (byte offset 7)\n")
     }
 
     func testAByteOrderMarkIsSkipped() throws {
         let path = try file("bom.json", [0xEF, 0xBB, 0xBF] + Array(#"[{"id": "1", "name": "Ada"}]"#.utf8))
         let result = try runPicker(["--source", path, "--filter", ""])
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.output, "Ada\n")
+        assertExit(result, 0, output: "Ada\n")
         let plain = try runPicker(
             ["--source", "-", "--filter", "", "--format", "tsv"],
             input: Data([0xEF, 0xBB, 0xBF] + Array("Zed\nAda\n".utf8)))
@@ -135,11 +132,10 @@ final class BadSourceTests: TmuxTestCase {
             #"[{"id": "1", "name": "Ada"}, {"id": "2", "name": "Bob"}, {"id": "1", "name": "Eve"}, {"id": "2", "name": "Mal"}, {"id": "1", "name": "Oz"}]"#
         )
         let result = try runPicker(["--source", path, "--filter", ""])
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Ada\nBob\n")
-        XCTAssertEqual(
-            result.standardError,
-            "picker: \(path): 3 friends with an id seen before left out (the first of each id is kept)\n")
+        assertExit(
+            result, 0, output: "Ada\nBob\n",
+            standardError: "picker: \(path): 3 friends with an id seen before left out (the first of each id is kept)\n"
+        )
 
         let picker = try startPicker(["--source", path]) { $0.counts == "2/2 · 0 selected" }
         try picker.press("Enter")
@@ -153,10 +149,8 @@ final class BadSourceTests: TmuxTestCase {
         let picker = try startPicker(["--source", path]) { $0.counts == "0/0 · 0 selected" }
         XCTAssertEqual(try picker.screen().listLines, ["  No friends to show"])
         try picker.press("Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 1, "nothing to print")
-        XCTAssertEqual(result.errors, "")
-        XCTAssertEqual(try runPicker(["--source", path, "--filter", ""]).status, 1)
+        try picker.assertExit(1, standardError: "", "nothing to print")
+        assertExit(try runPicker(["--source", path, "--filter", ""]), 1)
     }
 
     func testAHundredMegabytesOfGarbage() throws {
@@ -171,8 +165,7 @@ final class BadSourceTests: TmuxTestCase {
         let path = try file("truncated-page.json", #"{"data": [{"id": "1""#)
         let picker = try TmuxSession(arguments: ["--source", path], fromShell: true)
         defer { picker.kill() }
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 2)
+        let result = try picker.assertExit(2)
         XCTAssertTrue(result.errors.hasPrefix("picker: \(path): not valid JSON"), result.errors)
         let settings = try picker.terminalSettings()
         XCTAssertEqual(settings.after, settings.before)

@@ -8,19 +8,14 @@ final class CancelAndPipeTests: TmuxTestCase {
         try picker.waitForScreen("Ada checked") { $0.counts == "176/176 · 1 selected" }
         try picker.press("Escape")
 
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 130, "cancelled")
-        XCTAssertEqual(result.output, "")
-        XCTAssertEqual(result.errors, "")
+        try picker.assertExit(130, output: "", standardError: "", "cancelled")
     }
 
     func testQCancels() throws {
         let picker = try startPicker()
         try picker.press("q")
 
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 130, "cancelled")
-        XCTAssertEqual(result.output, "")
+        try picker.assertExit(130, output: "", "cancelled")
     }
 
     func testCtrlCWhileSearchingCancels() throws {
@@ -30,9 +25,7 @@ final class CancelAndPipeTests: TmuxTestCase {
         try picker.waitForScreen("the friends matching ada") { $0.counts == "14/176 · 0 selected" }
         try picker.press("C-c")
 
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 130, "cancelled")
-        XCTAssertEqual(result.output, "")
+        try picker.assertExit(130, output: "", "cancelled")
     }
 
     func testResultThroughAPipeHoldsOnlyTheNamesWhileTheScreenShowsTheList() throws {
@@ -54,8 +47,7 @@ final class CancelAndPipeTests: TmuxTestCase {
         try picker.waitForScreen("Adaeze checked") { $0.cursorLine == "> [x] Adaeze Okafor" }
         try picker.press("Enter")
 
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Adaeze Okafor\n", "only the result, no terminal output, went through the pipe")
+        try picker.assertExit(
+            0, output: "Adaeze Okafor\n", "only the result, no terminal output, went through the pipe")
     }
 }

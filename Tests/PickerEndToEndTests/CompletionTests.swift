@@ -7,14 +7,16 @@ final class CompletionTests: XCTestCase {
         .deletingLastPathComponent().appendingPathComponent("completions")
 
     /// What bash completes for the words of `line` (the last one being completed).
-    private func bashCompletes(_ words: [String]) throws -> [String] {
+    private func bashCompletes(_ words: [String], file: StaticString = #filePath, line: UInt = #line) throws
+        -> [String]
+    {
         let script = """
             source \(shellQuoted(completions.appendingPathComponent("picker.bash").path))
             COMP_WORDS=(\(words.map(shellQuoted).joined(separator: " "))); COMP_CWORD=\(words.count - 1)
             _picker; printf '%s\\n' "${COMPREPLY[@]}"
             """
         let result = try runCommand(URL(fileURLWithPath: "/bin/bash"), ["-c", script])
-        XCTAssertEqual(result.status, 0, result.standardError)
+        assertExit(result, 0, file: file, line: line)
         return result.output.split(separator: "\n").map(String.init)
     }
 
@@ -31,6 +33,6 @@ final class CompletionTests: XCTestCase {
         }
         let result = try runCommand(
             URL(fileURLWithPath: "/usr/bin/zsh"), ["-n", completions.appendingPathComponent("_picker").path])
-        XCTAssertEqual(result.status, 0, result.standardError)
+        assertExit(result, 0)
     }
 }

@@ -62,10 +62,8 @@ final class ConvenienceTests: TmuxTestCase {
             $0.counts == "176/176 · 1 selected"
         }
         try picker.press("Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Adam Novak\n")
-        XCTAssertEqual(result.errors, "picker: --select: no friend has the id 'no-such-id'\n")
+        try picker.assertExit(
+            0, output: "Adam Novak\n", standardError: "picker: --select: no friend has the id 'no-such-id'\n")
     }
 
     func testPreselectionOverTheLimitIsReported() throws {
@@ -93,13 +91,11 @@ final class ConvenienceTests: TmuxTestCase {
 
     func testSelectOnePrintsTheOnlyMatchWithoutAScreenAndExitZeroExitsAtOnce() throws {
         let one = try runPicker(["--query", "adam nov", "--select-1"])
-        XCTAssertEqual(one.status, 0, one.standardError)
-        XCTAssertEqual(one.output, "Adam Novak\n", "printed with no terminal at all")
+        assertExit(one, 0, output: "Adam Novak\n", "printed with no terminal at all")
         let none = try runPicker(["--query", "zzzz", "--exit-0"])
-        XCTAssertEqual(none.status, 1)
-        XCTAssertEqual(none.output, "")
+        assertExit(none, 1, output: "")
         let several = try runPicker(["--query", "adam", "--select-1"])
-        XCTAssertEqual(several.status, 2, "two matches: the list would open, and there is no terminal here")
+        assertExit(several, 2, "two matches: the list would open, and there is no terminal here")
         XCTAssertTrue(several.standardError.contains("terminal"), several.standardError)
     }
 
@@ -149,9 +145,7 @@ final class ConvenienceTests: TmuxTestCase {
         try picker.waitForScreen("the wheel moving three friends down") { $0.cursorName == "Alex Kim" }
         try picker.click(line: ruiz, column: 12)
         try picker.click(line: ruiz, column: 12)
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Adam Novak\n", "a double click finishes with the selection")
+        try picker.assertExit(0, output: "Adam Novak\n", "a double click finishes with the selection")
         XCTAssertEqual(try picker.paneFormat("#{mouse_sgr_flag}"), "0", "mouse reports off again after exit")
     }
 
@@ -219,6 +213,6 @@ final class ConvenienceTests: TmuxTestCase {
             $0.title.hasPrefix("From env") && $0.counts == "176/176 · 0/1 selected"
         }
         try picker.press("Escape")
-        XCTAssertEqual(try picker.waitForExit().status, 130)
+        try picker.assertExit(130)
     }
 }

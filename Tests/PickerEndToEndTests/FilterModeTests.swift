@@ -18,30 +18,28 @@ final class FilterModeTests: XCTestCase {
 
     func testFilterPrintsTheMatchingNamesInListOrder() throws {
         let result = try runPicker(["--filter", "jose"])
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Gabriel José García Márquez\nJosé Álvarez\n", "jose finds José")
-        XCTAssertEqual(result.standardError, "")
+        assertExit(
+            result, 0, output: "Gabriel José García Márquez\nJosé Álvarez\n", standardError: "", "jose finds José")
         XCTAssertEqual(try runPicker(["--filter", "jose", "--format", "names"]).output, result.output)
     }
 
     func testFormatIDs() throws {
         let result = try runPicker(["--filter", "jose", "--format", "ids"])
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "100002379016881\n100002761446579\n")
+        assertExit(result, 0, output: "100002379016881\n100002761446579\n")
     }
 
     func testFormatTSV() throws {
         let result = try runPicker(["--filter", "jose", "--format", "tsv"])
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "100002379016881\tGabriel José García Márquez\n100002761446579\tJosé Álvarez\n")
+        assertExit(
+            result, 0, output: "100002379016881\tGabriel José García Márquez\n100002761446579\tJosé Álvarez\n")
     }
 
     func testFormatJSON() throws {
         let result = try runPicker(["--filter", "jose", "--format=json"])
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(
-            result.output,
-            #"[{"id":"100002379016881","name":"Gabriel José García Márquez"},{"id":"100002761446579","name":"José Álvarez"}]"#
+        assertExit(
+            result, 0,
+            output:
+                #"[{"id":"100002379016881","name":"Gabriel José García Márquez"},{"id":"100002761446579","name":"José Álvarez"}]"#
                 + "\n")
         let decoded = try JSONDecoder().decode([[String: String]].self, from: result.standardOutput)
         XCTAssertEqual(decoded.map { $0["name"] }, ["Gabriel José García Márquez", "José Álvarez"])
@@ -49,7 +47,7 @@ final class FilterModeTests: XCTestCase {
 
     func testPrint0EndsEachFriendWithNUL() throws {
         let names = try runPicker(["--filter", "jose", "--print0"])
-        XCTAssertEqual(names.status, 0)
+        assertExit(names, 0)
         XCTAssertEqual(names.standardOutput, Data("Gabriel José García Márquez\0José Álvarez\0".utf8))
         let ids = try runPicker(["--filter", "jose", "--format", "ids", "--print0"])
         XCTAssertEqual(ids.standardOutput, Data("100002379016881\0100002761446579\0".utf8))
@@ -57,7 +55,7 @@ final class FilterModeTests: XCTestCase {
 
     func testEmptyFilterPrintsEveryoneInListOrder() throws {
         let result = try runPicker(["--filter", ""])
-        XCTAssertEqual(result.status, 0)
+        assertExit(result, 0)
         let names = result.output.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(names.count, 177, "176 friends, each ending with a newline")
         XCTAssertEqual(names.prefix(3), ["Ada Augusta Lovelace", "Adaeze Okafor", "Adalberto Ruiz"])
@@ -66,25 +64,20 @@ final class FilterModeTests: XCTestCase {
 
     func testFilterMatchingNobodyPrintsNothingWithStatus1() throws {
         let result = try runPicker(["--filter", "xyzzy"])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.output, "")
-        XCTAssertEqual(result.standardError, "")
+        assertExit(result, 1, output: "", standardError: "")
     }
 
     func testMissingSourceFileIsAnErrorNamingTheFile() throws {
         let missing = directory.appendingPathComponent("nobody-here.json").path
         let result = try runPicker(["--source", missing, "--filter", "a"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.output, "")
-        XCTAssertEqual(result.standardError, "picker: \(missing): no such file\n")
+        assertExit(result, 2, output: "", standardError: "picker: \(missing): no such file\n")
     }
 
     func testMalformedJSONIsAnErrorNamingTheFile() throws {
         let malformed = directory.appendingPathComponent("friends.json")
         try Data(#"{"data": [{"id": "1", "name": "Ada"},"#.utf8).write(to: malformed)
         let result = try runPicker(["--source", malformed.path, "--filter", "a"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.output, "")
+        assertExit(result, 2, output: "")
         XCTAssertTrue(
             result.standardError.hasPrefix("picker: \(malformed.path): not valid JSON"),
             "the message names the file and the problem: \(result.standardError)")
@@ -93,8 +86,7 @@ final class FilterModeTests: XCTestCase {
     func testPlainTextOnStandardInputNumbersFriendsByLine() throws {
         let input = Data("Zed Zimmer\nAmy Adams\n\nBob Brown\n".utf8)
         let result = try runPicker(["--source", "-", "--filter", "", "--format", "tsv"], input: input)
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.output, "2\tAmy Adams\n4\tBob Brown\n1\tZed Zimmer\n", "list order, ids the line numbers")
+        assertExit(result, 0, output: "2\tAmy Adams\n4\tBob Brown\n1\tZed Zimmer\n", "list order, ids the line numbers")
 
         let filtered = try runPicker(["--source", "-", "--filter", "b", "--format", "ids"], input: input)
         XCTAssertEqual(filtered.output, "4\n")
@@ -112,8 +104,7 @@ final class FilterModeTests: XCTestCase {
         let fromPipe = try runCommand(
             URL(fileURLWithPath: "/bin/sh"),
             ["-c", "cat \"$1\" | \"$0\" --source - --filter '' --format tsv", picker, names.path])
-        XCTAssertEqual(fromPipe.status, 0, fromPipe.standardError)
-        XCTAssertEqual(fromPipe.output, fromFile.output)
+        assertExit(fromPipe, 0, output: fromFile.output)
         let afterARead = try runCommand(
             URL(fileURLWithPath: "/bin/sh"),
             ["-c", "{ read -r skipped; \"$0\" --source - --filter '' --format tsv; } < \"$1\"", picker, names.path])
@@ -128,15 +119,11 @@ final class FilterModeTests: XCTestCase {
     func testStandardInputThatCannotBeReadIsNamed() throws {
         let result = try runCommand(
             URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" --source - --filter a < /", try PickerPaths.picker().path])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.output, "")
-        XCTAssertEqual(result.standardError, "picker: standard input: cannot be read (Is a directory)\n")
+        assertExit(result, 2, output: "", standardError: "picker: standard input: cannot be read (Is a directory)\n")
     }
 
     func testUnknownOptionIsAnError() throws {
         let result = try runPicker(["--colour"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.output, "")
-        XCTAssertEqual(result.standardError, "picker: unknown option '--colour' (see picker --help)\n")
+        assertExit(result, 2, output: "", standardError: "picker: unknown option '--colour' (see picker --help)\n")
     }
 }

@@ -35,8 +35,7 @@ final class GraphSourceTests: TmuxTestCase {
 
     func testFollowsEveryPageIncludingAnEmptyOneWithTheTokenOnlyInTheHeader() throws {
         let result = try filterAll(try graph().url("pages"))
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.output, "9001\n9002\n9003\n9004\n9005\n")
+        assertExit(result, 0, output: "9001\n9002\n9003\n9004\n9005\n")
         let requests = try graph().requests()
         XCTAssertEqual(requests.count, 3, "three pages, the empty middle one followed")
         for request in requests {
@@ -52,8 +51,7 @@ final class GraphSourceTests: TmuxTestCase {
 
     func testAnExpiredSessionExitsWithStatus3AndAdviceToLogInAgain() throws {
         let result = try filterAll(try graph().url("expired"))
-        XCTAssertEqual(result.status, 3)
-        XCTAssertEqual(result.output, "")
+        assertExit(result, 3, output: "")
         XCTAssertTrue(
             result.standardError.contains(
                 "the session was rejected: Error validating access token: Session has expired on Monday. (OAuthException, code 190, subcode 463)"
@@ -63,14 +61,13 @@ final class GraphSourceTests: TmuxTestCase {
 
     func testAServerErrorIsRetried() throws {
         let result = try filterAll(try graph().url("flaky"))
-        XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.output, "9001\n9002\n")
+        assertExit(result, 0, output: "9001\n9002\n")
         XCTAssertEqual(try graph().requests().count, 2)
     }
 
     func testARateLimitIsRetriedAfterTheTimeTheServiceAsks() throws {
         let result = try filterAll(try graph().url("ratelimit"))
-        XCTAssertEqual(result.status, 0, result.standardError)
+        assertExit(result, 0)
         let requests = try graph().requests()
         XCTAssertEqual(requests.count, 2)
         XCTAssertGreaterThanOrEqual(requests[1].time - requests[0].time, 0.9, "Retry-After: 1 is honoured")
@@ -79,7 +76,7 @@ final class GraphSourceTests: TmuxTestCase {
     func testAServerSlowerThanTheTimeoutFailsNamingTheURL() throws {
         let url = try graph().url("slow")
         let result = try filterAll(url, ["--timeout", "1"])
-        XCTAssertEqual(result.status, 2)
+        assertExit(result, 2)
         XCTAssertTrue(result.standardError.hasPrefix("picker: \(url)?fields="), result.standardError)
         XCTAssertTrue(result.standardError.contains("no complete answer within 1 s"), result.standardError)
     }
@@ -87,33 +84,33 @@ final class GraphSourceTests: TmuxTestCase {
     func testAConnectionDroppedMidBodyFails() throws {
         let url = try graph().url("drop")
         let result = try filterAll(url)
-        XCTAssertEqual(result.status, 2)
+        assertExit(result, 2)
         XCTAssertTrue(result.standardError.hasPrefix("picker: \(url)"), result.standardError)
     }
 
     func testAMalformedPageFails() throws {
         let result = try filterAll(try graph().url("malformed"))
-        XCTAssertEqual(result.status, 2)
+        assertExit(result, 2)
         XCTAssertTrue(result.standardError.contains("not a friends page: not valid JSON"), result.standardError)
     }
 
     func testNoConnectionFailsNamingTheURL() throws {
         let result = try filterAll("http://127.0.0.1:9/me/friends")
-        XCTAssertEqual(result.status, 2)
+        assertExit(result, 2)
         XCTAssertTrue(result.standardError.contains("http://127.0.0.1:9/me/friends"), result.standardError)
         XCTAssertTrue(result.standardError.contains("connection refused"), result.standardError)
     }
 
     func testANextPageOnAnotherOriginIsRefusedAndGetsNoToken() throws {
         let result = try filterAll(try graph().url("crossorigin"))
-        XCTAssertEqual(result.status, 2)
+        assertExit(result, 2)
         XCTAssertTrue(result.standardError.contains("paging.next leads to another origin"), result.standardError)
         XCTAssertEqual(try graph().requests().filter { $0.port == (try? graph().otherPort) }.count, 0)
     }
 
     func testARedirectToAnotherOriginIsNotFollowed() throws {
         let result = try filterAll(try graph().url("redirect"))
-        XCTAssertEqual(result.status, 2)
+        assertExit(result, 2)
         XCTAssertTrue(
             result.standardError.contains("refused to follow a redirect to another origin"), result.standardError)
         let other = try graph().otherPort
@@ -122,29 +119,28 @@ final class GraphSourceTests: TmuxTestCase {
 
     func testANextLoopStopsWithAnError() throws {
         let result = try filterAll(try graph().url("loop"))
-        XCTAssertEqual(result.status, 2)
+        assertExit(result, 2)
         XCTAssertTrue(result.standardError.contains("leads back to a page already read"), result.standardError)
         XCTAssertEqual(try graph().requests().count, 2)
     }
 
     func testFilterPrintsNothingWhenALaterPageFails() throws {
         let result = try filterAll(try graph().url("failsecond"))
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.output, "", "no partial list")
+        assertExit(result, 2, output: "", "no partial list")
         XCTAssertTrue(
             result.standardError.contains("Invalid parameter (GraphMethodException, code 100)"), result.standardError)
     }
 
     func testAURLSourceNeedsASession() throws {
         let result = try runPicker(["--source", try graph().url("pages"), "--filter", ""])
-        XCTAssertEqual(result.status, 2)
+        assertExit(result, 2)
         XCTAssertTrue(result.standardError.contains("needs a session: give --session-file PATH"), result.standardError)
         XCTAssertEqual(try graph().requests().count, 0)
     }
 
     func testPlainHTTPToAnotherMachineIsRefused() throws {
         let result = try runPicker(["--session", "t", "--source", "http://graph.example/me/friends", "--filter", ""])
-        XCTAssertEqual(result.status, 2)
+        assertExit(result, 2)
         XCTAssertTrue(result.standardError.contains("plain http is refused"), result.standardError)
     }
 
@@ -174,9 +170,7 @@ final class GraphSourceTests: TmuxTestCase {
             !$0.title.contains("loading") && $0.counts == "20/20 · 2 selected"
         }
         try picker.press("Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "\(first)\nHao Graph07\n")
+        try picker.assertExit(0, output: "\(first)\nHao Graph07\n")
     }
 
     func testAPageThatFailsAfterTheListOpenedLeavesAWarningAndEnterStillWorks() throws {
@@ -190,15 +184,13 @@ final class GraphSourceTests: TmuxTestCase {
         try picker.press("Down")
         try picker.waitForScreen("the cursor on the second friend") { $0.cursorName == "Cai Graph02" }
         try picker.press("Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Cai Graph02\n")
+        try picker.assertExit(0, output: "Cai Graph02\n")
     }
 
     func testAServersHostileNamesAndMessagesAreShownEscaped() throws {
         let url = try graph().url("hostile")
         let filtered = try filterAll(url)
-        XCTAssertEqual(filtered.status, 2)
+        assertExit(filtered, 2)
         XCTAssertTrue(
             filtered.standardError.hasSuffix(#"\x1b]2;PWNED\x1b\\x1b[31mBad\x9b2J (code 100)"# + "\n"),
             filtered.standardError)

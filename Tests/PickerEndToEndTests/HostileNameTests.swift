@@ -104,8 +104,7 @@ final class HostileNameTests: TmuxTestCase {
         }
         XCTAssertEqual(Self.foreignSequences(try picker.screenWithAttributes()), [], "\(found)")
         try picker.press("Enter", "Tab", "Tab", "Tab", "Tab", "Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0, result.errors)
+        let result = try picker.assertExit(0)
         XCTAssertEqual(
             Set(result.output.split(separator: "\n").map(String.init)),
             Set(Self.names.filter { $0.name.contains("PWNED") }.map(\.shown)))
@@ -148,7 +147,7 @@ final class HostileNameTests: TmuxTestCase {
 
     func testFormatNamesNeverWritesAControlCharacterAndJSONWritesNamesExactly() throws {
         let names = try runPicker(["--source", source, "--filter", ""])
-        XCTAssertEqual(names.status, 0, names.standardError)
+        assertExit(names, 0)
         let lines = names.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         XCTAssertEqual(lines.count, 20, "one line per friend")
         let printed = Self.names.map { $0.shown == "\u{25CC}\u{301}Lonely Mark" ? "\u{301}Lonely Mark" : $0.shown }
@@ -161,7 +160,7 @@ final class HostileNameTests: TmuxTestCase {
         XCTAssertEqual(tsv.output.split(separator: "\n").count, 20)
 
         let json = try runPicker(["--source", source, "--filter", "", "--format", "json"])
-        XCTAssertEqual(json.status, 0)
+        assertExit(json, 0)
         let decoded = try JSONDecoder().decode([[String: String]].self, from: json.standardOutput)
         XCTAssertEqual(Set(decoded.compactMap { $0["name"] }), Set(Self.names.map(\.name)), "names exactly as given")
     }
@@ -169,7 +168,7 @@ final class HostileNameTests: TmuxTestCase {
     func testPlainTextLinesOnStandardInputAreJustAsSafe() throws {
         let input = Self.names.map(\.name).filter { !$0.contains("\n") && !$0.contains("\r") }.joined(separator: "\n")
         let result = try runPicker(["--source", "-", "--filter", "pwned"], input: Data(input.utf8))
-        XCTAssertEqual(result.status, 0, result.standardError)
+        assertExit(result, 0)
         XCTAssertEqual(result.output.split(separator: "\n").count, 4)
         XCTAssertFalse(
             result.output.unicodeScalars.contains {

@@ -18,9 +18,7 @@ final class KeyTests: TmuxTestCase {
         }
         // Moving does not select anyone: Enter prints the friend under the cursor.
         try picker.press("j", "Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Adaeze Okafor\n")
+        try picker.assertExit(0, output: "Adaeze Okafor\n")
     }
 
     func testGAndShiftGJumpToTheEnds() throws {
@@ -88,9 +86,7 @@ final class KeyTests: TmuxTestCase {
                 && $0.counts == "176/176 · 2 selected"
         }
         try picker.press("Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Ada Augusta Lovelace\nAdaeze Okafor\n")
+        try picker.assertExit(0, output: "Ada Augusta Lovelace\nAdaeze Okafor\n")
     }
 
     func testCtrlWDeletesAWordAndCtrlUClearsTheQuery() throws {

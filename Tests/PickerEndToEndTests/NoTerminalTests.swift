@@ -16,15 +16,12 @@ final class NoTerminalTests: TmuxTestCase {
 
     func testWithoutAControllingTerminalItSaysSoAndExits2() throws {
         let result = try runWithoutControllingTerminal(["--session", "demo"])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.output, "")
-        XCTAssertEqual(
-            result.standardError, "picker: no terminal to draw on (/dev/tty cannot be opened); \(Self.noScreenAdvice)\n"
-        )
+        assertExit(
+            result, 2, output: "",
+            standardError: "picker: no terminal to draw on (/dev/tty cannot be opened); \(Self.noScreenAdvice)\n")
 
         let filtered = try runWithoutControllingTerminal(["--session", "demo", "--filter", "jose"])
-        XCTAssertEqual(filtered.status, 0, filtered.standardError)
-        XCTAssertEqual(filtered.output, "Gabriel José García Márquez\nJosé Álvarez\n")
+        assertExit(filtered, 0, output: "Gabriel José García Márquez\nJosé Álvarez\n")
     }
 
     /// Runs the picker from a shell in tmux with `environment`, and checks that it exits 2
@@ -32,10 +29,8 @@ final class NoTerminalTests: TmuxTestCase {
     private func assertRefused(_ environment: [String: String?], message: String, line: UInt = #line) throws {
         let picker = try TmuxSession(arguments: ["--session", "demo"], fromShell: true, environment: environment)
         defer { picker.kill() }
-        let result = try picker.waitForExit(line: line)
-        XCTAssertEqual(result.status, 2, line: line)
-        XCTAssertEqual(result.output, "", line: line)
-        XCTAssertEqual(result.errors, "picker: \(message); \(Self.noScreenAdvice)\n", line: line)
+        try picker.assertExit(
+            2, output: "", standardError: "picker: \(message); \(Self.noScreenAdvice)\n", line: line)
         let settings = try picker.terminalSettings()
         XCTAssertEqual(settings.after, settings.before, line: line)
         XCTAssertTrue(
@@ -44,9 +39,7 @@ final class NoTerminalTests: TmuxTestCase {
 
         let filter = try TmuxSession(arguments: ["--session", "demo", "--filter", "jose"], environment: environment)
         defer { filter.kill() }
-        let filtered = try filter.waitForExit(line: line)
-        XCTAssertEqual(filtered.status, 0, filtered.errors, line: line)
-        XCTAssertEqual(filtered.output, "Gabriel José García Márquez\nJosé Álvarez\n", line: line)
+        try filter.assertExit(0, output: "Gabriel José García Márquez\nJosé Álvarez\n", line: line)
     }
 
     func testTERMUnset() throws {
@@ -66,16 +59,13 @@ final class NoTerminalTests: TmuxTestCase {
             URL(fileURLWithPath: "/bin/bash"),
             ["-c", #""$0" --filter '' | head -0; exit "${PIPESTATUS[0]}""#, try PickerPaths.picker().path],
             environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
-        XCTAssertEqual(status.status, 141)
-        XCTAssertEqual(status.standardError, "")
+        assertExit(status, 141, standardError: "")
     }
 
     func testAReaderThatWentAwayEndsThePickerQuietlyWithStatus141AndTheTerminalRestored() throws {
         let picker = try startPicker(throughPipe: true, fromShell: true, pipeInto: "head -c 0")
         try picker.press("Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 141)
-        XCTAssertEqual(result.errors, "", "no crash report, no message")
+        try picker.assertExit(141, standardError: "", "no crash report, no message")
         let settings = try picker.terminalSettings()
         XCTAssertEqual(settings.after, settings.before)
     }
@@ -84,8 +74,7 @@ final class NoTerminalTests: TmuxTestCase {
         let result = try runCommand(
             URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" --filter '' >&-"#, try PickerPaths.picker().path],
             environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
-        XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.standardError, "picker: cannot write the result: standard output is closed\n")
+        assertExit(result, 2, standardError: "picker: cannot write the result: standard output is closed\n")
     }
 }
 
@@ -93,11 +82,10 @@ final class NoTerminalTests: TmuxTestCase {
 final class MessageEscapingTests: XCTestCase {
     func testOptionsAndPathsInMessagesAreEscaped() throws {
         let option = try runPicker(["--\u{1B}]0;PWNED\u{7}"])
-        XCTAssertEqual(option.status, 2)
-        XCTAssertEqual(option.standardError, #"picker: unknown option '--\x1b]0;PWNED\x07' (see picker --help)"# + "\n")
+        assertExit(option, 2, standardError: #"picker: unknown option '--\x1b]0;PWNED\x07' (see picker --help)"# + "\n")
 
         let format = try runPicker(["--format", "\u{1B}[2J"])
-        XCTAssertEqual(format.status, 2)
+        assertExit(format, 2)
         XCTAssertTrue(format.standardError.hasSuffix(#"not '\x1b[2J'"# + "\n"), format.standardError)
 
         let path = try runPicker(["--source", "/nonexistent/\u{1B}[31mred.json", "--filter", ""])

@@ -16,9 +16,7 @@ final class ResizeTests: TmuxTestCase {
         try picker.press("j")
         try picker.waitForScreen("the cursor moved", file: file, line: line) { $0.cursorLine == "> [ ] Adaeze Okafor" }
         try picker.press("Enter")
-        let result = try picker.waitForExit(file: file, line: line)
-        XCTAssertEqual(result.status, 0, result.errors, file: file, line: line)
-        XCTAssertEqual(result.output, "Adaeze Okafor\n", file: file, line: line)
+        try picker.assertExit(0, output: "Adaeze Okafor\n", file: file, line: line)
     }
 
     func testOneByOneThenGrown() throws {

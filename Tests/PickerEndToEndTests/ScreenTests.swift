@@ -39,9 +39,7 @@ final class ScreenTests: TmuxTestCase {
 
         // Still working after the resizes.
         try picker.press("j", "Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Adaeze Okafor\n")
+        try picker.assertExit(0, output: "Adaeze Okafor\n")
     }
 
     func testCJKNameFoundByItsFamilyNameIsDrawnWithinTheWidth() throws {
@@ -56,9 +54,7 @@ final class ScreenTests: TmuxTestCase {
         XCTAssertLessThanOrEqual(screen.widestLine, 80, "\(screen)")
 
         try picker.press("Enter", "Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "山田太郎\n")
+        try picker.assertExit(0, output: "山田太郎\n")
     }
 
     func testCJKNamesAreCutOnACharacterBoundary() throws {
@@ -90,9 +86,7 @@ final class ScreenTests: TmuxTestCase {
 
         // The whole name is printed all the same.
         try picker.press("Enter", "Enter")
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, name + "\n")
+        try picker.assertExit(0, output: name + "\n")
     }
 
     /// A Devanagari grapheme cluster such as प्रि (four scalars) takes three columns on the

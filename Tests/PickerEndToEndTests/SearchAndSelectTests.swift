@@ -49,10 +49,7 @@ final class SearchAndSelectTests: TmuxTestCase {
         }
         try picker.press("Enter")
 
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Ada Augusta Lovelace\n")
-        XCTAssertEqual(result.errors, "")
+        try picker.assertExit(0, output: "Ada Augusta Lovelace\n", standardError: "")
     }
 
     func testSelectionSurvivesQueryChangesAndClearingTheSearch() throws {
@@ -96,10 +93,8 @@ final class SearchAndSelectTests: TmuxTestCase {
         }
         try picker.press("Enter")
 
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(
-            result.output, "José Álvarez\nAda Augusta Lovelace\n", "the selected friends, in the order picked")
+        try picker.assertExit(
+            0, output: "José Álvarez\nAda Augusta Lovelace\n", "the selected friends, in the order picked")
     }
 
     func testEnterWithNothingSelectedPrintsTheFriendUnderTheCursor() throws {
@@ -112,9 +107,7 @@ final class SearchAndSelectTests: TmuxTestCase {
         try picker.waitForScreen("the cursor on the third friend") { $0.cursorLine == "> [ ] \(thirdInListOrder)" }
         try picker.press("Enter")
 
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "\(thirdInListOrder)\n")
+        try picker.assertExit(0, output: "\(thirdInListOrder)\n")
     }
 
     func testSearchMatchingNobodyShowsANoticeAndEnterPrintsNothing() throws {
@@ -130,9 +123,7 @@ final class SearchAndSelectTests: TmuxTestCase {
         }
         try picker.press("Enter")
 
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 1, "nothing to print")
-        XCTAssertEqual(result.output, "")
+        try picker.assertExit(1, output: "", "nothing to print")
     }
 
     func testQueryOptionStartsWithTheSearchApplied() throws {
@@ -145,9 +136,7 @@ final class SearchAndSelectTests: TmuxTestCase {
         XCTAssertEqual(screen.cursorLine, "> [ ] Ada Augusta Lovelace")
         try picker.press("Enter")
 
-        let result = try picker.waitForExit()
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "Ada Augusta Lovelace\n")
+        try picker.assertExit(0, output: "Ada Augusta Lovelace\n")
     }
 
     func testSlashEditsTheKeptSearch() throws {

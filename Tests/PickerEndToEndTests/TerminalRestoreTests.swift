@@ -26,8 +26,7 @@ final class TerminalRestoreTests: TmuxTestCase {
     private func assertRestored(
         _ picker: TmuxSession, modes: String, status: Int32, file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let result = try picker.waitForExit(file: file, line: line)
-        XCTAssertEqual(result.status, status, result.errors, file: file, line: line)
+        try picker.assertExit(status, file: file, line: line)
         let settings = try picker.terminalSettings()
         XCTAssertEqual(
             settings.after, settings.before, "stty -g after the picker equals stty -g before", file: file, line: line)

@@ -31,8 +31,10 @@ final class GraphServer: Sendable {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-graph-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: gates(in: directory), withIntermediateDirectories: true)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("GraphServer/graph_server.py")
+        // Support/ → PickerEndToEndTests/ → Tests/, which holds GraphServer/.
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let script = tests.appendingPathComponent("GraphServer/graph_server.py")
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw HarnessError("cannot make a pipe") }
         let output = directory.appendingPathComponent("stdout")

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Where the binary under test is.
+enum PickerPaths {
+    /// The directories that may hold the binaries SwiftPM built with the tests. On Linux the test
+    /// bundle is the executable `.build/<triple>/debug/<package>PackageTests.xctest`, in the build
+    /// products directory next to `picker` (SwiftPM builds it first, as the test target depends
+    /// on `PickerTUI`): `Bundle.main.bundleURL` is that directory; the directory of
+    /// `CommandLine.arguments[0]` is the fallback, for a runner that would load the tests from
+    /// elsewhere.
+    static var buildProductsCandidates: [URL] {
+        var candidates = [Bundle.main.bundleURL]
+        if let first = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        return candidates
+    }
+
+    /// The `picker` binary SwiftPM built for this test run.
+    static func picker() throws -> URL {
+        let candidates = buildProductsCandidates.map { $0.appendingPathComponent("picker") }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw HarnessError("no picker binary next to the test bundle; looked at \(candidates.map(\.path))")
+        }
+        return found
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Glibc
+
+/// What a finished command left: its exit status and what it wrote.
+struct CommandResult: Sendable {
+    var status: Int32
+    var standardOutput: Data
+    var standardError: String
+
+    var output: String { String(decoding: standardOutput, as: UTF8.self) }
+}
+
+/// Runs `executable` with `arguments` to its end (at most `timeout` seconds), feeding it
+/// `input` on standard input, with `environment` added to this process's environment (a nil
+/// value removes the variable). Started by ``spawnProcess``, reaped with `waitpid`.
+func runCommand(
+    _ executable: URL, _ arguments: [String], input: Data = Data(),
+    environment: [String: String?] = [:], timeout: TimeInterval = 10
+) throws -> CommandResult {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("picker-e2e-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Standard streams are files, not pipes, so that nothing can block on a full pipe.
+    let inputURL = directory.appendingPathComponent("stdin")
+    let outputURL = directory.appendingPathComponent("stdout")
+    let errorURL = directory.appendingPathComponent("stderr")
+    try input.write(to: inputURL)
+
+    let pid = try spawnProcess(
+        executable, arguments, standardInput: .file(inputURL.path), standardOutput: outputURL.path,
+        standardError: errorURL.path, environment: environment)
+
+    let deadline = Date().addingTimeInterval(timeout)
+    var waitStatus: Int32 = 0
+    while true {
+        let reaped = waitpid(pid, &waitStatus, WNOHANG)
+        if reaped == pid { break }
+        if reaped == -1 && errno != EINTR {
+            throw HarnessError("waitpid failed: \(String(cString: strerror(errno)))")
+        }
+        if Date() > deadline {
+            Glibc.kill(pid, SIGKILL)
+            _ = waitpid(pid, &waitStatus, 0)
+            throw HarnessError("\(executable.lastPathComponent) \(arguments) did not finish within \(timeout) s")
+        }
+        usleep(2_000)
+    }
+    // The wait status: exit code in bits 8-15 when the low 7 bits are 0, else the signal.
+    let signal = waitStatus & 0x7F
+    let status = signal == 0 ? (waitStatus >> 8) & 0xFF : 128 + signal
+    return CommandResult(
+        status: status,
+        standardOutput: try Data(contentsOf: outputURL),
+        standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+}
+
+/// Runs the picker without a terminal (for `--filter`, `--help`…), with `input` on standard
+/// input and the same clean environment as in tmux: `LANG=C.UTF-8`, no `PICKER_*` or `LC_*`.
+func runPicker(_ arguments: [String], input: Data = Data()) throws -> CommandResult {
+    try runCommand(
+        try PickerPaths.picker(), arguments, input: input,
+        environment: [
+            "LANG": "C.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil, "LC_MESSAGES": nil,
+            "PICKER_SESSION": nil, "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil, "NO_COLOR": nil,
+        ])
+}

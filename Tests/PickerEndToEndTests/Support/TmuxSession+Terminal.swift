@@ -1,0 +1,31 @@
+import Foundation
+
+extension TmuxSession {
+    /// The value of a tmux format for the pane, such as `#{mouse_sgr_flag}`.
+    func paneFormat(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", Self.pane, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The pane's modes and title as tmux keeps them: alternate screen, cursor shown, keypad
+    /// and cursor-key modes, mouse reporting, insert, wrap and origin modes, then the title.
+    func terminalModes() throws -> String {
+        try tmux([
+            "display-message", "-p", "-t", Self.pane,
+            "alternate=#{alternate_on} cursor=#{cursor_flag} keypad=#{keypad_flag} cursorkeys=#{keypad_cursor_flag} mouse=#{mouse_any_flag} insert=#{insert_flag} wrap=#{wrap_flag} origin=#{origin_flag} title=#{pane_title}",
+        ]).trimmingCharacters(in: .newlines)
+    }
+
+    /// The pane's title (what an OSC 0 or OSC 2 sequence would change).
+    func paneTitle() throws -> String {
+        try tmux(["display-message", "-p", "-t", Self.pane, "#{pane_title}"]).trimmingCharacters(in: .newlines)
+    }
+
+    /// `stty -g` just before the picker started and just after it ended (`fromShell` only).
+    func terminalSettings() throws -> (before: String, after: String) {
+        func read(_ name: String) throws -> String {
+            try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return (try read("before"), try read("after"))
+    }
+}
