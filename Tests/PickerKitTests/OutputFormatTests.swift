@@ -25,30 +25,3 @@ final class OutputFormatTests: XCTestCase {
         XCTAssertEqual(parsed?.map { $0["name"] }, names)
     }
 }
-
-final class OutputFormatMarkTests: XCTestCase {
-    /// The dotted circle that draws a leading combining mark on screen is not part of the name.
-    func testALeadingCombiningMarkIsPrintedAsGiven() {
-        let friend = Friend(id: "1", name: "\u{301}Mark\u{7}")
-        XCTAssertEqual(rendered(.names, [friend], print0: false), "\u{301}Mark\\x07\n")
-        XCTAssertEqual(rendered(.tsv, [friend], print0: false), "1\t\u{301}Mark\\x07\n")
-    }
-}
-
-/// What `format` prints for `friends`, as text.
-private func rendered(_ format: OutputFormat, _ friends: [Friend], print0: Bool) -> String {
-    String(decoding: format.render(friends, print0: print0), as: UTF8.self)
-}
-
-final class TerminalTextSafetyTests: XCTestCase {
-    /// The byte check that lets output skip escaping agrees with the escaping, scalar by scalar.
-    func testTheByteCheckAgreesWithEscaping() {
-        for value in UInt32(0)...0x2FFFF {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            var text = "a" + String(Character(scalar)) + "b"
-            let safe = text.withUTF8 { TerminalText.isSafe($0) }
-            XCTAssertEqual(safe, TerminalText.escaped(text) == text, "U+\(String(value, radix: 16))")
-        }
-        XCTAssertFalse([UInt8]([0x41, 0xFF]).withUnsafeBufferPointer { TerminalText.isSafe($0) })
-    }
-}

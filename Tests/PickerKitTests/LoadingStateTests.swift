@@ -1,0 +1,70 @@
+import XCTest
+
+@testable import PickerKit
+
+final class LoadingStateTests: XCTestCase {
+    private func page(_ names: [String], from id: Int) -> [Friend] {
+        names.enumerated().map { Friend(id: String(id + $0), name: $1) }
+    }
+
+    func testPagesGrowTheListWhileTheUserSearchesAndSelects() {
+        var state = PickerState(size: TerminalSize(rows: 10, columns: 60))
+        XCTAssertEqual(state.loading, .inProgress(expectedTotal: nil))
+        state.send(.friendsArrived(FriendBatch(page(["Mia Wong", "Zed Zane"], from: 1)), expectedTotal: 5))
+        XCTAssertEqual(state.phase, .browsing)
+        XCTAssertEqual(state.loading, .inProgress(expectedTotal: 5))
+        state.send(.startSearch)
+        state.send(.typed("a"))
+        state.send(.moveDown)
+        state.send(.toggleCurrent)
+        XCTAssertEqual(state.selection.orderedIDs, ["2"])
+        state.send(.friendsArrived(FriendBatch(page(["Ada Lee", "Noa Park", "Bob Ray"], from: 3))))
+        XCTAssertEqual(state.loading, .inProgress(expectedTotal: 5), "a page without a total keeps the known one")
+        XCTAssertEqual(state.currentFriend?.name, "Zed Zane", "the cursor stays on its friend")
+        XCTAssertEqual(
+            state.shown.map { state.list.friends[$0].name },
+            ["Ada Lee", "Mia Wong", "Noa Park", "Bob Ray", "Zed Zane"].sorted())
+        state.send(.loadingFinished)
+        XCTAssertEqual(state.loading, .complete)
+        state.send(.finishSearch)
+        state.send(.done)
+        XCTAssertEqual(state.result.map(\.name), ["Zed Zane"])
+    }
+
+    func testTheTitleShowsTheSpinnerAndCountsUntilLoadingEnds() {
+        var state = PickerState(size: TerminalSize(rows: 6, columns: 60))
+        state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1)), expectedTotal: 810))
+        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends ⠋ loading 2/810"))
+        state.send(.tick)
+        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends ⠙ loading 2/810"))
+        state.send(.loadingFinished)
+        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends   "))
+    }
+
+    func testAFailureLeavesWhatLoadedWithALastingWarningAndEnterStillWorks() {
+        var state = PickerState(size: TerminalSize(rows: 6, columns: 70))
+        state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1))))
+        state.send(.loadingFailed("https://g.example/p2: HTTP 500"))
+        state.send(.moveDown)
+        let bottom = state.frame(for: state.size).lines[5]
+        XCTAssertEqual(bottom.text, "⚠ loading stopped: https://g.example/p2: HTTP 500")
+        XCTAssertEqual(bottom.spans.first?.role, .warning)
+        state.send(.done)
+        XCTAssertEqual(state.result.map(\.name), ["Bob"])
+    }
+
+    func testTheCursorKeepsItsPlaceOnScreenAsFriendsArriveAbove() {
+        var state = PickerState(size: TerminalSize(rows: 8, columns: 40))
+        state.send(
+            .friendsArrived(
+                FriendBatch(page(["Kim A", "Kim B", "Kim C", "Kim D", "Zoe A", "Zoe B", "Zoe C"], from: 1))))
+        state.send(.moveDown)
+        state.send(.moveDown)
+        let before = state.frame(for: state.size).lines.firstIndex { $0.isCursor }
+        state.send(.friendsArrived(FriendBatch(page(["Abe A", "Abe B", "Abe C"], from: 10))))
+        let frame = state.frame(for: state.size)
+        XCTAssertEqual(frame.lines.firstIndex { $0.isCursor }, before)
+        XCTAssertEqual(state.currentFriend?.name, "Kim C")
+        XCTAssertEqual(frame.lines[before ?? 0].text, "> [ ] Kim C")
+    }
+}

@@ -1,0 +1,97 @@
+import XCTest
+
+@testable import PickerKit
+
+/// Plain text read in pages against the reader of standard input.
+final class NameLinesTests: XCTestCase {
+    func testPagesHoldTheFriendsStandardInputWouldGive() throws {
+        var random = SplitMix64(seed: 4)
+        let pieces: [[UInt8]] = [
+            Array("Ada".utf8), Array("Zoë Kim".utf8), [0x0D], [0x0A], [0x0A], [0x20], [0x09], Array("\u{a0}".utf8),
+            Array("王".utf8),
+        ]
+        for _ in 0..<300 {
+            let bytes = (0..<Int(random.next() % 12)).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+            var paged: [Friend] = []
+            try NameLines.readPages(Data(bytes), source: "standard input", firstPage: 1, largestPage: 2) { paged += $0 }
+            XCTAssertEqual(
+                paged, try FriendSource.friends(fromStandardInput: Data(bytes)),
+                String(decoding: bytes, as: UTF8.self).debugDescription)
+        }
+    }
+
+    func testTheLineFilterFindsWhatTheListFinds() throws {
+        var random = SplitMix64(seed: 6)
+        let words = [
+            "Ann", "anna", "Zoë", "zoe", "José", "Łukasz", "王", "Анна", " ", "\u{a0}", "\t", "e\u{301}", "son",
+            "Johnson",
+            "ß", "\u{1b}[31m", "\u{202e}", "Ǆ", "\u{0}",
+        ]
+        let lines = (0..<3000).map { _ in
+            (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined()
+        }
+        let data = Data(lines.joined(separator: random.next() % 2 == 0 ? "\n" : "\r\n").utf8)
+        for sortOrder in NameOrder.allCases {
+            var list = FriendList(sortOrder: sortOrder)
+            try NameLines.readPages(data, source: "standard input") { list.append($0) }
+            for query in [
+                "", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é", "ss", "ǆ", "e\u{301}",
+            ] {
+                let expected = list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
+                let found = try LineFilter.matches(
+                    in: data, source: "standard input", matching: query, sortOrder: sortOrder)
+                XCTAssertEqual(found.friends, expected, "query \(query.debugDescription), sort \(sortOrder)")
+                let inParts = try LineFilter.matches(
+                    in: data, source: "standard input", matching: query, sortOrder: sortOrder, partMinimum: 64)
+                XCTAssertEqual(inParts.friends, expected, "in parts of 64 bytes, query \(query.debugDescription)")
+                for format in OutputFormat.allCases {
+                    XCTAssertEqual(
+                        format.render(found, print0: false), format.render(expected, print0: false), "\(format)")
+                }
+            }
+        }
+        XCTAssertThrowsError(
+            try LineFilter.matches(in: Data([0x41, 0x0A, 0xFF]), source: "standard input", matching: "a")
+        ) { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 2)")
+        }
+        // A bad line in a later part is numbered and placed in the whole text.
+        var text = Data(String(repeating: "Ann Lee\n", count: 40).utf8)
+        text += Data([0x42, 0x6F, 0xC3, 0x28, 0x0A]) + Data(String(repeating: "Bo Kim\n", count: 40).utf8)
+        XCTAssertThrowsError(try LineFilter.matches(in: text, source: "standard input", matching: "", partMinimum: 64))
+        { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 41 is not valid UTF-8 (byte offset 322)")
+        }
+        XCTAssertThrowsError(try NameLines.readPages(text, source: "standard input") { _ in }) { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 41 is not valid UTF-8 (byte offset 322)")
+        }
+    }
+
+    /// Enough matches to be printed in pieces, one per core: the pieces join into the output
+    /// the friends would give, JSON commas included.
+    func testManyMatchesPrintInPiecesAsTheFriendsWould() throws {
+        let names = (0..<40_000).map { "Name\($0 % 997) \u{1b}Kim\($0)" }
+        let matches = try LineFilter.matches(
+            in: Data(names.joined(separator: "\n").utf8), source: "standard input", matching: "")
+        let friends = matches.friends
+        XCTAssertEqual(friends.count, 40_000)
+        for format in OutputFormat.allCases {
+            for print0 in [false, true] {
+                XCTAssertEqual(
+                    format.render(matches, print0: print0), format.render(friends, print0: print0), "\(format)")
+            }
+        }
+    }
+
+    func testALineThatIsNotUTF8IsNamed() {
+        XCTAssertThrowsError(
+            try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }
+        ) { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
+        }
+    }
+}
