@@ -163,33 +163,4 @@ final class PickerStateTests: XCTestCase {
         XCTAssertEqual(state.size, TerminalSize(rows: 5, columns: 30))
         XCTAssertTrue(state.frame(for: state.size).text.contains("> [ ] Zoë Adair"))
     }
-
-    /// Random events against the invariants: the cursor is on a shown friend or there is none,
-    /// shown friends pass the query in list order, the selection holds only known ids.
-    func testRandomEventSequencesKeepTheInvariants() {
-        var random = SplitMix64(seed: 3)
-        let events: [PickerEvent] = [
-            .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast, .toggleCurrent,
-            .toggleAndMoveDown, .startSearch, .typed("a"), .typed("o"), .typed(" "), .typed("é"),
-            .deleteBackward, .deleteWord, .clearQuery, .finishSearch, .cancelSearch,
-            .resized(rows: 3, columns: 10), .resized(rows: 30, columns: 80),
-        ]
-        for _ in 0..<100 {
-            var state = picker(rows: 8)
-            for _ in 0..<60 {
-                state.send(events.randomElement(using: &random)!)
-                let expected = state.list.friends.indices.filter {
-                    shouldInclude(state.list.friends[$0], query: state.query.text)
-                }
-                XCTAssertEqual(Array(state.shown), expected)
-                if let cursor = state.cursor {
-                    XCTAssertTrue(state.shown.indices.contains(cursor))
-                } else {
-                    XCTAssertTrue(state.shown.isEmpty)
-                }
-                XCTAssertTrue(state.selection.orderedIDs.allSatisfy { state.list.position(ofID: $0) != nil })
-                XCTAssertEqual(state.frame(for: state.size).lines.count, state.size.rows)
-            }
-        }
-    }
 }
