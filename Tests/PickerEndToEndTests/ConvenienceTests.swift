@@ -143,8 +143,7 @@ final class ConvenienceTests: TmuxTestCase {
         }
         try picker.click(line: 10, column: 10, button: 65)
         try picker.waitForScreen("the wheel moving three friends down") { $0.cursorName == "Alex Kim" }
-        try picker.click(line: ruiz, column: 12)
-        try picker.click(line: ruiz, column: 12)
+        try picker.doubleClick(line: ruiz, column: 12)
         try picker.assertExit(0, output: "Adam Novak\n", "a double click finishes with the selection")
         XCTAssertEqual(try picker.paneFormat("#{mouse_sgr_flag}"), "0", "mouse reports off again after exit")
     }

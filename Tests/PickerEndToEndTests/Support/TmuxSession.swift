@@ -159,8 +159,25 @@ final class TmuxSession: Sendable {
     /// Sends a mouse press of `button` (0 left, 64 wheel up, 65 wheel down) at screen `line` and
     /// `column` (from 0) as the terminal reports it in SGR form, then the release.
     func click(line: Int, column: Int, button: Int = 0) throws {
-        try type("\u{1B}[<\(button);\(column + 1);\(line + 1)M")
-        if button < 64 { try type("\u{1B}[<\(button);\(column + 1);\(line + 1)m") }
+        try type(Self.mouseReport(button: button, line: line, column: column, press: true))
+        if button < 64 { try type(Self.mouseReport(button: button, line: line, column: column, press: false)) }
+    }
+
+    /// Sends a double click of the left button at screen `line` and `column` (from 0): press,
+    /// release, press, release, all in one `send-keys`, so that the second click reaches the
+    /// picker right after the first however busy the machine is, well within the time a
+    /// double click may take.
+    func doubleClick(line: Int, column: Int) throws {
+        let click =
+            Self.mouseReport(button: 0, line: line, column: column, press: true)
+            + Self.mouseReport(button: 0, line: line, column: column, press: false)
+        try type(click + click)
+    }
+
+    /// The SGR mouse report (`ESC [ < button ; column ; line M`, or `m` for a release) of
+    /// `button` at screen `line` and `column` (from 0).
+    private static func mouseReport(button: Int, line: Int, column: Int, press: Bool) -> String {
+        "\u{1B}[<\(button);\(column + 1);\(line + 1)\(press ? "M" : "m")"
     }
 
     /// Resizes the terminal (the window, hence the picker's pane).
