@@ -29,8 +29,10 @@ final class BadSourceTests: TmuxTestCase {
 
     /// `picker --source path --filter ''`: status 2, nothing printed, one line on standard
     /// error naming `path` and saying `problem`, and, with `located`, where in the file.
-    private func assertRejected(_ path: String, saying problem: String, located: Bool = true, line: UInt = #line) throws
-    {
+    private func assertRejected(
+        _ path: String, saying problem: String, located: Bool = true, file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
         let result = try runPicker(["--source", path, "--filter", ""])
         let name = URL(fileURLWithPath: path).lastPathComponent
         let message = result.standardError
@@ -45,7 +47,7 @@ final class BadSourceTests: TmuxTestCase {
         if located && message.range(of: location, options: .regularExpression) == nil {
             failures.append("does not say where")
         }
-        XCTAssertEqual(failures, [], "\(name): \(message)", line: line)
+        XCTAssertEqual(failures, [], "\(name): \(message)", file: file, line: line)
     }
 
     func testMissingFile() throws {

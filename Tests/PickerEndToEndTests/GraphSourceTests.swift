@@ -22,14 +22,20 @@ final class GraphSourceTests: TmuxTestCase {
         super.tearDown()
     }
 
-    private func graph() throws -> GraphServer { try XCTUnwrap(server) }
+    private func graph(file: StaticString = #filePath, line: UInt = #line) throws -> GraphServer {
+        try XCTUnwrap(server, file: file, line: line)
+    }
 
     /// `picker --filter ''` on `url`: every friend the service has, or the failure.
-    private func filterAll(_ url: String, _ extra: [String] = []) throws -> CommandResult {
+    private func filterAll(
+        _ url: String, _ extra: [String] = [], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> CommandResult {
         let result = try runPicker(
             ["--session-file", sessionFile, "--source", url, "--filter", "", "--format", "ids"] + extra)
-        XCTAssertFalse(result.output.contains(Self.token), "the token never appears in the output")
-        XCTAssertFalse(result.standardError.contains(Self.token), "the token never appears in messages")
+        XCTAssertFalse(
+            result.output.contains(Self.token), "the token never appears in the output", file: file, line: line)
+        XCTAssertFalse(
+            result.standardError.contains(Self.token), "the token never appears in messages", file: file, line: line)
         return result
     }
 

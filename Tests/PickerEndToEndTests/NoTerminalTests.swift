@@ -26,20 +26,25 @@ final class NoTerminalTests: TmuxTestCase {
 
     /// Runs the picker from a shell in tmux with `environment`, and checks that it exits 2
     /// with `message`, leaving the terminal as it was; `--filter` then works all the same.
-    private func assertRefused(_ environment: [String: String?], message: String, line: UInt = #line) throws {
-        let picker = try TmuxSession(arguments: ["--session", "demo"], fromShell: true, environment: environment)
+    private func assertRefused(
+        _ environment: [String: String?], message: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let picker = try TmuxSession(
+            arguments: ["--session", "demo"], fromShell: true, environment: environment, file: file, line: line)
         defer { picker.kill() }
         try picker.assertExit(
-            2, output: "", standardError: "picker: \(message); \(Self.noScreenAdvice)\n", line: line)
+            2, output: "", standardError: "picker: \(message); \(Self.noScreenAdvice)\n", file: file,
+            line: line)
         let settings = try picker.terminalSettings()
-        XCTAssertEqual(settings.after, settings.before, line: line)
+        XCTAssertEqual(settings.after, settings.before, file: file, line: line)
         XCTAssertTrue(
-            try picker.terminalModes().hasPrefix("alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0"), line: line)
-        XCTAssertEqual(try picker.screen().lines.first, "$ sh run.sh", "nothing drawn", line: line)
+            try picker.terminalModes().hasPrefix("alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0"), file: file,
+            line: line)
+        XCTAssertEqual(try picker.screen().lines.first, "$ sh run.sh", "nothing drawn", file: file, line: line)
 
         let filter = try TmuxSession(arguments: ["--session", "demo", "--filter", "jose"], environment: environment)
         defer { filter.kill() }
-        try filter.assertExit(0, output: "Gabriel José García Márquez\nJosé Álvarez\n", line: line)
+        try filter.assertExit(0, output: "Gabriel José García Márquez\nJosé Álvarez\n", file: file, line: line)
     }
 
     func testTERMUnset() throws {

@@ -6,12 +6,14 @@ import XCTest
 /// the same after it as before it.
 final class TerminalRestoreTests: TmuxTestCase {
     /// Starts the picker from a shell and returns it with the pane's modes before it started.
-    private func startFromShell() throws -> (TmuxSession, modes: String) {
-        let picker = try startPicker(fromShell: true)
+    private func startFromShell(file: StaticString = #filePath, line: UInt = #line) throws -> (
+        TmuxSession, modes: String
+    ) {
+        let picker = try startPicker(fromShell: true, file: file, line: line)
         let modes = try picker.terminalModes()
         XCTAssertTrue(
             modes.hasPrefix("alternate=1 cursor=0 "),
-            "the picker draws on the alternate screen, cursor hidden: \(modes)")
+            "the picker draws on the alternate screen, cursor hidden: \(modes)", file: file, line: line)
         return (picker, modesOutside(picker, while: modes))
     }
 
@@ -65,10 +67,12 @@ final class TerminalRestoreTests: TmuxTestCase {
     }
 
     /// Sends `signal` to the running picker and checks the status and the terminal after it.
-    private func assertSignalRestoresTheTerminal(_ signal: Int32, status: Int32, line: UInt = #line) throws {
-        let (picker, modes) = try startFromShell()
+    private func assertSignalRestoresTheTerminal(
+        _ signal: Int32, status: Int32, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let (picker, modes) = try startFromShell(file: file, line: line)
         try picker.send(signal: signal)
-        try assertRestored(picker, modes: modes, status: status, line: line)
+        try assertRestored(picker, modes: modes, status: status, file: file, line: line)
     }
 
     func testSIGINTRestoresTheTerminalWithStatus130() throws {
@@ -97,26 +101,31 @@ final class TerminalRestoreTests: TmuxTestCase {
 
     /// Checks that `suspend` stops the whole job with the terminal restored, and that `fg`
     /// brings the picker back as it was.
-    private func assertSuspendsAndResumes(_ suspend: (TmuxSession) throws -> Void) throws {
-        let (picker, modes) = try startFromShell()
+    private func assertSuspendsAndResumes(
+        file: StaticString = #filePath, line: UInt = #line, _ suspend: (TmuxSession) throws -> Void
+    ) throws {
+        let (picker, modes) = try startFromShell(file: file, line: line)
         try picker.press("j", "Space")
-        try picker.waitForScreen("Adaeze checked") { $0.cursorLine == "> [x] Adaeze Okafor" }
+        try picker.waitForScreen("Adaeze checked", file: file, line: line) { $0.cursorLine == "> [x] Adaeze Okafor" }
         try suspend(picker)
-        try picker.waitForScreen("the shell's prompt after the job stopped") { screen in
+        try picker.waitForScreen("the shell's prompt after the job stopped", file: file, line: line) { screen in
             screen.lines.contains { $0.contains("Stopped") } && screen.lines.last { !$0.isEmpty } == "$"
         }
-        XCTAssertEqual(try picker.terminalModes(), modes, "suspended, the terminal is the shell's again")
+        XCTAssertEqual(
+            try picker.terminalModes(), modes, "suspended, the terminal is the shell's again", file: file, line: line)
 
         try picker.type("fg")
         try picker.press("Enter")
-        try picker.waitForScreen("the picker redrawn as it was") {
+        try picker.waitForScreen("the picker redrawn as it was", file: file, line: line) {
             $0.cursorLine == "> [x] Adaeze Okafor" && $0.counts == "176/176 · 1 selected"
                 && $0.helpLine == SearchAndSelectTests.browsingHelp
         }
         try picker.press("j")
-        try picker.waitForScreen("keys work again") { $0.cursorLine == "> [ ] Adalberto Ruiz" }
+        try picker.waitForScreen("keys work again", file: file, line: line) {
+            $0.cursorLine == "> [ ] Adalberto Ruiz"
+        }
         try picker.press("Enter")
-        try assertRestored(picker, modes: modes, status: 0)
-        XCTAssertEqual(try picker.waitForExit().output, "Adaeze Okafor\n")
+        try assertRestored(picker, modes: modes, status: 0, file: file, line: line)
+        XCTAssertEqual(try picker.waitForExit(file: file, line: line).output, "Adaeze Okafor\n", file: file, line: line)
     }
 }

@@ -7,12 +7,12 @@ final class FriendsJSONTests: XCTestCase {
         try FriendsJSON.decode(Data(json.utf8), source: "friends.json")
     }
 
-    private func problem(_ json: String) -> String? {
+    private func problem(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
         do {
             _ = try decode(json)
             return nil
         } catch let error as SourceError {
-            XCTAssertEqual(error.source, "friends.json")
+            XCTAssertEqual(error.source, "friends.json", file: file, line: line)
             return error.problem
         } catch {
             return "unexpected \(error)"

@@ -3,7 +3,9 @@ import XCTest
 @testable import PickerKit
 
 final class GraphEndpointTests: XCTestCase {
-    private func url(_ text: String) throws -> URL { try XCTUnwrap(URL(string: text)) }
+    private func url(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        try XCTUnwrap(URL(string: text), file: file, line: line)
+    }
 
     func testHTTPSIsRequiredExceptOnLoopback() throws {
         XCTAssertNil(GraphEndpoint.refusal(for: try url("https://graph.example/me/friends")))

@@ -60,9 +60,10 @@ final class PickerStateModelTests: XCTestCase {
     }
 
     /// Compares `state` with `model` and checks the invariants; false after the first failure.
-    private func check(_ state: PickerState, against model: ReferencePicker, _ context: @autoclosure () -> String)
-        -> Bool
-    {
+    private func check(
+        _ state: PickerState, against model: ReferencePicker, _ context: @autoclosure () -> String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Bool {
         var failures: [String] = []
         let shownIDs = state.shown.map { state.list.friends[$0].id }
         if state.phase != model.phase { failures.append("phase \(state.phase) vs \(model.phase)") }
@@ -107,7 +108,7 @@ final class PickerStateModelTests: XCTestCase {
         if frame.lines.contains(where: { $0.text.unicodeScalars.contains(where: TerminalText.isUnsafe) }) {
             failures.append("an unsafe character in the frame")
         }
-        XCTAssertEqual(failures, [], context())
+        XCTAssertEqual(failures, [], context(), file: file, line: line)
         return failures.isEmpty
     }
 }

@@ -50,10 +50,12 @@ final class TmuxSession: Sendable {
     ///
     /// With `fromShell`, the pane runs an interactive `bash` with job control, as a user's
     /// terminal does, and the picker is started from it by a script that saves `stty -g` just
-    /// before and just after it (see ``terminalSettings()``); the shell stays when it ends.
+    /// before and just after it (see ``terminalSettings()``); the shell stays when it ends. A
+    /// shell that shows no prompt fails the test at `file` and `line`.
     init(
         arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false,
-        fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat"
+        fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat",
+        file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let picker = try PickerPaths.picker()
         let unique = UUID().uuidString.prefix(8).lowercased()
@@ -120,7 +122,7 @@ final class TmuxSession: Sendable {
         socketPath = (try? Self.tmux(socket, ["display-message", "-p", "#{socket_path}"]))?
             .trimmingCharacters(in: .whitespacesAndNewlines)
         if fromShell {
-            try waitForScreen("the shell's prompt") { $0.lines.first == "$" }
+            try waitForScreen("the shell's prompt", file: file, line: line) { $0.lines.first == "$" }
             try type("sh run.sh")
             try press("Enter")
         }

@@ -12,7 +12,7 @@ class TmuxTestCase: XCTestCase {
         super.tearDown()
     }
 
-    /// Starts a picker (see ``TmuxSession/init(arguments:columns:rows:throughPipe:)``) whose
+    /// Starts a picker (see ``TmuxSession``'s `init`) whose
     /// server is killed when the test ends, and waits for its whole first screen: by default,
     /// the title with the sample's counts; `ready` for other sources or sizes.
     func startPicker(
@@ -23,7 +23,7 @@ class TmuxTestCase: XCTestCase {
     ) throws -> TmuxSession {
         let session = try TmuxSession(
             arguments: arguments, columns: columns, rows: rows, throughPipe: throughPipe, fromShell: fromShell,
-            environment: environment, pipeInto: reader)
+            environment: environment, pipeInto: reader, file: file, line: line)
         sessions.append(session)
         try session.waitForScreen("the picker's first screen", file: file, line: line) {
             // The help on the last row is drawn last: the whole first frame is there.
