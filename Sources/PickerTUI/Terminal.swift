@@ -54,6 +54,12 @@ final class Terminal {
         nodelay(picker_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
+        // ncurses 6.4 flushes its output after every cursor move until the screen has been
+        // left once (`_nc_mvcur` writes when `_endwin` is still `ewInitial`): a frame went out
+        // in one write per line. Leaving and taking the screen back before anything is drawn
+        // lets a frame go out in one write.
+        endwin()
+        doupdate()
         theme = Theme.start(color: color)
         self.mouse = mouse
         if mouse {
