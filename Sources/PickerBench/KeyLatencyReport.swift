@@ -114,14 +114,43 @@ struct KeyLatencyReport: Codable {
         return lines.joined(separator: "\n")
     }
 
+    /// Each key of the queries on its own, file by file: the key and the query it leaves, the
+    /// friends then shown, the bytes of the redraw, its latency (median and max of the runs),
+    /// and the median in process.
+    var stepsMarkdown: String {
+        var lines: [String] = []
+        for result in results {
+            guard let first = result.runs.first else { continue }
+            lines += [
+                "", "\(result.file):", "", "| key → query | shown | bytes | median | max | in-process median |",
+                "| --- | ---: | ---: | ---: | ---: | ---: |",
+            ]
+            for (index, step) in first.steps.enumerated() {
+                let latencies = result.runs.compactMap {
+                    $0.steps.indices.contains(index) ? $0.steps[index].latency : nil
+                }
+                let inProcess = result.inProcess.compactMap {
+                    $0.keystrokes.indices.contains(index) ? $0.keystrokes[index] : nil
+                }
+                let cells = [
+                    "\(step.key) → `\(step.queryAfter)`", step.shown.map(String.init) ?? "?", String(step.bytes),
+                    milliseconds(median(latencies)), milliseconds(latencies.max()),
+                    milliseconds(inProcess.isEmpty ? nil : median(inProcess)),
+                ]
+                lines.append("| " + cells.joined(separator: " | ") + " |")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     private func milliseconds(_ seconds: Double?) -> String {
         guard let seconds, !seconds.isNaN else { return "–" }
         return seconds < 0.01 ? String(format: "%.2f ms", seconds * 1000) : String(format: "%.1f ms", seconds * 1000)
     }
 }
 
-/// `picker-bench keys`: measures the files the options name, prints the Markdown report, and
-/// writes the whole report as JSON with `--json PATH`.
+/// `picker-bench keys`: measures the files the options name, prints the Markdown report (with
+/// `--steps`, each key on its own too), and writes the whole report as JSON with `--json PATH`.
 @MainActor
 func runKeyLatency() {
     let files: [(path: String, text: Bool)]
@@ -148,6 +177,7 @@ func runKeyLatency() {
         fail(error.description)
     }
     print(report.markdown)
+    if arguments.contains("--steps") { print(report.stepsMarkdown) }
     if arguments.contains("--json") {
         let path = option("--json", default: "")
         do {

@@ -68,8 +68,12 @@ final class PseudoTerminal {
         close(master)
     }
 
-    /// Writes `bytes` to the terminal, as keys typed; returns the time just after the write.
+    /// Writes `bytes` to the terminal, as keys typed; returns the time just before the write.
+    ///
+    /// Taken before, not after: were the bench descheduled right after the write, the program
+    /// could have redrawn before a later reading of the clock, and the key would seem instant.
     func type(_ bytes: [UInt8]) throws(Failure) -> Double {
+        let began = now()
         var rest = bytes[...]
         while !rest.isEmpty {
             let written = rest.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
@@ -77,7 +81,7 @@ final class PseudoTerminal {
             guard written > 0 else { throw Failure(description: "cannot write to the terminal: \(lastError)") }
             rest = rest.dropFirst(written)
         }
-        return now()
+        return began
     }
 
     /// What the program drew, read until `deadline` (monotonic seconds): waits up to `deadline`

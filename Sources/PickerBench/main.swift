@@ -8,7 +8,7 @@ let usage = """
            picker-bench load FILE [--text]     (one measurement, as JSON; run uses it)
            picker-bench filter QUERY           (names on standard input; the filter path alone)
            picker-bench keys [--data DIR] [--sizes 5000,1000000] [--runs 5] [--settle 50] [--picker PATH]
-                             [--source FILE [--text]] [--json PATH] [--no-in-process]
+                             [--source FILE [--text]] [--json PATH] [--steps] [--no-in-process]
                                                (keystroke latency of the real picker on a pseudo-terminal)
     """
 
