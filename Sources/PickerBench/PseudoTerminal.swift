@@ -46,13 +46,14 @@ final class PseudoTerminal {
             close(nullDescriptor)
             for pointer in argv + envp { free(pointer) }
         }
+        guard let path = argv[0] else { throw Failure(description: "out of memory") }
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         var master: Int32 = -1
         let pid = forkpty(&master, nil, nil, &size)
         if pid == 0 {
             dup2(inputDescriptor, 0)
             dup2(nullDescriptor, 1)
-            execve(executable, argv, envp)
+            execve(path, argv, envp)
             _exit(127)
         }
         guard pid > 0 else { throw Failure(description: "forkpty failed: \(String(cString: strerror(errno)))") }
