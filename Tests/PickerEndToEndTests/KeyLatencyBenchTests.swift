@@ -21,7 +21,7 @@ final class KeyLatencyBenchTests: XCTestCase {
 
     private func runBench(picker: String, timeout: TimeInterval = 60, json: String? = nil) throws -> CommandResult {
         var arguments = ["keys", "--picker", picker, "--source", sample, "--runs", "1", "--no-in-process"]
-        if let json { arguments += ["--json", json] }
+        if let json { arguments += ["--json", json, "--steps"] }
         return try runCommand(try PickerPaths.product("picker-bench"), arguments, timeout: timeout)
     }
 
@@ -31,6 +31,9 @@ final class KeyLatencyBenchTests: XCTestCase {
         let result = try runBench(picker: try PickerPaths.picker().path, json: json.path)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.output.contains("| 176 | JSON | every key of the queries | 44 |"), result.output)
+        // With --steps, each key on its own: the key, the query it leaves and the friends shown.
+        XCTAssertTrue(result.output.contains("| ⌫ → `mari` | "), result.output)
+        XCTAssertTrue(result.output.contains("| ^U → `` | 176 | "), result.output)
 
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
         let results = try XCTUnwrap(report["results"] as? [[String: Any]])
