@@ -13,8 +13,8 @@ struct LoadMeasurement: Codable {
 
 /// Loads `path` the way the picker does (pages read on one thread, made into batches on
 /// another, delivered into the state machine, first screen drawn as soon as the first batch is
-/// in), then types the queries.
-func measureLoad(path: String, text: Bool, queries: [String], start: Double) throws -> LoadMeasurement {
+/// in), then types the benchmark queries.
+func measureLoad(path: String, text: Bool, start: Double) throws -> LoadMeasurement {
     var measurement = LoadMeasurement()
     let size = TerminalSize(rows: 50, columns: 120)
     var state = PickerState(size: size)
@@ -83,12 +83,9 @@ func measureLoad(path: String, text: Bool, queries: [String], start: Double) thr
         FileHandle.standardError.write(
             Data(String(format: "0..<n: %.2f ms %d\n", (now() - began) * 1000, all.count).utf8))
     }
-    state.send(.startSearch)
-    for query in queries {
-        for character in query { step(.typed(String(character))) }
-        for _ in 0..<min(2, query.count) { step(.deleteBackward) }
-        for character in query.suffix(2) { step(.typed(String(character))) }
-        step(.clearQuery)
+    if let searchKey = BenchmarkQueries.searchKey { state.send(searchKey.event) }
+    for query in BenchmarkQueries.queries {
+        for key in BenchmarkQueries.steps(for: query) { step(key.event) }
     }
     return measurement
 }

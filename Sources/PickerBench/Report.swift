@@ -12,7 +12,7 @@ func runBenchmarks(directory: String, sizes: [Int], runs: Int) {
         ] {
             var measurements: [LoadMeasurement] = []
             for _ in 0..<runs {
-                guard let measurement = child(["load", file] + flags) else { continue }
+                guard let measurement = measureInChild(["load", file] + flags) else { continue }
                 measurements.append(measurement)
             }
             guard !measurements.isEmpty else { continue }
@@ -33,7 +33,8 @@ private func ms(_ seconds: Double) -> String {
     seconds < 0.01 ? String(format: "%.2f ms", seconds * 1000) : String(format: "%.0f ms", seconds * 1000)
 }
 
-private func child(_ arguments: [String]) -> LoadMeasurement? {
+/// The measurement a child `picker-bench` process with `arguments` prints, or nil when it failed.
+func measureInChild(_ arguments: [String]) -> LoadMeasurement? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
     if !CommandLine.arguments[0].contains("/") {

@@ -7,6 +7,9 @@ let usage = """
            picker-bench run [--data DIR] [--sizes …] [--runs 5]
            picker-bench load FILE [--text]     (one measurement, as JSON; run uses it)
            picker-bench filter QUERY           (names on standard input; the filter path alone)
+           picker-bench keys [--data DIR] [--sizes 5000,1000000] [--runs 5] [--settle 50] [--picker PATH]
+                             [--source FILE [--text]] [--json PATH] [--steps] [--no-in-process]
+                                               (keystroke latency of the real picker on a pseudo-terminal)
     """
 
 let start = now()
@@ -28,7 +31,6 @@ func fail(_ message: String) -> Never {
 }
 
 let sizes = option("--sizes", default: "5000,100000,1000000").split(separator: ",").compactMap { Int($0) }
-let queries = ["maria", "lee smith", "zz", "josé", "王"]
 
 switch arguments.first {
 case "generate":
@@ -44,8 +46,7 @@ case "generate":
     }
 case "load":
     guard arguments.count >= 2 else { fail(usage) }
-    let measurement = try measureLoad(
-        path: arguments[1], text: arguments.contains("--text"), queries: queries, start: start)
+    let measurement = try measureLoad(path: arguments[1], text: arguments.contains("--text"), start: start)
     print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
 case "phases":
     guard arguments.count >= 2 else { fail(usage) }
@@ -54,6 +55,8 @@ case "run":
     let directory = option("--data", default: ".build/bench-data")
     let runs = Int(option("--runs", default: "5")) ?? 5
     runBenchmarks(directory: directory, sizes: sizes, runs: runs)
+case "keys":
+    runKeyLatency()
 case "filter":
     guard arguments.count >= 2 else { fail(usage) }
     runFilter(query: arguments[1])

@@ -54,6 +54,12 @@ final class Terminal {
         nodelay(picker_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
+        // ncurses 6.4 flushes its output after every cursor move until the screen has been
+        // left once (`_nc_mvcur` writes when `_endwin` is still `ewInitial`): a frame went out
+        // in one write per line. Leaving and taking the screen back before anything is drawn
+        // lets a frame go out in one write.
+        endwin()
+        doupdate()
         theme = Theme.start(color: color)
         self.mouse = mouse
         if mouse {
@@ -138,15 +144,23 @@ final class Terminal {
         let window = picker_stdscr()
         werase(window)
         let columns = Int(getmaxx(window))
+        // The text of each span as ncurses takes it, in one buffer kept from span to span.
+        var wide: [wchar_t] = []
+        wide.reserveCapacity(columns)
         for (row, line) in frame.lines.enumerated() {
             var column = 0
             let base = line.isCursor ? picker_a_reverse() : picker_a_normal()
             for span in line.spans {
                 wattrset(window, Int32(bitPattern: base | theme.attributes(for: span.role)))
-                var wide = span.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                wide.removeAll(keepingCapacity: true)
+                var width = 0
+                for scalar in span.text.unicodeScalars {
+                    wide.append(wchar_t(bitPattern: scalar.value))
+                    width += DisplayWidth.of(scalar)
+                }
                 wmove(window, Int32(row), Int32(column))
-                waddnwstr(window, &wide, Int32(wide.count))
-                column += DisplayWidth.of(span.text)
+                waddnwstr(window, wide, Int32(wide.count))
+                column += width
             }
             if line.isCursor, column < columns {
                 wattrset(window, Int32(bitPattern: base))

@@ -17,10 +17,13 @@ enum PickerPaths {
     }
 
     /// The `picker` binary SwiftPM built for this test run.
-    static func picker() throws -> URL {
-        let candidates = buildProductsCandidates.map { $0.appendingPathComponent("picker") }
+    static func picker() throws -> URL { try product("picker") }
+
+    /// The executable `name` SwiftPM built for this test run.
+    static func product(_ name: String) throws -> URL {
+        let candidates = buildProductsCandidates.map { $0.appendingPathComponent(name) }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw HarnessError("no picker binary next to the test bundle; looked at \(candidates.map(\.path))")
+            throw HarnessError("no \(name) binary next to the test bundle; looked at \(candidates.map(\.path))")
         }
         return found
     }

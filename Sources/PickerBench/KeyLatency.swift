@@ -1,0 +1,148 @@
+import Foundation
+import PickerKit
+
+/// What one run of the real picker on a pseudo-terminal measured, in seconds.
+struct KeyLatencyRun: Codable {
+    /// One key typed, and how long the picker took to redraw after it.
+    struct Step: Codable {
+        /// The benchmark query the key belongs to; empty for the key that opens the search.
+        var query: String
+        var key: String
+        /// The query the screen showed once the redraw was over.
+        var queryAfter: String
+        /// From the write of the key to the last byte of the redraw.
+        var latency: Double
+        /// Bytes the redraw took.
+        var bytes: Int
+        /// Friends shown once the key was handled, as the title counts them.
+        var shown: Int?
+    }
+
+    /// From the start of the picker to the last byte of its first frame.
+    var firstFrame = 0.0
+    /// From the start of the picker to the last byte of the first frame without the loading
+    /// indicator.
+    var loaded = 0.0
+    /// Friends in the list, as the title counts them once loaded.
+    var friends: Int?
+    /// The key that opens the search, when one is needed.
+    var searchKey: Step?
+    /// Every key of the benchmark queries, in order.
+    var steps: [Step] = []
+    /// The longest wait between two reads of one redraw: how close the settle time came to
+    /// cutting a redraw short.
+    var longestGap = 0.0
+}
+
+/// Runs the real `picker` on a pseudo-terminal of its own and types the benchmark queries one
+/// key at a time, timing each key from its write to the end of the redraw it causes.
+///
+/// The end of a redraw is the last byte read before the terminal has been quiet for `settle`
+/// seconds: the latency is that byte's time minus the write's, so the settle time itself is not
+/// counted. After each key the screen (rebuilt from the bytes by ``ScreenModel``) must show the
+/// query typed so far on the search line, and the picker must exit with status 130 on Ctrl-C at
+/// the end: a picker that died, hung or drew something else fails the run instead of being
+/// measured. Every wait has a deadline.
+struct KeyLatencyHarness {
+    var picker: String
+    /// The friends: a JSON file given with `--source FILE`, or a text file (one name a line)
+    /// given on standard input with `--source -`.
+    var source: String
+    var text: Bool
+    var settle: Double
+    var rows = 50
+    var columns = 120
+    /// The longest the first frame may take to come.
+    var startDeadline = 30.0
+    /// The longest the whole list may take to load.
+    var loadDeadline = 120.0
+    /// The longest one key's redraw may take.
+    var keyDeadline = 5.0
+
+    private let configuration = Configuration()
+
+    func run() throws(PseudoTerminal.Failure) -> KeyLatencyRun {
+        var environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
+        environment["HOME"] = ProcessInfo.processInfo.environment["HOME"]
+        let start = now()
+        let terminal = try PseudoTerminal(
+            executable: picker, arguments: ["--source", text ? "-" : source], environment: environment,
+            input: text ? source : nil, rows: rows, columns: columns)
+        defer { terminal.stop() }
+        var screen = ScreenModel(rows: rows, columns: columns)
+        var measured = KeyLatencyRun()
+
+        let first = try terminal.readRedraw(settle: settle, deadline: start + startDeadline)
+        guard !first.bytes.isEmpty else { throw failure("no first frame within \(startDeadline) s", screen) }
+        screen.feed(first.bytes)
+        measured.firstFrame = first.lastByte - start
+        measured.loaded = measured.firstFrame
+        while screen.line(0).contains(" loading ") || !screen.line(0).hasPrefix(configuration.title) {
+            // While loading, the spinner turns every 120 ms: a picker quiet for a key's deadline hangs.
+            let quietUntil = measured.loaded + start + keyDeadline
+            let redraw = try terminal.readRedraw(settle: settle, deadline: min(start + loadDeadline, quietUntil))
+            guard !redraw.bytes.isEmpty else {
+                throw failure("not loaded within \(loadDeadline) s, or no output for \(keyDeadline) s", screen)
+            }
+            screen.feed(redraw.bytes)
+            measured.loaded = redraw.lastByte - start
+        }
+        measured.friends = counts(screen)?.total
+
+        func measure(_ step: BenchmarkQueries.Step, query: String) throws(PseudoTerminal.Failure)
+            -> KeyLatencyRun.Step
+        {
+            let written = try terminal.type(step.bytes)
+            let deadline = written + keyDeadline
+            let redraw = try terminal.readRedraw(settle: settle, deadline: deadline)
+            let what = "'\(step.label)'" + (query.isEmpty ? "" : " of '\(query)'")
+            guard !redraw.bytes.isEmpty else { throw failure("no redraw within \(keyDeadline) s of \(what)", screen) }
+            guard redraw.lastByte + settle < deadline else {
+                throw failure("still drawing \(keyDeadline) s after \(what)", screen)
+            }
+            screen.feed(redraw.bytes)
+            let expected = searchLine(showing: step.queryAfter)
+            guard screen.line(1) == expected else {
+                throw failure("after \(what) the search line reads '\(screen.line(1))', not '\(expected)'", screen)
+            }
+            measured.longestGap = max(measured.longestGap, redraw.longestGap)
+            return KeyLatencyRun.Step(
+                query: query, key: step.label, queryAfter: step.queryAfter, latency: redraw.lastByte - written,
+                bytes: redraw.bytes.count, shown: counts(screen)?.shown)
+        }
+        if let searchKey = BenchmarkQueries.searchKey { measured.searchKey = try measure(searchKey, query: "") }
+        for query in BenchmarkQueries.queries {
+            for step in BenchmarkQueries.steps(for: query) { measured.steps.append(try measure(step, query: query)) }
+        }
+
+        _ = try terminal.type([0x03])
+        guard terminal.waitForExit(deadline: now() + keyDeadline) else {
+            throw failure("still running \(keyDeadline) s after Ctrl-C", screen)
+        }
+        guard terminal.exitCode == 130 else {
+            throw failure("\(terminal.statusDescription) after Ctrl-C, where the picker exits 130", screen)
+        }
+        return measured
+    }
+
+    /// The search line while searching for `query`, as the screen shows it (trailing spaces
+    /// dropped).
+    private func searchLine(showing query: String) -> String {
+        var line = configuration.prompt + query
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    /// The friends shown and in the list, from the title's `shown/total · n selected`.
+    private func counts(_ screen: ScreenModel) -> (shown: Int, total: Int)? {
+        let words = screen.line(0).split(separator: " ")
+        guard let dot = words.lastIndex(of: "·"), dot > 0 else { return nil }
+        let numbers = words[dot - 1].split(separator: "/").compactMap { Int($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    private func failure(_ problem: String, _ screen: ScreenModel) -> PseudoTerminal.Failure {
+        PseudoTerminal.Failure(description: "\(source): \(problem); the screen:\n\(screen.text)")
+    }
+}
