@@ -11,12 +11,12 @@ import PickerKit
 /// mode and decoded by ``TerminalInputDecoder``. Where the area is comes from asking the
 /// terminal where its cursor is (`CSI 6n`), at the start, after a resize and after `fg`.
 final class InlineScreen: PickerScreen {
-    /// How long the terminal may take to say where its cursor is. A terminal that does not
-    /// answer at the start gets the full screen; after a resize or `fg`, the area goes to the
-    /// bottom of the screen.
-    private static let answerTimeout: Int32 = 2000
+    /// How long the terminal may take to say where its cursor is, in milliseconds. A terminal
+    /// that does not answer at the start gets the full screen; after a resize or `fg`, the area
+    /// goes to the bottom of the screen.
+    private static let answerTimeout = 2000.0
     /// How long an Esc waits for the rest of a sequence, in milliseconds, as on the full screen.
-    private static let escapeDelay: Int32 = 25
+    private static let escapeDelay = 25.0
 
     private let tty: Int32
     private let terminfo: Terminfo
@@ -216,14 +216,8 @@ final class InlineScreen: PickerScreen {
     /// arrive meanwhile; nil when no answer comes in time.
     private func askCursorPosition() -> CursorPosition? {
         writeWhole(terminfo.requestCursorPosition)
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let end = Double(deadline.tv_sec) * 1000 + Double(deadline.tv_nsec) / 1e6 + Double(Self.answerTimeout)
-        while true {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = end - (Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6)
-            guard left > 0, isReadable(waiting: Int32(left.rounded(.up))) else { return nil }
+        let deadline = Self.milliseconds() + Self.answerTimeout
+        while isReadable(before: deadline) {
             var answer: CursorPosition?
             for input in decoder.decode(readBytes()) {
                 if case .cursorPosition(let position) = input, answer == nil {
@@ -234,14 +228,15 @@ final class InlineScreen: PickerScreen {
             }
             if let answer { return answer }
         }
+        return nil
     }
 
     /// Decodes what the terminal has sent; an Esc followed by nothing within the escape delay
     /// is the Escape key.
     private func readWaitingInput() {
-        if isReadable(waiting: 0) { waiting += decoder.decode(readBytes()) }
+        if isReadable() { waiting += decoder.decode(readBytes()) }
         while waiting.isEmpty, decoder.isWaiting {
-            if isReadable(waiting: Self.escapeDelay) {
+            if isReadable(before: Self.milliseconds() + Self.escapeDelay) {
                 waiting += decoder.decode(readBytes())
             } else {
                 waiting += decoder.finish()
@@ -249,18 +244,35 @@ final class InlineScreen: PickerScreen {
         }
     }
 
-    /// Whether the terminal has bytes to read, waiting at most `milliseconds`.
-    private func isReadable(waiting milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, milliseconds) > 0
+    /// Whether the terminal has bytes to read now, without waiting.
+    private func isReadable() -> Bool {
+        isReadable(before: 0)
     }
 
-    /// The bytes the terminal has sent. When the terminal is gone (end of file), Ctrl-C: the
-    /// picker is cancelled rather than left reading nothing forever.
+    /// Whether the terminal has bytes to read, waiting until `deadline` (see
+    /// ``milliseconds()``) at the most; a signal does not end the wait.
+    private func isReadable(before deadline: Double) -> Bool {
+        var descriptor = pollfd(fd: tty, events: Int16(POLLIN), revents: 0)
+        while true {
+            let left = max(0, deadline - Self.milliseconds())
+            let ready = poll(&descriptor, 1, Int32(left.rounded(.up)))
+            if ready >= 0 || errno != EINTR { return ready > 0 }
+        }
+    }
+
+    /// Milliseconds on the monotonic clock.
+    private static func milliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
+    }
+
+    /// The bytes the terminal has sent. When the terminal is gone (end of file, or `EIO` after
+    /// a hang-up), Ctrl-C: the picker is cancelled rather than left reading nothing forever.
     private func readBytes() -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(tty, &buffer, buffer.count)
-        if count == 0 { return [0x03] }
+        if count == 0 || (count < 0 && errno == EIO) { return [0x03] }
         return count > 0 ? Array(buffer.prefix(count)) : []
     }
 

@@ -10,8 +10,7 @@ final class InlineCursorQuestionTests: XCTestCase {
     func testAnAnsweredQuestionPlacesTheAreaAtTheCursorWithoutTheAlternateScreen() throws {
         let terminal = try PseudoTerminal(arguments: ["--session", "demo", "--height", "10"])
         defer { terminal.close() }
-        try terminal.read(until: "the question") { $0.contains(question) }
-        terminal.type("\u{1B}[6;1R")
+        terminal.answer = "\u{1B}[6;1R"
         try terminal.read(until: "the area's last line, on row 15") {
             $0.contains("\u{1B}[15;1H") && $0.contains("Enter done")
         }
@@ -26,7 +25,24 @@ final class InlineCursorQuestionTests: XCTestCase {
         XCTAssertTrue(terminal.written.hasSuffix("\u{1B}[?1006l\u{1B}[?1000l"), "mouse reports off last")
     }
 
-    func testATerminalThatNeverAnswersGetsTheFullScreenAndTheKeysTypedMeanwhile() throws {
+    func testResizesWhileTheQuestionWaitsDoNotCutTheWaitShort() throws {
+        let terminal = try PseudoTerminal(arguments: ["--session", "demo", "--height", "10"])
+        defer { terminal.close() }
+        try terminal.read(until: "the question") { $0.contains(question) }
+        for columns in [70, 60, 80] {
+            terminal.resize(columns: columns, rows: 24)
+            usleep(100_000)
+        }
+        terminal.answer = "\u{1B}[6;1R"
+        try terminal.read(until: "the area's last line, on row 15") {
+            $0.contains("\u{1B}[15;1H") && $0.contains("Enter done")
+        }
+        XCTAssertFalse(terminal.written.contains(alternateScreen), "still inline after the signals")
+        terminal.type("\r")
+        XCTAssertEqual(try terminal.waitForExit().output, "Ada Augusta Lovelace\n")
+    }
+
+    func testATerminalThatNeverAnswersGetsTheFullScreen() throws {
         let terminal = try PseudoTerminal(arguments: ["--session", "demo", "--height", "10"])
         defer { terminal.close() }
         try terminal.read(until: "the question") { $0.contains(question) }

@@ -122,26 +122,29 @@ final class InlineScreenTests: TmuxTestCase {
         }
     }
 
-    func testAShorterTerminalShrinksTheAreaToItAndATallerOneGivesTheLinesBack() throws {
-        let picker = try startInline()
-        try picker.resize(columns: 80, rows: 8)
-        try waitForOneArea(picker, rows: 8, terminalRows: 8)
-        try picker.resize(columns: 80, rows: 24)
-        try waitForOneArea(picker, rows: 10, terminalRows: 24)
+    /// Starts the picker with `height` (an area of `rows` lines), resizes the terminal to each
+    /// of `steps`' rows and waits for one area of its rows there, then checks that Enter leaves
+    /// the five lines as they were.
+    private func assertTheAreaFollowsTheTerminal(
+        height: String, rows: Int, _ steps: [(terminal: Int, area: Int)], file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws {
+        let picker = try startInline(["--session", "demo", "--height", height], rows: rows, file: file, line: line)
+        for step in steps {
+            try picker.resize(columns: 80, rows: step.terminal)
+            try waitForOneArea(picker, rows: step.area, terminalRows: step.terminal, file: file, line: line)
+        }
         try picker.press("Enter")
-        try picker.assertExit(0, output: "Ada Augusta Lovelace\n")
-        XCTAssertEqual(try picker.scrollbackAndScreen(), fiveLines)
+        try picker.assertExit(0, output: "Ada Augusta Lovelace\n", file: file, line: line)
+        XCTAssertEqual(try picker.scrollbackAndScreen(), fiveLines, file: file, line: line)
+    }
+
+    func testAShorterTerminalShrinksTheAreaToItAndATallerOneGivesTheLinesBack() throws {
+        try assertTheAreaFollowsTheTerminal(height: "10", rows: 10, [(8, 8), (24, 10)])
     }
 
     func testAPercentageFollowsTheTerminalsHeight() throws {
-        let picker = try startInline(["--session", "demo", "--height", "50%"], rows: 12)
-        try picker.resize(columns: 80, rows: 30)
-        try waitForOneArea(picker, rows: 15, terminalRows: 30)
-        try picker.resize(columns: 80, rows: 10)
-        try waitForOneArea(picker, rows: 5, terminalRows: 10)
-        try picker.press("Escape")
-        try picker.assertExit(130, output: "")
-        XCTAssertEqual(try picker.scrollbackAndScreen(), fiveLines)
+        try assertTheAreaFollowsTheTerminal(height: "50%", rows: 12, [(30, 15), (10, 5), (24, 12)])
     }
 
     func testAHeightOfTheWholeTerminalOrMoreUsesTheFullScreen() throws {

@@ -110,12 +110,40 @@ final class TerminalInputDecoderTests: XCTestCase {
         XCTAssertEqual(decoder.finish(), [])
     }
 
-    func testAnEndlessSequenceIsDroppedSoWhatIsHeldStaysBounded() {
+    func testAnOverlongSequenceIsDroppedWholeSoWhatIsHeldStaysBounded() {
         var decoder = TerminalInputDecoder()
         var inputs = decoder.decode(Array("\u{1B}[".utf8))
         for _ in 0..<10_000 { inputs += decoder.decode(Array("1;".utf8)) }
-        inputs += decoder.decode(Array("a".utf8))
-        XCTAssertEqual(inputs.last, .key(.character("a")))
-        XCTAssertFalse(decoder.isWaiting)
+        XCTAssertFalse(decoder.isWaiting, "nothing held while the sequence goes on")
+        inputs += decoder.decode(Array("5Ra\u{1B}[5~".utf8))
+        XCTAssertEqual(
+            inputs, [.key(.character("a")), .key(.pageUp)], "no cursor report from it, and what follows read")
+    }
+
+    func testHowTheBytesAreSplitBetweenReadsChangesNothing() {
+        let pieces =
+            [
+                "a", "é", "日", "🙂", "\r", "\t", "\u{7F}", "\u{03}", "\u{1B}[A", "\u{1B}OB", "\u{1B}[5~",
+                "\u{1B}[<0;3;4M",
+                "\u{1B}[12;40R", "\u{1B}[1;5A", "\u{1B}[M !!", "\u{1B}x", "\u{1B}\u{1B}",
+                "\u{1B}[" + String(repeating: "9", count: 70) + "R",
+                "\u{1B}[12", "\u{1B}",
+            ].map { Array($0.utf8) } + [[0xC2], [0x9B], [0xE6, 0x97], [0xFF]]
+        var random = SplitMix64(seed: 17)
+        for _ in 0..<500 {
+            let bytes = (0..<8).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+            var whole = TerminalInputDecoder()
+            let atOnce = whole.decode(bytes) + whole.finish()
+            var split = TerminalInputDecoder()
+            var inPieces: [TerminalInput] = []
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + 1 + Int(random.next() % 5))
+                inPieces += split.decode(bytes[start..<end])
+                start = end
+            }
+            inPieces += split.finish()
+            XCTAssertEqual(atOnce, inPieces, "\(bytes)")
+        }
     }
 }

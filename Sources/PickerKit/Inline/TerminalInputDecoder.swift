@@ -24,8 +24,10 @@ public enum TerminalInput: Hashable, Sendable {
 public struct TerminalInputDecoder: Sendable {
     /// Bytes of an unfinished sequence.
     private var pending: [UInt8] = []
+    /// Whether the rest of a sequence longer than ``longestSequence`` is being skipped.
+    private var skippingSequence = false
 
-    /// The longest control sequence read; a longer one is dropped as garbage.
+    /// The longest control sequence read; a longer one is dropped whole, as garbage.
     public static let longestSequence = 64
 
     public init() {}
@@ -35,15 +37,32 @@ public struct TerminalInputDecoder: Sendable {
     public var isWaiting: Bool { !pending.isEmpty }
 
     /// What `bytes`, after any unfinished sequence, hold; an unfinished sequence at the end is
-    /// kept for the next call.
+    /// kept for the next call. The result does not depend on how the bytes are split between
+    /// calls.
     public mutating func decode(_ bytes: some Sequence<UInt8>) -> [TerminalInput] {
         pending.append(contentsOf: bytes)
         var inputs: [TerminalInput] = []
         var start = 0
         while start < pending.count {
-            guard let (input, length) = Self.next(in: pending[start...]) else { break }
-            if let input { inputs.append(input) }
-            start += length
+            if skippingSequence {
+                let byte = pending[start]
+                guard (0x20...0x3F).contains(byte) || (0x40...0x7E).contains(byte) else {
+                    skippingSequence = false
+                    continue
+                }
+                skippingSequence = (0x20...0x3F).contains(byte)
+                start += 1
+                continue
+            }
+            guard let step = Self.next(in: pending[start...]) else { break }
+            switch step {
+            case .read(let input, let length):
+                if let input { inputs.append(input) }
+                start += length
+            case .overlong(let length):
+                skippingSequence = true
+                start += length
+            }
         }
         pending.removeFirst(start)
         return inputs
@@ -53,63 +72,71 @@ public struct TerminalInputDecoder: Sendable {
     /// key; an unfinished sequence is the Escape key followed by its characters; part of a
     /// character is dropped.
     public mutating func finish() -> [TerminalInput] {
+        skippingSequence = false
         guard let first = pending.first else { return [] }
         let rest = pending.dropFirst()
         pending = []
         guard first == 0x1B else { return [] }
         var inputs: [TerminalInput] = [.key(.escape)]
         for byte in rest where byte != 0x1B {
-            if let (input, _) = Self.next(in: [byte][...]), let input { inputs.append(input) }
+            if case .read(let input?, _)? = Self.next(in: [byte][...]) { inputs.append(input) }
         }
         return inputs
     }
 
-    /// The input at the start of `bytes` (nil for bytes that mean nothing to the picker) and
-    /// how many bytes it takes, or nil when the bytes end before it does.
-    private static func next(in bytes: ArraySlice<UInt8>) -> (TerminalInput?, Int)? {
+    /// What the bytes at the start of a buffer are.
+    private enum Step {
+        /// An input (nil for bytes that mean nothing to the picker) and how many bytes it takes.
+        case read(TerminalInput?, length: Int)
+        /// The first `length` bytes of a control sequence longer than ``longestSequence``.
+        case overlong(length: Int)
+    }
+
+    /// What starts `bytes`, or nil when the bytes end before it does.
+    private static func next(in bytes: ArraySlice<UInt8>) -> Step? {
         guard let first = bytes.first else { return nil }
         switch first {
         case 0x1B: return escapeSequence(in: bytes)
-        case 0x0D: return (.key(.enter), 1)
-        case 0x09: return (.key(.tab), 1)
-        case 0x08, 0x7F: return (.key(.backspace), 1)
-        case 0x01...0x1A: return (.key(.control(Character(Unicode.Scalar(first + 0x60)))), 1)
-        case 0x20...0x7E: return (.key(.character(Character(Unicode.Scalar(first)))), 1)
+        case 0x0D: return .read(.key(.enter), length: 1)
+        case 0x09: return .read(.key(.tab), length: 1)
+        case 0x08, 0x7F: return .read(.key(.backspace), length: 1)
+        case 0x01...0x1A: return .read(.key(.control(Character(Unicode.Scalar(first + 0x60)))), length: 1)
+        case 0x20...0x7E: return .read(.key(.character(Character(Unicode.Scalar(first)))), length: 1)
         case 0x80...: return character(in: bytes)
-        default: return (nil, 1)
+        default: return .read(nil, length: 1)
         }
     }
 
     /// The character whose UTF-8 encoding starts `bytes`; an invalid or unsafe one is dropped.
-    private static func character(in bytes: ArraySlice<UInt8>) -> (TerminalInput?, Int)? {
+    private static func character(in bytes: ArraySlice<UInt8>) -> Step? {
         let first = bytes[bytes.startIndex]
         let length: Int
         switch first {
         case 0xC2...0xDF: length = 2
         case 0xE0...0xEF: length = 3
         case 0xF0...0xF4: length = 4
-        default: return (nil, 1)
+        default: return .read(nil, length: 1)
         }
         let available = bytes.prefix(length)
-        guard available.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return (nil, 1) }
+        guard available.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return .read(nil, length: 1) }
         guard available.count == length else { return nil }
         guard let text = String(validating: available, as: UTF8.self), let scalar = text.unicodeScalars.first,
             !TerminalText.isUnsafe(scalar)
-        else { return (nil, length) }
-        return (.key(.character(Character(scalar))), length)
+        else { return .read(nil, length: length) }
+        return .read(.key(.character(Character(scalar))), length: length)
     }
 
     /// What starts with Esc: a `CSI` or `SS3` sequence, or the Escape key followed by whatever
     /// comes next (Alt with a key sends that, and ncurses reads it so).
-    private static func escapeSequence(in bytes: ArraySlice<UInt8>) -> (TerminalInput?, Int)? {
+    private static func escapeSequence(in bytes: ArraySlice<UInt8>) -> Step? {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return nil }
         switch bytes[start + 1] {
         case UInt8(ascii: "["): return controlSequence(in: bytes)
         case UInt8(ascii: "O"):
             guard bytes.count >= 3 else { return nil }
-            return (singleShiftKey(bytes[start + 2]).map { .key($0) }, 3)
-        default: return (.key(.escape), 1)
+            return .read(singleShiftKey(bytes[start + 2]).map { .key($0) }, length: 3)
+        default: return .read(.key(.escape), length: 1)
         }
     }
 
@@ -126,23 +153,24 @@ public struct TerminalInputDecoder: Sendable {
     }
 
     /// A `CSI` sequence: `ESC [`, parameter bytes (`0`–`?`), intermediate bytes (space–`/`)
-    /// and a final byte (`@`–`~`). A sequence broken by another byte is dropped up to that byte.
-    private static func controlSequence(in bytes: ArraySlice<UInt8>) -> (TerminalInput?, Int)? {
+    /// and a final byte (`@`–`~`). A sequence broken by another byte is dropped up to that byte;
+    /// one longer than ``longestSequence`` is dropped whole.
+    private static func controlSequence(in bytes: ArraySlice<UInt8>) -> Step? {
         let start = bytes.startIndex
+        let limit = start + longestSequence
         var index = start + 2
-        while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) { index += 1 }
-        guard index < bytes.endIndex else {
-            return bytes.count >= longestSequence ? (nil, bytes.count) : nil
-        }
+        while index < bytes.endIndex, index < limit, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+        if index == limit { return .overlong(length: longestSequence) }
+        guard index < bytes.endIndex else { return nil }
         let final = bytes[index]
-        guard (0x40...0x7E).contains(final) else { return (nil, index - start) }
+        guard (0x40...0x7E).contains(final) else { return .read(nil, length: index - start) }
         let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
         let length = index + 1 - start
         if final == UInt8(ascii: "M"), parameters.isEmpty {
             // An X10 mouse report: three raw bytes follow.
-            return bytes.count >= length + 3 ? (nil, length + 3) : nil
+            return bytes.count >= length + 3 ? .read(nil, length: length + 3) : nil
         }
-        return (controlSequenceInput(parameters: parameters, final: final), length)
+        return .read(controlSequenceInput(parameters: parameters, final: final), length: length)
     }
 
     /// What a complete `CSI` sequence means to the picker.

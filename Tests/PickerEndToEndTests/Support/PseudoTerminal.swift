@@ -11,6 +11,13 @@ final class PseudoTerminal {
     private let directory: URL
     /// What the picker wrote to the terminal so far.
     private(set) var written = ""
+    /// What the terminal answers to each question where its cursor is (`CSI 6n`), if anything;
+    /// setting it answers the questions already asked.
+    var answer: String? {
+        didSet { answerQuestions() }
+    }
+    /// How many questions were answered.
+    private var answered = 0
 
     /// Starts the picker with `arguments` on a new `columns`×`rows` pseudo-terminal, its
     /// controlling terminal, with `TERM` as given and the clean environment of the tmux tests.
@@ -49,6 +56,7 @@ final class PseudoTerminal {
             let count = Glibc.read(master, &buffer, buffer.count)
             if count > 0 {
                 written += String(decoding: buffer.prefix(count), as: UTF8.self)
+                answerQuestions()
                 continue
             }
             if Date() > deadline {
@@ -56,6 +64,21 @@ final class PseudoTerminal {
             }
             usleep(10_000)
         }
+    }
+
+    /// Answers the questions asked and not yet answered, when there is an answer.
+    private func answerQuestions() {
+        let questions = written.components(separatedBy: "\u{1B}[6n").count - 1
+        while let answer, answered < questions {
+            type(answer)
+            answered += 1
+        }
+    }
+
+    /// Resizes the terminal, which sends the picker SIGWINCH.
+    func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
     /// Types `text` on the terminal.
