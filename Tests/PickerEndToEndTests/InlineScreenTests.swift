@@ -165,6 +165,28 @@ final class InlineScreenTests: TmuxTestCase {
         try picker.assertExit(0, output: "Ada Augusta Lovelace\n")
     }
 
+    func testWithoutAUsableTerminalItSaysWhatTheFullScreenSays() throws {
+        let advice = "use --filter without a screen"
+        let detached = try runCommand(
+            URL(fileURLWithPath: "/usr/bin/setsid"),
+            ["-w", try PickerPaths.picker().path, "--session", "demo", "--height", "10"],
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil])
+        assertExit(
+            detached, 2, output: "",
+            standardError: "picker: no terminal to draw on (/dev/tty cannot be opened); \(advice)\n")
+        for (term, message) in [
+            ("dumb", "the terminal cannot draw the picker (TERM is dumb)"),
+            ("no-such-terminal", "the terminal type 'no-such-terminal' is unknown"),
+        ] {
+            let picker = killedAtTheEnd(
+                try TmuxSession(
+                    arguments: ["--session", "demo", "--height", "10"], fromShell: true, environment: ["TERM": term]))
+            try picker.assertExit(2, output: "", standardError: "picker: \(message); \(advice)\n")
+            let settings = try picker.terminalSettings()
+            XCTAssertEqual(settings.after, settings.before, term)
+        }
+    }
+
     func testTheHeightComesFromPickerDefaultOptsAndNoHeightUndoesIt() throws {
         let inline = try startInline(["--session", "demo"], environment: ["PICKER_DEFAULT_OPTS": "--height 10"])
         XCTAssertTrue(try inline.terminalModes().hasPrefix("alternate=0 "))
