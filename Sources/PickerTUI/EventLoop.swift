@@ -13,12 +13,12 @@ private let spinnerInterval: Int32 = 120
 
 /// Runs the picker on `terminal` until it is done, cancelled or signalled: waits on keys,
 /// signals and the loader together, turns each into events, and redraws after each batch.
-func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: SignalPipe, feed: LoaderFeed) -> Outcome {
-    var descriptors = [
-        pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: feed.readEnd, events: Int16(POLLIN), revents: 0),
-    ]
+func runPicker(
+    _ state: inout PickerState, on terminal: any PickerScreen, signals: SignalPipe, feed: LoaderFeed
+) -> Outcome {
+    var descriptors = (terminal.inputDescriptors + [signals.readEnd, feed.readEnd]).map {
+        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+    }
     var clicks = ClickCounter()
     while !state.phase.isFinal {
         while let signal = signals.receivedSignal() {
@@ -26,14 +26,14 @@ func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: Signa
             terminal.suspend()
         }
         for delivery in feed.take() { state.send(delivery.event) }
-        while let input = terminal.nextInput(), !state.phase.isFinal {
-            if Key(input) == .control("z") {
+        while let input = terminal.readInput(), !state.phase.isFinal {
+            switch input {
+            case .key(.control("z")):
                 terminal.suspend()
-            } else if input.isResize {
-                let size = terminal.size
+            case .resized(let size):
                 state.send(.resized(rows: size.rows, columns: size.columns))
-            } else if let key = Key(input), let event = KeyMap.event(for: clicks.count(key), in: state.phase) {
-                state.send(event)
+            case .key(let key):
+                if let event = KeyMap.event(for: clicks.count(key), in: state.phase) { state.send(event) }
             }
         }
         if state.phase.isFinal { break }

@@ -45,8 +45,10 @@ enum StandardStreams {
         _ = writeWhole(Array("picker: \(TerminalText.sanitized(message))\n".utf8), to: 2)
     }
 
-    /// Writes all of `bytes` to `descriptor`; the `errno` of the failure, or nil.
-    private static func writeWhole(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    /// Writes all of `bytes` to `descriptor`, retrying after interruptions and partial writes;
+    /// the `errno` of the failure, or nil.
+    @discardableResult
+    static func writeWhole(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var rest = bytes[...]
         while !rest.isEmpty {
             let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

@@ -124,17 +124,9 @@ final class Terminal {
     /// repaints every cell. Does nothing when the shell made the picker ignore SIGTSTP.
     func suspend() {
         guard !SignalPipe.stopsAreIgnored() else { return }
-        var handler = sigaction()
-        sigaction(SIGTSTP, nil, &handler)
         reportMouse(false)
         endwin()
-        var stop = sigaction()
-        stop.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&stop.sa_mask)
-        sigaction(SIGTSTP, &stop, nil)
-        kill(0, SIGTSTP)
-        // Here again after SIGCONT.
-        sigaction(SIGTSTP, &handler, nil)
+        stopTheJob()
         reportMouse(true)
         clearok(picker_stdscr(), true)
     }

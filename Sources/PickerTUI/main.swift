@@ -126,7 +126,7 @@ if case .failed(let error)? = firstDeliveries.first { fail(error) }
 guard let signals = SignalPipe.install() else { fail("cannot set up signal handling") }
 let outcome: Outcome
 do {
-    outcome = try Terminal.with(mouse: options.mouse, color: options.color) { terminal in
+    outcome = try withScreen(height: options.height, mouse: options.mouse, color: options.color) { terminal in
         var state = PickerState(
             query: options.query, preselected: options.preselected, size: terminal.size,
             configuration: options.configuration, list: loadedList)

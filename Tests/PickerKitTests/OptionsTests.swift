@@ -120,6 +120,29 @@ final class OptionsTests: XCTestCase {
         XCTAssertThrowsError(try parse([], ["PICKER_DEFAULT_OPTS": "--bogus"]))
     }
 
+    func testHeightComesFromTheCommandLineOrTheDefaultsAndNoHeightUndoesIt() throws {
+        let defaults = ["PICKER_DEFAULT_OPTS": "--height 40%"]
+        guard case .run(let lines) = try parse(["--height", "10"]),
+            case .run(let percent) = try parse(["--height=40%"]),
+            case .run(let fromDefaults) = try parse([], defaults),
+            case .run(let undone) = try parse(["--no-height"], defaults),
+            case .run(let overridden) = try parse(["--height", "12"], defaults), case .run(let plain) = try parse([])
+        else { return XCTFail("runs") }
+        XCTAssertEqual(lines.height, .lines(10))
+        XCTAssertEqual(percent.height, .percent(40))
+        XCTAssertEqual(fromDefaults.height, .percent(40))
+        XCTAssertNil(undone.height)
+        XCTAssertEqual(overridden.height, .lines(12))
+        XCTAssertNil(plain.height, "the full screen unless asked")
+        XCTAssertThrowsError(try parse(["--height"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.description, "--height needs a value")
+        }
+        XCTAssertThrowsError(try parse([], ["PICKER_DEFAULT_OPTS": "--height 0%"])) { error in
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description, "--height needs a percentage from 1% to 100%, not '0%'")
+        }
+    }
+
     func testNoColorInTheEnvironmentTurnsColoursOff() throws {
         guard case .run(let off) = try parse([], ["NO_COLOR": "1"]), case .run(let on) = try parse([], ["NO_COLOR": ""])
         else {

@@ -96,6 +96,13 @@ extension Options {
         OptionSpec(["--cycle"], "moving past the last friend wraps to the first, and back") { options, _ in
             options.configuration.cycles = true
         },
+        OptionSpec(
+            ["--height"], value: "N|N%",
+            "draw in N lines (or N% of the terminal, at least 3 lines) below the cursor instead of the full screen, leaving the lines above as they are; the full screen when that is the whole terminal"
+        ) { options, text throws(UsageError) in options.height = try InlineHeight(argument: text) },
+        OptionSpec(["--no-height"], "draw on the full screen (undoes a --height given before)") { options, _ in
+            options.height = nil
+        },
         OptionSpec(["--no-mouse"], "do not use the mouse") { options, _ in options.mouse = false },
         OptionSpec(
             ["--no-color"],

@@ -19,6 +19,8 @@ public struct Options: Hashable, Sendable {
     public var selectOne = false
     /// When nobody passes the initial query, exit 1 without opening the list.
     public var exitZero = false
+    /// With `--height`: draw in a few lines below the cursor instead of the full screen.
+    public var height: InlineHeight?
     /// Whether the mouse clicks, double-clicks and scrolls.
     public var mouse = true
     /// Whether colours are used (`--no-color` and `NO_COLOR` turn them off).

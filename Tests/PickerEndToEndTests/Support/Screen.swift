@@ -44,6 +44,11 @@ struct Screen: CustomStringConvertible, Sendable {
     /// The widest row, in terminal columns.
     var widestLine: Int { lines.map(terminalWidth).max() ?? 0 }
 
+    /// The `rows` rows from row `top`, as a screen of their own: the inline area.
+    func area(top: Int, rows: Int) -> Screen {
+        Screen(lines: (top..<(top + rows)).map { $0 < lines.count ? lines[$0] : "" })
+    }
+
     var description: String {
         let width = max(widestLine, 1)
         let rule = "+" + String(repeating: "-", count: width) + "+"

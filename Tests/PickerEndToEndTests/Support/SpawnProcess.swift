@@ -10,15 +10,22 @@ enum SpawnInput {
 
 /// Starts `executable` with `arguments`, its standard streams on `standardInput` and the files
 /// `standardOutput` and `standardError`, and `environment` added to this process's environment
-/// (a nil value removes the variable); returns at once with its process id.
+/// (a nil value removes the variable); returns at once with its process id. With `newSession`
+/// it leads a session of its own, whose controlling terminal is its standard input when that
+/// is a terminal.
 ///
 /// Spawns with `posix_spawn` rather than Foundation's `Process`: on Linux, `Process` learns that
 /// a child ended from a socket the child inherits, and `tmux new-session` leaves behind a server
 /// that keeps it open forever. So every descriptor but the standard three is closed in the child.
 func spawnProcess(
     _ executable: URL, _ arguments: [String], standardInput: SpawnInput, standardOutput: String,
-    standardError: String, environment: [String: String?] = [:]
+    standardError: String, environment: [String: String?] = [:], newSession: Bool = false
 ) throws -> pid_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // POSIX_SPAWN_SETSID, which glibc's headers show Swift only under _GNU_SOURCE.
+    if newSession { posix_spawnattr_setflags(&attributes, 0x80) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -41,7 +48,7 @@ func spawnProcess(
     defer { for pointer in argv + envp { free(pointer) } }
 
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv + [nil], envp + [nil])
+    let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv + [nil], envp + [nil])
     guard spawned == 0 else {
         throw HarnessError("cannot run \(executable.path): \(String(cString: strerror(spawned)))")
     }

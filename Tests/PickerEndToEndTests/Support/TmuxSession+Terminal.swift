@@ -28,4 +28,20 @@ extension TmuxSession {
         }
         return (try read("before"), try read("after"))
     }
+
+    /// Where the pane's cursor is, from 0.
+    func cursorPosition() throws -> (row: Int, column: Int) {
+        let text = try paneFormat("#{cursor_y},#{cursor_x}")
+        let numbers = text.split(separator: ",").compactMap { Int($0) }
+        guard numbers.count == 2 else { throw HarnessError("no cursor position in '\(text)'") }
+        return (numbers[0], numbers[1])
+    }
+
+    /// Every line the pane holds, its scrollback then its screen (`capture-pane -S -`), trailing
+    /// blank lines dropped.
+    func scrollbackAndScreen() throws -> [String] {
+        var lines = try tmux(["capture-pane", "-p", "-S", "-", "-t", Self.pane]).components(separatedBy: "\n")
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
 }

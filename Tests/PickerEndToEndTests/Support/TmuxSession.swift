@@ -52,10 +52,16 @@ final class TmuxSession: Sendable {
     /// terminal does, and the picker is started from it by a script that saves `stty -g` just
     /// before and just after it (see ``terminalSettings()``); the shell stays when it ends. A
     /// shell that shows no prompt fails the test at `file` and `line`.
+    ///
+    /// `before` is shell text run first, in the same shell, such as `seq 5` to print lines
+    /// above the picker. With `shellLine`, that command line is run instead of the picker
+    /// alone, `picker` in it being a shell function that runs the binary under test with
+    /// `arguments` first, its standard error to the error file; the line's output is the
+    /// terminal's, and the status recorded is the line's.
     init(
         arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false,
         fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat",
-        file: StaticString = #filePath, line: UInt = #line
+        before: String = "", shellLine: String? = nil, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let picker = try PickerPaths.picker()
         let unique = UUID().uuidString.prefix(8).lowercased()
@@ -83,10 +89,15 @@ final class TmuxSession: Sendable {
         let settingsAfter = fromShell ? "stty -g > after; " : ""
         let recordStatus =
             "status=$?; \(settingsAfter)echo $status > \(shellQuoted(statusTemporary.path)); mv \(shellQuoted(statusTemporary.path)) \(shellQuoted(statusFile.path))"
-        let run =
+        var run =
             throughPipe
             ? "{ \(command) 2> \(shellQuoted(errorFile.path)); \(recordStatus); } | \(reader) > \(shellQuoted(outputFile.path))"
             : "\(command) > \(shellQuoted(outputFile.path)) 2> \(shellQuoted(errorFile.path)); \(recordStatus)"
+        if let shellLine {
+            run =
+                ": > \(shellQuoted(outputFile.path)); picker() { \(command) \"$@\" 2>> \(shellQuoted(errorFile.path)); }; \(shellLine); \(recordStatus)"
+        }
+        if !before.isEmpty { run = "\(before)\n\(run)" }
         let clean =
             "unset PICKER_SESSION PICKER_SOURCE PICKER_DEFAULT_OPTS NO_COLOR LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG"
         var script = """

@@ -12,6 +12,12 @@ class TmuxTestCase: XCTestCase {
         super.tearDown()
     }
 
+    /// Keeps `session` to be killed when the test ends, and returns it.
+    func killedAtTheEnd(_ session: TmuxSession) -> TmuxSession {
+        sessions.append(session)
+        return session
+    }
+
     /// Starts a picker (see ``TmuxSession``'s `init`) whose
     /// server is killed when the test ends, and waits for its whole first screen: by default,
     /// the title with the sample's counts; `ready` for other sources or sizes.

@@ -1,0 +1,207 @@
+/// What the terminal sent: a key, or its answer to a cursor position request.
+public enum TerminalInput: Hashable, Sendable {
+    case key(Key)
+    /// The answer to `CSI 6n` (`ESC [ row ; column R`, 1-based there, from 0 here).
+    case cursorPosition(CursorPosition)
+}
+
+/// Turns the bytes read from a terminal in raw mode into keys, as ncurses' keypad mode does for
+/// the full screen, for the inline area, which draws through terminfo without ncurses' input
+/// side.
+///
+/// It knows the sequences terminals send whether or not keypad transmit mode is on: arrows,
+/// Home and End as `CSI` or `SS3` (`ESC [ A`, `ESC O A`, `ESC [ H`, `ESC [ 1 ~`, `ESC [ 7 ~`…),
+/// PgUp/PgDn (`ESC [ 5 ~`, `ESC [ 6 ~`), SGR mouse reports (`ESC [ < b ; x ; y M`), and
+/// cursor position reports; UTF-8 text; Enter, Tab, Backspace (DEL or ^H) and Ctrl keys as
+/// control bytes. Keys the picker does not use (Left, Right, function keys, keys with
+/// modifiers, X10 mouse reports) are read whole and dropped, as the full screen drops them.
+///
+/// An Esc may start a sequence: when the bytes stop after one, ``isWaiting`` is true, and the
+/// caller waits the escape delay and calls ``finish()``, which makes it the Escape key (and an
+/// unfinished sequence the Escape key followed by its characters, as ncurses does).
+/// - Complexity: O(n) in the bytes given; what it holds between calls is bounded by
+///   ``longestSequence``.
+public struct TerminalInputDecoder: Sendable {
+    /// Bytes of an unfinished sequence.
+    private var pending: [UInt8] = []
+    /// Whether the rest of a sequence longer than ``longestSequence`` is being skipped.
+    private var skippingSequence = false
+
+    /// The longest control sequence read; a longer one is dropped whole, as garbage.
+    public static let longestSequence = 64
+
+    public init() {}
+
+    /// Whether an unfinished sequence (an Esc, part of a sequence or of a character) waits for
+    /// more bytes.
+    public var isWaiting: Bool { !pending.isEmpty }
+
+    /// What `bytes`, after any unfinished sequence, hold; an unfinished sequence at the end is
+    /// kept for the next call. The result does not depend on how the bytes are split between
+    /// calls.
+    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [TerminalInput] {
+        pending.append(contentsOf: bytes)
+        var inputs: [TerminalInput] = []
+        var start = 0
+        while start < pending.count {
+            if skippingSequence {
+                let byte = pending[start]
+                guard (0x20...0x3F).contains(byte) || (0x40...0x7E).contains(byte) else {
+                    skippingSequence = false
+                    continue
+                }
+                skippingSequence = (0x20...0x3F).contains(byte)
+                start += 1
+                continue
+            }
+            guard let step = Self.next(in: pending[start...]) else { break }
+            switch step {
+            case .read(let input, let length):
+                if let input { inputs.append(input) }
+                start += length
+            case .overlong(let length):
+                skippingSequence = true
+                start += length
+            }
+        }
+        pending.removeFirst(start)
+        return inputs
+    }
+
+    /// Ends the unfinished sequence as if nothing more will come: an Esc alone is the Escape
+    /// key; an unfinished sequence is the Escape key followed by its characters; part of a
+    /// character is dropped.
+    public mutating func finish() -> [TerminalInput] {
+        skippingSequence = false
+        guard let first = pending.first else { return [] }
+        let rest = pending.dropFirst()
+        pending = []
+        guard first == 0x1B else { return [] }
+        var inputs: [TerminalInput] = [.key(.escape)]
+        for byte in rest where byte != 0x1B {
+            if case .read(let input?, _)? = Self.next(in: [byte][...]) { inputs.append(input) }
+        }
+        return inputs
+    }
+
+    /// What the bytes at the start of a buffer are.
+    private enum Step {
+        /// An input (nil for bytes that mean nothing to the picker) and how many bytes it takes.
+        case read(TerminalInput?, length: Int)
+        /// The first `length` bytes of a control sequence longer than ``longestSequence``.
+        case overlong(length: Int)
+    }
+
+    /// What starts `bytes`, or nil when the bytes end before it does.
+    private static func next(in bytes: ArraySlice<UInt8>) -> Step? {
+        guard let first = bytes.first else { return nil }
+        switch first {
+        case 0x1B: return escapeSequence(in: bytes)
+        case 0x0D: return .read(.key(.enter), length: 1)
+        case 0x09: return .read(.key(.tab), length: 1)
+        case 0x08, 0x7F: return .read(.key(.backspace), length: 1)
+        case 0x01...0x1A: return .read(.key(.control(Character(Unicode.Scalar(first + 0x60)))), length: 1)
+        case 0x20...0x7E: return .read(.key(.character(Character(Unicode.Scalar(first)))), length: 1)
+        case 0x80...: return character(in: bytes)
+        default: return .read(nil, length: 1)
+        }
+    }
+
+    /// The character whose UTF-8 encoding starts `bytes`; an invalid or unsafe one is dropped.
+    private static func character(in bytes: ArraySlice<UInt8>) -> Step? {
+        let first = bytes[bytes.startIndex]
+        let length: Int
+        switch first {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return .read(nil, length: 1)
+        }
+        let available = bytes.prefix(length)
+        guard available.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return .read(nil, length: 1) }
+        guard available.count == length else { return nil }
+        guard let text = String(validating: available, as: UTF8.self), let scalar = text.unicodeScalars.first,
+            !TerminalText.isUnsafe(scalar)
+        else { return .read(nil, length: length) }
+        return .read(.key(.character(Character(scalar))), length: length)
+    }
+
+    /// What starts with Esc: a `CSI` or `SS3` sequence, or the Escape key followed by whatever
+    /// comes next (Alt with a key sends that, and ncurses reads it so).
+    private static func escapeSequence(in bytes: ArraySlice<UInt8>) -> Step? {
+        let start = bytes.startIndex
+        guard bytes.count >= 2 else { return nil }
+        switch bytes[start + 1] {
+        case UInt8(ascii: "["): return controlSequence(in: bytes)
+        case UInt8(ascii: "O"):
+            guard bytes.count >= 3 else { return nil }
+            return .read(singleShiftKey(bytes[start + 2]).map { .key($0) }, length: 3)
+        default: return .read(.key(.escape), length: 1)
+        }
+    }
+
+    /// The key of `ESC O final`, as terminals send in keypad transmit mode.
+    private static func singleShiftKey(_ final: UInt8) -> Key? {
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "M"): return .enter
+        default: return nil
+        }
+    }
+
+    /// A `CSI` sequence: `ESC [`, parameter bytes (`0`–`?`), intermediate bytes (space–`/`)
+    /// and a final byte (`@`–`~`). A sequence broken by another byte is dropped up to that byte;
+    /// one longer than ``longestSequence`` is dropped whole.
+    private static func controlSequence(in bytes: ArraySlice<UInt8>) -> Step? {
+        let start = bytes.startIndex
+        let limit = start + longestSequence
+        var index = start + 2
+        while index < bytes.endIndex, index < limit, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+        if index == limit { return .overlong(length: longestSequence) }
+        guard index < bytes.endIndex else { return nil }
+        let final = bytes[index]
+        guard (0x40...0x7E).contains(final) else { return .read(nil, length: index - start) }
+        let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
+        let length = index + 1 - start
+        if final == UInt8(ascii: "M"), parameters.isEmpty {
+            // An X10 mouse report: three raw bytes follow.
+            return bytes.count >= length + 3 ? .read(nil, length: length + 3) : nil
+        }
+        return .read(controlSequenceInput(parameters: parameters, final: final), length: length)
+    }
+
+    /// What a complete `CSI` sequence means to the picker.
+    private static func controlSequenceInput(parameters: String, final: UInt8) -> TerminalInput? {
+        if parameters.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+            let report = MouseReport(sgrParameters: String(parameters.dropFirst()) + String(UnicodeScalar(final)))
+            return report.map { .key(.mouse($0)) }
+        }
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        switch (final, numbers.count) {
+        case (UInt8(ascii: "R"), 2):
+            guard let row = numbers[0], let column = numbers[1], row >= 1, column >= 1 else { return nil }
+            return .cursorPosition(CursorPosition(row: row - 1, column: column - 1))
+        case (UInt8(ascii: "~"), 1):
+            switch numbers[0] {
+            case 1, 7: return .key(.home)
+            case 4, 8: return .key(.end)
+            case 5: return .key(.pageUp)
+            case 6: return .key(.pageDown)
+            default: return nil
+            }
+        default:
+            // Unmodified only: `ESC [ A` or `ESC [ 1 A`, not `ESC [ 1 ; 5 A`.
+            guard parameters.isEmpty || parameters == "1" else { return nil }
+            switch final {
+            case UInt8(ascii: "A"): return .key(.up)
+            case UInt8(ascii: "B"): return .key(.down)
+            case UInt8(ascii: "H"): return .key(.home)
+            case UInt8(ascii: "F"): return .key(.end)
+            default: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// How text is drawn: the attributes and the colour of a frame's role, which both painters
+/// (ncurses on the full screen, terminfo inline) follow.
+///
+/// Colours are foregrounds on the terminal's own background, mid-tones that read on dark and
+/// light backgrounds alike; reverse, bold, underline and dim carry every meaning on their own,
+/// so that nothing is lost without colours.
+public struct TextStyle: Hashable, Sendable {
+    /// A colour of the picker's palette.
+    public enum Color: Int, Hashable, Sendable, CaseIterable {
+        case accent, match, checked, warning
+
+        /// The colour's number in the 256-colour palette.
+        public var richNumber: Int {
+            switch self {
+            case .accent: return 32
+            case .match: return 166
+            case .checked: return 28
+            case .warning: return 160
+            }
+        }
+
+        /// The colour's number among the 8 basic ones (blue, magenta, green, red).
+        public var basicNumber: Int {
+            switch self {
+            case .accent: return 4
+            case .match: return 5
+            case .checked: return 2
+            case .warning: return 1
+            }
+        }
+    }
+
+    public var bold = false
+    public var dim = false
+    public var underline = false
+    public var reverse = false
+    public var color: Color?
+
+    public init(
+        bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, color: Color? = nil
+    ) {
+        self.bold = bold
+        self.dim = dim
+        self.underline = underline
+        self.reverse = reverse
+        self.color = color
+    }
+
+    /// The terminal's own style.
+    public static let plain = TextStyle()
+}
+
+extension Frame.Role {
+    /// How text of this role is drawn.
+    public var style: TextStyle {
+        switch self {
+        case .plain, .query, .counts: return .plain
+        case .title, .notice, .checkMark, .sortKey: return TextStyle(bold: true)
+        case .checked: return TextStyle(bold: true, color: .checked)
+        case .warning: return TextStyle(bold: true, color: .warning)
+        case .prompt, .header: return TextStyle(bold: true, color: .accent)
+        case .hint, .help: return TextStyle(dim: true)
+        case .match: return TextStyle(bold: true, underline: true, color: .match)
+        }
+    }
+}
