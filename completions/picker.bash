@@ -14,7 +14,7 @@ _picker() {
         --display) COMPREPLY=($(compgen -W "first last" -- "$current")); return ;;
         --title) return ;;
         --prompt) return ;;
-        --format) COMPREPLY=($(compgen -W "names ids tsv json" -- "$current")); return ;;
+        --format) COMPREPLY=($(compgen -W "names ids tsv json mutt aerc address" -- "$current")); return ;;
     esac
     COMPREPLY=($(compgen -W "--session --session-file --source --timeout --query --filter --select-1 --exit-0 --select --limit --sort --display --title --prompt --cycle --no-mouse --no-color --format --print0 --help -h --version" -- "$current"))
 }

@@ -48,7 +48,7 @@ struct Theme {
         case .checked: return picker_a_bold() | color(.checked)
         case .warning: return picker_a_bold() | color(.warning)
         case .prompt, .header: return picker_a_bold() | color(.accent)
-        case .hint, .help: return picker_a_dim()
+        case .hint, .help, .detail: return picker_a_dim()
         case .match: return picker_a_bold() | picker_a_underline() | color(.match)
         }
     }

@@ -72,7 +72,7 @@ struct Cursor {
                 case .middleName: middle = part
                 default: last = part
                 }
-            case .data, .other:
+            case .data, .other, .friendsV2, .friends, .timestamp:
                 try skipValue(depth: 1)
             }
             skipWhitespace()
@@ -83,6 +83,40 @@ struct Cursor {
         }
         guard let id, let name else { throw .unsupported }
         return Friend(id: id, name: name, firstName: first, middleName: middle, lastName: last)
+    }
+
+    /// An entry of the Facebook export's friends list, after optional whitespace: its `name`
+    /// and the `timestamp` the friendship began; other fields are checked and passed over.
+    mutating func exportFriend() throws(Failure) -> Friend {
+        try expect(UInt8(ascii: "{"))
+        var name: String?
+        var timestamp: Int64?
+        var sawTimestamp = false
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") { throw .unsupported }
+        while true {
+            let key = try key()
+            try colon()
+            skipWhitespace()
+            switch key {
+            case .name:
+                guard name == nil else { throw .unsupported }
+                name = try string()
+            case .timestamp:
+                guard !sawTimestamp, let seconds = Int64(try integer()) else { throw .unsupported }
+                sawTimestamp = true
+                timestamp = seconds
+            default:
+                try skipValue(depth: 1)
+            }
+            skipWhitespace()
+            guard let next = peek() else { throw .truncated }
+            index += 1
+            if next == UInt8(ascii: "}") { break }
+            guard next == UInt8(ascii: ",") else { throw .unsupported }
+        }
+        guard let name else { throw .unsupported }
+        return FacebookExport.friend(name: name, timestamp: timestamp)
     }
 
     /// A string or `null`, at the cursor.
