@@ -21,11 +21,13 @@ enum LineInput {
 }
 
 extension LineReader {
-    /// Runs the reader over `input` to its end, delivering pages of friends as they fill.
+    /// Runs the reader over `input` to its end, delivering pages of friends as they fill; a
+    /// file is read `chunkSize` bytes at a time.
     /// - Throws: the reader's ``SourceError``, or one naming `source` when the file cannot be
     ///   read or a line passes `maximumLineLength` bytes; pages before it stay delivered.
     mutating func readAll(
-        _ input: LineInput, source: String, maximumLineLength: Int = 64 << 20, _ deliver: (FriendPage) -> Void
+        _ input: LineInput, source: String, chunkSize: Int = 1 << 20, maximumLineLength: Int = 64 << 20,
+        _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var pages = PageCollector()
         var lines = LineSplitter(maximumLength: maximumLineLength, source: source)
@@ -43,7 +45,7 @@ extension LineReader {
             }
             if let failure { throw failure }
         case .file(let path):
-            try ChunkedFile.read(path) { chunk throws(SourceError) in
+            try ChunkedFile.read(path, chunkSize: chunkSize) { chunk throws(SourceError) in
                 try lines.feed(chunk) { line, number throws(SourceError) in
                     try read(line: line, number: number, into: &pages, deliver)
                 }

@@ -29,7 +29,7 @@ enum Subprocess {
         var errorPipe: [Int32] = [0, 0]
         guard pipe(&outputPipe) == 0 else { return nil }
         guard pipe(&errorPipe) == 0 else {
-            outputPipe.forEach { close($0) }
+            for descriptor in outputPipe { close(descriptor) }
             return nil
         }
         // Only the ends made standard output and error are the program's.
@@ -42,7 +42,7 @@ enum Subprocess {
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
         let argv = ([executable] + arguments).map { strdup($0) }
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv + [nil], envp + [nil])
         close(outputPipe[1])

@@ -31,13 +31,22 @@ struct Cursor {
 
     mutating func colon() throws(Failure) { try expect(UInt8(ascii: ":")) }
 
-    /// An object key, after optional whitespace.
+    /// An object key, after optional whitespace. A key the reader does not know must still be
+    /// UTF-8, as Foundation requires.
     mutating func key() throws(Failure) -> FriendKey {
         skipWhitespace()
         let (range, escaped) = try stringRange()
-        if !escaped { return FriendKey(UnsafeBufferPointer(rebasing: bytes[range])) }
-        let decoded = try Self.unescape(UnsafeBufferPointer(rebasing: bytes[range]))
-        return decoded.withUnsafeBufferPointer { FriendKey($0) }
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        let key: FriendKey
+        if escaped {
+            let decoded = try Self.unescape(raw)
+            key = decoded.withUnsafeBufferPointer { FriendKey($0) }
+            if key == .other, !decoded.withUnsafeBufferPointer({ UTF8Validation.isValid($0) }) { throw .unsupported }
+        } else {
+            key = FriendKey(raw)
+            if key == .other, !UTF8Validation.isValid(raw) { throw .unsupported }
+        }
+        return key
     }
 
     /// A friend object, after optional whitespace.
