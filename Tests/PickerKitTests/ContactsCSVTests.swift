@@ -48,7 +48,8 @@ final class ContactsCSVTests: XCTestCase {
     }
 
     func testQuotingAsRFC4180() throws {
-        let read = try read("name,email\n\"Lee, \"\"Annie\"\" \",a@x.example\n  \"Bob\" ,b@x.example\r\nCa\"rl,c@x.example")
+        let read = try read(
+            "name,email\n\"Lee, \"\"Annie\"\" \",a@x.example\n  \"Bob\" ,b@x.example\r\nCa\"rl,c@x.example")
         XCTAssertEqual(read.friends.map(\.name), ["Lee, \"Annie\"", "Bob", "Ca\"rl"])
     }
 
@@ -60,7 +61,8 @@ final class ContactsCSVTests: XCTestCase {
             problem("name,email\n\"Ann\"x,a@x\n"),
             "line 2, column 6 (name): a closing quote must be followed by a comma or the end of the line")
         XCTAssertEqual(
-            PickerKitTests.problem(Data("name,email\nZoë,".utf8) + Data([0xC3]) + Data("\n".utf8), ContactsCSV.init(source:)),
+            PickerKitTests.problem(
+                Data("name,email\nZoë,".utf8) + Data([0xC3]) + Data("\n".utf8), ContactsCSV.init(source:)),
             "line 2, column 5: not valid UTF-8")
         XCTAssertEqual(
             problem("phone,email\n1,a@x\n"),

@@ -31,6 +31,20 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["--version"]), .version)
     }
 
+    func testStandardInputThatIsNotATerminalIsTheSourceWhenNoneIsNamed() throws {
+        func source(_ arguments: [String], _ environment: [String: String] = [:]) throws -> FriendSource? {
+            guard
+                case .run(let options) = try Options.parse(
+                    arguments, environment: environment, defaultSource: "sample.json", standardInputIsTerminal: false)
+            else { return nil }
+            return options.source
+        }
+        XCTAssertEqual(try source([]), .standardInput, "as fzf, fzy and gum read it")
+        XCTAssertEqual(try source(["--filter", "a"]), .standardInput)
+        XCTAssertEqual(try source(["--source", "names.txt"]), .file("names.txt"), "a named source wins")
+        XCTAssertEqual(try source([], ["PICKER_SOURCE": "env.json"]), .file("env.json"))
+    }
+
     func testEnvironmentGivesSessionAndSourceAndTheCommandLineWins() throws {
         let environment = ["PICKER_SESSION": "env-token", "PICKER_SOURCE": "env.json"]
         XCTAssertEqual(

@@ -26,7 +26,8 @@ final class VCardReaderTests: XCTestCase {
         XCTAssertEqual(
             ann.emails, ["ann@home.example", "ann.lee@work.example", "ann.lee@club.example"],
             "the pref type first, then in order, the grouped item1.EMAIL included")
-        XCTAssertEqual(ann.id, StableID.of(["Ann Lee", "ann@home.example", "ann.lee@work.example", "ann.lee@club.example"]))
+        XCTAssertEqual(
+            ann.id, StableID.of(["Ann Lee", "ann@home.example", "ann.lee@work.example", "ann.lee@club.example"]))
         XCTAssertEqual(read.friends[1].name, "Smith, Jr., Bob", "escaped commas")
         XCTAssertEqual(read.friends[1].lastName, "Smith")
     }
@@ -65,16 +66,19 @@ final class VCardReaderTests: XCTestCase {
 
     func testEscapesAndCaseOfNames() throws {
         let read = try read(
-            "begin:vcard\r\nversion:3.0\r\nfn:A\\;B\\\\C\\nD\\x\r\nemail;type=INTERNET:  a@b.example  \r\nend:vcard\r\n")
+            "begin:vcard\r\nversion:3.0\r\nfn:A\\;B\\\\C\\nD\\x\r\nemail;type=INTERNET:  a@b.example  \r\nend:vcard\r\n"
+        )
         XCTAssertEqual(read.friends.map(\.name), ["A;B\\C\nD\\x"])
         XCTAssertEqual(read.friends[0].emails, ["a@b.example"])
     }
 
     func testCharsetsOf21() throws {
-        let latin1 = Data("BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=ISO-8859-1:Jos".utf8) + Data([0xE9])
+        let latin1 =
+            Data("BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=ISO-8859-1:Jos".utf8) + Data([0xE9])
             + Data("\nEND:VCARD\n".utf8)
         XCTAssertEqual(try readLines(latin1, VCardReader.init(source:)).friends.map(\.name), ["José"])
-        let shiftJIS = Data("BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=SHIFT_JIS;ENCODING=QUOTED-PRINTABLE:=93=FA=96=7B\nEND:VCARD\n".utf8)
+        let shiftJIS = Data(
+            "BEGIN:VCARD\nVERSION:2.1\nFN;CHARSET=SHIFT_JIS;ENCODING=QUOTED-PRINTABLE:=93=FA=96=7B\nEND:VCARD\n".utf8)
         XCTAssertEqual(try readLines(shiftJIS, VCardReader.init(source:)).friends.map(\.name), ["日本"])
     }
 

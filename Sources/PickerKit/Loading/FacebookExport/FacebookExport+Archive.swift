@@ -54,7 +54,7 @@ extension FacebookExport {
             }
         }
         if let list = friendsList(among: present) { return path + "/" + list }
-        throw notAnExport(path, html: isHTMLExport(present), kind: "folder")
+        throw notAnExport(path, html: isHTMLExport(present), kind: "a folder")
     }
 
     /// Reads the friends list out of the export archive at `path` with the system's `unzip`.
@@ -70,7 +70,7 @@ extension FacebookExport {
         let listing = try run(unzip, ["-Z1", archive], path: path)
         let entries = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
         guard let entry = friendsList(among: entries) else {
-            throw notAnExport(path, html: isHTMLExport(entries), kind: "archive")
+            throw notAnExport(path, html: isHTMLExport(entries), kind: "an archive")
         }
         let list = try run(unzip, ["-p", archive, wildcardEscaped(entry)], path: path)
         do throws(SourceError) {
@@ -117,7 +117,7 @@ extension FacebookExport {
         return SourceError(
             source: path,
             problem:
-                "is a \(kind) without a Facebook friends list (connections/friends/your_friends.json or friends/friends.json); an export in several .zip parts has it in one of them"
+                "is \(kind) without a Facebook friends list (connections/friends/your_friends.json or friends/friends.json); an export in several .zip parts has it in one of them"
         )
     }
 }
