@@ -29,6 +29,12 @@ enum PickerPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("sample-friends.json").path
 
+    /// The committed fixture `name` of `Tests/Fixtures` (contacts and exports made for the tests).
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").appendingPathComponent(name).path
+    }
+
     /// The `picker` binary SwiftPM built for this test run.
     static func picker() throws -> URL {
         let candidates = buildProductsCandidates.map { $0.appendingPathComponent("picker") }

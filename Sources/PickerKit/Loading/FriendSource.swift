@@ -111,12 +111,6 @@ public enum FriendSource: Hashable, Sendable {
         return friends
     }
 
-    /// Whether standard input holds JSON: its first byte that is not white space is `{` or `[`.
-    static func looksLikeJSON(_ data: Data) -> Bool {
-        let opening = FriendsJSON.opening(of: data)
-        return opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[")
-    }
-
     /// Friends from what standard input held, read by its content (see ``SourceFormat``): text
     /// is one name per line, numbered from 1 as ids (blank lines skipped).
     static func friends(fromStandardInput data: Data) throws(SourceError) -> [Friend] {
