@@ -48,7 +48,9 @@ func expectTheSameFromWholeAndChunks<Reader: LineReader>(
             chunkedError = error
         }
     }
-    precondition(wholeError == chunkedError, "chunks changed the error: \(String(describing: wholeError)) / \(String(describing: chunkedError))")
+    precondition(
+        wholeError == chunkedError,
+        "chunks changed the error: \(String(describing: wholeError)) / \(String(describing: chunkedError))")
     if let wholeError {
         precondition(wholeError.source == source, "the error names another source")
         expectSafe(wholeError.description)

@@ -66,6 +66,19 @@ final class ContactSourceTests: TmuxTestCase {
         }
     }
 
+    func testANamedPipeIsReadByItsContent() throws {
+        let result = try runCommand(
+            URL(fileURLWithPath: "/bin/bash"),
+            [
+                "-c", #""$0" --source <(cat "$1") --filter '' --format aerc"#, try PickerPaths.picker().path,
+                PickerPaths.fixture("rfc6350.vcf"),
+            ],
+            environment: ["LANG": "C.UTF-8", "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(
+            result.output, "kari@home.example\tKari Løye\nkari@work.example\tKari Løye\nkari@old.example\tKari Løye\n")
+    }
+
     func testPickingFromAVCardWithTheEmailShownDimmed() throws {
         let path = try copy("google.vcf", as: "contacts.json")
         let picker = try startPicker(["--source", path, "--query", "bob"]) { $0.counts == "1/2 · 0 selected" }
@@ -115,7 +128,8 @@ final class ContactSourceTests: TmuxTestCase {
         try Data("BEGIN:VCARD\nFN:Ann\nBEGIN:VCARD\n".utf8).write(to: vCard)
         let card = try runPicker(["--source", vCard.path, "--filter", ""])
         XCTAssertEqual(card.status, 2)
-        XCTAssertEqual(card.standardError, "picker: \(vCard.path): line 1: the card that begins here has no END:VCARD\n")
+        XCTAssertEqual(
+            card.standardError, "picker: \(vCard.path): line 1: the card that begins here has no END:VCARD\n")
         let csv = directory.appendingPathComponent("broken.csv")
         try Data("Name,E-mail 1 - Value\nAnn,\"ann@x\nBob,bob@x\n".utf8).write(to: csv)
         let row = try runPicker(["--source", csv.path, "--filter", ""])

@@ -40,7 +40,9 @@ final class MailClientTests: XCTestCase {
         XCTAssertEqual(found.status, 0)
         XCTAssertEqual(found.output, "bob@example.org\tSmith, Jr., Bob\n")
         let byAddress = try pick(["--filter", "@club", "--format", "aerc"])
-        XCTAssertEqual(byAddress.output, "ann@home.example\tAnn Lee\nann.lee@work.example\tAnn Lee\nann.lee@club.example\tAnn Lee\n")
+        XCTAssertEqual(
+            byAddress.output,
+            "ann@home.example\tAnn Lee\nann.lee@work.example\tAnn Lee\nann.lee@club.example\tAnn Lee\n")
         let none = try pick(["--filter", "zzz", "--format", "aerc"])
         XCTAssertEqual(none.status, 1)
         XCTAssertEqual(none.output, "")
@@ -87,7 +89,8 @@ final class MailClientTests: XCTestCase {
         let aercResult = try runSetUpLine(aerc, query: "ann lee")
         XCTAssertEqual(aercResult.status, 0, aercResult.standardError)
         XCTAssertEqual(
-            aercResult.output, "ann@home.example\tAnn Lee\nann.lee@work.example\tAnn Lee\nann.lee@club.example\tAnn Lee\n")
+            aercResult.output,
+            "ann@home.example\tAnn Lee\nann.lee@work.example\tAnn Lee\nann.lee@club.example\tAnn Lee\n")
         XCTAssertEqual(try runSetUpLine(mutt, query: "nobody").status, 1)
     }
 }
@@ -104,6 +107,7 @@ final class MailPickTests: TmuxTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(
             result.output,
-            "picker: 3 addresses\nkari@home.example\tKari Løye\nkari@work.example\tKari Løye\nkari@old.example\tKari Løye\n")
+            "picker: 3 addresses\nkari@home.example\tKari Løye\nkari@work.example\tKari Løye\nkari@old.example\tKari Løye\n"
+        )
     }
 }

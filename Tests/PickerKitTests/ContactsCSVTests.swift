@@ -69,6 +69,22 @@ final class ContactsCSVTests: XCTestCase {
             "line 1: the header names no name column (Name, First Name, Last Name, Given Name, Family Name)")
     }
 
+    func testAQuoteLeftOpenDoesNotTakeInTheWholeText() throws {
+        var records = CSVRecords(maximumRecordLength: 40)
+        func read(_ line: String, _ number: Int) throws -> CSVRecords.Record? {
+            var line = line
+            return try line.withUTF8 { try records.read($0, number: number) }
+        }
+        XCTAssertEqual(try read("Ann,\"open", 1)?.fields, nil)
+        XCTAssertEqual(try read(String(repeating: "x", count: 20), 2)?.fields, nil)
+        XCTAssertThrowsError(try read(String(repeating: "x", count: 20), 3)) { error in
+            XCTAssertEqual(
+                error as? CSVRecords.Failure,
+                CSVRecords.Failure(
+                    line: 1, column: 5, field: 2, problem: "the quoted field that starts here runs past 40 bytes"))
+        }
+    }
+
     func testTheHeaderTellsAContactsCSVFromText() {
         func isHeader(_ line: String) -> Bool {
             var line = line

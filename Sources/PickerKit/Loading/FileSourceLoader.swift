@@ -16,6 +16,18 @@ struct FileSourceLoader: FriendLoader {
             try FriendsJSON.readPages(path: list) { deliver(FriendPage(friends: $0)) }
             return
         }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            // A named pipe (`--source <(command)`) is read once, whole, as standard input is.
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw SourceError(source: path, problem: "cannot be read (permission denied?)")
+            }
+            defer { close(descriptor) }
+            try StandardInputLoader.read(
+                try StandardInput.readAll(descriptor: descriptor, source: path), source: path, deliver)
+            return
+        }
         let head = try Self.head(of: path)
         let format = head.withUnsafeBufferPointer { (head) -> SourceFormat? in
             SourceFormat.isBlank(head) ? nil : SourceFormat.of(head)

@@ -43,9 +43,11 @@ struct StandardInputLoader: FriendLoader {
         }
     }
 
-    /// Delivers the friends of `input`, what standard input held.
-    static func read(_ input: Data, _ deliver: (FriendPage) -> Void) throws(SourceError) {
-        let source = FriendSource.standardInput.displayName
+    /// Delivers the friends of `input`, what standard input (or the source messages call
+    /// `source`) held.
+    static func read(
+        _ input: Data, source: String = FriendSource.standardInput.displayName, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
         switch SourceFormat.of(input) {
         case .json: deliver(FriendPage(friends: try FriendsJSON.decode(input, source: source)))
         case .vCard:

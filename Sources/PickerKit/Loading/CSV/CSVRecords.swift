@@ -17,9 +17,18 @@ struct CSVRecords {
         var problem: String
     }
 
+    /// The longest record read, in bytes; a quoted field left open would otherwise take in the
+    /// rest of the text.
+    let maximumRecordLength: Int
+
+    init(maximumRecordLength: Int = 16 << 20) {
+        self.maximumRecordLength = maximumRecordLength
+    }
+
     private var fields: [String] = []
     private var field: [UInt8] = []
     private var recordLine = 0
+    private var recordLength = 0
     /// Where the open quoted field began, while one is open.
     private var openQuote: (line: Int, column: Int, field: Int)?
     /// Whether the field's closing quote was just read.
@@ -32,12 +41,19 @@ struct CSVRecords {
             throw Failure(
                 line: number, column: Self.column(of: invalid, in: line), field: nil, problem: "not valid UTF-8")
         }
-        if openQuote == nil {
+        if let openQuote {
+            field.append(0x0A)
+            recordLength += line.count + 1
+            guard recordLength <= maximumRecordLength else {
+                throw Failure(
+                    line: openQuote.line, column: openQuote.column, field: openQuote.field,
+                    problem: "the quoted field that starts here runs past \(maximumRecordLength) bytes")
+            }
+        } else {
             recordLine = number
+            recordLength = line.count
             fields = []
             field = []
-        } else {
-            field.append(0x0A)
         }
         var index = 0
         while index < line.count {

@@ -65,7 +65,7 @@ struct VCardProperty: Equatable {
 
     /// Takes a type (`TYPE=…` or a bare 2.1 parameter): `pref`, or an encoding named bare.
     private mutating func take(type: String) {
-        let type = unquoted(type).uppercased()
+        let type = Self.unquoted(type).uppercased()
         if type == "PREF" {
             preference = min(preference, 1)
         } else {
@@ -105,8 +105,6 @@ struct VCardProperty: Equatable {
         }
         return result
     }
-
-    private func unquoted(_ value: String) -> String { Self.unquoted(value) }
 
     /// Parameter text: ASCII in every real card; other bytes are replaced, never trusted.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
