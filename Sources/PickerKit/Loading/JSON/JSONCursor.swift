@@ -51,16 +51,14 @@ struct Cursor {
 
     /// A friend object, after optional whitespace.
     mutating func friend() throws(Failure) -> Friend {
-        try expect(UInt8(ascii: "{"))
         var id: String?
         var name: String?
         var first: String?
         var middle: String?
         var last: String?
         var seenParts: UInt8 = 0
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") { throw .unsupported }
-        while true {
+        try openMembers()
+        repeat {
             let key = try key()
             try colon()
             skipWhitespace()
@@ -84,12 +82,7 @@ struct Cursor {
             case .data, .other, .friendsV2, .friends, .timestamp:
                 try skipValue(depth: 1)
             }
-            skipWhitespace()
-            guard let next = peek() else { throw .truncated }
-            index += 1
-            if next == UInt8(ascii: "}") { break }
-            guard next == UInt8(ascii: ",") else { throw .unsupported }
-        }
+        } while try memberFollows()
         guard let id, let name else { throw .unsupported }
         return Friend(id: id, name: name, firstName: first, middleName: middle, lastName: last)
     }
@@ -97,13 +90,11 @@ struct Cursor {
     /// An entry of the Facebook export's friends list, after optional whitespace: its `name`
     /// and the `timestamp` the friendship began; other fields are checked and passed over.
     mutating func exportFriend() throws(Failure) -> Friend {
-        try expect(UInt8(ascii: "{"))
         var name: String?
         var timestamp: Int64?
         var sawTimestamp = false
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") { throw .unsupported }
-        while true {
+        try openMembers()
+        repeat {
             let key = try key()
             try colon()
             skipWhitespace()
@@ -118,14 +109,30 @@ struct Cursor {
             default:
                 try skipValue(depth: 1)
             }
-            skipWhitespace()
-            guard let next = peek() else { throw .truncated }
-            index += 1
-            if next == UInt8(ascii: "}") { break }
-            guard next == UInt8(ascii: ",") else { throw .unsupported }
-        }
+        } while try memberFollows()
         guard let name else { throw .unsupported }
         return FacebookExport.friend(name: name, timestamp: timestamp)
+    }
+
+    /// Past an object's `{` and the whitespace before its first member; an empty object is left
+    /// to Foundation.
+    @inline(__always)
+    private mutating func openMembers() throws(Failure) {
+        try expect(UInt8(ascii: "{"))
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") { throw .unsupported }
+    }
+
+    /// After a member's value: true at a `,` (another member follows), false at the `}` that
+    /// ends the object.
+    @inline(__always)
+    private mutating func memberFollows() throws(Failure) -> Bool {
+        skipWhitespace()
+        guard let next = peek() else { throw .truncated }
+        index += 1
+        if next == UInt8(ascii: "}") { return false }
+        guard next == UInt8(ascii: ",") else { throw .unsupported }
+        return true
     }
 
     /// A string or `null`, at the cursor.

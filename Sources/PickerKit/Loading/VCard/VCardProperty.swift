@@ -87,23 +87,14 @@ struct VCardProperty: Equatable {
         if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
             value = String(value.dropFirst().dropLast())
         }
-        guard value.contains("^") else { return value }
-        var result = ""
-        var iterator = value.makeIterator()
-        while let character = iterator.next() {
-            guard character == "^" else {
-                result.append(character)
-                continue
-            }
-            switch iterator.next() {
-            case "n"?: result.append("\n")
-            case "^"?: result.append("^")
-            case "'"?: result.append("\"")
-            case let other?: result += "^" + String(other)
-            case nil: result.append("^")
+        return VCardValue.undoingEscapes(value[...], "^") { escaped in
+            switch escaped {
+            case "n": return "\n"
+            case "^": return "^"
+            case "'": return "\""
+            default: return nil
             }
         }
-        return result
     }
 
     /// Parameter text: ASCII in every real card; other bytes are replaced, never trusted.
