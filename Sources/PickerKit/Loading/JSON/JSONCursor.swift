@@ -59,9 +59,7 @@ struct Cursor {
         var seenParts: UInt8 = 0
         try openMembers()
         repeat {
-            let key = try key()
-            try colon()
-            skipWhitespace()
+            let key = try memberKey()
             switch key {
             case .id:
                 guard id == nil else { throw .unsupported }
@@ -95,9 +93,7 @@ struct Cursor {
         var sawTimestamp = false
         try openMembers()
         repeat {
-            let key = try key()
-            try colon()
-            skipWhitespace()
+            let key = try memberKey()
             switch key {
             case .name:
                 guard name == nil else { throw .unsupported }
@@ -121,6 +117,15 @@ struct Cursor {
         try expect(UInt8(ascii: "{"))
         skipWhitespace()
         if peek() == UInt8(ascii: "}") { throw .unsupported }
+    }
+
+    /// A member's key, its colon, and the whitespace before its value.
+    @inline(__always)
+    private mutating func memberKey() throws(Failure) -> FriendKey {
+        let key = try key()
+        try colon()
+        skipWhitespace()
+        return key
     }
 
     /// After a member's value: true at a `,` (another member follows), false at the `}` that
