@@ -10,9 +10,10 @@ public enum FilterMatches: Sendable {
 
 /// Where the friends of a session come from.
 public enum FriendSource: Hashable, Sendable {
-    /// A JSON file: a Graph friends page or an array of friends.
+    /// A file read by its content (JSON, vCard, a contacts CSV, a Facebook export's `.zip`, or
+    /// text with one name per line; see ``SourceFormat``), or a Facebook export's folder.
     case file(String)
-    /// Standard input: JSON as for a file, or plain text with one name per line.
+    /// Standard input, read by its content as a file is.
     case standardInput
     /// A service speaking the Graph API friends contract, which the session authenticates.
     case url(URL)
