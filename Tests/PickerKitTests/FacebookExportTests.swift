@@ -32,6 +32,17 @@ final class FacebookExportTests: XCTestCase {
         XCTAssertNotNil(FriendsJSON.scan(data), "the usual shape is read by the fast reader")
     }
 
+    func testNumbersTooLargeForSwiftWhereNothingReadsThemAreReadAlike() throws {
+        for text in [
+            #"{"friends_v2": [{"name": "Ann", "rank": 155E391999, "timestamp": 7}]}"#,
+            #"{"data": [{"id": "1", "name": "Ann"}], "x": 1E400}"#,
+        ] {
+            let data = Data(text.utf8)
+            XCTAssertEqual(FriendsJSON.scan(data)?.map(\.name), ["Ann"], text)
+            XCTAssertEqual(try FriendsJSON.decodeWithFoundation(data, source: "x").map(\.name), ["Ann"], text)
+        }
+    }
+
     func testRepairOnlyWhenEveryCharacterIsAByteAndTheBytesAreUTF8() {
         XCTAssertEqual(FacebookExport.repaired("L\u{c3}\u{b8}ye"), "Løye")
         XCTAssertEqual(FacebookExport.repaired("\u{f0}\u{9f}\u{98}\u{80}"), "😀")

@@ -86,16 +86,40 @@ public enum FriendsJSON {
 
     /// The key of the Facebook export's friends list in the object `data` holds, when the
     /// object holds that list as an array and no Graph `data` array: `friends_v2`, or the older
-    /// `friends`.
-    /// - Throws: when `data` is not JSON, or holds more than one list of friends.
+    /// `friends`. (Read with the decoder, which, unlike `JSONSerialization`, takes numbers too
+    /// large for Swift where nothing reads them, as the fast reader does.)
+    /// - Throws: when `data` is not a JSON object, or holds more than one list of friends.
     private static func exportListKey(of data: Data) throws -> String? {
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        let lists = ["data", "friends_v2", "friends"].filter { object[$0] is [Any] }
+        let lists = try JSONDecoder().decode(ListKeys.self, from: data).lists
         guard lists.count <= 1 else {
             throw SourceError(
                 source: "", problem: "holds more than one list of friends (\(lists.joined(separator: ", ")))")
         }
         return lists.first.flatMap { $0 == "data" ? nil : $0 }
+    }
+
+    /// Which of the keys that may hold a list of friends hold an array.
+    private struct ListKeys: Decodable {
+        var lists: [String]
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        /// Any value, passed over.
+        struct Skipped: Decodable {
+            init(from decoder: Decoder) throws {}
+        }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            lists = ["data", "friends_v2", "friends"].filter { key in
+                (try? container.decode([Skipped].self, forKey: Key(stringValue: key))) != nil
+            }
+        }
     }
 
     /// The Facebook export's friends list.
