@@ -83,7 +83,7 @@ extension FacebookExport {
     /// What `unzip` with `arguments` writes; a failure names the archive `path`.
     private static func run(_ unzip: String, _ arguments: [String], path: String) throws(SourceError) -> Data {
         guard let result = Subprocess.run(unzip, arguments, outputLimit: largestListInArchive) else {
-            throw SourceError(source: path, problem: "cannot run unzip (\(String(cString: strerror(errno))))")
+            throw SourceError(source: path, problem: "cannot run \(unzip)")
         }
         if result.outputTooLarge {
             throw SourceError(
