@@ -1,6 +1,6 @@
 extension SearchQuery {
     /// Whether `term` is looked for in email addresses as well as in the name: it holds `@`.
-    static func isEmailTerm(_ term: Term) -> Bool { term.text.contains("@") }
+    static func isEmailTerm(_ term: Term) -> Bool { term.text.utf8.contains(UInt8(ascii: "@")) }
 
     /// The query's terms that hold `@`.
     var emailTerms: [Term] { terms.filter(Self.isEmailTerm) }

@@ -128,7 +128,7 @@ struct ContactsCSV: LineReader {
     static func friend(_ fields: [String], _ columns: Columns) -> Friend? {
         func cell(_ column: Int?) -> String {
             guard let column, column < fields.count else { return "" }
-            return fields[column].trimmingCharacters(in: .whitespacesAndNewlines)
+            return fields[column].trimmingWhitespace
         }
         let (first, middle, last) = (cell(columns.first), cell(columns.middle), cell(columns.last))
         var name = cell(columns.name)
@@ -138,8 +138,10 @@ struct ContactsCSV: LineReader {
         var preferred: [String] = []
         var others: [String] = []
         for column in columns.emails {
-            let addresses = cell(column.value).components(separatedBy: " ::: ")
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+            let value = cell(column.value)
+            // Only a cell with a colon can hold several addresses joined with " ::: ".
+            let addresses = (value.utf8.contains(UInt8(ascii: ":")) ? value.split(separator: " ::: ") : [value[...]])
+                .map(\.trimmingWhitespace).filter { !$0.isEmpty }
             if cell(column.label).hasPrefix("*") { preferred += addresses } else { others += addresses }
         }
         var emails: [String] = []

@@ -92,7 +92,7 @@ extension FacebookExport {
         guard result.status == 0 else {
             let message = String(decoding: result.errors, as: UTF8.self).split(separator: "\n").first ?? ""
             throw SourceError(
-                source: path, problem: "is not a .zip archive unzip can read (unzip: \(message.trimmingASCIISpaces))")
+                source: path, problem: "is not a .zip archive unzip can read (unzip: \(message.trimmingWhitespace))")
         }
         return result.output
     }

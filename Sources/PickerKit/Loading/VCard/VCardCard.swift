@@ -1,5 +1,3 @@
-import Foundation
-
 /// What one vCard says of a person, gathered as its properties are read, and the friend it
 /// makes.
 struct VCardCard {
@@ -19,19 +17,19 @@ struct VCardCard {
     mutating func take(_ property: VCardProperty, value: String) {
         switch property.name {
         case "FN" where formattedName == nil:
-            formattedName = VCardValue.unescaped(value[...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            formattedName = VCardValue.unescaped(value[...]).trimmingWhitespace
         case "N" where nameParts == nil:
             let parts = VCardValue.components(value[...], separatedBy: ";").map { component in
                 VCardValue.components(component, separatedBy: ",")
-                    .map { VCardValue.unescaped($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+                    .map { VCardValue.unescaped($0).trimmingWhitespace }
                     .filter { !$0.isEmpty }.joined(separator: " ")
             }
             func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
             nameParts = (family: part(0), given: part(1), additional: part(2))
         case "UID" where uid == nil:
-            uid = VCardValue.unescaped(value[...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            uid = VCardValue.unescaped(value[...]).trimmingWhitespace
         case "EMAIL":
-            let email = VCardValue.unescaped(value[...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let email = VCardValue.unescaped(value[...]).trimmingWhitespace
             guard !email.isEmpty, !emails.contains(where: { $0.email == email }) else { return }
             emails.append((email, property.preference, emails.count))
         default:

@@ -16,100 +16,72 @@ struct VCardProperty: Equatable {
     /// The properties whose values the reader decodes; every other one is skipped undecoded.
     static let read: Set<String> = ["BEGIN", "END", "FN", "N", "UID", "EMAIL"]
 
-    /// Parses the head of `line`, which ends at its first colon outside double quotes.
+    /// Parses the head of `line`, which ends at its first colon outside double quotes. Only the
+    /// parameters the reader uses (`ENCODING`, `CHARSET`, `PREF`, `TYPE`, and 2.1's bare
+    /// `QUOTED-PRINTABLE`, `BASE64` and `PREF`) are read, as keywords.
     /// - Returns: the property and the offset of its value, or nil when the line has no colon.
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> (property: VCardProperty, valueStart: Int)? {
         var inQuotes = false
-        var fields: [Range<Int>] = []
         var fieldStart = 0
+        var property = VCardProperty(name: "")
+        var isFirstField = true
         for index in line.indices {
-            switch line[index] {
-            case UInt8(ascii: "\""):
-                inQuotes.toggle()
-            case UInt8(ascii: ";") where !inQuotes:
-                fields.append(fieldStart..<index)
-                fieldStart = index + 1
-            case UInt8(ascii: ":") where !inQuotes:
-                fields.append(fieldStart..<index)
-                return (property(fields.map { UnsafeBufferPointer(rebasing: line[$0]) }), index + 1)
-            default:
-                break
+            let byte = line[index]
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            guard !inQuotes, byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") else { continue }
+            let field = UnsafeBufferPointer(rebasing: line[fieldStart..<index])
+            if isFirstField {
+                let nameStart = field.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0
+                property.name = keyword(UnsafeBufferPointer(rebasing: field[nameStart...]))
+                isFirstField = false
+            } else {
+                property.take(parameter: field)
             }
+            if byte == UInt8(ascii: ":") { return (property, index + 1) }
+            fieldStart = index + 1
         }
         return nil
     }
 
-    /// The property named by the first of `fields`, with the parameters in the rest.
-    private static func property(_ fields: [UnsafeBufferPointer<UInt8>]) -> VCardProperty {
-        let groupAndName = text(fields[0]).uppercased()
-        let name = groupAndName.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-        var property = VCardProperty(name: name.trimmingASCIISpaces)
-        for field in fields.dropFirst() {
-            let parameter = text(field)
-            guard let equals = parameter.firstIndex(of: "=") else {
-                property.take(type: parameter)
-                continue
-            }
-            let key = parameter[..<equals].trimmingASCIISpaces.uppercased()
-            let value = unquoted(String(parameter[parameter.index(after: equals)...]))
-            switch key {
-            case "ENCODING": property.take(encoding: value)
-            case "CHARSET": property.charset = value.lowercased()
-            case "PREF": if let rank = Int(value), (1...100).contains(rank) { property.preference = rank }
-            case "TYPE": for type in value.split(separator: ",") { property.take(type: String(type)) }
-            default: break
-            }
+    /// Takes a parameter, `KEY=VALUE[,VALUE]` or a bare 2.1 keyword.
+    private mutating func take(parameter: UnsafeBufferPointer<UInt8>) {
+        guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else {
+            take(keyword: Self.keyword(parameter))
+            return
         }
-        return property
-    }
-
-    /// Takes a type (`TYPE=…` or a bare 2.1 parameter): `pref`, or an encoding named bare.
-    private mutating func take(type: String) {
-        let type = Self.unquoted(type).uppercased()
-        if type == "PREF" {
-            preference = min(preference, 1)
-        } else {
-            take(encoding: type)
+        let value = UnsafeBufferPointer(rebasing: parameter[(equals + 1)...])
+        switch Self.keyword(UnsafeBufferPointer(rebasing: parameter[..<equals])) {
+        case "ENCODING": take(keyword: Self.keyword(value))
+        case "CHARSET": charset = Self.keyword(value).lowercased()
+        case "PREF": if let rank = Int(Self.keyword(value)), (1...100).contains(rank) { preference = rank }
+        case "TYPE":
+            for type in value.split(separator: UInt8(ascii: ",")) {
+                take(keyword: Self.keyword(UnsafeBufferPointer(rebasing: type)))
+            }
+        default: break
         }
     }
 
-    private mutating func take(encoding: String) {
-        switch encoding.uppercased() {
+    /// Takes a type, an encoding or a bare 2.1 parameter: `PREF`, `QUOTED-PRINTABLE`, `B`,
+    /// `BASE64`; anything else says nothing the reader uses.
+    private mutating func take(keyword: String) {
+        switch keyword {
+        case "PREF": preference = min(preference, 1)
         case "QUOTED-PRINTABLE": isQuotedPrintable = true
         case "B", "BASE64": isBase64 = true
         default: break
         }
     }
 
-    /// A parameter value without its double quotes, with RFC 6868's `^n`, `^^` and `^'` undone.
-    private static func unquoted(_ value: String) -> String {
-        var value = value.trimmingASCIISpaces
-        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-            value = String(value.dropFirst().dropLast())
-        }
-        return VCardValue.undoingEscapes(value[...], "^") { escaped in
-            switch escaped {
-            case "n": return "\n"
-            case "^": return "^"
-            case "'": return "\""
-            default: return nil
-            }
-        }
-    }
-
-    /// Parameter text: ASCII in every real card; other bytes are replaced, never trusted.
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension StringProtocol {
-    /// The text without ASCII spaces and tabs at either end.
-    var trimmingASCIISpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
+    /// `bytes` as a keyword: without the spaces, tabs and double quotes at its ends, ASCII
+    /// letters upper-cased (names and keywords are ASCII in every real card; other bytes are
+    /// replaced, never trusted).
+    private static func keyword(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let isPadding: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: "\"") }
+        guard let first = bytes.firstIndex(where: { !isPadding($0) }),
+            let last = bytes.lastIndex(where: { !isPadding($0) })
+        else { return "" }
+        return String(
+            decoding: bytes[first...last].map { $0 &- UInt8(ascii: "a") < 26 ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -128,7 +128,8 @@ struct VCardReader: LineReader {
     private mutating func take(
         _ property: VCardProperty, value: String, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
-        let isCard = value.trimmingASCIISpaces.uppercased() == "VCARD"
+        let isCard =
+            (property.name == "BEGIN" || property.name == "END") && value.trimmingWhitespace.uppercased() == "VCARD"
         switch property.name {
         case "BEGIN" where isCard:
             if card == nil {

@@ -83,35 +83,22 @@ enum VCardValue {
     }
 
     /// `text` with the escapes of RFC 6350 undone: `\\`, `\,`, `\;`, `\:` and `\n` or `\N` (a
-    /// newline); a backslash before anything else is kept.
+    /// newline); a backslash before anything else, or at the end, is kept.
     static func unescaped(_ text: Substring) -> String {
-        undoingEscapes(text, "\\") { escaped in
-            switch escaped {
-            case "n", "N": return "\n"
-            case "\\", ",", ";", ":": return escaped
-            default: return nil
-            }
-        }
-    }
-
-    /// `text` with each `escape` and the character after it replaced by what `meaning` says
-    /// that character stands for; where it says nil, or at the end, the escape is kept.
-    static func undoingEscapes(_ text: Substring, _ escape: Character, _ meaning: (Character) -> Character?)
-        -> String
-    {
-        guard text.contains(escape) else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
         var result = ""
         var iterator = text.makeIterator()
         while let character = iterator.next() {
-            guard character == escape else {
+            guard character == "\\" else {
                 result.append(character)
                 continue
             }
-            guard let escaped = iterator.next() else {
-                result.append(escape)
-                break
+            switch iterator.next() {
+            case "n"?, "N"?: result.append("\n")
+            case let escaped? where "\\,;:".contains(escaped): result.append(escaped)
+            case let other?: result += "\\" + String(other)
+            case nil: result.append("\\")
             }
-            if let meant = meaning(escaped) { result.append(meant) } else { result += [escape, escaped] }
         }
         return result
     }
