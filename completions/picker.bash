@@ -15,7 +15,7 @@ _picker() {
         --title) return ;;
         --prompt) return ;;
         --height) return ;;
-        --format) COMPREPLY=($(compgen -W "names ids tsv json" -- "$current")); return ;;
+        --format) COMPREPLY=($(compgen -W "names ids tsv json mutt aerc address" -- "$current")); return ;;
     esac
     COMPREPLY=($(compgen -W "--session --session-file --source --timeout --query --filter --select-1 --exit-0 --select --limit --sort --display --title --prompt --cycle --height --no-height --no-mouse --no-color --format --print0 --help -h --version" -- "$current"))
 }

@@ -1,14 +1,15 @@
 import Foundation
 
-/// libFuzzer's entry: what standard input holds (JSON or one name per line) is read into
-/// friends or refused with a `SourceError` naming standard input; never a crash. Text is also
-/// searched the way `--filter` searches it, which must find what the list finds.
+/// libFuzzer's entry: what standard input holds (JSON, vCard, a contacts CSV or one name per
+/// line, told by its content) is read into friends or refused with a `SourceError` naming
+/// standard input; never a crash. Text is also searched the way `--filter` searches it, which
+/// must find what the list finds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStandardInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
     expectFriendsOrSourceError(source: "standard input") { try FriendSource.friends(fromStandardInput: data) }
     let text = FriendsJSON.withoutByteOrderMark(data)
-    if !FriendSource.looksLikeJSON(text) { expectTheLineFilterAgreesWithTheList(text) }
+    if SourceFormat.of(text) == .text { expectTheLineFilterAgreesWithTheList(text) }
     return 0
 }
 

@@ -24,14 +24,26 @@ func fail(_ error: SourceError) -> Never {
 /// Prints `friends` in `options`' format and exits: 0 when some were printed, 1 when none,
 /// 141 when the reader of standard output has gone.
 func printAndExit(_ friends: [Friend], _ options: Options) -> Never {
+    if options.format.isForMail { printAndExit(MailPrintout(friends, format: options.format, print0: options.print0)) }
     printAndExit(count: friends.count, options.format.render(friends, print0: options.print0))
 }
 
 /// Prints the matches of `--filter` in `options`' format and exits as ``printAndExit(_:_:)``.
 func printAndExit(_ matches: FilterMatches, _ options: Options) -> Never {
+    if options.format.isForMail { printAndExit(MailPrintout(matches, format: options.format, print0: options.print0)) }
     switch matches {
     case .friends(let friends): printAndExit(friends, options)
     case .lines(let lines): printAndExit(count: lines.count, options.format.render(lines, print0: options.print0))
+    }
+}
+
+/// Writes a mail format's printout, its note on standard error, and exits with its status.
+func printAndExit(_ printout: MailPrintout) -> Never {
+    if let note = printout.note { StandardStreams.report(note) }
+    switch StandardStreams.writeOutput(printout.output) {
+    case .written: exit(printout.status.rawValue)
+    case .readerGone: exit(ExitStatus.outputClosed.rawValue)
+    case .failed(let reason): fail("cannot write the result: \(reason)")
     }
 }
 
@@ -43,6 +55,11 @@ func printAndExit(count: Int, _ output: @autoclosure () -> [UInt8]) -> Never {
     case .readerGone: exit(ExitStatus.outputClosed.rawValue)
     case .failed(let reason): fail("cannot write the result: \(reason)")
     }
+}
+
+/// Says on standard error how many contacts were skipped for having no name, when some were.
+func reportSkipped(_ skipped: Int, source: FriendSource) {
+    if let note = source.skippedNote(skipped) { StandardStreams.report(note) }
 }
 
 /// Says on standard error how many friends a repeated id left out, when some were.
@@ -57,7 +74,7 @@ let options: Options
 do {
     switch try Options.parse(
         Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-        defaultSource: bundledSample)
+        defaultSource: bundledSample, standardInputIsTerminal: isatty(0) == 1)
     {
     case .help:
         print(Options.helpText)
@@ -84,8 +101,9 @@ MemoryTuning.returnLargeBlocksToTheSystem()
 /// page, so nothing partial is used.
 func everyoneMatching(_ query: String) -> FilterMatches {
     do {
-        let (matches, leftOut) = try options.source.friends(
+        let (matches, leftOut, skipped) = try options.source.friends(
             matching: query, sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
+        reportSkipped(skipped, source: options.source)
         reportLeftOut(leftOut, source: options.source)
         return matches
     } catch {
@@ -106,6 +124,7 @@ if options.selectOne || options.exitZero {
         let leftOut: Int
         (list, leftOut) = try options.source.list(
             sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
+        reportSkipped(list.skipped, source: options.source)
         reportLeftOut(leftOut, source: options.source)
     } catch {
         fail(error)
@@ -142,6 +161,7 @@ case .signalled(let signal):
     exit(128 + signal)
 case .finished(let state):
     if !(options.selectOne || options.exitZero) {
+        reportSkipped(state.list.skipped, source: options.source)
         reportLeftOut(feed.takenCount - state.list.count, source: options.source)
     }
     if state.loading == .complete {

@@ -55,8 +55,8 @@ final class BadSourceTests: TmuxTestCase {
             directory.appendingPathComponent("missing.json").path, saying: "no such file", located: false)
     }
 
-    func testDirectory() throws {
-        try assertRejected(directory.path, saying: "is a directory", located: false)
+    func testAFolderThatIsNotAFacebookExport() throws {
+        try assertRejected(directory.path, saying: "is a folder without a Facebook friends list", located: false)
     }
 
     func testUnreadableFile() throws {
@@ -75,8 +75,8 @@ final class BadSourceTests: TmuxTestCase {
         try assertRejected(try file("blank.json", " \n\t\n"), saying: "is empty", located: false)
     }
 
-    func testNotJSON() throws {
-        try assertRejected(try file("text.json", "Ada Lovelace\nBob\n"), saying: "not valid JSON")
+    func testJSONThatBreaksOff() throws {
+        try assertRejected(try file("names.txt", "[\"Ada Lovelace\",\n Bob\n"), saying: "not valid JSON")
     }
 
     func testTruncatedJSON() throws {
@@ -85,10 +85,11 @@ final class BadSourceTests: TmuxTestCase {
             saying: "not valid JSON")
     }
 
-    func testATopLevelThatIsNeitherAPageNorAnArray() throws {
+    func testAnObjectWithoutAListOfFriends() throws {
+        try assertRejected(try file("object.json", #"{"people": []}"#), saying: #""data" is missing"#, located: false)
         try assertRejected(
-            try file("string.json", #""friends""#), saying: "the top level must be a friends page", located: false)
-        try assertRejected(try file("object.json", #"{"friends": []}"#), saying: #""data" is missing"#, located: false)
+            try file("two.json", #"{"data": [], "friends_v2": []}"#), saying: "holds more than one list of friends",
+            located: false)
     }
 
     func testAFriendWithoutIdOrName() throws {

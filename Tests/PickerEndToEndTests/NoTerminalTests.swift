@@ -11,7 +11,7 @@ final class NoTerminalTests: TmuxTestCase {
     private func runWithoutControllingTerminal(_ arguments: [String]) throws -> CommandResult {
         try runCommand(
             URL(fileURLWithPath: "/usr/bin/setsid"), ["-w", try PickerPaths.picker().path] + arguments,
-            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": PickerPaths.sample])
     }
 
     func testWithoutAControllingTerminalItSaysSoAndExits2() throws {
@@ -63,7 +63,7 @@ final class NoTerminalTests: TmuxTestCase {
         let status = try runCommand(
             URL(fileURLWithPath: "/bin/bash"),
             ["-c", #""$0" --filter '' | head -0; exit "${PIPESTATUS[0]}""#, try PickerPaths.picker().path],
-            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": PickerPaths.sample])
         assertExit(status, 141, standardError: "")
     }
 
@@ -78,7 +78,7 @@ final class NoTerminalTests: TmuxTestCase {
     func testAClosedStandardOutputIsAnErrorWithStatus2() throws {
         let result = try runCommand(
             URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" --filter '' >&-"#, try PickerPaths.picker().path],
-            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": PickerPaths.sample])
         assertExit(result, 2, standardError: "picker: cannot write the result: standard output is closed\n")
     }
 }

@@ -27,6 +27,17 @@ final class DocumentationTests: XCTestCase {
         for option in Options.table { XCTAssertTrue(readme.contains(option.names[0]), option.names[0]) }
     }
 
+    func testTheReadmeAndTheManPageGiveTheMailClientSetUp() throws {
+        let readme = try committed("README.md")
+        let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+        for (client, lines) in Options.mailClientSetUp {
+            for line in lines {
+                XCTAssertTrue(readme.contains(line), "README: \(client): \(line)")
+                XCTAssertTrue(page.contains(line), "man page: \(client): \(line)")
+            }
+        }
+    }
+
     func testTheCompletionsAreCurrentAndOfferEveryOption() throws {
         XCTAssertEqual(try committed("completions/picker.bash"), Options.bashCompletion, "run swift run picker-docs")
         XCTAssertEqual(try committed("completions/_picker"), Options.zshCompletion, "run swift run picker-docs")

@@ -55,7 +55,7 @@ final class FriendsJSONTests: XCTestCase {
             problem(#"{"data": [{"id": "1", "name": null}]}"#), "data[0].name: expected a string, found null")
         XCTAssertEqual(problem(#"{"data": [{"id": true, "name": "A"}]}"#), "data[0].id: expected a string")
         XCTAssertEqual(problem(#"{"data": 3}"#), "data: expected an array of friends")
-        XCTAssertEqual(problem(#"{"friends": []}"#), #"the top level: "data" is missing"#)
+        XCTAssertEqual(problem(#"{"people": []}"#), #"the top level: "data" is missing"#)
         XCTAssertEqual(problem("42"), #"the top level must be a friends page {"data": [...]} or an array of friends"#)
         XCTAssertEqual(problem(""), #"is empty: expected a friends page {"data": [...]} or an array of friends"#)
         XCTAssertEqual(problem(" \n"), #"is empty: expected a friends page {"data": [...]} or an array of friends"#)
@@ -86,8 +86,11 @@ final class FriendsJSONTests: XCTestCase {
         XCTAssertThrowsError(try FriendSource.readFile("/nonexistent/friends.json")) { error in
             XCTAssertEqual((error as? SourceError)?.description, "/nonexistent/friends.json: no such file")
         }
-        XCTAssertThrowsError(try FriendSource.readFile(NSTemporaryDirectory())) { error in
-            XCTAssertEqual((error as? SourceError)?.problem, "is a directory, not a file")
+        XCTAssertThrowsError(try FriendSource.readFile("/")) { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.problem,
+                "is a folder without a Facebook friends list (connections/friends/your_friends.json or friends/friends.json); an export in several .zip parts has it in one of them"
+            )
         }
     }
 }

@@ -56,7 +56,29 @@ final class JSONFastPathTests: XCTestCase {
             return "{" + fields.map { space() + $0 + space() }.joined(separator: ",") + "}"
         }
 
+        /// An entry of the Facebook export's friends list.
+        mutating func exportEntry() -> String {
+            var fields: [String] = []
+            if below(12) != 0 { fields.append("\"name\":" + space() + (below(15) == 0 ? "null" : string())) }
+            if below(6) != 0 { fields.append("\"timestamp\":" + space() + (below(8) == 0 ? string() : number())) }
+            if below(6) == 0 { fields.append("\"contact_info\":" + space() + value(depth: 1)) }
+            if below(20) == 0 { fields.append("\"timestamp\": 1") }
+            fields.shuffle(using: &random)
+            return "{" + fields.map { space() + $0 + space() }.joined(separator: ",") + "}"
+        }
+
+        /// The Facebook export's `{"friends_v2": [...]}` or older `{"friends": [...]}`.
+        mutating func exportDocument() -> String {
+            let entries = (0..<below(5)).map { _ in space() + exportEntry() + space() }.joined(separator: ",")
+            var members = [["\"friends_v2\"", "\"friends\""][below(2)] + ":" + space() + "[" + entries + "]"]
+            if below(6) == 0 { members.append("\"data\": " + ["[]", "3", "{}"][below(3)]) }
+            if below(6) == 0 { members.append("\"other\": " + value(depth: 0)) }
+            members.shuffle(using: &random)
+            return space() + "{" + members.joined(separator: "," + space()) + "}" + space()
+        }
+
         mutating func document() -> String {
+            if below(5) == 0 { return exportDocument() }
             let friends = (0..<below(5)).map { _ in space() + friend() + space() }.joined(separator: ",")
             if below(4) == 0 { return space() + "[" + friends + "]" + space() }
             var members = ["\"data\":" + space() + "[" + friends + "]"]

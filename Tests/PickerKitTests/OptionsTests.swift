@@ -31,6 +31,20 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["--version"]), .version)
     }
 
+    func testStandardInputThatIsNotATerminalIsTheSourceWhenNoneIsNamed() throws {
+        func source(_ arguments: [String], _ environment: [String: String] = [:]) throws -> FriendSource? {
+            guard
+                case .run(let options) = try Options.parse(
+                    arguments, environment: environment, defaultSource: "sample.json", standardInputIsTerminal: false)
+            else { return nil }
+            return options.source
+        }
+        XCTAssertEqual(try source([]), .standardInput, "as fzf, fzy and gum read it")
+        XCTAssertEqual(try source(["--filter", "a"]), .standardInput)
+        XCTAssertEqual(try source(["--source", "names.txt"]), .file("names.txt"), "a named source wins")
+        XCTAssertEqual(try source([], ["PICKER_SOURCE": "env.json"]), .file("env.json"))
+    }
+
     func testEnvironmentGivesSessionAndSourceAndTheCommandLineWins() throws {
         let environment = ["PICKER_SESSION": "env-token", "PICKER_SOURCE": "env.json"]
         XCTAssertEqual(
@@ -47,7 +61,7 @@ final class OptionsTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--bogus"], "unknown option '--bogus' (see picker --help)"),
             (["--query"], "--query needs a value"),
-            (["--format", "xml"], "--format must be one of names, ids, tsv, json, not 'xml'"),
+            (["--format", "xml"], "--format must be one of names, ids, tsv, json, mutt, aerc, address, not 'xml'"),
             (["--session", ""], "--session needs a non-empty token"),
             (["--print0=yes"], "--print0 takes no value"),
             (["--timeout", "0"], "--timeout needs a number of seconds above 0, not '0'"),

@@ -27,21 +27,8 @@ final class SearchFastPathTests: XCTestCase {
     func testEveryPathAgreesWithTheReference() {
         var random = SplitMix64(seed: 21)
         let (list, _) = list(&random, count: 17_000)
-        for chain in [
-            ["a", "an", "anna"], ["zo", "zoë", "zoë k"], ["smé"], ["łu"], ["王小"], ["e", "émile"], ["straße"],
-        ] {
-            var previous: Positions?
-            var previousQuery = SearchQuery("")
-            for text in chain {
-                let query = SearchQuery(text)
-                let among = query.narrows(previousQuery) ? previous : nil
-                let found = list.positions(matching: query, among: among)
-                XCTAssertEqual(Array(found), expected(list, text), "query \(text.debugDescription)")
-                for position in found.prefix(50) { XCTAssertTrue(list.shouldInclude(position: position, query: query)) }
-                previous = found
-                previousQuery = query
-            }
-        }
+        assertChainsAgreeWithTheReference(
+            list, [["a", "an", "anna"], ["zo", "zoë", "zoë k"], ["smé"], ["łu"], ["王小"], ["e", "émile"], ["straße"]])
     }
 
     func testFewCandidatesAreCheckedOneByOne() {

@@ -18,7 +18,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .printed: return "friends printed"
-        case .nothingToPrint: return "nothing to print (nobody shown on Enter; --filter or --exit-0 matched nobody)"
+        case .nothingToPrint:
+            return
+                "nothing to print (nobody shown on Enter; --filter or --exit-0 matched nobody; no email address for a mail format)"
         case .error: return "error: bad option, unreadable or malformed source, network failure, no usable terminal"
         case .sessionRejected: return "the service rejected the session: log in again"
         case .cancelled: return "cancelled (Esc, q, Ctrl-C, SIGINT)"

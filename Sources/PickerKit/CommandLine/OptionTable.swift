@@ -36,8 +36,8 @@ extension Options {
             "read the session token from the first line of PATH (better than --session: a token on the command line is visible in ps)"
         ) { options, path in options.session = .file(path) },
         OptionSpec(
-            ["--source"], value: "FILE|-|URL",
-            "a JSON file holding a Graph friends page {\"data\": [...]} or an array of friends; - reads standard input, which may also be plain text with one name per line; an https URL (http only on loopback) of a Graph-compatible friends edge, read page by page with the session token (default: $PICKER_SOURCE, else the bundled sample)"
+            ["--source"], value: "FILE|DIR|-|URL",
+            "a file, read by its content whatever it is called: JSON (a Graph friends page {\"data\": [...]}, an array of friends, or a Facebook export's your_friends.json), vCard, a contacts CSV (Google, Outlook, name,email), a Facebook export's .zip, or plain text with one name per line; a Facebook export's folder; - reads standard input the same way; an https URL (http only on loopback) of a Graph-compatible friends edge, read page by page with the session token (default: $PICKER_SOURCE, else standard input when it is not a terminal, else the bundled sample)"
         ) { options, argument in options.source = FriendSource(argument: argument) },
         OptionSpec(["--timeout"], value: "SECONDS", "seconds to wait for each HTTP request (default 15)") {
             options, text throws(UsageError) in
@@ -112,7 +112,7 @@ extension Options {
         },
         OptionSpec(
             ["--format"], value: "FORMAT",
-            "names (default), ids, tsv (id<TAB>name), or json (an array of {\"id\", \"name\"} objects)"
+            "names (default), ids, tsv (id<TAB>name), json (an array of {\"id\", \"name\", \"emails\"} objects), mutt (a message line, then email<TAB>name per address: mutt's query_command), aerc (email<TAB>name per address: aerc's address-book-cmd), or address (Name <email>, one per friend); the mail formats leave out friends without an email"
         ) {
             options, text throws(UsageError) in
             guard let format = OutputFormat(rawValue: text) else {

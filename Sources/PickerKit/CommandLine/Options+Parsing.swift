@@ -1,14 +1,16 @@
 extension Options {
     /// Parses `arguments` (without the program name), after the words of `PICKER_DEFAULT_OPTS`.
-    /// `environment` also supplies `PICKER_SESSION`, `PICKER_SOURCE` and `NO_COLOR`;
-    /// `defaultSource` is the file used when neither the command line nor the environment
-    /// names one.
+    /// `environment` also supplies `PICKER_SESSION`, `PICKER_SOURCE` and `NO_COLOR`. When
+    /// neither the command line nor the environment names a source, standard input is the
+    /// source when it is not a terminal (as fzf, fzy and gum read it), else `defaultSource`.
     public static func parse(
-        _ arguments: [String], environment: [String: String], defaultSource: String
+        _ arguments: [String], environment: [String: String], defaultSource: String,
+        standardInputIsTerminal: Bool = true
     ) throws(UsageError) -> Command {
+        let unnamedSource = standardInputIsTerminal ? FriendSource(argument: defaultSource) : .standardInput
         var options = Options(
             session: environment["PICKER_SESSION"].flatMap { $0.isEmpty ? nil : .token($0) },
-            source: FriendSource(argument: environment["PICKER_SOURCE"] ?? defaultSource))
+            source: environment["PICKER_SOURCE"].map(FriendSource.init(argument:)) ?? unnamedSource)
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
         var defaults: [String] = []
         if let text = environment["PICKER_DEFAULT_OPTS"] {

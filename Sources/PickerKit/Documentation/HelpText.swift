@@ -18,7 +18,7 @@ extension Options {
         }
         lines += ["", "Search:"]
         lines += wrapped(
-            "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them.",
+            "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them. A term with @ may occur in an email address instead (ann@, @example.org).",
             indent: 2)
         for context in KeyHelp.Context.allCases {
             lines += ["", "Keys \(context.rawValue):"]

@@ -24,8 +24,25 @@ extension Options {
         }
         page.append(".SH SEARCH")
         page.append(
-            "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them."
+            "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them. A term with @ may occur in an email address instead (ann@, @example.org)."
         )
+        page.append(".SH SOURCES")
+        page.append(
+            "A file named with \\fB\\-\\-source\\fR, or standard input, is read by its content, whatever it is called:"
+        )
+        for (kind, meaning) in sourceFormats {
+            page.append(".TP")
+            page.append("\\fB\(roff(kind))\\fR")
+            page.append(roff(meaning))
+        }
+        page.append(".SH MAIL CLIENTS")
+        for (client, lines) in mailClientSetUp {
+            page.append(".TP")
+            page.append("\\fB\(roff(client))\\fR")
+            page.append(".nf")
+            page += lines.map { roff($0) }
+            page.append(".fi")
+        }
         page.append(".SH KEYS")
         for context in KeyHelp.Context.allCases {
             page.append(".SS \(roff(context.rawValue.prefix(1).uppercased() + context.rawValue.dropFirst()))")

@@ -17,7 +17,9 @@ public enum BatchPipeline {
         let pages = BoundedQueue<FriendPage>(capacity: pagesAhead)
         let done = DispatchSemaphore(value: 0)
         let batcher = Thread {
-            while let page = pages.take() { deliver(FriendBatch(page.friends, sortOrder: sortOrder), page.totalCount) }
+            while let page = pages.take() {
+                deliver(FriendBatch(page.friends, sortOrder: sortOrder, skipped: page.skipped), page.totalCount)
+            }
             done.signal()
         }
         batcher.stackSize = 8 << 20

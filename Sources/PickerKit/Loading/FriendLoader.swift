@@ -5,10 +5,14 @@ public struct FriendPage: Hashable, Sendable {
     public var friends: [Friend]
     /// How many friends the source says it has in all, when it says (`summary.total_count`).
     public var totalCount: Int?
+    /// How many entries of the source were skipped for having no name (contacts without one)
+    /// since the page before.
+    public var skipped: Int
 
-    public init(friends: [Friend], totalCount: Int? = nil) {
+    public init(friends: [Friend], totalCount: Int? = nil, skipped: Int = 0) {
         self.friends = friends
         self.totalCount = totalCount
+        self.skipped = skipped
     }
 }
 
@@ -22,21 +26,12 @@ public protocol FriendLoader: Sendable {
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError)
 }
 
-/// A JSON file, read a chunk at a time and delivered in growing pages, so that the first
-/// screen shows while the rest is read.
-struct JSONFileLoader: FriendLoader {
-    let path: String
-
-    func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        try FriendsJSON.readPages(path: path) { deliver(FriendPage(friends: $0)) }
-    }
-}
-
-/// Standard input: JSON, delivered as one page, or plain text, one name per line, delivered
-/// in growing pages.
+/// Standard input, read by its content as a file named with `--source` is (see
+/// ``SourceFormat``): JSON, delivered as one page; vCard, a contacts CSV or plain text, one name
+/// per line, delivered in growing pages.
 struct StandardInputLoader: FriendLoader {
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        try Self.read(try StandardInput.readAll()) { deliver(FriendPage(friends: $0)) }
+        try Self.read(try StandardInput.readAll(), deliver)
     }
 
     /// What standard input held, already read.
@@ -44,18 +39,31 @@ struct StandardInputLoader: FriendLoader {
         let data: Data
 
         func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-            try StandardInputLoader.read(data) { deliver(FriendPage(friends: $0)) }
+            try StandardInputLoader.read(data, deliver)
         }
     }
 
-    /// Delivers the friends of `data`, what standard input held.
-    static func read(_ input: Data, _ deliver: ([Friend]) -> Void) throws(SourceError) {
-        let source = FriendSource.standardInput.displayName
-        let data = FriendsJSON.withoutByteOrderMark(input)
-        if FriendSource.looksLikeJSON(data) {
-            deliver(try FriendsJSON.decode(data, source: source))
-        } else {
-            try NameLines.readPages(data, source: source, deliver)
+    /// Delivers the friends of `input`, what standard input (or the source messages call
+    /// `source`) held.
+    static func read(
+        _ input: Data, source: String = FriendSource.standardInput.displayName, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        switch SourceFormat.of(input) {
+        case .json: deliver(FriendPage(friends: try FriendsJSON.decode(input, source: source)))
+        case .vCard:
+            var reader = VCardReader(source: source)
+            try reader.readAll(.bytes(input), source: source, deliver)
+        case .contactsCSV:
+            var reader = ContactsCSV(source: source)
+            try reader.readAll(.bytes(input), source: source, deliver)
+        case .text:
+            try NameLines.readPages(FriendsJSON.withoutByteOrderMark(input), source: source) {
+                deliver(FriendPage(friends: $0))
+            }
+        case .zipArchive:
+            throw SourceError(
+                source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
+        case .wideText: throw SourceFormat.wideTextError(source)
         }
     }
 }

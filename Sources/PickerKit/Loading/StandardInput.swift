@@ -4,48 +4,49 @@ import Foundation
 /// it: a file is mapped into memory (its pages are the page cache's, neither copied nor
 /// zeroed); anything else is read with `read(2)` into a buffer that doubles as it fills.
 enum StandardInput {
-    /// Everything standard input holds.
+    /// Everything standard input holds (or the open file `descriptor`, such as a named pipe,
+    /// which messages call `source`).
     /// - Throws: ``SourceError`` when it cannot be read (a directory, an I/O error).
-    static func readAll() throws(SourceError) -> Data {
+    static func readAll(
+        descriptor: Int32 = 0, source: String = FriendSource.standardInput.displayName
+    ) throws(SourceError) -> Data {
         var status = stat()
-        let size = fstat(0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
-        let offset = lseek(0, 0, SEEK_CUR)
+        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        let offset = lseek(descriptor, 0, SEEK_CUR)
         // Pages are read in at once, as a read would, up to a gigabyte.
         let populate = size <= 1 << 30 ? MAP_POPULATE : 0
-        if size > 0, offset == 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | populate, 0, 0),
+        if size > 0, offset == 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | populate, descriptor, 0),
             mapped != MAP_FAILED
         {
-            lseek(0, off_t(size), SEEK_SET)
+            lseek(descriptor, off_t(size), SEEK_SET)
             return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { bytes, count in munmap(bytes, count) })
         }
         var capacity = max(size + 1, 1 << 16)
-        guard var buffer = malloc(capacity) else { throw failure(ENOMEM) }
+        guard var buffer = malloc(capacity) else { throw failure(ENOMEM, source) }
         var count = 0
         while true {
             if count == capacity {
                 capacity *= 2
                 guard let grown = realloc(buffer, capacity) else {
                     free(buffer)
-                    throw failure(ENOMEM)
+                    throw failure(ENOMEM, source)
                 }
                 buffer = grown
             }
-            let read = Glibc.read(0, buffer + count, capacity - count)
+            let read = Glibc.read(descriptor, buffer + count, capacity - count)
             if read == 0 { break }
             if read < 0 {
                 if errno == EINTR { continue }
                 let error = errno
                 free(buffer)
-                throw failure(error)
+                throw failure(error, source)
             }
             count += read
         }
         return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
     }
 
-    private static func failure(_ error: Int32) -> SourceError {
-        SourceError(
-            source: FriendSource.standardInput.displayName,
-            problem: "cannot be read (\(String(cString: strerror(error))))")
+    private static func failure(_ error: Int32, _ source: String) -> SourceError {
+        SourceError(source: source, problem: "cannot be read (\(String(cString: strerror(error))))")
     }
 }

@@ -11,16 +11,24 @@ public struct Friend: Hashable, Sendable {
     public var firstName: String?
     public var middleName: String?
     public var lastName: String?
+    /// The friend's email addresses, the preferred one first; empty when the source gives none
+    /// (address books give them, the Graph API and the Facebook export do not).
+    public var emails: [String]
+    /// When the friendship began, in seconds since 1970 (the Facebook export's `timestamp`);
+    /// nil when the source does not say.
+    public var friendsSince: Int64?
 
     public init(
         id: String, name: String, firstName: String? = nil, middleName: String? = nil,
-        lastName: String? = nil
+        lastName: String? = nil, emails: [String] = [], friendsSince: Int64? = nil
     ) {
         self.id = id
         self.name = name
         self.firstName = firstName
         self.middleName = middleName
         self.lastName = lastName
+        self.emails = emails
+        self.friendsSince = friendsSince
     }
 
     /// First, middle and last name: the given parts, or parts derived from `name` when the

@@ -6,8 +6,17 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case ids
     /// `id<TAB>name` per record.
     case tsv
-    /// One JSON array of `{"id": …, "name": …}` objects, names exactly as given.
+    /// One JSON array of `{"id": …, "name": …}` objects, names exactly as given, with
+    /// `"emails": […]` for friends that have addresses.
     case json
+    /// mutt's and neomutt's `query_command` shape: a line of message, then `email<TAB>name` for
+    /// each address of each friend.
+    case mutt
+    /// aerc's `address-book-cmd` shape: `email<TAB>name` for each address of each friend.
+    case aerc
+    /// RFC 5322 mailboxes, `Name <email>`, one per friend (its first address), the name quoted
+    /// when it needs to be.
+    case address
 
     /// The UTF-8 to print for `friends`: records end in a newline, or in NUL with `print0`.
     /// In every format but JSON, control characters in names and ids are written as visible
@@ -17,7 +26,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         for friend in friends {
             var id = friend.id
             var name = friend.name
-            id.withUTF8 { id in name.withUTF8 { writer.add(id: .text(id), name: $0) } }
+            id.withUTF8 { id in name.withUTF8 { writer.add(id: .text(id), name: $0, emails: friend.emails) } }
         }
         return writer.finish()
     }
@@ -26,6 +35,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// a piece of the lines on each core, the pieces put end to end (reading the lines, which
     /// lie in the text's order, not the list's, is what takes the time).
     public func render(_ lines: LineMatches, print0: Bool) -> [UInt8] {
+        if isForMail { return render(lines.friends, print0: print0) }
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
         let pieces = Parallel.map(parts.count) { part in
             var writer = RecordWriter(format: self, print0: print0, opensOutput: part == 0)
@@ -47,11 +57,14 @@ private struct RecordWriter {
     let format: OutputFormat
     let terminator: UInt8
     private(set) var output: [UInt8] = []
+    /// How many email addresses the mail formats wrote.
+    private var addresses = 0
     /// Whether a record was written before the next: in this buffer, or in the buffers whose
     /// output comes before it.
     private var follows: Bool
     private static let idKey = Array(#"{"id":"#.utf8)
     private static let nameKey = Array(#","name":"#.utf8)
+    private static let emailsKey = Array(#","emails":["#.utf8)
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// A writer for the start of the output when `opensOutput`, else for a piece that follows
@@ -63,8 +76,23 @@ private struct RecordWriter {
         if format == .json && opensOutput { output.append(UInt8(ascii: "[")) }
     }
 
-    mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>) {
+    mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>, emails: [String] = []) {
         switch format {
+        case .mutt, .aerc:
+            for email in emails {
+                appendEscaped(email)
+                output.append(0x09)
+                appendEscaped(name)
+                output.append(terminator)
+            }
+            addresses += emails.count
+            return
+        case .address:
+            guard let email = emails.first else { return }
+            appendMailbox(name: name, email: email)
+            output.append(terminator)
+            addresses += 1
+            return
         case .names:
             appendEscaped(name)
         case .ids:
@@ -85,6 +113,15 @@ private struct RecordWriter {
             }
             output += Self.nameKey
             appendJSONString(name)
+            if !emails.isEmpty {
+                output += Self.emailsKey
+                for (index, email) in emails.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    var email = email
+                    email.withUTF8 { appendJSONString($0) }
+                }
+                output.append(UInt8(ascii: "]"))
+            }
             output.append(UInt8(ascii: "}"))
         }
         if format != .json { output.append(terminator) }
@@ -93,7 +130,47 @@ private struct RecordWriter {
 
     mutating func finish() -> [UInt8] {
         if format == .json { output += [UInt8(ascii: "]"), terminator] }
+        if format == .mutt {
+            output = Array(MailPrintout.muttMessage(addresses: addresses).utf8) + [terminator] + output
+        }
         return output
+    }
+
+    /// Appends `Name <email>`, the name a quoted string when it holds more than letters,
+    /// digits, spaces and the other characters of an RFC 5322 atom.
+    private mutating func appendMailbox(name: UnsafeBufferPointer<UInt8>, email: String) {
+        var display: [UInt8] = []
+        appendEscaped(name, to: &display)
+        while display.last == 0x20 { display.removeLast() }
+        while display.first == 0x20 { display.removeFirst() }
+        if !display.isEmpty {
+            if display.allSatisfy(Self.isAtomText) {
+                output += display
+            } else {
+                output.append(UInt8(ascii: "\""))
+                for byte in display {
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { output.append(UInt8(ascii: "\\")) }
+                    output.append(byte)
+                }
+                output.append(UInt8(ascii: "\""))
+            }
+            output.append(0x20)
+        }
+        output.append(UInt8(ascii: "<"))
+        appendEscaped(email)
+        output.append(UInt8(ascii: ">"))
+    }
+
+    /// Whether `byte` may stand in a display name unquoted: an RFC 5322 `atext` byte, a space
+    /// between words, or a byte of a UTF-8 character (RFC 6532).
+    private static func isAtomText(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), 0x80...0xFF, 0x20:
+            return true
+        default:
+            return "!#$%&'*+-/=?^_`{|}~".utf8.contains(byte)
+        }
     }
 
     private mutating func append(_ id: ID) {
@@ -115,10 +192,20 @@ private struct RecordWriter {
 
     /// Appends `text` with every unsafe character written as its visible escape.
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        appendEscaped(text, to: &output)
+    }
+
+    private mutating func appendEscaped(_ text: String) {
+        var text = text
+        text.withUTF8 { appendEscaped($0) }
+    }
+
+    /// Appends `text` to `bytes` with every unsafe character written as its visible escape.
+    private func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         if TerminalText.isSafe(text) {
-            output.append(contentsOf: text)
+            bytes.append(contentsOf: text)
         } else {
-            output += Array(TerminalText.escaped(String(decoding: text, as: UTF8.self)).utf8)
+            bytes += Array(TerminalText.escaped(String(decoding: text, as: UTF8.self)).utf8)
         }
     }
 

@@ -2,6 +2,7 @@ extension FriendList {
     /// Whether the friend at `position` passes `query`: every term occurs in the name.
     /// - Complexity: O(name length × terms).
     public func shouldInclude(position: Int, query: SearchQuery) -> Bool {
+        if searchesEmails(query) { return !positions(matchingEmails: query, among: [position]).isEmpty }
         let compiled = CompiledQuery(query)
         return keys.withView { $0.matches(Int(order[position]), compiled) }
     }
@@ -17,6 +18,7 @@ extension FriendList {
     public func positions(matching query: SearchQuery, among candidates: Positions? = nil) -> Positions {
         let candidates = candidates.flatMap { $0.isEveryone(of: count) ? nil : $0 }
         if query.isEmpty { return candidates ?? .everyone(count) }
+        if searchesEmails(query) { return positions(matchingEmails: query, among: candidates) }
         let compiled = CompiledQuery(query)
         if let candidates, candidates.count < 4096 {
             return Positions(keys.withView { view in candidates.filter { view.matches(Int(order[$0]), compiled) } })
@@ -95,7 +97,8 @@ extension FriendList {
 }
 
 /// Whether `friend` passes `query`: the query is empty, or every whitespace-separated term
-/// occurs in the friend's name, ignoring case, and ignoring accents unless the term has some.
+/// occurs in the friend's name (or, for a term that holds `@`, in one of its email addresses),
+/// ignoring case, and ignoring accents unless the term has some.
 ///
 /// The reference definition of the search, written for clarity: it folds the whole name at
 /// once each time. ``FriendList`` answers the same question from keys folded once, character by
@@ -109,10 +112,13 @@ public func shouldInclude(_ friend: Friend, query: String) -> Bool {
         let strength: TextFolding.Strength =
             folded(term, .caseAndAccents) == folded(term, .caseOnly) ? .caseAndAccents : .caseOnly
         let needle = folded(term, strength)
-        let haystack = folded(friend.name, strength)
-        guard needle.count <= haystack.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { start in
-            haystack[start..<(start + needle.count)].elementsEqual(needle)
+        func occurs(in text: String) -> Bool {
+            let haystack = folded(text, strength)
+            guard needle.count <= haystack.count else { return false }
+            return (0...(haystack.count - needle.count)).contains { start in
+                haystack[start..<(start + needle.count)].elementsEqual(needle)
+            }
         }
+        return occurs(in: friend.name) || (term.contains("@") && friend.emails.contains(where: occurs))
     }
 }

@@ -1,4 +1,5 @@
-/// A parsed search: whitespace-separated terms that must all occur in a name.
+/// A parsed search: whitespace-separated terms that must all occur in a name (a term that holds
+/// `@` may occur in an email address instead).
 ///
 /// A term typed without accents matches names ignoring case and accents (`zoe` finds `Zoë`);
 /// a term typed with an accent matches only that accent, ignoring case (`zoë` finds `ZOË`,
@@ -35,6 +36,12 @@ public struct SearchQuery: Hashable, Sendable {
                 ? Term(text: term, bytes: withoutAccents, strength: .caseAndAccents)
                 : Term(text: term, bytes: withAccents, strength: .caseOnly)
         }
+    }
+
+    /// A query of `terms`, typed as `text`.
+    init(text: String, terms: [Term]) {
+        self.text = text
+        self.terms = terms
     }
 
     /// True when the query includes everyone.

@@ -17,27 +17,36 @@ public struct FriendBatch: Hashable, Sendable {
     private(set) var byIDHash: [UInt32] = []
     /// The batch's friend numbers (0 up, in arrival order) in list order.
     private(set) var run = ListOrder.Run()
+    /// The emails and friendship dates of the friends that have some.
+    private(set) var details = ContactDetails()
+    /// How many entries of the source were skipped for having no name where this batch was read.
+    public let skipped: Int
 
-    /// Prepares `friends` for a list sorted by `sortOrder`, on every core.
-    public init(_ friends: [Friend], sortOrder: NameOrder = .first) {
+    /// Prepares `friends` for a list sorted by `sortOrder`, on every core; `skipped` entries of
+    /// the source were left out for having no name.
+    public init(_ friends: [Friend], sortOrder: NameOrder = .first, skipped: Int = 0) {
         self.friends = friends
         self.sortOrder = sortOrder
+        self.skipped = skipped
         let parts = Parallel.ranges(friends.count, minimum: 4096)
         let built = Parallel.map(parts.count) { part in
             var packed = PackedFriends()
             var keys = NameKeys()
             var hashes: [UInt32] = []
             hashes.reserveCapacity(parts[part].count)
+            var details = ContactDetails()
             var folding = TextFolding()
-            for friend in friends[parts[part]] {
+            for (number, friend) in zip(parts[part], friends[parts[part]]) {
                 packed.append(friend)
                 keys.add(friend, sortOrder: sortOrder, folding: &folding)
+                details.add(friend, number: number, folding: &folding)
                 var id = Self.hashableID(friend.id)
                 hashes.append(id.withUTF8 { IDIndex.hash($0) })
             }
-            return (packed, keys, hashes)
+            return (packed, keys, hashes, details)
         }
-        for (index, (newPacked, newKeys, hashes)) in built.enumerated() {
+        for (index, (newPacked, newKeys, hashes, newDetails)) in built.enumerated() {
+            details.append(contentsOf: newDetails, numberedFrom: 0)
             if index == 0 {
                 (packed, keys, idHashes) = (newPacked, newKeys, hashes)
             } else {
@@ -54,7 +63,7 @@ public struct FriendBatch: Hashable, Sendable {
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
     public static func == (left: FriendBatch, right: FriendBatch) -> Bool {
-        left.sortOrder == right.sortOrder && left.friends == right.friends
+        left.sortOrder == right.sortOrder && left.friends == right.friends && left.skipped == right.skipped
     }
 
     public func hash(into hasher: inout Hasher) {

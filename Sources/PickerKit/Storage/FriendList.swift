@@ -12,6 +12,8 @@ import Foundation
 public struct FriendList: Sendable {
     /// The friends, in the order they arrived.
     private var packed = PackedFriends()
+    /// The emails and friendship dates of the friends that have some, by friend number.
+    private(set) var details = ContactDetails()
     /// Their search and sort keys, in the order they arrived.
     private(set) var keys = NameKeys()
     private var ids = IDIndex()
@@ -23,6 +25,8 @@ public struct FriendList: Sendable {
     public private(set) var sections: [Section] = []
     /// Which part of the name the list is sorted and sectioned by.
     public let sortOrder: NameOrder
+    /// How many entries of the source were skipped for having no name (contacts without one).
+    public private(set) var skipped = 0
 
     /// An empty list, sorted by `sortOrder` as friends are added.
     public init(sortOrder: NameOrder = .first) {
@@ -66,9 +70,13 @@ public struct FriendList: Sendable {
     /// - Complexity: O(m + n) for m new friends in a list of n.
     @discardableResult
     public mutating func append(_ batch: FriendBatch) -> Int {
-        guard batch.sortOrder == sortOrder else { return append(FriendBatch(batch.friends, sortOrder: sortOrder)) }
+        guard batch.sortOrder == sortOrder else {
+            return append(FriendBatch(batch.friends, sortOrder: sortOrder, skipped: batch.skipped))
+        }
         let base = packed.count
         let isRepeated = registerIDs(batch)
+        details.append(contentsOf: batch.details, numberedFrom: base)
+        skipped += batch.skipped
         if packed.count == 0 {
             packed = batch.packed
             keys = batch.keys
@@ -156,7 +164,8 @@ public struct FriendList: Sendable {
 
     /// Friend `number`, unpacked.
     func friend(number: Int) -> Friend {
-        packed.friend(number, id: withID(number) { String(decoding: $0, as: UTF8.self) })
+        details.filling(
+            packed.friend(number, id: withID(number) { String(decoding: $0, as: UTF8.self) }), number: number)
     }
 
     /// The sections of the list order: runs of friends whose sort key starts with the same

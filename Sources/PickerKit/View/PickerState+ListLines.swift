@@ -50,7 +50,8 @@ extension PickerState {
     }
 
     private func friendLine(_ index: Int, columns: Int, highlighter: inout NameHighlighter) -> Frame.Line {
-        let friend = list.friends[shown[index]]
+        let position = shown[index]
+        let friend = list.friends[position]
         let isCursor = index == cursor
         var spans = [
             Frame.Span(isCursor ? "> " : "  "),
@@ -68,6 +69,9 @@ extension PickerState {
             } else {
                 spans.append(Frame.Span(text, role))
             }
+        }
+        if let detail = rowDetail(friend, atPosition: position, room: columns - spans.width - 2) {
+            spans.append(Frame.Span("  " + detail, .detail))
         }
         return Frame.Line(spans.fitted(to: columns), isCursor: isCursor)
     }

@@ -16,6 +16,17 @@ enum PickerPaths {
         return candidates
     }
 
+    /// The bundled sample friends, found from this file's place in the package.
+    static let sample = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("sample-friends.json").path
+
+    /// The committed fixture `name` of `Tests/Fixtures` (contacts and exports made for the tests).
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name).path
+    }
+
     /// The `picker` binary SwiftPM built for this test run.
     static func picker() throws -> URL { try product("picker") }
 

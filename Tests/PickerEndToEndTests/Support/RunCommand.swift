@@ -56,12 +56,16 @@ func runCommand(
 }
 
 /// Runs the picker without a terminal (for `--filter`, `--help`…), with `input` on standard
-/// input and the same clean environment as in tmux: `LANG=C.UTF-8`, no `PICKER_*` or `LC_*`.
-func runPicker(_ arguments: [String], input: Data = Data()) throws -> CommandResult {
-    try runCommand(
-        try PickerPaths.picker(), arguments, input: input,
-        environment: [
-            "LANG": "C.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil, "LC_MESSAGES": nil,
-            "PICKER_SESSION": nil, "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil, "NO_COLOR": nil,
-        ])
+/// input and the same clean environment as in tmux: `LANG=C.UTF-8`, no `PICKER_*` or `LC_*`,
+/// except `PICKER_SOURCE`, the bundled sample: standard input is a file here, not a terminal,
+/// and would otherwise be the source. `environment` then sets (or, with nil, removes) variables.
+func runPicker(
+    _ arguments: [String], input: Data = Data(), environment: [String: String?] = [:]
+) throws -> CommandResult {
+    var variables: [String: String?] = [
+        "LANG": "C.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil, "LC_MESSAGES": nil,
+        "PICKER_SESSION": nil, "PICKER_SOURCE": PickerPaths.sample, "PICKER_DEFAULT_OPTS": nil, "NO_COLOR": nil,
+    ]
+    for (name, value) in environment { variables[name] = value }
+    return try runCommand(try PickerPaths.picker(), arguments, input: input, environment: variables)
 }

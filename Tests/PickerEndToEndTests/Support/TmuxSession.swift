@@ -58,10 +58,14 @@ final class TmuxSession: Sendable {
     /// alone, `picker` in it being a shell function that runs the binary under test with
     /// `arguments` first, its standard error to the error file; the line's output is the
     /// terminal's, and the status recorded is the line's.
+    ///
+    /// With `input`, the picker's standard input is a pipe from `cat`, which writes `input`
+    /// into it, as in `printf 'Ann\nBob\n' | picker`; otherwise it is the terminal.
     init(
         arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false,
         fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat",
-        before: String = "", shellLine: String? = nil, file: StaticString = #filePath, line: UInt = #line
+        before: String = "", shellLine: String? = nil, input: Data? = nil, file: StaticString = #filePath,
+        line: UInt = #line
     ) throws {
         let picker = try PickerPaths.picker()
         let unique = UUID().uuidString.prefix(8).lowercased()
@@ -82,7 +86,12 @@ final class TmuxSession: Sendable {
                 + environment.sorted { $0.key < $1.key }.flatMap { name, value in
                     value.map { ["\(name)=\($0)"] } ?? ["-u", name]
                 }
-        let command = (launcher + [picker.path] + arguments).map(shellQuoted).joined(separator: " ")
+        var command = (launcher + [picker.path] + arguments).map(shellQuoted).joined(separator: " ")
+        if let input {
+            let inputFile = directory.appendingPathComponent("input")
+            try input.write(to: inputFile)
+            command = "cat \(shellQuoted(inputFile.path)) | \(command)"
+        }
         // The status is written under another name and renamed, so that whoever sees the
         // status file sees it whole.
         // From a shell, `stty -g` is saved right after the picker ends, before the status.

@@ -50,7 +50,13 @@ public enum FriendsJSON {
         let decoder = JSONDecoder()
         do {
             switch opening {
-            case UInt8(ascii: "{"): return try decoder.decode(Page.self, from: data).data.map(\.friend)
+            case UInt8(ascii: "{"):
+                switch try exportListKey(of: data) {
+                case "friends_v2"?: return try decoder.decode(ExportPage.self, from: data).friendsV2.map(\.friend)
+                case "friends"?: return try decoder.decode(OlderExportPage.self, from: data).friends.map(\.friend)
+                default: break
+                }
+                return try decoder.decode(Page.self, from: data).data.map(\.friend)
             case UInt8(ascii: "["): return try decoder.decode([Entry].self, from: data).map(\.friend)
             default:
                 _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -61,7 +67,7 @@ public enum FriendsJSON {
         } catch let error as DecodingError {
             throw SourceError(source: source, problem: describe(error, in: data))
         } catch let error as SourceError {
-            throw error
+            throw SourceError(source: source, problem: error.problem)
         } catch {
             throw SourceError(source: source, problem: syntaxProblem(in: data))
         }
@@ -76,6 +82,65 @@ public enum FriendsJSON {
 
     private struct Page: Decodable {
         var data: [Entry]
+    }
+
+    /// The key of the Facebook export's friends list in the object `data` holds, when the
+    /// object holds that list as an array and no Graph `data` array: `friends_v2`, or the older
+    /// `friends`. (Read with the decoder, which, unlike `JSONSerialization`, takes numbers too
+    /// large for Swift where nothing reads them, as the fast reader does.)
+    /// - Throws: when `data` is not a JSON object, or holds more than one list of friends.
+    private static func exportListKey(of data: Data) throws -> String? {
+        let lists = try JSONDecoder().decode(ListKeys.self, from: data).lists
+        guard lists.count <= 1 else {
+            throw SourceError(
+                source: "", problem: "holds more than one list of friends (\(lists.joined(separator: ", ")))")
+        }
+        return lists.first.flatMap { $0 == "data" ? nil : $0 }
+    }
+
+    /// Which of the keys that may hold a list of friends hold an array.
+    private struct ListKeys: Decodable {
+        var lists: [String]
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        /// Any value, passed over.
+        struct Skipped: Decodable {
+            init(from decoder: Decoder) throws {}
+        }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            lists = ["data", "friends_v2", "friends"].filter { key in
+                (try? container.decode([Skipped].self, forKey: Key(stringValue: key))) != nil
+            }
+        }
+    }
+
+    /// The Facebook export's friends list.
+    private struct ExportPage: Decodable {
+        var friendsV2: [ExportEntry]
+
+        enum CodingKeys: String, CodingKey {
+            case friendsV2 = "friends_v2"
+        }
+    }
+
+    /// The friends list of older Facebook exports.
+    private struct OlderExportPage: Decodable {
+        var friends: [ExportEntry]
+    }
+
+    private struct ExportEntry: Decodable {
+        var name: String
+        var timestamp: Int64?
+
+        var friend: Friend { FacebookExport.friend(name: name, timestamp: timestamp) }
     }
 
     private struct Entry: Decodable {

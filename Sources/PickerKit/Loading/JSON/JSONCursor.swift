@@ -31,30 +31,35 @@ struct Cursor {
 
     mutating func colon() throws(Failure) { try expect(UInt8(ascii: ":")) }
 
-    /// An object key, after optional whitespace.
+    /// An object key, after optional whitespace. A key the reader does not know must still be
+    /// UTF-8, as Foundation requires.
     mutating func key() throws(Failure) -> FriendKey {
         skipWhitespace()
         let (range, escaped) = try stringRange()
-        if !escaped { return FriendKey(UnsafeBufferPointer(rebasing: bytes[range])) }
-        let decoded = try Self.unescape(UnsafeBufferPointer(rebasing: bytes[range]))
-        return decoded.withUnsafeBufferPointer { FriendKey($0) }
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        let key: FriendKey
+        if escaped {
+            let decoded = try Self.unescape(raw)
+            key = decoded.withUnsafeBufferPointer { FriendKey($0) }
+            if key == .other, !decoded.withUnsafeBufferPointer({ UTF8Validation.isValid($0) }) { throw .unsupported }
+        } else {
+            key = FriendKey(raw)
+            if key == .other, !UTF8Validation.isValid(raw) { throw .unsupported }
+        }
+        return key
     }
 
     /// A friend object, after optional whitespace.
     mutating func friend() throws(Failure) -> Friend {
-        try expect(UInt8(ascii: "{"))
         var id: String?
         var name: String?
         var first: String?
         var middle: String?
         var last: String?
         var seenParts: UInt8 = 0
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") { throw .unsupported }
-        while true {
-            let key = try key()
-            try colon()
-            skipWhitespace()
+        try openMembers()
+        repeat {
+            let key = try memberKey()
             switch key {
             case .id:
                 guard id == nil else { throw .unsupported }
@@ -72,17 +77,67 @@ struct Cursor {
                 case .middleName: middle = part
                 default: last = part
                 }
-            case .data, .other:
+            case .data, .other, .friendsV2, .friends, .timestamp:
                 try skipValue(depth: 1)
             }
-            skipWhitespace()
-            guard let next = peek() else { throw .truncated }
-            index += 1
-            if next == UInt8(ascii: "}") { break }
-            guard next == UInt8(ascii: ",") else { throw .unsupported }
-        }
+        } while try memberFollows()
         guard let id, let name else { throw .unsupported }
         return Friend(id: id, name: name, firstName: first, middleName: middle, lastName: last)
+    }
+
+    /// An entry of the Facebook export's friends list, after optional whitespace: its `name`
+    /// and the `timestamp` the friendship began; other fields are checked and passed over.
+    mutating func exportFriend() throws(Failure) -> Friend {
+        var name: String?
+        var timestamp: Int64?
+        var sawTimestamp = false
+        try openMembers()
+        repeat {
+            let key = try memberKey()
+            switch key {
+            case .name:
+                guard name == nil else { throw .unsupported }
+                name = try string()
+            case .timestamp:
+                guard !sawTimestamp, let seconds = Int64(try integer()) else { throw .unsupported }
+                sawTimestamp = true
+                timestamp = seconds
+            default:
+                try skipValue(depth: 1)
+            }
+        } while try memberFollows()
+        guard let name else { throw .unsupported }
+        return FacebookExport.friend(name: name, timestamp: timestamp)
+    }
+
+    /// Past an object's `{` and the whitespace before its first member; an empty object is left
+    /// to Foundation.
+    @inline(__always)
+    private mutating func openMembers() throws(Failure) {
+        try expect(UInt8(ascii: "{"))
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") { throw .unsupported }
+    }
+
+    /// A member's key, its colon, and the whitespace before its value.
+    @inline(__always)
+    private mutating func memberKey() throws(Failure) -> FriendKey {
+        let key = try key()
+        try colon()
+        skipWhitespace()
+        return key
+    }
+
+    /// After a member's value: true at a `,` (another member follows), false at the `}` that
+    /// ends the object.
+    @inline(__always)
+    private mutating func memberFollows() throws(Failure) -> Bool {
+        skipWhitespace()
+        guard let next = peek() else { throw .truncated }
+        index += 1
+        if next == UInt8(ascii: "}") { return false }
+        guard next == UInt8(ascii: ",") else { throw .unsupported }
+        return true
     }
 
     /// A string or `null`, at the cursor.

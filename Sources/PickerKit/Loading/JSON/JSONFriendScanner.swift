@@ -1,8 +1,9 @@
 import Foundation
 
-/// A narrow, fast reader of the two JSON shapes friends come in — a Graph friends page
-/// `{"data": [...], ...}` or a bare array of friend objects — that hands out friends one at a
-/// time and can stop at the end of its bytes and go on when more arrive.
+/// A narrow, fast reader of the JSON shapes friends come in — a Graph friends page
+/// `{"data": [...], ...}`, a bare array of friend objects, or the Facebook export's
+/// `{"friends_v2": [{"name", "timestamp"}]}` (older: `friends`) — that hands out friends one at
+/// a time and can stop at the end of its bytes and go on when more arrive.
 ///
 /// It accepts a subset of what Foundation's decoder accepts and gives the same friends for it;
 /// for anything else it says ``Step/unsupported`` and the caller asks Foundation, which either
@@ -33,6 +34,9 @@ struct JSONFriendScanner {
     private var place = Place.start
     private var isPage = false
     private var sawData = false
+    /// Whether the list is the Facebook export's (`friends_v2` or `friends`) rather than friend
+    /// objects of the Graph API.
+    private var isExport = false
     /// How many bytes of the input have been read for good.
     private(set) var consumed = 0
 
@@ -104,8 +108,9 @@ struct JSONFriendScanner {
         do {
             let key = try cursor.key()
             try cursor.colon()
-            if key == .data {
+            if key == .data || key == .friendsV2 || key == .friends {
                 guard !sawData else { return .failed(.unsupported) }
+                isExport = key != .data
                 cursor.skipWhitespace()
                 guard let open = cursor.peek() else { return .failed(.truncated) }
                 guard open == UInt8(ascii: "[") else { return .failed(.unsupported) }
@@ -136,7 +141,7 @@ struct JSONFriendScanner {
             cursor.index += 1
         }
         do {
-            let friend = try cursor.friend()
+            let friend = try isExport ? cursor.exportFriend() : cursor.friend()
             place = .friendOrEnd(first: false)
             return .friend(friend)
         } catch {
@@ -156,6 +161,8 @@ enum Failure: Error {
 /// The keys the reader knows.
 enum FriendKey: Equatable {
     case data, id, name, firstName, middleName, lastName, other
+    /// The Facebook export's friends list (`friends_v2`, older `friends`) and its entries' date.
+    case friendsV2, friends, timestamp
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         func equals(_ word: StaticString) -> Bool {
@@ -166,8 +173,11 @@ enum FriendKey: Equatable {
         case 2 where equals("id"): self = .id
         case 4 where equals("name"): self = .name
         case 4 where equals("data"): self = .data
+        case 7 where equals("friends"): self = .friends
         case 9 where equals("last_name"): self = .lastName
+        case 9 where equals("timestamp"): self = .timestamp
         case 10 where equals("first_name"): self = .firstName
+        case 10 where equals("friends_v2"): self = .friendsV2
         case 11 where equals("middle_name"): self = .middleName
         default: self = .other
         }

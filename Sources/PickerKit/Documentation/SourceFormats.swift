@@ -1,0 +1,34 @@
+extension Options {
+    /// The formats a source is read in, told by content, as the man page lists them.
+    public static let sourceFormats: [(kind: String, meaning: String)] = [
+        (
+            "JSON",
+            "when the first byte that is not white space (after a byte-order mark) is { or [: a Graph friends page {\"data\": [...]}, an array of friends {\"id\", \"name\", \"first_name\", \"middle_name\", \"last_name\"}, or a Facebook export's friends list {\"friends_v2\": [{\"name\", \"timestamp\"}]} (older: \"friends\"); a syntax error names its line and column"
+        ),
+        (
+            "Facebook export",
+            "its friends list as above, its folder, or its .zip (read with the system's unzip): connections/friends/your_friends.json, or friends/friends.json and friends_and_followers/friends.json in older exports; names the export wrote as escaped UTF-8 bytes are repaired; the id is made from the name and the date the friendship began, which is shown where two friends share a name"
+        ),
+        (
+            "vCard",
+            "when it starts with BEGIN:VCARD: versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N), UID the id (else a hash), EMAIL the addresses, the preferred first; cards without a name are skipped and counted"
+        ),
+        (
+            "CSV",
+            "when the first line is a header naming a person's columns: Google Contacts (First Name, Last Name, E-mail 1 - Value; older: Given Name, Family Name), Outlook (E-mail Address), or name,email; several addresses in one cell are joined with \" ::: \"; an error names its line and column"
+        ),
+        ("text", "anything else: one name per line, the line number as id, blank lines skipped"),
+    ]
+
+    /// The lines that make picker the address book of mutt, neomutt and aerc.
+    public static let mailClientSetUp: [(client: String, lines: [String])] = [
+        (
+            "mutt, neomutt (~/.muttrc)",
+            ["set query_command = \"picker --source ~/contacts.vcf --filter %s --format mutt\""]
+        ),
+        (
+            "aerc (~/.config/aerc/aerc.conf, [compose])",
+            ["address-book-cmd = picker --source ~/contacts.vcf --filter %s --format aerc"]
+        ),
+    ]
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A file named on the command line, read by its content whatever it is called (see
+/// ``SourceFormat``): JSON, vCard, a contacts CSV, a Facebook export's `.zip` or plain text;
+/// or a folder holding a Facebook export.
+struct FileSourceLoader: FriendLoader {
+    let path: String
+
+    func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw SourceError(source: path, problem: "no such file")
+        }
+        if isDirectory.boolValue {
+            let list = try FacebookExport.friendsFile(inFolder: path)
+            try FriendsJSON.readPages(path: list) { deliver(FriendPage(friends: $0)) }
+            return
+        }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            // A named pipe (`--source <(command)`) is read once, whole, as standard input is.
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw SourceError(source: path, problem: "cannot be read (permission denied?)")
+            }
+            defer { close(descriptor) }
+            try StandardInputLoader.read(
+                try StandardInput.readAll(descriptor: descriptor, source: path), source: path, deliver)
+            return
+        }
+        let head = try Self.head(of: path)
+        let format = head.withUnsafeBufferPointer { (head) -> SourceFormat? in
+            SourceFormat.isBlank(head) ? nil : SourceFormat.of(head)
+        }
+        switch format {
+        case nil:
+            throw SourceError(
+                source: path,
+                problem:
+                    "is empty: expected friends (JSON, vCard, a contacts CSV, a Facebook export, or one name per line)")
+        case .json?: try FriendsJSON.readPages(path: path) { deliver(FriendPage(friends: $0)) }
+        case .vCard?:
+            var reader = VCardReader(source: path)
+            try reader.readAll(.file(path), source: path, deliver)
+        case .contactsCSV?:
+            var reader = ContactsCSV(source: path)
+            try reader.readAll(.file(path), source: path, deliver)
+        case .text?: try NameLines.readPages(path: path) { deliver(FriendPage(friends: $0)) }
+        case .zipArchive?: deliver(FriendPage(friends: try FacebookExport.readArchive(path)))
+        case .wideText?: throw SourceFormat.wideTextError(path)
+        }
+    }
+
+    /// The first ``SourceFormat/headLength`` bytes of the file at `path`.
+    private static func head(of path: String) throws(SourceError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SourceError(source: path, problem: "cannot be read (permission denied?)") }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: SourceFormat.headLength)
+        var count = 0
+        while count < head.count {
+            let read = head.withUnsafeMutableBytes { bytes in
+                let rest = UnsafeMutableRawBufferPointer(rebasing: bytes[count...])
+                return pread(descriptor, rest.baseAddress, rest.count, off_t(count))
+            }
+            if read < 0 && errno == EINTR { continue }
+            if read < 0 {
+                throw SourceError(source: path, problem: "cannot be read (\(String(cString: strerror(errno))))")
+            }
+            if read == 0 { break }
+            count += read
+        }
+        return Array(head[0..<count])
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+
+/// Standard input that is not a terminal is the source when none is named, as fzf, fzy and gum
+/// read it; the bundled sample only when standard input is the terminal.
+final class PipedInputTests: TmuxTestCase {
+    func testPipedNamesAreTheSource() throws {
+        let picker = try startPicker([], input: Data("Ann\nBob\n".utf8)) { $0.counts == "2/2 · 0 selected" }
+        XCTAssertEqual(try picker.screen().names, ["Ann", "Bob"])
+        try picker.press("Down")
+        try picker.press("Enter")
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "Bob\n")
+    }
+
+    func testANamedSourceWinsOverPipedInput() throws {
+        let picker = try startPicker(["--source", PickerPaths.sample], input: Data("Ann\nBob\n".utf8))
+        XCTAssertTrue(try picker.screen().counts.hasPrefix("176/176"))
+    }
+
+    func testPipedContactsAreReadByTheirContent() throws {
+        let vCard = try Data(contentsOf: URL(fileURLWithPath: PickerPaths.fixture("android.vcf")))
+        let picker = try startPicker([], input: vCard) { $0.counts == "2/2 · 0 selected" }
+        XCTAssertEqual(try picker.screen().names, ["Jiří Novák  jiri@example.cz", "山田 太郎  taro@example.jp"])
+    }
+
+    func testTheSampleWhenStandardInputIsTheTerminal() throws {
+        let picker = try startPicker([])
+        XCTAssertTrue(try picker.screen().counts.hasPrefix("176/176"))
+    }
+
+    func testFilterReadsARedirectedFile() throws {
+        let names = Data("Ann Lee\nBob Stone\nCarla Diaz\nDmitri Ivanov\n".utf8)
+        let result = try runPicker(["--filter", "an"], input: names, environment: ["PICKER_SOURCE": nil])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.output, "Ann Lee\nDmitri Ivanov\n")
+        let everyone = try runPicker(["--filter", ""], input: names, environment: ["PICKER_SOURCE": nil])
+        XCTAssertEqual(everyone.output, "Ann Lee\nBob Stone\nCarla Diaz\nDmitri Ivanov\n")
+    }
+}
