@@ -8,7 +8,7 @@ public func fuzzGraphResponse(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
     let bytes = UnsafeBufferPointer(start: start, count: count)
     guard bytes.count >= 3 else { return 0 }
     let status = 100 + (Int(bytes[0]) << 8 | Int(bytes[1])) % 500
-    let headerChoices: [[String: String]] = [
+    let headerChoices: [HTTPHeaders] = [
         [:], ["Retry-After": "1"], ["retry-after": " 2.5 "], ["Retry-After": "soon"],
         ["Location": "https://other.example/next?access_token=SECRET"], ["location": "\u{1B}]0;x\u{7}"],
     ]

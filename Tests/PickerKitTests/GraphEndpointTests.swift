@@ -6,31 +6,31 @@ final class GraphEndpointTests: XCTestCase {
     private func url(_ text: String) throws -> URL { try XCTUnwrap(URL(string: text)) }
 
     func testHTTPSIsRequiredExceptOnLoopback() throws {
-        XCTAssertNil(GraphEndpoint.refusal(for: try url("https://graph.example/me/friends")))
+        XCTAssertNil(HTTPAddress.refusal(for: try url("https://graph.example/me/friends")))
         for loopback in ["http://127.0.0.1:8080/x", "http://localhost/x", "http://[::1]:9/x", "http://127.10.0.3/x"] {
-            XCTAssertNil(GraphEndpoint.refusal(for: try url(loopback)), loopback)
+            XCTAssertNil(HTTPAddress.refusal(for: try url(loopback)), loopback)
         }
         for remote in [
             "http://graph.example/x", "http://10.0.0.1/x", "http://127.0.0.1.example/x", "http://128.0.0.1/x",
         ] {
-            XCTAssertNotNil(GraphEndpoint.refusal(for: try url(remote)), remote)
+            XCTAssertNotNil(HTTPAddress.refusal(for: try url(remote)), remote)
         }
-        XCTAssertEqual(GraphEndpoint.refusal(for: try url("ftp://graph.example/x")), "is not an http or https URL")
+        XCTAssertEqual(HTTPAddress.refusal(for: try url("ftp://graph.example/x")), "is not an http or https URL")
     }
 
     func testOriginsCompareSchemeHostAndPortWithDefaultPorts() throws {
         XCTAssertEqual(
-            GraphEndpoint.Origin(try url("https://Graph.example/a")),
-            GraphEndpoint.Origin(try url("https://graph.example:443/b?c")))
+            HTTPOrigin(try url("https://Graph.example/a")),
+            HTTPOrigin(try url("https://graph.example:443/b?c")))
         XCTAssertNotEqual(
-            GraphEndpoint.Origin(try url("https://graph.example/a")),
-            GraphEndpoint.Origin(try url("http://graph.example/a")))
+            HTTPOrigin(try url("https://graph.example/a")),
+            HTTPOrigin(try url("http://graph.example/a")))
         XCTAssertNotEqual(
-            GraphEndpoint.Origin(try url("http://127.0.0.1:1/a")), GraphEndpoint.Origin(try url("http://127.0.0.1:2/a"))
+            HTTPOrigin(try url("http://127.0.0.1:1/a")), HTTPOrigin(try url("http://127.0.0.1:2/a"))
         )
         XCTAssertNotEqual(
-            GraphEndpoint.Origin(try url("https://graph.example/a")),
-            GraphEndpoint.Origin(try url("https://evil.example/a")))
+            HTTPOrigin(try url("https://graph.example/a")),
+            HTTPOrigin(try url("https://evil.example/a")))
     }
 
     func testTheFirstPageAsksForFieldsAndALimitUnlessGiven() throws {
@@ -50,7 +50,7 @@ final class GraphEndpointTests: XCTestCase {
 }
 
 final class GraphResponseTests: XCTestCase {
-    private func classify(_ status: Int, _ body: String, headers: [String: String] = [:]) -> GraphResponse {
+    private func classify(_ status: Int, _ body: String, headers: HTTPHeaders = [:]) -> GraphResponse {
         GraphResponse.classify(
             status: status, headers: headers, body: Data(body.utf8), source: "https://g.example/me/friends")
     }
@@ -114,6 +114,9 @@ final class RetryPolicyTests: XCTestCase {
         }
         XCTAssertEqual(policy.delay(beforeRetry: 0, retryAfter: 3, using: &random), 3)
         XCTAssertEqual(policy.delay(beforeRetry: 0, retryAfter: 120, using: &random), 4)
-        XCTAssertEqual(policy.delay(beforeRetry: 0, retryAfter: -5, using: &random), 0)
+        for unusable: Double in [-5, -.infinity, .infinity, .nan] {
+            let delay = policy.delay(beforeRetry: 0, retryAfter: unusable, using: &random)
+            XCTAssertTrue((0.25...0.5) ~= delay, "Retry-After \(unusable) means the default backoff: \(delay)")
+        }
     }
 }
