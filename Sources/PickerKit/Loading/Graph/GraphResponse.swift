@@ -136,8 +136,19 @@ enum GraphResponse: Equatable {
                 }
                 if try members.contains(.summary) && !members.decodeNil(forKey: .summary) {
                     let summary = try members.nestedContainer(keyedBy: SummaryKeys.self, forKey: .summary)
-                    totalCount = try summary.decodeIfPresent(Int.self, forKey: .totalCount)
-                    if let totalCount, totalCount < 0 { problem = "summary.total_count is below 0 (\(totalCount))" }
+                    // Read as a Double, as JSON numbers are, so that a fraction is not cut to a
+                    // whole number unseen.
+                    if let count = try summary.decodeIfPresent(Double.self, forKey: .totalCount) {
+                        guard count == count.rounded(), count < 0x1p62 else {
+                            problem = "summary.total_count is not a whole number"
+                            return
+                        }
+                        guard count >= 0 else {
+                            problem = "summary.total_count is below 0 (\(Int(count)))"
+                            return
+                        }
+                        totalCount = Int(count)
+                    }
                 }
             } catch let DecodingError.typeMismatch(type, context) {
                 problem = "\(Self.path(context.codingPath)) is not \(Self.typeName(type))"
@@ -154,7 +165,7 @@ enum GraphResponse: Equatable {
         private static func typeName(_ type: Any.Type) -> String {
             switch type {
             case is String.Type: return "a string"
-            case is Int.Type: return "a whole number"
+            case is Double.Type: return "a whole number"
             default: return "an object"
             }
         }
