@@ -39,7 +39,10 @@ extension Options {
             ["--source"], value: "FILE|-|URL",
             "a JSON file holding a Graph friends page {\"data\": [...]} or an array of friends; - reads standard input, which may also be plain text with one name per line; an https URL (http only on loopback) of a Graph-compatible friends edge, read page by page with the session token (default: $PICKER_SOURCE, else the bundled sample)"
         ) { options, argument in options.source = FriendSource(argument: argument) },
-        OptionSpec(["--timeout"], value: "SECONDS", "seconds to wait for each HTTP request (default 15)") {
+        OptionSpec(
+            ["--timeout"], value: "SECONDS",
+            "the most seconds each HTTP request may take, from its start to its last byte (default 15)"
+        ) {
             options, text throws(UsageError) in
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError("--timeout needs a number of seconds above 0, not '\(text)'")

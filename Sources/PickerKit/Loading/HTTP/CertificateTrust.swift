@@ -29,8 +29,8 @@ public struct CertificateTrust: Hashable, Sendable {
 
     /// The variables that change the trust, and what each does, for the documentation.
     public static let variables: [(name: String, meaning: String)] = [
-        ("SSL_CERT_FILE", "a file of PEM certificates trusted for https instead of the system's"),
-        ("SSL_CERT_DIR", "a directory of hashed certificates (openssl rehash) trusted for https as well"),
-        ("CURL_CA_BUNDLE", "as SSL_CERT_FILE, and preferred to it"),
+        ("SSL_CERT_FILE", "a file of PEM certificate authorities trusted for https instead of the system's"),
+        ("SSL_CERT_DIR", "a directory of certificate authorities (named by openssl rehash) trusted for https as well"),
+        ("CURL_CA_BUNDLE", "as SSL_CERT_FILE, and read first"),
     ]
 }
