@@ -66,7 +66,7 @@ extension Options {
             ["--select"], value: "ID,ID,...", "select these friends before the list opens (unknown ids are reported)"
         ) {
             options, text in
-            options.preselected += text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            options.preselected += text.split(separator: ",").map { $0.trimmingWhitespace() }
                 .filter { !$0.isEmpty }
         },
         OptionSpec(

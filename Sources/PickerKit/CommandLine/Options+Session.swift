@@ -32,7 +32,7 @@ extension Options {
                 throw UsageError("--session-file \(TerminalText.sanitized(path)): cannot be read")
             }
             let firstLine = data.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? Data()
-            let token = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = String(decoding: firstLine, as: UTF8.self).trimmingWhitespace()
             guard !token.isEmpty else {
                 throw UsageError("--session-file \(TerminalText.sanitized(path)): the first line holds no token")
             }

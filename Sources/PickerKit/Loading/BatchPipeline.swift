@@ -16,12 +16,10 @@ public enum BatchPipeline {
     ) throws(SourceError) {
         let pages = BoundedQueue<FriendPage>(capacity: pagesAhead)
         let done = DispatchSemaphore(value: 0)
-        let batcher = Thread {
+        PosixThread.start(stackSize: 8 << 20) {
             while let page = pages.take() { deliver(FriendBatch(page.friends, sortOrder: sortOrder), page.totalCount) }
             done.signal()
         }
-        batcher.stackSize = 8 << 20
-        batcher.start()
         defer {
             pages.finish()
             done.wait()

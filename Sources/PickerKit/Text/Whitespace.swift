@@ -12,3 +12,15 @@ enum Whitespace {
         }
     }
 }
+
+extension StringProtocol {
+    /// This text without the white space at its ends (as ``Whitespace`` says: line breaks
+    /// included).
+    func trimmingWhitespace() -> String {
+        let scalars = String(self).unicodeScalars
+        guard let start = scalars.firstIndex(where: { !Whitespace.contains($0.value) }),
+            let end = scalars.lastIndex(where: { !Whitespace.contains($0.value) })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}

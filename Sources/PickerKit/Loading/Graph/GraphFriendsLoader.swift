@@ -28,7 +28,7 @@ public struct GraphFriendsLoader: FriendLoader {
                 timeout: timeout, trust: CertificateTrust(environment: ProcessInfo.processInfo.environment)))
     }
     /// Waits the given seconds before a retry.
-    var pause: @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
+    var pause: @Sendable (Double) -> Void = { PosixThread.sleep($0) }
 
     public init(url: URL, token: String, timeout: Double = 15, retryPolicy: RetryPolicy = RetryPolicy()) {
         self.url = url

@@ -67,7 +67,7 @@ enum GraphResponse: Equatable {
     /// (a date already past asks for no wait); nil when there is none or it is negative,
     /// infinite, not a number or not a date, so that the default backoff applies.
     static func retryAfter(_ value: String?, now: Double) -> Double? {
-        guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = value?.trimmingWhitespace(), !text.isEmpty else { return nil }
         if text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }) {
             return Double(text).flatMap { $0.isFinite ? $0 : nil }
         }

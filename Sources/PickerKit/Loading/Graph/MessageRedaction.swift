@@ -26,7 +26,7 @@ struct MessageRedaction: Sendable {
 
     /// `text` with every occurrence of the token replaced by `REDACTED`.
     func redacted(_ text: String) -> String {
-        forms.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.mark) }
+        forms.reduce(text) { $0.replacing($1, with: Self.mark) }
     }
 
     /// `text` redacted, then cut to ``limit`` characters (Unicode scalars) with `…` after.

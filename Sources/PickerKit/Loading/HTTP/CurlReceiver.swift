@@ -45,15 +45,15 @@ final class CurlReceiver {
             return true
         }
         if line.first == " " || line.first == "\t" {
-            headers.continueLast(line.trimmingCharacters(in: .whitespaces))
+            headers.continueLast(line.trimmingWhitespace())
             return true
         }
         guard let colon = line.firstIndex(of: ":") else { return true }
         let name = String(line[..<colon])
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let value = line[line.index(after: colon)...].trimmingWhitespace()
         headers.append(name: name, value: value)
         if name.lowercased() == "content-encoding" {
-            let codings = value.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let codings = value.lowercased().split(separator: ",").map { $0.trimmingWhitespace() }
             if let unasked = codings.first(where: { !["gzip", "x-gzip", "identity"].contains($0) }) {
                 stop = "the body is coded as '\(unasked.prefix(40))', which was not asked for (only gzip is)"
                 return false

@@ -90,7 +90,7 @@ public struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
             return nil
         }
-        if host.contains(":") {
+        if host.unicodeScalars.contains(":") {
             guard Self.ipv6Address(host) != nil else { return nil }
         } else {
             guard host.utf8.allSatisfy(Self.isHostByte) else { return nil }
@@ -113,7 +113,7 @@ public struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
         port == (scheme == "https" ? 443 : 80) ? bracketedHost : "\(bracketedHost):\(port)"
     }
 
-    private var bracketedHost: String { host.contains(":") ? "[\(host)]" : host }
+    private var bracketedHost: String { host.unicodeScalars.contains(":") ? "[\(host)]" : host }
 
     /// Whether the host is this machine: `localhost`, `127.0.0.0/8` written as four decimal
     /// numbers without leading zeros (libcurl reads `0127.0.0.1` as octal, another address),
