@@ -2,13 +2,15 @@ extension Options {
     /// Parses `arguments` (without the program name), after the words of `PICKER_DEFAULT_OPTS`.
     /// `environment` also supplies `PICKER_SESSION`, `PICKER_SOURCE` and `NO_COLOR`;
     /// `defaultSource` is the file used when neither the command line nor the environment
-    /// names one.
+    /// names one (nil when there is none: then a source must be named).
     public static func parse(
-        _ arguments: [String], environment: [String: String], defaultSource: String
+        _ arguments: [String], environment: [String: String], defaultSource: String?
     ) throws(UsageError) -> Command {
+        let namedSource = environment["PICKER_SOURCE"] ?? defaultSource
         var options = Options(
             session: environment["PICKER_SESSION"].flatMap { $0.isEmpty ? nil : .token($0) },
-            source: FriendSource(argument: environment["PICKER_SOURCE"] ?? defaultSource))
+            source: FriendSource(argument: namedSource ?? ""))
+        var sourceNamed = namedSource != nil
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
         var defaults: [String] = []
         if let text = environment["PICKER_DEFAULT_OPTS"] {
@@ -23,6 +25,7 @@ extension Options {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
+            if name == "--source" { sourceNamed = true }
             guard let spec = table.first(where: { $0.names.contains(name) }) else {
                 throw UsageError("unknown option '\(TerminalText.sanitized(argument))' (see picker --help)")
             }
@@ -39,6 +42,7 @@ extension Options {
                 try spec.apply(&options, value)
             }
         }
+        guard sourceNamed else { throw UsageError(BundledSample.missing) }
         try options.checkSource()
         return .run(options)
     }
