@@ -272,11 +272,15 @@ final class TmuxSession: Sendable {
     /// With `fromShell`, the pane runs an interactive `bash` with job control, as a user's
     /// terminal does, and the picker is started from it by a script that saves `stty -g` just
     /// before and just after it (see ``terminalSettings()``); the shell stays when it ends.
+    ///
+    /// `program` is the command that runs the picker, its arguments then follow; by default
+    /// the binary SwiftPM built.
     init(
         arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false,
-        fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat"
+        fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat",
+        program: [String]? = nil
     ) throws {
-        let picker = try PickerPaths.picker()
+        let picker = try program ?? [PickerPaths.picker().path]
         let unique = UUID().uuidString.prefix(8).lowercased()
         socket = "picker-e2e-\(getpid())-\(unique)"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-\(unique)")
@@ -295,7 +299,7 @@ final class TmuxSession: Sendable {
                 + environment.sorted { $0.key < $1.key }.flatMap { name, value in
                     value.map { ["\(name)=\($0)"] } ?? ["-u", name]
                 }
-        let command = (launcher + [picker.path] + arguments).map(shellQuoted).joined(separator: " ")
+        let command = (launcher + picker + arguments).map(shellQuoted).joined(separator: " ")
         // The status is written under another name and renamed, so that whoever sees the
         // status file sees it whole.
         // From a shell, `stty -g` is saved right after the picker ends, before the status.
@@ -562,12 +566,13 @@ class TmuxTestCase: XCTestCase {
     func startPicker(
         _ arguments: [String] = ["--session", "demo"], columns: Int = 80, rows: Int = 24,
         throughPipe: Bool = false, fromShell: Bool = false, environment: [String: String?] = [:],
-        pipeInto reader: String = "cat", file: StaticString = #filePath, line: UInt = #line,
+        pipeInto reader: String = "cat", program: [String]? = nil, file: StaticString = #filePath,
+        line: UInt = #line,
         readyWhen ready: (Screen) -> Bool = { $0.title.hasPrefix("Select Friends") && $0.title.contains("/176 · ") }
     ) throws -> TmuxSession {
         let session = try TmuxSession(
             arguments: arguments, columns: columns, rows: rows, throughPipe: throughPipe, fromShell: fromShell,
-            environment: environment, pipeInto: reader)
+            environment: environment, pipeInto: reader, program: program)
         sessions.append(session)
         try session.waitForScreen("the picker's first screen", file: file, line: line) {
             // The help on the last row is drawn last: the whole first frame is there.
