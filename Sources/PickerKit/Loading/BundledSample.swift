@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// Where the sample of friends shipped with the picker is, found from where the running
@@ -11,16 +10,14 @@ public enum BundledSample {
 
     /// The places looked at for a program at `executable` (its path, links resolved), in order.
     public static func candidates(executable: String) -> [String] {
-        let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        var places = [directory.deletingLastPathComponent().appendingPathComponent("share/picker/\(fileName)").path]
+        // Byte work on the path, as it runs at every start.
+        let components = executable.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        let directories = components.dropLast()
+        let prefix = directories.dropLast().map { "/" + $0 }.joined()
+        var places = ["\(prefix)/share/picker/\(fileName)"]
         // A program SwiftPM built lies under the package's `.build` directory.
-        var ancestor = directory
-        while ancestor.path != "/" {
-            if ancestor.lastPathComponent == ".build" {
-                places.append(ancestor.deletingLastPathComponent().appendingPathComponent(fileName).path)
-                break
-            }
-            ancestor.deleteLastPathComponent()
+        if let build = directories.lastIndex(where: { $0.utf8.elementsEqual(".build".utf8) }) {
+            places.append(directories[..<build].map { "/" + $0 }.joined() + "/" + fileName)
         }
         return places
     }
@@ -29,7 +26,7 @@ public enum BundledSample {
     /// in none of its ``candidates(executable:)``.
     public static func locate(executable: String? = runningExecutable()) -> String? {
         guard let executable else { return nil }
-        return candidates(executable: executable).first { FileManager.default.isReadableFile(atPath: $0) }
+        return candidates(executable: executable).first { access($0, R_OK) == 0 }
     }
 
     /// The path of the running program, from `/proc/self/exe`.

@@ -8,32 +8,77 @@
 /// is current), so that the picker folds as Foundation does without linking Foundation's
 /// string functions, which would bring ICU and 45 MB into the binary.
 public enum FoldTable {
-    /// The folds of one scalar.
-    struct Folds {
-        var caseOnly: [Unicode.Scalar]
-        var caseAndAccents: [Unicode.Scalar]
+    /// The table read from ``entries`` into arrays, on first use: the scalars in order, and
+    /// their folds one after another in a pool of scalars.
+    private struct Folds: Sendable {
+        /// The scalars folding changes, in increasing order.
+        var scalars: [UInt32] = []
+        /// For the scalar at index `i`: its fold ignoring case starts at `bounds[2i]`, its fold
+        /// ignoring accents too at `bounds[2i + 1]` and ends at `bounds[2i + 2]`.
+        var bounds: [Int] = [0]
+        var pool: [Unicode.Scalar] = []
     }
 
-    /// The folds of every scalar folding changes, read from ``entries`` on first use.
-    static let folds: [UInt32: Folds] = {
-        var folds: [UInt32: Folds] = [:]
-        for line in entries.split(separator: "\n") {
-            let fields = line.split(separator: ";", omittingEmptySubsequences: false).map(scalars)
-            guard fields.count == 3, let scalar = fields[0].first else { continue }
-            folds[scalar.value] = Folds(caseOnly: fields[1], caseAndAccents: fields[2])
+    /// The folds, read in one pass over the bytes of ``entries`` (a split into lines and
+    /// fields would take milliseconds, each start of a picker).
+    private static let table: Folds = {
+        var table = Folds()
+        table.scalars.reserveCapacity(2048)
+        table.pool.reserveCapacity(8192)
+        var field = 0
+        var number: UInt32 = 0
+        var digits = 0
+        func end() {
+            guard digits > 0 else { return }
+            if field == 0 {
+                table.scalars.append(number)
+            } else if let scalar = Unicode.Scalar(number) {
+                table.pool.append(scalar)
+            }
+            number = 0
+            digits = 0
         }
-        return folds
+        for byte in entries.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                number = number << 4 | UInt32(byte - UInt8(ascii: "0"))
+                digits += 1
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                number = number << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
+                digits += 1
+            case UInt8(ascii: ";"):
+                end()
+                field += 1
+                // The fold ignoring case ends where the one ignoring accents too starts.
+                if field == 2 { table.bounds.append(table.pool.count) }
+            case UInt8(ascii: "\n"):
+                end()
+                if field == 2 { table.bounds.append(table.pool.count) }
+                field = 0
+            default:
+                end()
+            }
+        }
+        end()
+        if field == 2 { table.bounds.append(table.pool.count) }
+        return table
     }()
 
-    /// The scalars written in `field`: hexadecimal values separated by spaces.
-    private static func scalars(_ field: Substring) -> [Unicode.Scalar] {
-        field.split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
-    }
-
-    /// The scalars `scalar` folds to at `strength`.
-    static func fold(_ scalar: Unicode.Scalar, _ strength: TextFolding.Strength) -> [Unicode.Scalar]? {
-        guard let folds = folds[scalar.value] else { return nil }
-        return strength == .caseOnly ? folds.caseOnly : folds.caseAndAccents
+    /// The scalars `scalar` folds to at `strength`; nil when folding leaves it as it is.
+    /// - Complexity: O(log n) in the number of scalars folding changes.
+    static func fold(_ scalar: Unicode.Scalar, _ strength: TextFolding.Strength) -> ArraySlice<Unicode.Scalar>? {
+        let table = Self.table
+        var low = 0
+        var high = table.scalars.count
+        while low < high {
+            let middle = (low + high) / 2
+            if table.scalars[middle] < scalar.value { low = middle + 1 } else { high = middle }
+        }
+        guard low < table.scalars.count, table.scalars[low] == scalar.value else { return nil }
+        let range =
+            strength == .caseOnly
+            ? table.bounds[2 * low]..<table.bounds[2 * low + 1] : table.bounds[2 * low + 1]..<table.bounds[2 * low + 2]
+        return table.pool[range]
     }
 
     /// Lowercase letters with a stroke, bar or dot that Foundation does not decompose, and the

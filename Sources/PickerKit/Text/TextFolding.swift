@@ -94,6 +94,13 @@ public struct TextFolding: Sendable {
     ///
     /// - Complexity: O(n) in the length of `text`.
     static func folded(_ text: String, _ strength: Strength) -> String {
+        let all = text.unicodeScalars
+        // One scalar folds to its entry in the table, composed already, or to itself (a scalar
+        // that composition changes has an entry).
+        if let only = all.first, all.index(after: all.startIndex) == all.endIndex {
+            guard let fold = FoldTable.fold(only, strength) else { return text }
+            return String(String.UnicodeScalarView(fold))
+        }
         var scalars = String.UnicodeScalarView()
         for character in text {
             for (position, scalar) in character.unicodeScalars.enumerated() {
