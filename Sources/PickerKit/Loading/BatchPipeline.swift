@@ -16,9 +16,14 @@ public enum BatchPipeline {
     ) throws(SourceError) {
         let pages = BoundedQueue<FriendPage>(capacity: pagesAhead)
         let done = DispatchSemaphore(value: 0)
-        PosixThread.start(stackSize: 8 << 20) {
+        let started = PosixThread.start(stackSize: 8 << 20) {
             while let page = pages.take() { deliver(FriendBatch(page.friends, sortOrder: sortOrder), page.totalCount) }
             done.signal()
+        }
+        guard started else {
+            // No thread to spare: each page is made into its batch as it arrives.
+            try loader.load { deliver(FriendBatch($0.friends, sortOrder: sortOrder), $0.totalCount) }
+            return
         }
         defer {
             pages.finish()

@@ -6,7 +6,6 @@ import Glibc
 public enum PosixThread {
     /// Runs `body` on a new, detached thread with a stack of `stackSize` bytes; false when no
     /// thread could be made.
-    @discardableResult
     public static func start(stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) -> Bool {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

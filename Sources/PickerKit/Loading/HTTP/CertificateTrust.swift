@@ -4,16 +4,16 @@
 /// `CURL_CA_BUNDLE`, else `SSL_CERT_FILE`, names a file of PEM certificates that replaces the
 /// system's bundle; `SSL_CERT_DIR` names a directory of hashed certificates (`openssl rehash`)
 /// trusted as well.
-public struct CertificateTrust: Hashable, Sendable {
+struct CertificateTrust: Hashable, Sendable {
     /// A file of PEM certificates that replaces the system's bundle.
-    public var file: String?
+    var file: String?
     /// The variable that named ``file``, for messages.
-    public var fileVariable = ""
+    var fileVariable = ""
     /// A directory of certificates named by their hashes.
-    public var directory: String?
+    var directory: String?
 
     /// The trust `environment` asks for; empty variables are ignored.
-    public init(environment: [String: String]) {
+    init(environment: [String: String]) {
         func named(_ variable: String) -> String? {
             environment[variable].flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -28,7 +28,7 @@ public struct CertificateTrust: Hashable, Sendable {
     }
 
     /// The variables that change the trust, and what each does, for the documentation.
-    public static let variables: [(name: String, meaning: String)] = [
+    static let variables: [(name: String, meaning: String)] = [
         ("SSL_CERT_FILE", "a file of PEM certificate authorities trusted for https instead of the system's"),
         ("SSL_CERT_DIR", "a directory of certificate authorities (named by openssl rehash) trusted for https as well"),
         ("CURL_CA_BUNDLE", "as SSL_CERT_FILE, and read first"),

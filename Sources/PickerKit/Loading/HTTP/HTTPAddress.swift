@@ -77,16 +77,16 @@ struct HTTPAddress: Hashable, Sendable {
 
 /// Scheme, host and port, the default port made explicit and scheme and host in lower case:
 /// the session token goes only to the origin of the URL the user gave.
-public struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
+struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
     /// `http` or `https`.
-    public var scheme: String
+    var scheme: String
     /// A host name in lower case, an IPv4 address, or an IPv6 address without brackets.
-    public var host: String
-    public var port: Int
+    var host: String
+    var port: Int
 
     /// The origin of `url`; nil when it has no host, a port outside 1-65535, or a host that is
     /// not plain ASCII letters, digits, `.`, `-` and `_`, or an IPv6 address (no zone).
-    public init?(_ url: URL) {
+    init?(_ url: URL) {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
             return nil
         }
@@ -103,7 +103,7 @@ public struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `scheme://host:port`, an IPv6 host in brackets.
-    public var description: String {
+    var description: String {
         "\(scheme)://\(bracketedHost):\(port)"
     }
 
@@ -118,11 +118,11 @@ public struct HTTPOrigin: Hashable, Sendable, CustomStringConvertible {
     /// Whether the host is this machine: `localhost`, `127.0.0.0/8` written as four decimal
     /// numbers without leading zeros (libcurl reads `0127.0.0.1` as octal, another address),
     /// or `::1` in any spelling.
-    public var isLoopback: Bool { Self.isLoopback(host) }
+    var isLoopback: Bool { Self.isLoopback(host) }
 
     /// Whether `host` (brackets allowed around an IPv6 address) is this machine, as
     /// ``isLoopback`` says.
-    public static func isLoopback(_ host: String) -> Bool {
+    static func isLoopback(_ host: String) -> Bool {
         var bare = host.lowercased()
         if bare.hasPrefix("[") && bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
         if bare == "localhost" { return true }

@@ -1,38 +1,32 @@
 /// The header fields of a request or a response, in the order they came, looked up by name
 /// ignoring case.
-public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     /// One header field.
-    public struct Field: Hashable, Sendable {
-        public var name: String
-        public var value: String
-
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
+    struct Field: Hashable, Sendable {
+        var name: String
+        var value: String
     }
 
-    public private(set) var fields: [Field] = []
+    /// The fields, in order.
+    private(set) var fields: [Field] = []
 
-    public init(_ fields: [Field] = []) {
-        self.fields = fields
-    }
+    init() {}
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { Field(name: $0.0, value: $0.1) }
     }
 
     /// The value of the first field named `name`, whatever its case.
-    public subscript(name: String) -> String? {
+    subscript(name: String) -> String? {
         fields.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// The values of every field named `name`, whatever its case, in order.
-    public func values(_ name: String) -> [String] {
+    func values(_ name: String) -> [String] {
         fields.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
     }
 
-    public mutating func append(name: String, value: String) {
+    mutating func append(name: String, value: String) {
         fields.append(Field(name: name, value: value))
     }
 
@@ -41,8 +35,6 @@ public struct HTTPHeaders: Hashable, Sendable, ExpressibleByDictionaryLiteral {
         guard !fields.isEmpty else { return }
         fields[fields.count - 1].value += " " + text
     }
-
-    public var isEmpty: Bool { fields.isEmpty }
 
     /// Why these fields cannot be sent, or nil when they can: a name that is not an HTTP token,
     /// or a value holding a control character (CR and LF would start another header). The value

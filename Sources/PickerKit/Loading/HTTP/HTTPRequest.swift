@@ -2,21 +2,21 @@ import Foundation
 
 /// One HTTP request: what to ask of which URL, with which header fields and, for a `POST`, which
 /// form.
-public struct HTTPRequest: Hashable, Sendable {
+struct HTTPRequest: Hashable, Sendable {
     /// The methods the picker uses.
-    public enum Method: String, Hashable, Sendable {
+    enum Method: String, Hashable, Sendable {
         case get = "GET"
         case post = "POST"
     }
 
-    public var method: Method
-    public var url: URL
-    public var headers: HTTPHeaders
+    var method: Method
+    var url: URL
+    var headers: HTTPHeaders
     /// The form sent as the body of a `POST`, as `application/x-www-form-urlencoded`.
-    public var form: [HTTPHeaders.Field]?
+    var form: [HTTPHeaders.Field]?
 
     /// A `GET` of `url`.
-    public init(get url: URL, headers: HTTPHeaders = HTTPHeaders()) {
+    init(get url: URL, headers: HTTPHeaders = HTTPHeaders()) {
         method = .get
         self.url = url
         self.headers = headers
@@ -24,7 +24,7 @@ public struct HTTPRequest: Hashable, Sendable {
     }
 
     /// A `POST` of `form` to `url`.
-    public init(post form: [HTTPHeaders.Field], to url: URL, headers: HTTPHeaders = HTTPHeaders()) {
+    init(post form: [HTTPHeaders.Field], to url: URL, headers: HTTPHeaders = HTTPHeaders()) {
         method = .post
         self.url = url
         self.headers = headers

@@ -1,16 +1,16 @@
 import Foundation
 
 /// A whole HTTP response, read within the client's limits.
-public struct HTTPResponse: Hashable, Sendable {
+struct HTTPResponse: Hashable, Sendable {
     /// The status code, such as 200.
-    public var status: Int
-    public var headers: HTTPHeaders
+    var status: Int
+    var headers: HTTPHeaders
     /// The body, decoded when it came gzip-encoded.
-    public var body: Data
+    var body: Data
     /// The URL that answered: the request's, or where redirects within its origin led.
-    public var url: URL
+    var url: URL
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), url: URL) {
+    init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data(), url: URL) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -19,10 +19,10 @@ public struct HTTPResponse: Hashable, Sendable {
 }
 
 /// Why an HTTP request got no response, in words for the user.
-public struct HTTPFailure: Error, Hashable, Sendable {
-    public var message: String
+struct HTTPFailure: Error, Hashable, Sendable {
+    var message: String
 
-    public init(_ message: String) {
+    init(_ message: String) {
         self.message = message
     }
 }
