@@ -10,7 +10,8 @@ let package = Package(
         .executable(name: "picker-bench", targets: ["PickerBench"]),
     ],
     targets: [
-        .target(name: "PickerKit"),
+        .target(name: "PickerKit", dependencies: ["CCurl"]),
+        .target(name: "CCurl"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit", "CNcurses"]),
         .executableTarget(name: "PickerDocs", dependencies: ["PickerKit"]),

@@ -1,28 +1,69 @@
 import Foundation
 
 /// libFuzzer's entry: any HTTP response of the friends edge is classified, and whatever it
-/// says reaches the user only as a safe message. The first two bytes are the status (100-599),
-/// the next byte picks the headers, the rest is the body.
+/// says reaches the user only as a safe message without the session token. The first two bytes
+/// are the status (100-599), the next picks the headers: one of a fixed set, or (choices past
+/// them) header lines read from the input up to a blank line, as libcurl hands them over; the
+/// rest is the body.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGraphResponse(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: start, count: count)
     guard bytes.count >= 3 else { return 0 }
     let status = 100 + (Int(bytes[0]) << 8 | Int(bytes[1])) % 500
-    let headerChoices: [[String: String]] = [
+    let token = "FUZZ-SECRET-TOKEN"
+    let headerChoices: [HTTPHeaders] = [
         [:], ["Retry-After": "1"], ["retry-after": " 2.5 "], ["Retry-After": "soon"],
         ["Location": "https://other.example/next?access_token=SECRET"], ["location": "\u{1B}]0;x\u{7}"],
+        ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"], ["Retry-After": "-5"], ["Retry-After": "nan"],
+        ["Retry-After": "1000000000"], ["WWW-Authenticate": "Basic realm=\"\(token)\""],
+        ["Location": "/x/\(token)"],
     ]
-    let headers = headerChoices[Int(bytes[2]) % headerChoices.count]
-    let body = Data(bytes[3...])
+    var headers: HTTPHeaders
+    var body = Data(bytes[3...])
+    let choice = Int(bytes[2])
+    if choice < headerChoices.count {
+        headers = headerChoices[choice]
+    } else {
+        (headers, body) = readHeaderLines(body)
+    }
     let source = "https://graph.example/me/friends"
-    switch GraphResponse.classify(status: status, headers: headers, body: body, source: source) {
-    case .page:
+    let response = GraphResponse.classify(
+        status: status, headers: headers, body: body, source: source, redaction: MessageRedaction(token: token),
+        now: 784_111_777)
+    switch response {
+    case .page(_, let next):
         precondition((200..<300).contains(status), "a page from HTTP \(status)")
+        if let next { precondition(next.scheme != nil && next.host != nil, "a next that is not absolute") }
     case .retry(let reason, let delay):
-        expectSafe(SourceError(source: source, problem: reason).description)
-        if let delay { precondition(!delay.isNaN, "a delay that is not a number") }
+        expectSafe(reason, without: token, source: source)
+        if let delay { precondition(delay.isFinite && delay >= 0, "a delay of \(delay)") }
     case .sessionRejected(let message), .failed(let message):
-        expectSafe(SourceError(source: source, problem: message).description)
+        expectSafe(message, without: token, source: source)
     }
     return 0
+}
+
+/// The header fields of the lines of `input` before its first blank line, given one at a time
+/// to a ``CurlReceiver`` as libcurl gives them; and the rest of `input`.
+private func readHeaderLines(_ input: Data) -> (HTTPHeaders, Data) {
+    let blank = Data("\r\n\r\n".utf8)
+    let end = input.range(of: blank)
+    let head = end.map { input[..<$0.lowerBound] } ?? input
+    let receiver = CurlReceiver(maximumBodyBytes: 1 << 20, maximumHeaderBytes: 64 << 10)
+    for line in head.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        let withEnd = Data(line) + Data([0x0A])
+        let taken = withEnd.withUnsafeBytes { receiver.receiveHeader($0) }
+        if !taken {
+            precondition(receiver.stop != nil, "a header line refused without a reason")
+            break
+        }
+    }
+    return (receiver.headers, end.map { input[$0.upperBound...] } ?? Data())
+}
+
+/// `message`, shown as an error of `source`, is safe on a terminal and holds no `token`.
+private func expectSafe(_ message: String, without token: String, source: String) {
+    let shown = SourceError(source: source, problem: message).description
+    expectSafe(shown)
+    precondition(!shown.contains(token), "the token in a message: \(shown)")
 }

@@ -1,18 +1,27 @@
 import Foundation
 import PickerKit
 
-/// Writes the man page and the shell completions from the option and key tables, into the
-/// package whose root is given (default: this package). Run after changing an option or a key:
-/// `swift run picker-docs`.
+/// Writes the man page and the shell completions from the option and key tables, and the fold
+/// table from Foundation's folding, into the package whose root is given (default: this
+/// package). Run after changing an option or a key, or the toolchain: `swift run picker-docs`.
 let root =
     CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+/// Foundation's folding of `text`, composed: what ``FoldTable`` holds.
+func foundationFold(_ text: String, _ strength: TextFolding.Strength) -> String {
+    let options: String.CompareOptions =
+        strength == .caseOnly ? [.caseInsensitive] : [.caseInsensitive, .diacriticInsensitive]
+    return text.folding(options: options, locale: nil).precomposedStringWithCanonicalMapping
+}
+
 let documents = [
     ("docs/picker.1", Options.manPage),
     ("completions/picker.bash", Options.bashCompletion),
     ("completions/_picker", Options.zshCompletion),
+    ("completions/picker.fish", Options.fishCompletion),
+    ("Sources/PickerKit/Text/FoldTable+Entries.swift", FoldTable.source(foundationFold)),
 ]
 for (path, text) in documents {
     let url = root.appendingPathComponent(path)

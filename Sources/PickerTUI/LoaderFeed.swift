@@ -39,7 +39,7 @@ final class LoaderFeed: Sendable {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         let feed = LoaderFeed(readEnd: ends[0], writeEnd: ends[1])
-        let thread = Thread {
+        let started = PosixThread.start {
             do throws(SourceError) {
                 try BatchPipeline.run(loader, sortOrder: sortOrder) { batch, totalCount in
                     feed.room.wait()
@@ -50,8 +50,7 @@ final class LoaderFeed: Sendable {
                 feed.post(.failed(error))
             }
         }
-        thread.start()
-        return feed
+        return started ? feed : nil
     }
 
     /// How many friends the pages taken so far held, repeated ids included: what the picker

@@ -1,10 +1,8 @@
 import Foundation
 import PickerKit
 
-/// The bundled sample, found from this file's place in the package.
-let bundledSample = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("sample-friends.json").path
+/// The bundled sample, found from where this program is.
+let bundledSample = BundledSample.locate()
 
 StandardStreams.guardClosedDescriptors()
 // A closed pipe on standard output is an EPIPE to handle, not a signal that kills.

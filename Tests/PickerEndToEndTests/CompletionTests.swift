@@ -28,6 +28,26 @@ final class CompletionTests: XCTestCase {
         XCTAssertTrue(try bashCompletes(["picker", "--no"]).contains("--no-mouse"))
     }
 
+    /// What fish completes for the command line `line`, one candidate a line (without the
+    /// descriptions).
+    private func fishCompletes(_ line: String) throws -> [String] {
+        let script =
+            "source \(shellQuoted(completions.appendingPathComponent("picker.fish").path)); complete -C \(shellQuoted(line))"
+        let result = try runCommand(URL(fileURLWithPath: "/usr/bin/fish"), ["--no-config", "-c", script])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        return result.output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+    }
+
+    func testFishCompletesOptionsAndTheirValues() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
+            throw XCTSkip("fish is not installed (.ci/run installs it)")
+        }
+        XCTAssertEqual(try fishCompletes("picker --so"), ["--sort", "--source"])
+        XCTAssertEqual(Set(try fishCompletes("picker --format ")), ["names", "ids", "tsv", "json"])
+        XCTAssertEqual(try fishCompletes("picker --sort l"), ["last"])
+        XCTAssertTrue(try fishCompletes("picker --no").contains("--no-mouse"))
+    }
+
     func testZshReadsItsCompletion() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else {
             throw XCTSkip("zsh is not installed (.ci/run installs it)")

@@ -3,42 +3,7 @@ import XCTest
 
 /// The picker reading the friends of a session from a Graph-compatible service over HTTP, as a
 /// real client of a real server on loopback.
-final class GraphSourceTests: TmuxTestCase {
-    private static let token = "tok-SECRET-4242"
-    private var server: GraphServer?
-    private var sessionFile = ""
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        server = try GraphServer()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("picker-session-\(UUID().uuidString)")
-        try Data("\(Self.token)\n".utf8).write(to: file)
-        sessionFile = file.path
-    }
-
-    override func tearDown() {
-        server?.stop()
-        try? FileManager.default.removeItem(atPath: sessionFile)
-        super.tearDown()
-    }
-
-    private func graph(file: StaticString = #filePath, line: UInt = #line) throws -> GraphServer {
-        try XCTUnwrap(server, file: file, line: line)
-    }
-
-    /// `picker --filter ''` on `url`: every friend the service has, or the failure.
-    private func filterAll(
-        _ url: String, _ extra: [String] = [], file: StaticString = #filePath, line: UInt = #line
-    ) throws -> CommandResult {
-        let result = try runPicker(
-            ["--session-file", sessionFile, "--source", url, "--filter", "", "--format", "ids"] + extra)
-        XCTAssertFalse(
-            result.output.contains(Self.token), "the token never appears in the output", file: file, line: line)
-        XCTAssertFalse(
-            result.standardError.contains(Self.token), "the token never appears in messages", file: file, line: line)
-        return result
-    }
-
+final class GraphSourceTests: GraphTestCase {
     func testFollowsEveryPageIncludingAnEmptyOneWithTheTokenOnlyInTheHeader() throws {
         let result = try filterAll(try graph().url("pages"))
         assertExit(result, 0, output: "9001\n9002\n9003\n9004\n9005\n")

@@ -41,10 +41,13 @@ final class DocumentationTests: XCTestCase {
     func testTheCompletionsAreCurrentAndOfferEveryOption() throws {
         XCTAssertEqual(try committed("completions/picker.bash"), Options.bashCompletion, "run swift run picker-docs")
         XCTAssertEqual(try committed("completions/_picker"), Options.zshCompletion, "run swift run picker-docs")
+        XCTAssertEqual(try committed("completions/picker.fish"), Options.fishCompletion, "run swift run picker-docs")
         for option in Options.table {
             for name in option.names {
                 XCTAssertTrue(Options.bashCompletion.contains(name), name)
                 XCTAssertTrue(Options.zshCompletion.contains(name), name)
+                let fishName = name.hasPrefix("--") ? " -l \(name.dropFirst(2)) " : " -s \(name.dropFirst()) "
+                XCTAssertTrue(Options.fishCompletion.contains(fishName), name)
             }
         }
     }

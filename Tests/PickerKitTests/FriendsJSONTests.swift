@@ -43,7 +43,7 @@ final class FriendsJSONTests: XCTestCase {
     func testSyntaxErrorsNameTheLineAndColumn() {
         XCTAssertEqual(
             problem("{\"data\": [\n  {\"id\": \"1\" \"name\": \"A\"}]}"),
-            "not valid JSON at line 2, column 14: Invalid value")
+            "not valid JSON at line 2, column 14: expected ',' or '}'")
         XCTAssertEqual(
             problem("{\"data\": [{\"id\": \"1\", \"name\": \"A\"}"),
             "not valid JSON at line 1, column 35, the end of the file: the JSON stops before it is complete")

@@ -8,31 +8,31 @@ final class GraphEndpointTests: XCTestCase {
     }
 
     func testHTTPSIsRequiredExceptOnLoopback() throws {
-        XCTAssertNil(GraphEndpoint.refusal(for: try url("https://graph.example/me/friends")))
+        XCTAssertNil(HTTPAddress.refusal(for: try url("https://graph.example/me/friends")))
         for loopback in ["http://127.0.0.1:8080/x", "http://localhost/x", "http://[::1]:9/x", "http://127.10.0.3/x"] {
-            XCTAssertNil(GraphEndpoint.refusal(for: try url(loopback)), loopback)
+            XCTAssertNil(HTTPAddress.refusal(for: try url(loopback)), loopback)
         }
         for remote in [
             "http://graph.example/x", "http://10.0.0.1/x", "http://127.0.0.1.example/x", "http://128.0.0.1/x",
         ] {
-            XCTAssertNotNil(GraphEndpoint.refusal(for: try url(remote)), remote)
+            XCTAssertNotNil(HTTPAddress.refusal(for: try url(remote)), remote)
         }
-        XCTAssertEqual(GraphEndpoint.refusal(for: try url("ftp://graph.example/x")), "is not an http or https URL")
+        XCTAssertEqual(HTTPAddress.refusal(for: try url("ftp://graph.example/x")), "is not an http or https URL")
     }
 
     func testOriginsCompareSchemeHostAndPortWithDefaultPorts() throws {
         XCTAssertEqual(
-            GraphEndpoint.Origin(try url("https://Graph.example/a")),
-            GraphEndpoint.Origin(try url("https://graph.example:443/b?c")))
+            HTTPOrigin(try url("https://Graph.example/a")),
+            HTTPOrigin(try url("https://graph.example:443/b?c")))
         XCTAssertNotEqual(
-            GraphEndpoint.Origin(try url("https://graph.example/a")),
-            GraphEndpoint.Origin(try url("http://graph.example/a")))
+            HTTPOrigin(try url("https://graph.example/a")),
+            HTTPOrigin(try url("http://graph.example/a")))
         XCTAssertNotEqual(
-            GraphEndpoint.Origin(try url("http://127.0.0.1:1/a")), GraphEndpoint.Origin(try url("http://127.0.0.1:2/a"))
+            HTTPOrigin(try url("http://127.0.0.1:1/a")), HTTPOrigin(try url("http://127.0.0.1:2/a"))
         )
         XCTAssertNotEqual(
-            GraphEndpoint.Origin(try url("https://graph.example/a")),
-            GraphEndpoint.Origin(try url("https://evil.example/a")))
+            HTTPOrigin(try url("https://graph.example/a")),
+            HTTPOrigin(try url("https://evil.example/a")))
     }
 
     func testTheFirstPageAsksForFieldsAndALimitUnlessGiven() throws {

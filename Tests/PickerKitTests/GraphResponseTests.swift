@@ -3,7 +3,7 @@ import XCTest
 @testable import PickerKit
 
 final class GraphResponseTests: XCTestCase {
-    private func classify(_ status: Int, _ body: String, headers: [String: String] = [:]) -> GraphResponse {
+    private func classify(_ status: Int, _ body: String, headers: HTTPHeaders = [:]) -> GraphResponse {
         GraphResponse.classify(
             status: status, headers: headers, body: Data(body.utf8), source: "https://g.example/me/friends")
     }

@@ -103,6 +103,16 @@ final class OptionsTests: XCTestCase {
         XCTAssertThrowsError(try Options(session: .file("/nonexistent/token"), source: .standardInput).sessionToken())
     }
 
+    func testATokenWithAControlCharacterIsRefusedForAURLSource() throws {
+        let url = FriendSource(argument: "https://graph.example/me/friends")
+        for token in ["a\rb", "a\nb", "a\tb", "a\u{0}b", "a\u{7F}b", "a\u{9B}b"] {
+            XCTAssertThrowsError(
+                try Options(session: .token(token), source: url).sessionToken(), token.debugDescription)
+            XCTAssertEqual(try Options(session: .token(token), source: .standardInput).sessionToken(), token)
+        }
+        XCTAssertEqual(try Options(session: .token("tok-123"), source: url).sessionToken(), "tok-123")
+    }
+
     func testTheFacebookAndFzfOptions() throws {
         guard
             case .run(let options) = try parse([

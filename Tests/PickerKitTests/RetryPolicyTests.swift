@@ -15,6 +15,9 @@ final class RetryPolicyTests: XCTestCase {
         }
         XCTAssertEqual(policy.delay(beforeRetry: 0, retryAfter: 3, using: &random), 3)
         XCTAssertEqual(policy.delay(beforeRetry: 0, retryAfter: 120, using: &random), 4)
-        XCTAssertEqual(policy.delay(beforeRetry: 0, retryAfter: -5, using: &random), 0)
+        for unusable: Double in [-5, -.infinity, .infinity, .nan] {
+            let delay = policy.delay(beforeRetry: 0, retryAfter: unusable, using: &random)
+            XCTAssertTrue((0.25...0.5) ~= delay, "Retry-After \(unusable) means the default backoff: \(delay)")
+        }
     }
 }

@@ -39,7 +39,10 @@ extension Options {
             ["--source"], value: "FILE|DIR|-|URL",
             "a file, read by its content whatever it is called: JSON (a Graph friends page {\"data\": [...]}, an array of friends, or a Facebook export's your_friends.json), vCard, a contacts CSV (Google, Outlook, name,email), a Facebook export's .zip, or plain text with one name per line; a Facebook export's folder; - reads standard input the same way; an https URL (http only on loopback) of a Graph-compatible friends edge, read page by page with the session token (default: $PICKER_SOURCE, else standard input when it is not a terminal, else the bundled sample)"
         ) { options, argument in options.source = FriendSource(argument: argument) },
-        OptionSpec(["--timeout"], value: "SECONDS", "seconds to wait for each HTTP request (default 15)") {
+        OptionSpec(
+            ["--timeout"], value: "SECONDS",
+            "the most seconds each HTTP request may take, from its start to its last byte (default 15)"
+        ) {
             options, text throws(UsageError) in
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError("--timeout needs a number of seconds above 0, not '\(text)'")
@@ -63,7 +66,7 @@ extension Options {
             ["--select"], value: "ID,ID,...", "select these friends before the list opens (unknown ids are reported)"
         ) {
             options, text in
-            options.preselected += text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            options.preselected += text.split(separator: ",").map { $0.trimmingWhitespace }
                 .filter { !$0.isEmpty }
         },
         OptionSpec(

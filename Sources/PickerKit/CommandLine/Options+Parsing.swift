@@ -2,15 +2,18 @@ extension Options {
     /// Parses `arguments` (without the program name), after the words of `PICKER_DEFAULT_OPTS`.
     /// `environment` also supplies `PICKER_SESSION`, `PICKER_SOURCE` and `NO_COLOR`. When
     /// neither the command line nor the environment names a source, standard input is the
-    /// source when it is not a terminal (as fzf, fzy and gum read it), else `defaultSource`.
+    /// source when it is not a terminal (as fzf, fzy and gum read it), else `defaultSource`
+    /// (nil when there is none: then a source must be named).
     public static func parse(
-        _ arguments: [String], environment: [String: String], defaultSource: String,
+        _ arguments: [String], environment: [String: String], defaultSource: String?,
         standardInputIsTerminal: Bool = true
     ) throws(UsageError) -> Command {
-        let unnamedSource = standardInputIsTerminal ? FriendSource(argument: defaultSource) : .standardInput
+        let unnamedSource = standardInputIsTerminal ? defaultSource.map(FriendSource.init(argument:)) : .standardInput
+        let source = environment["PICKER_SOURCE"].map(FriendSource.init(argument:)) ?? unnamedSource
         var options = Options(
             session: environment["PICKER_SESSION"].flatMap { $0.isEmpty ? nil : .token($0) },
-            source: environment["PICKER_SOURCE"].map(FriendSource.init(argument:)) ?? unnamedSource)
+            source: source ?? FriendSource(argument: ""))
+        var sourceNamed = source != nil
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
         var defaults: [String] = []
         if let text = environment["PICKER_DEFAULT_OPTS"] {
@@ -25,6 +28,7 @@ extension Options {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
+            if name == "--source" { sourceNamed = true }
             guard let spec = table.first(where: { $0.names.contains(name) }) else {
                 throw UsageError("unknown option '\(TerminalText.sanitized(argument))' (see picker --help)")
             }
@@ -41,6 +45,7 @@ extension Options {
                 try spec.apply(&options, value)
             }
         }
+        guard sourceNamed else { throw UsageError(BundledSample.missing) }
         try options.checkSource()
         return .run(options)
     }

@@ -36,13 +36,41 @@ extension Options {
             """
     }
 
+    /// The first part of an option's help: up to a `;` or a `(`.
+    private static func summary(of option: OptionSpec) -> String {
+        option.help.split(separator: ";")[0].split(separator: "(")[0].trimmingWhitespace
+    }
+
+    /// The fish completion script, `completions/picker.fish`.
+    public static var fishCompletion: String {
+        let lines = table.map { option -> String in
+            var line = "complete -c picker"
+            for name in option.names {
+                line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
+            }
+            if option.value != nil {
+                switch completion(for: option) {
+                case "FILE"?: line += " -r -F"
+                case let words?: line += " -x -a '\(words)'"
+                case nil: line += " -x"
+                }
+            }
+            let help = summary(of: option).replacing("\\", with: "\\\\").replacing("'", with: "\\'")
+            return line + " -d '\(help)'"
+        }
+        return """
+            # fish completion for picker, written from its option table.
+            complete -c picker -f
+            \(lines.joined(separator: "\n"))
+
+            """
+    }
+
     /// The zsh completion script, `completions/_picker`.
     public static var zshCompletion: String {
         let specs = table.map { option -> String in
-            let help = option.help.split(separator: ";")[0].split(separator: "(")[0]
-                .trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "'", with: "'\\''")
-                .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-                .replacingOccurrences(of: ":", with: "\\:")
+            let help = summary(of: option).replacing("'", with: "'\\''").replacing("[", with: "\\[")
+                .replacing("]", with: "\\]").replacing(":", with: "\\:")
             let names =
                 option.names.count > 1
                 ? "(\(option.names.joined(separator: " ")))'{\(option.names.joined(separator: ","))}'" : option.names[0]

@@ -75,7 +75,7 @@ extension Options {
     /// `text` safe in a roff line: backslashes and hyphens escaped, no line starting with a
     /// control character.
     private static func roff<Text: StringProtocol>(_ text: Text) -> String {
-        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var escaped = String(text).replacing("\\", with: "\\e").replacing("-", with: "\\-")
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }

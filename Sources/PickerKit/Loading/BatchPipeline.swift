@@ -16,14 +16,17 @@ public enum BatchPipeline {
     ) throws(SourceError) {
         let pages = BoundedQueue<FriendPage>(capacity: pagesAhead)
         let done = DispatchSemaphore(value: 0)
-        let batcher = Thread {
+        let started = PosixThread.start(stackSize: 8 << 20) {
             while let page = pages.take() {
                 deliver(FriendBatch(page.friends, sortOrder: sortOrder, skipped: page.skipped), page.totalCount)
             }
             done.signal()
         }
-        batcher.stackSize = 8 << 20
-        batcher.start()
+        guard started else {
+            // No thread to spare: each page is made into its batch as it arrives.
+            try loader.load { deliver(FriendBatch($0.friends, sortOrder: sortOrder, skipped: $0.skipped), $0.totalCount) }
+            return
+        }
         defer {
             pages.finish()
             done.wait()

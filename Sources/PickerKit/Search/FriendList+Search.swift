@@ -105,7 +105,7 @@ extension FriendList {
 /// character.
 public func shouldInclude(_ friend: Friend, query: String) -> Bool {
     func folded(_ text: String, _ strength: TextFolding.Strength) -> [Unicode.Scalar] {
-        Array(TextFolding.foldWithFoundation(text, strength).unicodeScalars)
+        Array(TextFolding.folded(text, strength).unicodeScalars)
     }
     return query.split(whereSeparator: \.isWhitespace).allSatisfy { word in
         let term = String(word)

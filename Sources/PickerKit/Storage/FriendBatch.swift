@@ -74,7 +74,7 @@ public struct FriendBatch: Hashable, Sendable {
     /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)
     /// have the same bytes.
     static func hashableID(_ id: String) -> String {
-        id.utf8.allSatisfy { $0 < 0x80 } ? id : id.precomposedStringWithCanonicalMapping
+        id.utf8.allSatisfy { $0 < 0x80 } ? id : id.composed
     }
 
     /// The batch's run for a list that already holds `base` friend numbers: its friends

@@ -3,7 +3,7 @@ import Foundation
 /// Items handed from one thread to another, in order; the producer waits while `capacity`
 /// items wait, so that a fast producer does not pile them up in memory.
 public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private let capacity: Int
     private var items: [Item] = []
     private var finished = false

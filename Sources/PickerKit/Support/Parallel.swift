@@ -20,8 +20,10 @@ enum Parallel {
 
     /// `0..<count` cut into at most `parts` ranges of nearly equal size, none shorter than
     /// `minimum` unless there is only one.
-    static func ranges(_ count: Int, parts: Int = width, minimum: Int) -> [Range<Int>] {
-        let pieces = max(1, min(parts, count / max(minimum, 1)))
+    static func ranges(_ count: Int, parts: Int? = nil, minimum: Int) -> [Range<Int>] {
+        // The cores are counted only when there is enough to split (counting reads files).
+        let most = count / max(minimum, 1)
+        let pieces = most > 1 ? max(1, min(parts ?? width, most)) : 1
         return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
     }
 }

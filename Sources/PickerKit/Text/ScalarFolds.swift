@@ -37,7 +37,7 @@ struct ScalarFolds: Sendable {
 
     private static func compute(_ value: UInt32, _ strength: TextFolding.Strength) -> UInt64 {
         guard let scalar = Unicode.Scalar(value), standsAlone(scalar) else { return known }
-        let folded = Array(TextFolding.foldWithFoundation(String(Character(scalar)), strength).utf8)
+        let folded = Array(TextFolding.folded(String(Character(scalar)), strength).utf8)
         guard folded.count <= 7 else { return known }
         var packed = known | alone | UInt64(folded.count) << 56
         for (index, byte) in folded.enumerated() { packed |= UInt64(byte) << (8 * UInt64(index)) }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Folds text for searching and sorting: case always, accents when asked.
 ///
 /// Folding works one grapheme cluster at a time, so that a position in folded text maps back to
@@ -86,28 +84,44 @@ public struct TextFolding: Sendable {
     }
 
     private static func foldUncached(_ character: Character, _ strength: Strength) -> [UInt8] {
-        Array(foldWithFoundation(String(character), strength).utf8)
+        Array(folded(String(character), strength).utf8)
     }
 
-    /// `text` folded by Foundation, in composed form, with the letters whose stroke or bar
-    /// Foundation keeps (`ł`, `ø`, `đ`…) taken to their base letter when accents are ignored,
-    /// as fzf does, so that `lukasz` finds `Łukasz`.
-    static func foldWithFoundation(_ text: String, _ strength: Strength) -> String {
-        let options: String.CompareOptions =
-            strength == .caseOnly ? [.caseInsensitive] : [.caseInsensitive, .diacriticInsensitive]
-        var folded = text.folding(options: options, locale: nil).precomposedStringWithCanonicalMapping
-        if strength == .caseAndAccents, folded.unicodeScalars.contains(where: { baseLetters[$0] != nil }) {
-            folded = String(String.UnicodeScalarView(folded.unicodeScalars.map { baseLetters[$0] ?? $0 }))
+    /// `text` folded, in composed form (NFC): each scalar replaced by its fold from
+    /// ``FoldTable`` (Foundation's fold of it), and, when accents are ignored, the nonspacing
+    /// and enclosing marks that follow the first scalar of a grapheme cluster (the accents
+    /// written as separate marks) left out.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    static func folded(_ text: String, _ strength: Strength) -> String {
+        let all = text.unicodeScalars
+        // One scalar folds to its entry in the table, composed already, or to itself (a scalar
+        // that composition changes has an entry).
+        if let only = all.first, all.index(after: all.startIndex) == all.endIndex {
+            guard let fold = FoldTable.fold(only, strength) else { return text }
+            return String(String.UnicodeScalarView(fold))
         }
-        return folded
+        var scalars = String.UnicodeScalarView()
+        for character in text {
+            for (position, scalar) in character.unicodeScalars.enumerated() {
+                if position > 0 && strength == .caseAndAccents && isMark(scalar) { continue }
+                if let fold = FoldTable.fold(scalar, strength) {
+                    scalars.append(contentsOf: fold)
+                } else {
+                    scalars.append(scalar)
+                }
+            }
+        }
+        return String(scalars).composed
     }
 
-    /// Lowercase letters with a stroke, bar or dot that Foundation does not decompose, and the
-    /// letter they are written on.
-    private static let baseLetters: [Unicode.Scalar: Unicode.Scalar] = [
-        "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŀ": "l", "ŧ": "t", "ƀ": "b", "ɨ": "i",
-        "ƶ": "z", "ǥ": "g", "ɍ": "r", "ʉ": "u", "ɏ": "y",
-    ]
+    /// Whether `scalar` is a nonspacing or enclosing mark: an accent written on its own.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
 
     private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
         (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte

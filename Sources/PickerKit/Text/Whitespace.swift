@@ -12,3 +12,19 @@ enum Whitespace {
         }
     }
 }
+
+extension StringProtocol where UTF8View: BidirectionalCollection {
+    /// This text without the white space at its ends (as ``Whitespace`` says: line breaks
+    /// included). Text that starts and ends with a visible ASCII character, as most does, is
+    /// returned without looking at its scalars.
+    var trimmingWhitespace: String {
+        if let first = utf8.first, let last = utf8.last, (0x21..<0x7F).contains(first), (0x21..<0x7F).contains(last) {
+            return String(self)
+        }
+        let scalars = String(self).unicodeScalars
+        guard let start = scalars.firstIndex(where: { !Whitespace.contains($0.value) }),
+            let end = scalars.lastIndex(where: { !Whitespace.contains($0.value) })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}

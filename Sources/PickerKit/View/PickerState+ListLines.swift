@@ -85,7 +85,7 @@ extension PickerState {
             ? friend.name
             : [parts.last, parts.first, parts.middle].filter { !$0.isEmpty }.joined(separator: " ")
         let key = configuration.sortOrder == .first ? parts.first : parts.last
-        guard !key.isEmpty, let range = name.range(of: key) else { return (name, 0..<0) }
+        guard !key.isEmpty, let range = name.firstRange(of: key) else { return (name, 0..<0) }
         let start = name.distance(from: name.startIndex, to: range.lowerBound)
         return (name, start..<(start + key.count))
     }

@@ -16,6 +16,12 @@ enum PickerPaths {
         return candidates
     }
 
+    /// The package's root directory.
+    static func package() -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
     /// The bundled sample friends, found from this file's place in the package.
     static let sample = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

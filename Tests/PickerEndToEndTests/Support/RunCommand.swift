@@ -1,11 +1,15 @@
 import Foundation
 import Glibc
 
-/// What a finished command left: its exit status and what it wrote.
+/// What a finished command left: its exit status and what it wrote, and how long it ran.
 struct CommandResult: Sendable {
     var status: Int32
     var standardOutput: Data
     var standardError: String
+    /// Seconds from its start until it was reaped.
+    var seconds: Double
+    /// Its peak resident set in bytes, when it was measured (see ``runPicker``).
+    var peakMemory: Int?
 
     var output: String { String(decoding: standardOutput, as: UTF8.self) }
 }
@@ -31,7 +35,8 @@ func runCommand(
         executable, arguments, standardInput: .file(inputURL.path), standardOutput: outputURL.path,
         standardError: errorURL.path, environment: environment)
 
-    let deadline = Date().addingTimeInterval(timeout)
+    let started = Date()
+    let deadline = started.addingTimeInterval(timeout)
     var waitStatus: Int32 = 0
     while true {
         let reaped = waitpid(pid, &waitStatus, WNOHANG)
@@ -52,20 +57,44 @@ func runCommand(
     return CommandResult(
         status: status,
         standardOutput: try Data(contentsOf: outputURL),
-        standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self),
+        seconds: Date().timeIntervalSince(started))
 }
 
 /// Runs the picker without a terminal (for `--filter`, `--help`…), with `input` on standard
 /// input and the same clean environment as in tmux: `LANG=C.UTF-8`, no `PICKER_*` or `LC_*`,
 /// except `PICKER_SOURCE`, the bundled sample: standard input is a file here, not a terminal,
 /// and would otherwise be the source. `environment` then sets (or, with nil, removes) variables.
+///
+/// With `measuringMemory`, the picker is started by a small Python process that forks it and
+/// reads its peak resident set from `wait4`: started from the test process itself, its peak
+/// would count the test process's memory too, as a child carries its parent's resident pages
+/// into its maximum when it calls `exec`.
 func runPicker(
-    _ arguments: [String], input: Data = Data(), environment: [String: String?] = [:]
+    _ arguments: [String], input: Data = Data(), environment: [String: String?] = [:], measuringMemory: Bool = false
 ) throws -> CommandResult {
-    var variables: [String: String?] = [
+    let clean: [String: String?] = [
         "LANG": "C.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil, "LC_MESSAGES": nil,
         "PICKER_SESSION": nil, "PICKER_SOURCE": PickerPaths.sample, "PICKER_DEFAULT_OPTS": nil, "NO_COLOR": nil,
     ]
-    for (name, value) in environment { variables[name] = value }
-    return try runCommand(try PickerPaths.picker(), arguments, input: input, environment: variables)
+    let picker = try PickerPaths.picker()
+    guard measuringMemory else {
+        return try runCommand(picker, arguments, input: input, environment: clean.merging(environment) { $1 })
+    }
+    let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("picker-peak-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: peakFile) }
+    let script = """
+        import os, sys
+        pid = os.fork()
+        if pid == 0:
+            os.execv(sys.argv[2], sys.argv[2:])
+        _, status, usage = os.wait4(pid, 0)
+        open(sys.argv[1], "w").write(str(usage.ru_maxrss * 1024))
+        sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
+        """
+    var result = try runCommand(
+        URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, peakFile.path, picker.path] + arguments,
+        input: input, environment: clean.merging(environment) { $1 })
+    result.peakMemory = Int(try String(contentsOf: peakFile, encoding: .utf8))
+    return result
 }

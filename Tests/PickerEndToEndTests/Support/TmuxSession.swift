@@ -61,13 +61,16 @@ final class TmuxSession: Sendable {
     ///
     /// With `input`, the picker's standard input is a pipe from `cat`, which writes `input`
     /// into it, as in `printf 'Ann\nBob\n' | picker`; otherwise it is the terminal.
+    ///
+    /// `program` is the command that runs the picker, its arguments then follow; by default
+    /// the binary SwiftPM built.
     init(
         arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false,
         fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat",
-        before: String = "", shellLine: String? = nil, input: Data? = nil, file: StaticString = #filePath,
+        before: String = "", shellLine: String? = nil, input: Data? = nil, program: [String]? = nil, file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
-        let picker = try PickerPaths.picker()
+        let picker = try program ?? [PickerPaths.picker().path]
         let unique = UUID().uuidString.prefix(8).lowercased()
         socket = "picker-e2e-\(getpid())-\(unique)"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-\(unique)")
@@ -86,7 +89,7 @@ final class TmuxSession: Sendable {
                 + environment.sorted { $0.key < $1.key }.flatMap { name, value in
                     value.map { ["\(name)=\($0)"] } ?? ["-u", name]
                 }
-        var command = (launcher + [picker.path] + arguments).map(shellQuoted).joined(separator: " ")
+        var command = (launcher + picker + arguments).map(shellQuoted).joined(separator: " ")
         if let input {
             let inputFile = directory.appendingPathComponent("input")
             try input.write(to: inputFile)

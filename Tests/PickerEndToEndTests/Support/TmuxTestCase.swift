@@ -24,12 +24,12 @@ class TmuxTestCase: XCTestCase {
     func startPicker(
         _ arguments: [String] = ["--session", "demo"], columns: Int = 80, rows: Int = 24,
         throughPipe: Bool = false, fromShell: Bool = false, environment: [String: String?] = [:],
-        pipeInto reader: String = "cat", input: Data? = nil, file: StaticString = #filePath, line: UInt = #line,
+        pipeInto reader: String = "cat", input: Data? = nil, program: [String]? = nil, file: StaticString = #filePath, line: UInt = #line,
         readyWhen ready: (Screen) -> Bool = { $0.title.hasPrefix("Select Friends") && $0.title.contains("/176 · ") }
     ) throws -> TmuxSession {
         let session = try TmuxSession(
             arguments: arguments, columns: columns, rows: rows, throughPipe: throughPipe, fromShell: fromShell,
-            environment: environment, pipeInto: reader, input: input, file: file, line: line)
+            environment: environment, pipeInto: reader, input: input, program: program, file: file, line: line)
         sessions.append(session)
         try session.waitForScreen("the picker's first screen", file: file, line: line) {
             // The help on the last row is drawn last: the whole first frame is there.

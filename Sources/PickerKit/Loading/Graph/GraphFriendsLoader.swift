@@ -6,18 +6,29 @@ import Foundation
 ///
 /// The token goes only to the origin of the URL the user gave; a `next` elsewhere, a `next`
 /// already read, or more pages or friends than the bounds stop the load with an error rather
-/// than leak the token or loop. Temporary failures are retried with backoff.
+/// than leak the token or loop. Temporary failures are retried with backoff, within a budget
+/// of waiting shared by the whole load. Of each page only what the next request needs is kept:
+/// its `next` URL, and a hash of its URL to tell a loop.
 public struct GraphFriendsLoader: FriendLoader {
     /// The first page's URL, as the user gave it.
     public let url: URL
     private let token: String
-    /// Seconds to wait for each request.
+    /// Seconds each request may take, from its start to its last byte.
     public let timeout: Double
     public let retryPolicy: RetryPolicy
     /// The most pages followed before the load stops with an error.
     public var maximumPages = 100_000
     /// The most friends read before the load stops with an error.
     public var maximumFriends = 10_000_000
+    /// Opens what sends the load's requests: an ``HTTPClient`` trusting what the environment
+    /// says; a stand-in in tests.
+    var connect: @Sendable (_ timeout: Double) throws(HTTPFailure) -> any HTTPSending = { timeout throws(HTTPFailure) in
+        try HTTPClient(
+            settings: HTTPClient.Settings(
+                timeout: timeout, trust: CertificateTrust(environment: ProcessInfo.processInfo.environment)))
+    }
+    /// Waits the given seconds before a retry.
+    var pause: @Sendable (Double) -> Void = { PosixThread.sleep($0) }
 
     public init(url: URL, token: String, timeout: Double = 15, retryPolicy: RetryPolicy = RetryPolicy()) {
         self.url = url
@@ -27,25 +38,31 @@ public struct GraphFriendsLoader: FriendLoader {
     }
 
     public func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        let shownURL = GraphEndpoint.redacted(url)
-        if let refusal = GraphEndpoint.refusal(for: url) { throw SourceError(source: shownURL, problem: refusal) }
-        guard let origin = GraphEndpoint.Origin(url) else {
-            throw SourceError(source: shownURL, problem: "has no host")
+        let redaction = MessageRedaction(token: token)
+        let shownURL = redaction.shown(url)
+        if let problem = SessionToken.problem(token) { throw SourceError(source: shownURL, problem: problem) }
+        if let refusal = HTTPAddress.refusal(for: url) { throw SourceError(source: shownURL, problem: refusal) }
+        guard let origin = HTTPOrigin(url) else { throw SourceError(source: shownURL, problem: "has no host") }
+        let client: any HTTPSending
+        do {
+            client = try connect(timeout)
+        } catch {
+            throw SourceError(source: shownURL, problem: error.message)
         }
-        let transport = HTTPTransport(origin: origin, timeout: timeout)
+        var load = Load(policy: retryPolicy, redaction: redaction, client: client)
         var next: URL? = GraphEndpoint.firstPage(url)
-        var seen: Set<String> = []
+        var seen: Set<Int> = []
         var friendCount = 0
         while let pageURL = next {
-            let shownPage = GraphEndpoint.redacted(pageURL)
-            guard GraphEndpoint.Origin(pageURL) == origin else {
+            let shownPage = redaction.shown(pageURL)
+            guard HTTPOrigin(pageURL) == origin else {
                 throw SourceError(
                     source: shownURL,
                     problem:
-                        "paging.next leads to another origin (\(shownPage)); the session token is only sent to \(origin.scheme)://\(origin.host):\(origin.port)"
+                        "paging.next leads to another origin (\(shownPage)); the session token is only sent to \(origin)"
                 )
             }
-            guard seen.insert(pageURL.absoluteString).inserted else {
+            guard seen.insert(pageURL.absoluteString.hashValue).inserted else {
                 throw SourceError(
                     source: shownURL,
                     problem: "paging.next leads back to a page already read (\(shownPage)); stopped rather than loop")
@@ -53,7 +70,7 @@ public struct GraphFriendsLoader: FriendLoader {
             guard seen.count <= maximumPages else {
                 throw SourceError(source: shownURL, problem: "more than \(maximumPages) pages; stopped")
             }
-            let (page, following) = try fetchPage(pageURL, transport: transport)
+            let (page, following) = try load.page(pageURL, headers: headers, pause: pause)
             friendCount += page.friends.count
             guard friendCount <= maximumFriends else {
                 throw SourceError(source: shownURL, problem: "more than \(maximumFriends) friends; stopped")
@@ -63,44 +80,7 @@ public struct GraphFriendsLoader: FriendLoader {
         }
     }
 
-    /// One page, retried while the service says the failure is temporary.
-    private func fetchPage(_ pageURL: URL, transport: HTTPTransport) throws(SourceError) -> (FriendPage, URL?) {
-        let shown = GraphEndpoint.redacted(pageURL)
-        var random = SystemRandomNumberGenerator()
-        for attempt in 0...retryPolicy.maximumRetries {
-            let response: HTTPTransport.Response
-            do {
-                response = try transport.get(pageURL, headers: headers)
-            } catch {
-                throw SourceError(source: shown, problem: scrubbed(error.message))
-            }
-            switch GraphResponse.classify(
-                status: response.status, headers: response.headers, body: response.body, source: shown)
-            {
-            case .page(let page, let next):
-                return (page, next)
-            case .sessionRejected(let message):
-                throw SourceError(
-                    source: shown,
-                    problem:
-                        "the session was rejected: \(scrubbed(message)). Log in again and give the new token with --session-file, --session or PICKER_SESSION",
-                    rejectsSession: true)
-            case .failed(let message):
-                throw SourceError(source: shown, problem: scrubbed(message))
-            case .retry(let reason, let retryAfter):
-                guard attempt < retryPolicy.maximumRetries else {
-                    throw SourceError(
-                        source: shown,
-                        problem: "still failing after \(retryPolicy.maximumRetries) retries: \(scrubbed(reason))")
-                }
-                let delay = retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter, using: &random)
-                Thread.sleep(forTimeInterval: delay)
-            }
-        }
-        throw SourceError(source: shown, problem: "no page")
-    }
-
-    private var headers: [String: String] {
+    private var headers: HTTPHeaders {
         [
             "Authorization": "Bearer \(token)",
             "Accept": "application/json",
@@ -108,9 +88,66 @@ public struct GraphFriendsLoader: FriendLoader {
         ]
     }
 
-    /// `message` with the token cut out, should a service echo it. Tokens too short to be
-    /// real ones are left alone, lest every letter they hold be cut from the message.
-    private func scrubbed(_ message: String) -> String {
-        token.count < 8 ? message : message.replacingOccurrences(of: token, with: "REDACTED")
+    /// One load under way: its client, and the waiting it has left for retries.
+    private struct Load {
+        let policy: RetryPolicy
+        let redaction: MessageRedaction
+        let client: any HTTPSending
+        /// Seconds still to be spent waiting before retries, for every page together.
+        private var budgetLeft: Double
+        private var random = SystemRandomNumberGenerator()
+
+        init(policy: RetryPolicy, redaction: MessageRedaction, client: any HTTPSending) {
+            self.policy = policy
+            self.redaction = redaction
+            self.client = client
+            budgetLeft = policy.waitBudget
+        }
+
+        /// The page at `pageURL`, asked again while the service says the failure is temporary,
+        /// up to the policy's retries for one page and within the load's budget of waiting.
+        mutating func page(
+            _ pageURL: URL, headers: HTTPHeaders, pause: (Double) -> Void
+        ) throws(SourceError) -> (FriendPage, URL?) {
+            let shown = redaction.shown(pageURL)
+            func failure(_ problem: String, rejectsSession: Bool = false) -> SourceError {
+                SourceError(source: shown, problem: redaction.redacted(problem), rejectsSession: rejectsSession)
+            }
+            var attempt = 0
+            while true {
+                let response: HTTPResponse
+                do {
+                    response = try client.send(HTTPRequest(get: pageURL, headers: headers))
+                } catch {
+                    throw failure(error.message)
+                }
+                switch GraphResponse.classify(
+                    status: response.status, headers: response.headers, body: response.body, source: shown,
+                    redaction: redaction)
+                {
+                case .page(let page, let next):
+                    return (page, next)
+                case .sessionRejected(let message):
+                    throw failure(
+                        "the session was rejected: \(message). Log in again and give the new token with --session-file, --session or PICKER_SESSION",
+                        rejectsSession: true)
+                case .failed(let message):
+                    throw failure(message)
+                case .retry(let reason, let retryAfter):
+                    guard attempt < policy.maximumRetries else {
+                        throw failure("still failing after \(policy.maximumRetries) retries: \(reason)")
+                    }
+                    let delay = policy.delay(beforeRetry: attempt, retryAfter: retryAfter, using: &random)
+                    guard delay <= budgetLeft else {
+                        throw failure(
+                            "still failing (\(reason)); waiting \(HTTPClient.seconds(delay.rounded(.up))) more would pass the \(HTTPClient.seconds(policy.waitBudget)) a load may spend waiting to retry"
+                        )
+                    }
+                    budgetLeft -= delay
+                    pause(delay)
+                    attempt += 1
+                }
+            }
+        }
     }
 }

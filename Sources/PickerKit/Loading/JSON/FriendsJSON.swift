@@ -59,17 +59,17 @@ public enum FriendsJSON {
                 return try decoder.decode(Page.self, from: data).data.map(\.friend)
             case UInt8(ascii: "["): return try decoder.decode([Entry].self, from: data).map(\.friend)
             default:
-                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
                 throw SourceError(
                     source: source,
-                    problem: "the top level must be a friends page {\"data\": [...]} or an array of friends")
+                    problem: syntaxProblem(in: data)
+                        ?? "the top level must be a friends page {\"data\": [...]} or an array of friends")
             }
         } catch let error as DecodingError {
             throw SourceError(source: source, problem: describe(error, in: data))
         } catch let error as SourceError {
             throw SourceError(source: source, problem: error.problem)
         } catch {
-            throw SourceError(source: source, problem: syntaxProblem(in: data))
+            throw SourceError(source: source, problem: syntaxProblem(in: data) ?? "not a friends page")
         }
     }
 
@@ -178,33 +178,22 @@ public enum FriendsJSON {
         case .typeMismatch(let type, let context):
             return "\(location(context.codingPath)): expected \(typeName(type))"
         case .dataCorrupted:
-            return syntaxProblem(in: data)
+            return syntaxProblem(in: data) ?? "not a friends page"
         @unknown default:
             return "not a friends page"
         }
     }
 
-    /// Where and why `data` is not valid JSON, as Foundation's parser reports it, with its
-    /// byte offset turned into a line and column.
-    private static func syntaxProblem(in data: Data) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return "not a friends page"
-        } catch {
-            let message =
-                ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
-                ?? error.localizedDescription
-            if message.contains("end of file") {
-                return
-                    "not valid JSON at \(place(data.count, in: data)), the end of the file: the JSON stops before it is complete"
-            }
-            guard let range = message.range(of: #"character \d+"#, options: .regularExpression),
-                let offset = Int(message[range].dropFirst("character ".count))
-            else { return "not valid JSON: \(message)" }
-            let reason = message.replacingCharacters(in: range, with: "").replacingOccurrences(
-                of: " around .", with: "")
-            return "not valid JSON at \(place(offset, in: data)): \(reason)"
+    /// Where and why `data` is not valid JSON, its byte offset given as a line and column;
+    /// nil when it is valid.
+    private static func syntaxProblem(in data: Data) -> String? {
+        guard let problem = data.withUnsafeBytes({ JSONSyntax.problem(in: $0.bindMemory(to: UInt8.self)) }) else {
+            return nil
         }
+        let place = place(problem.offset, in: data)
+        return problem.truncated
+            ? "not valid JSON at \(place), the end of the file: \(problem.reason)"
+            : "not valid JSON at \(place): \(problem.reason)"
     }
 
     /// `line L, column C` of byte `offset` of `data`, both from 1.

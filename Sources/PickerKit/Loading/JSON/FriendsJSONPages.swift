@@ -12,15 +12,12 @@ extension FriendsJSON {
     public static func readPages(
         path: String, firstPage: Int = 1000, largestPage: Int = 65_536, _ deliver: ([Friend]) -> Void
     ) throws(SourceError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw SourceError(source: path, problem: "no such file")
-        }
-        if isDirectory.boolValue { throw SourceError(source: path, problem: "is a directory, not a file") }
-        guard let file = FileHandle(forReadingAtPath: path) else {
-            throw SourceError(source: path, problem: "cannot be read (permission denied?)")
-        }
-        defer { try? file.close() }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw SourceError(source: path, problem: "no such file") }
+        if status.st_mode & S_IFMT == S_IFDIR { throw SourceError(source: path, problem: "is a directory, not a file") }
+        let file = open(path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { throw SourceError(source: path, problem: "cannot be read (permission denied?)") }
+        defer { close(file) }
         var delivered = 0
         // One chunk buffer for the whole file: a fresh one per read costs a page fault per page.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 << 20, alignment: 1)
@@ -30,7 +27,7 @@ extension FriendsJSON {
             read: { buffer in
                 var count = 0
                 repeat {
-                    count = Glibc.read(file.fileDescriptor, chunk.baseAddress, chunk.count)
+                    count = Glibc.read(file, chunk.baseAddress, chunk.count)
                 } while count < 0 && errno == EINTR
                 guard count > 0 else { return false }
                 buffer.append(contentsOf: chunk[0..<count])
@@ -44,15 +41,24 @@ extension FriendsJSON {
             })
         if complete { return }
         // The fast reader left the rest to Foundation: read the open file again from its start.
-        let data: Data
-        do {
-            try file.seek(toOffset: 0)
-            data = try file.readToEnd() ?? Data()
-        } catch {
+        guard lseek(file, 0, SEEK_SET) == 0, let data = readToEnd(file, into: chunk) else {
             throw SourceError(source: path, problem: "cannot be read again (was it changed or removed?)")
         }
         let rest = try decodeWithFoundation(withoutByteOrderMark(data), source: path).dropFirst(delivered)
         if !rest.isEmpty { deliver(Array(rest)) }
+    }
+
+    /// Everything left to read of the open file `file`, read through `chunk`; nil when a read
+    /// fails.
+    private static func readToEnd(_ file: Int32, into chunk: UnsafeMutableRawBufferPointer) -> Data? {
+        var data = Data()
+        while true {
+            let count = Glibc.read(file, chunk.baseAddress, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return data }
+            data.append(contentsOf: chunk[0..<count])
+        }
     }
 
     /// Runs the fast reader over the text `read` appends to the buffer it is given (returning

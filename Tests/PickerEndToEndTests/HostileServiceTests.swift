@@ -1,0 +1,185 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// The picker against a hostile service and a hostile network: every wait ends, memory stays
+/// bounded, the token reaches no proxy and no message, and a page that breaks the contract is
+/// an error, never a shorter list.
+final class HostileServiceTests: GraphTestCase {
+    /// The friends of the `pages` scenario, as `--format ids` prints them.
+    private let everyPage = "9001\n9002\n9003\n9004\n9005\n"
+
+    /// Whether this is a run under AddressSanitizer (`scripts/sanitizers`), whose shadow memory
+    /// and quarantine double what a process holds: peak memory is not checked then.
+    private static let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
+
+    /// Checks that a peak of `peak` bytes stays under 200 MB.
+    private func assertBounded(_ peak: Int?, _ what: String, line: UInt = #line) throws {
+        guard !Self.underAddressSanitizer else { return }
+        let peak = try XCTUnwrap(peak)
+        XCTAssertLessThan(peak, 200 << 20, "\(what): peak memory \(peak >> 20) MB", line: line)
+    }
+
+    func testABasicChallengeRejectsTheSessionAtOnce() throws {
+        for (scenario, said) in [("basic", "HTTP 401 Unauthorized, asking for Basic"), ("basic190", "Invalid OAuth")] {
+            let result = try filterAll(try graph().url(scenario), ["--timeout", "5"])
+            XCTAssertEqual(result.status, 3, "\(scenario): \(result.standardError)")
+            XCTAssertLessThan(result.seconds, 1, scenario)
+            XCTAssertTrue(result.standardError.contains("the session was rejected: \(said)"), result.standardError)
+        }
+    }
+
+    func testALoopbackSourceNeverGoesThroughAProxy() throws {
+        let proxy = "http://127.0.0.1:\(try graph().proxyPort)"
+        let variables = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+        let environment = Dictionary(uniqueKeysWithValues: variables.map { ($0, Optional(proxy)) })
+        for host in ["127.0.0.1", "localhost"] {
+            let result = try filterAll(try graph().url("pages", host: host), environment: environment)
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertEqual(result.output, everyPage)
+        }
+        XCTAssertEqual(try graph().proxyConnections().map(\.firstLine), [], "the proxy receives nothing")
+    }
+
+    func testAGzipBombStopsAtTheSizeLimitInBoundedMemory() throws {
+        let result = try assertFails("gzipbomb", saying: "larger than 64 MB after decoding", measuringMemory: true)
+        try assertBounded(result.peakMemory, "gzipbomb")
+        XCTAssertEqual(try graph().requests().map(\.acceptEncoding), ["gzip"], "only gzip is asked for")
+    }
+
+    func testAPageOf300MBStopsAtTheSizeLimitInBoundedMemory() throws {
+        for scenario in ["huge", "hugelength"] {
+            let result = try assertFails(scenario, saying: "larger than 64 MB after decoding", measuringMemory: true)
+            try assertBounded(result.peakMemory, scenario)
+        }
+    }
+
+    func testABodyInAnEncodingNotAskedForIsRefused() throws {
+        try assertFails("brotli", saying: "coded as 'br', which was not asked for")
+    }
+
+    func testAFloodOfHeaderFieldsIsRefused() throws {
+        try assertFails("headerflood", saying: "header fields are longer than 64 KB")
+    }
+
+    func testADrippingBodyEndsWithinTheTimeout() throws {
+        let result = try assertFails("drip", saying: "no complete answer within 2 s", ["--timeout", "2"])
+        XCTAssertLessThan(result.seconds, 3, "--timeout 2 bounds the request from its start to its last byte")
+    }
+
+    func testRetryAfterAsAnHTTPDateIsHonoured() throws {
+        let result = try filterAll(try graph().url("retrydate"))
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let times = try graph().requests().map(\.time)
+        XCTAssertEqual(times.count, 2)
+        // The date, 2 s ahead, is written to the second: the wait is between 1 and 2 s.
+        XCTAssertTrue((0.9...3) ~= times[1] - times[0], "waited \(times[1] - times[0]) s")
+    }
+
+    func testARetryAfterThatIsNoUsableWaitMeansTheDefaultBackoff() throws {
+        for scenario in ["retrynegative", "retrynan"] {
+            let key = UUID().uuidString
+            let result = try filterAll("http://127.0.0.1:\(try graph().port)/\(scenario)/\(key)/me/friends")
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let times = try graph().requests().filter { $0.path.contains(key) }.map(\.time)
+            XCTAssertEqual(times.count, 2, scenario)
+            // The first backoff is between 0.25 and 0.5 s.
+            XCTAssertTrue((0.2...1) ~= times[1] - times[0], "\(scenario): waited \(times[1] - times[0]) s")
+        }
+    }
+
+    func testATokenInANextURLOrAnErrorMessageNeverReachesStandardError() throws {
+        // A token with a character that URLs percent-encode, so that both forms are looked for.
+        let token = "app|SECRET-4242-xyz"
+        for scenario in ["tokenpath", "tokenparam", "tokenfragment", "tokenother"] {
+            let result = try filterAll(try graph().url(scenario), token: token)
+            XCTAssertEqual(result.status, 2, scenario)
+            XCTAssertTrue(result.standardError.contains("REDACTED"), "\(scenario): \(result.standardError)")
+            XCTAssertTrue(result.standardError.hasPrefix("picker: http://127.0.0.1:"), result.standardError)
+        }
+    }
+
+    func testALongErrorMessageIsCut() throws {
+        let result = try assertFails("longmessage", saying: "Too long xxxx")
+        XCTAssertTrue(result.standardError.contains("…"), "cut with an ellipsis")
+        XCTAssertLessThan(result.standardError.count, 600, "300 characters of the service's message, at most")
+    }
+
+    func testAPageThatBreaksTheContractFailsNamingTheURL() throws {
+        let expected = [
+            "nextnumber": "paging.next is not a string",
+            "nextempty": "paging.next is empty",
+            "nextbad": "paging.next is not an absolute URL (http://[bad)",
+            "nextrelative": "paging.next is not an absolute URL (/me/friends?after=x)",
+            "pagingarray": "paging is not an object",
+            "pagingstring": "paging is not an object",
+            "summarystring": "summary.total_count is not a whole number",
+            "summaryfraction": "summary.total_count is not a whole number",
+            "summarynegative": "summary.total_count is below 0 (-1)",
+            "summaryarray": "summary is not an object",
+            "longnext": "paging.next is longer than 8 KB",
+        ]
+        for (scenario, problem) in expected.sorted(by: { $0.key < $1.key }) {
+            let result = try assertFails(scenario, saying: problem)
+            XCTAssertTrue(result.standardError.hasSuffix("&limit=500: \(problem)\n"), result.standardError)
+        }
+    }
+
+    func testATokenWithAControlCharacterIsRefusedBeforeAnyRequest() throws {
+        let url = try graph().url("pages")
+        for token in ["tok-SECRET\r\nX-Evil: 1", "tok-SECRET\nmore", "tok-SECRET\u{7F}x", "tok\tSECRET"] {
+            for arguments in [["--session", token], []] {
+                let environment: [String: String?] = arguments.isEmpty ? ["PICKER_SESSION": token] : [:]
+                let result = try runPicker(
+                    arguments + ["--source", url, "--filter", ""], environment: environment)
+                XCTAssertEqual(result.status, 2, token.debugDescription)
+                XCTAssertTrue(
+                    result.standardError.contains("the session token holds a control character"), result.standardError)
+                XCTAssertFalse(result.standardError.contains("SECRET"), result.standardError)
+            }
+        }
+        let carriageReturn = try sessionFile(holding: "tok-SECRET\rmore")
+        let result = try runPicker(["--session-file", carriageReturn, "--source", url, "--filter", ""])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(try graph().requests().count, 0, "nothing was sent")
+    }
+
+    func testIPv6LoopbackAndCapitalsWorkAsLoopback() throws {
+        let server = try graph()
+        for url in [
+            server.url("pages", host: "[::1]", port: server.ipv6Port),
+            server.url("pages", scheme: "HTTP", host: "LOCALHOST"),
+            server.url("pages", scheme: "Http", host: "127.0.0.1"),
+        ] {
+            let result = try filterAll(url)
+            XCTAssertEqual(result.status, 0, "\(url): \(result.standardError)")
+            XCTAssertEqual(result.output, everyPage, url)
+        }
+    }
+
+    func testARedirectWithinTheOriginIsFollowedWithTheToken() throws {
+        let result = try filterAll(try graph().url("samehop"))
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.output, everyPage)
+        let requests = try graph().requests()
+        XCTAssertEqual(requests.map { $0.path.split(separator: "/").first }, ["samehop", "pages", "pages", "pages"])
+        XCTAssertEqual(Set(requests.map(\.authorization)), ["Bearer \(Self.token)"])
+    }
+
+    func testWithoutLibcurlAURLSourceFailsClearlyAndAFileSourceStillWorks() throws {
+        let library = URL(fileURLWithPath: "/usr/lib/x86_64-linux-gnu/libcurl.so.4").resolvingSymlinksInPath().path
+        let picker = try PickerPaths.picker().path
+        let session = ["--session-file", sessionFile]
+        let network = try runHiding(
+            [library], picker, session + ["--source", try graph().url("pages"), "--filter", ""],
+            environment: ["LANG": "C.UTF-8"])
+        XCTAssertEqual(network.status, 2, network.standardError)
+        XCTAssertTrue(
+            network.standardError.contains("URL sources need libcurl, which cannot be loaded"), network.standardError)
+        XCTAssertEqual(try graph().requests().count, 0)
+        let sample = PickerPaths.package().appendingPathComponent("sample-friends.json").path
+        let file = try runHiding([library], picker, ["--source", sample, "--filter", "ada"])
+        XCTAssertEqual(file.status, 0, file.standardError)
+        XCTAssertTrue(file.output.contains("Ada"), file.output)
+    }
+}

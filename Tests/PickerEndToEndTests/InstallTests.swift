@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// `scripts/install`: one binary that needs only Debian's libraries, installed with its manual,
+/// completions and sample where each is looked for, running with the toolchain and the build
+/// tree out of reach.
+final class InstallTests: TmuxTestCase {
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("picker-install-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: scratch)
+        super.tearDown()
+    }
+
+    private func installed(_ path: String) throws -> URL { try Installation.prefix().appendingPathComponent(path) }
+
+    func testEveryFileGoesWhereItsToolLooks() throws {
+        let package = PickerPaths.package()
+        let copies = [
+            "share/man/man1/picker.1": "docs/picker.1",
+            "share/bash-completion/completions/picker": "completions/picker.bash",
+            "share/zsh/site-functions/_picker": "completions/_picker",
+            "share/fish/vendor_completions.d/picker.fish": "completions/picker.fish",
+            "share/picker/sample-friends.json": "sample-friends.json",
+        ]
+        for (place, source) in copies {
+            XCTAssertEqual(
+                try Data(contentsOf: installed(place)), try Data(contentsOf: package.appendingPathComponent(source)),
+                place)
+        }
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: try installed("bin/picker").path))
+    }
+
+    func testTheProgramNeedsOnlyDebiansLibrariesAndIsStripped() throws {
+        let picker = try installed("bin/picker").path
+        let libraries = try runCommand(URL(fileURLWithPath: "/usr/bin/ldd"), [picker])
+        XCTAssertEqual(libraries.status, 0, libraries.standardError)
+        for name in ["libswift", "libFoundation", "libdispatch", "libcurl", "libicu"] {
+            XCTAssertFalse(libraries.output.contains(name), "\(name) in\n\(libraries.output)")
+        }
+        let dynamic = try runCommand(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", picker])
+        XCTAssertFalse(dynamic.output.contains("RUNPATH"), dynamic.output)
+        XCTAssertFalse(dynamic.output.contains("RPATH"), dynamic.output)
+        let sections = try runCommand(URL(fileURLWithPath: "/usr/bin/readelf"), ["-S", "-W", picker])
+        XCTAssertFalse(sections.output.contains(".symtab"), "stripped")
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: picker)[.size] as? Int)
+        XCTAssertLessThanOrEqual(size, 20 << 20, "at most 20 MB, not \(size >> 20) MB")
+    }
+
+    func testTheProgramHoldsNoPathOfTheBuildTree() throws {
+        let binary = try Data(contentsOf: installed("bin/picker"))
+        let package = PickerPaths.package().path
+        XCTAssertNil(binary.range(of: Data(package.utf8)), "\(package) is in the binary")
+    }
+
+    func testItRunsWithTheToolchainAndTheBuildTreeOutOfReach() throws {
+        let hidden = try Installation.withoutToolchain(scratch: scratch)
+        let picker = try installed("bin/picker").path
+        let version = try hidden.run(picker, ["--version"])
+        XCTAssertEqual(version.status, 0, version.standardError)
+        XCTAssertTrue(version.output.hasPrefix("picker "), version.output)
+        let filtered = try hidden.run(picker, ["--filter", "ada"], environment: ["LANG": "C.UTF-8"])
+        XCTAssertEqual(filtered.status, 0, filtered.standardError)
+        XCTAssertTrue(filtered.output.hasPrefix("Ada Augusta Lovelace\n"), "the installed sample: \(filtered.output)")
+
+        let screen = try startPicker(program: hidden.launcher + [picker])
+        XCTAssertTrue(try screen.screen().title.contains("/176 · 0 selected"))
+        try screen.press("Enter")
+        XCTAssertEqual(try screen.waitForExit().status, 0)
+    }
+
+    func testWithoutItsSampleItSaysHowToGiveASource() throws {
+        let lone = scratch.appendingPathComponent("lone/bin/picker")
+        try FileManager.default.createDirectory(at: lone.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try installed("bin/picker"), to: lone)
+        let hidden = try Installation.withoutToolchain(scratch: scratch.appendingPathComponent("empty"))
+        let result = try hidden.run(lone.path, ["--filter", "ada"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("give --source FILE"), result.standardError)
+        XCTAssertTrue(try hidden.run(lone.path, ["--source", "-", "--filter", ""]).status == 1, "a source given works")
+    }
+
+    func testUninstallRemovesWhatWasInstalled() throws {
+        let prefix = scratch.appendingPathComponent("prefix")
+        try Installation.install(into: prefix)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/picker").path))
+        try Installation.install(into: prefix, ["--uninstall"])
+        let left = FileManager.default.enumerator(atPath: prefix.path)?.compactMap { $0 as? String } ?? []
+        let files = left.filter { path in
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(
+                atPath: prefix.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            return exists && !isDirectory.boolValue
+        }
+        XCTAssertEqual(files, [], "every installed file is gone")
+    }
+}

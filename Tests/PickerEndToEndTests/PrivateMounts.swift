@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+/// Paths made unreachable for one command: a private mount namespace (`unshare -m`) in which
+/// each path is covered by an empty file or directory, as if it were gone, the rest of the
+/// system as it is. Needs root, as the tests have here and in CI; skips the test otherwise.
+struct PrivateMounts {
+    /// Where the empty file and directory that cover the paths are.
+    let scratch: URL
+    /// The paths to hide.
+    let hidden: [String]
+
+    init(hiding hidden: [String], scratch: URL) throws {
+        guard getuid() == 0 else { throw XCTSkip("hiding files needs root (unshare -m)") }
+        self.hidden = hidden
+        self.scratch = scratch
+        try FileManager.default.createDirectory(
+            at: scratch.appendingPathComponent("directory"), withIntermediateDirectories: true)
+        try Data().write(to: scratch.appendingPathComponent("file"))
+    }
+
+    /// The command that runs what follows it (a program and its arguments) with the paths
+    /// hidden.
+    var launcher: [String] {
+        var script = ""
+        for path in hidden {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            let cover = scratch.appendingPathComponent(isDirectory.boolValue ? "directory" : "file")
+            script += "mount --bind \(shellQuoted(cover.path)) \(shellQuoted(path)) || exit 125; "
+        }
+        return ["/usr/bin/unshare", "-m", "/bin/sh", "-c", script + #"exec "$0" "$@""#]
+    }
+
+    /// Runs `executable` with `arguments` (see ``runCommand``) with the paths hidden.
+    func run(
+        _ executable: String, _ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 10
+    ) throws -> CommandResult {
+        try runCommand(
+            URL(fileURLWithPath: launcher[0]), Array(launcher.dropFirst()) + [executable] + arguments,
+            environment: environment, timeout: timeout)
+    }
+}
+
+/// Runs `executable` with `arguments` with each path of `hidden` out of reach (see
+/// ``PrivateMounts``).
+func runHiding(
+    _ hidden: [String], _ executable: String, _ arguments: [String], environment: [String: String?] = [:]
+) throws -> CommandResult {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("picker-empty-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    return try PrivateMounts(hiding: hidden, scratch: scratch).run(executable, arguments, environment: environment)
+}
