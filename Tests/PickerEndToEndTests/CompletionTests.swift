@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import PickerKit
+
 /// The shell completions, run by the shells themselves.
 final class CompletionTests: XCTestCase {
     private let completions = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -43,7 +45,7 @@ final class CompletionTests: XCTestCase {
             throw XCTSkip("fish is not installed (.ci/run installs it)")
         }
         XCTAssertEqual(try fishCompletes("picker --so"), ["--sort", "--source"])
-        XCTAssertEqual(Set(try fishCompletes("picker --format ")), ["names", "ids", "tsv", "json"])
+        XCTAssertEqual(Set(try fishCompletes("picker --format ")), Set(OutputFormat.allCases.map(\.rawValue)))
         XCTAssertEqual(try fishCompletes("picker --sort l"), ["last"])
         XCTAssertTrue(try fishCompletes("picker --no").contains("--no-mouse"))
     }

@@ -58,10 +58,10 @@ final class DebianPackageTests: XCTestCase {
         XCTAssertEqual(
             manual.standardOutput, try Data(contentsOf: PickerPaths.package().appendingPathComponent("docs/picker.1")))
         let hidden = try Installation.withoutToolchain(scratch: scratch.appendingPathComponent("empty"))
-        let result = try hidden.run(
+        let result = try hidden.runOnTerminal(
             unpacked.appendingPathComponent("usr/bin/picker").path, ["--filter", "ada"],
             environment: ["LANG": "C.UTF-8"])
-        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.hasPrefix("Ada Augusta Lovelace\n"), "the package's sample: \(result.output)")
     }
 }

@@ -65,8 +65,8 @@ final class InstallTests: TmuxTestCase {
         let version = try hidden.run(picker, ["--version"])
         XCTAssertEqual(version.status, 0, version.standardError)
         XCTAssertTrue(version.output.hasPrefix("picker "), version.output)
-        let filtered = try hidden.run(picker, ["--filter", "ada"], environment: ["LANG": "C.UTF-8"])
-        XCTAssertEqual(filtered.status, 0, filtered.standardError)
+        let filtered = try hidden.runOnTerminal(picker, ["--filter", "ada"], environment: ["LANG": "C.UTF-8"])
+        XCTAssertEqual(filtered.status, 0, filtered.output)
         XCTAssertTrue(filtered.output.hasPrefix("Ada Augusta Lovelace\n"), "the installed sample: \(filtered.output)")
 
         let screen = try startPicker(program: hidden.launcher + [picker])
@@ -80,9 +80,9 @@ final class InstallTests: TmuxTestCase {
         try FileManager.default.createDirectory(at: lone.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: try installed("bin/picker"), to: lone)
         let hidden = try Installation.withoutToolchain(scratch: scratch.appendingPathComponent("empty"))
-        let result = try hidden.run(lone.path, ["--filter", "ada"])
+        let result = try hidden.runOnTerminal(lone.path, ["--filter", "ada"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.standardError.contains("give --source FILE"), result.standardError)
+        XCTAssertTrue(result.output.contains("give --source FILE"), result.output)
         XCTAssertTrue(try hidden.run(lone.path, ["--source", "-", "--filter", ""]).status == 1, "a source given works")
     }
 

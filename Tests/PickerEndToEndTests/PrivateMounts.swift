@@ -42,6 +42,22 @@ struct PrivateMounts {
     }
 }
 
+extension PrivateMounts {
+    /// Runs `executable` with `arguments` as ``run(_:_:environment:timeout:)`` does, but with a
+    /// terminal (from `script`) as its standard input, output and error, as a user at a
+    /// terminal runs it: a standard input that is not a terminal would be the picker's source.
+    /// The output holds what it wrote on both, line ends as `\n`.
+    func runOnTerminal(_ executable: String, _ arguments: [String], environment: [String: String?] = [:])
+        throws -> CommandResult
+    {
+        let command = (launcher + [executable] + arguments).map(shellQuoted).joined(separator: " ")
+        var result = try runCommand(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], environment: environment)
+        result.standardOutput = Data(result.output.replacingOccurrences(of: "\r\n", with: "\n").utf8)
+        return result
+    }
+}
+
 /// Runs `executable` with `arguments` with each path of `hidden` out of reach (see
 /// ``PrivateMounts``).
 func runHiding(

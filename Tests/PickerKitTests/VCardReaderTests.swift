@@ -113,9 +113,14 @@ final class VCardReaderTests: XCTestCase {
             "line 2: FN is not valid UTF-8")
         XCTAssertEqual(
             PickerKitTests.problem(
-                Data("BEGIN:VCARD\nFN;CHARSET=EUC-JP:".utf8) + Data([0xA4, 0xA2]) + Data("\nEND:VCARD\n".utf8),
+                Data("BEGIN:VCARD\nFN;CHARSET=X-KLINGON:".utf8) + Data([0xA4, 0xA2]) + Data("\nEND:VCARD\n".utf8),
                 VCardReader.init(source:)),
-            "line 2: FN is in CHARSET=euc-jp, which picker does not read")
+            "line 2: FN is in CHARSET=x-klingon, which picker does not read")
+        XCTAssertEqual(
+            try readLines(
+                Data("BEGIN:VCARD\nFN;CHARSET=EUC-JP:".utf8) + Data([0xA4, 0xA2]) + Data("\nEND:VCARD\n".utf8),
+                VCardReader.init(source:)
+            ).friends.map(\.name), ["あ"], "every set the C library converts is read")
     }
 
     func testBlankLinesBetweenCardsAndWithoutAFinalLineEnd() throws {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Options {
     /// A URL source must be usable with a token, and have a session to send.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--filter` over plain text, one name per line, without building a list: the text is cut
 /// into a part per core (of at least a megabyte), each searched on its core, line by line and

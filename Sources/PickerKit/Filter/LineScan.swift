@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One pass over a part of a text, one name per line: which lines a query includes, found
 /// without storing any line's key.

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// Reads a source and makes its pages into ``FriendBatch``es at the same time: the loader reads
 /// on the calling thread, a thread of its own makes the batches, so that parsing one page and
@@ -24,7 +26,9 @@ public enum BatchPipeline {
         }
         guard started else {
             // No thread to spare: each page is made into its batch as it arrives.
-            try loader.load { deliver(FriendBatch($0.friends, sortOrder: sortOrder, skipped: $0.skipped), $0.totalCount) }
+            try loader.load {
+                deliver(FriendBatch($0.friends, sortOrder: sortOrder, skipped: $0.skipped), $0.totalCount)
+            }
             return
         }
         defer {

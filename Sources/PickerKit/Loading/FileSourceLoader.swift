@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A file named on the command line, read by its content whatever it is called (see
 /// ``SourceFormat``): JSON, vCard, a contacts CSV, a Facebook export's `.zip` or plain text;
@@ -7,11 +8,11 @@ struct FileSourceLoader: FriendLoader {
     let path: String
 
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw SourceError(source: path, problem: "no such file")
         }
-        if isDirectory.boolValue {
+        if isDirectory {
             let list = try FacebookExport.friendsFile(inFolder: path)
             try FriendsJSON.readPages(path: list) { deliver(FriendPage(friends: $0)) }
             return

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Some friends of a source, as one response or one read delivered them.
 public struct FriendPage: Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The friends a search of a whole source included, in list order.
 public enum FilterMatches: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A reader of a source that comes in lines (vCard, CSV): it is handed each line in turn and
 /// adds the friends it finds to the pages.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Plain text with one name per line, read as friends: the line number is the id, a trailing
 /// CR is dropped, blank lines are skipped, and a line that is not UTF-8 is an error.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a source holds, told by its first bytes, whatever the file is called: the reader that
 /// reads it.

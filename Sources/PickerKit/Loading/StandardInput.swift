@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Standard input, read whole and left at its end, as a reader that consumed it would leave
 /// it: a file is mapped into memory (its pages are the page cache's, neither copied nor

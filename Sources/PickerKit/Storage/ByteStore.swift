@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Byte strings stored back to back in one buffer, addressed by position.
 ///

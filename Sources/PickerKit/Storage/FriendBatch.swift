@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Friends made ready to join a list: packed, their keys folded, their ids hashed, and sorted
 /// among themselves. That is most of the work of adding friends, and none of it depends on the

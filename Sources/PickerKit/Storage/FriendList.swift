@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The friends of a session, sorted and sectioned, with their search keys.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Sorting and merging runs of friend numbers.
 enum ListOrder {

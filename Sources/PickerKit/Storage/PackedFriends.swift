@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The names of friends stored as UTF-8 bytes back to back, in the order they were added, and
 /// turned back into strings when read. (Ids are kept with the sort keys, see ``NameKeys``;

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Items handed from one thread to another, in order; the producer waits while `capacity`
 /// items wait, so that a fast producer does not pile them up in memory.

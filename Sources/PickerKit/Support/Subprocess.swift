@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Runs a program of the system (such as `unzip`) to its end and gathers what it writes, with
 /// a bound on how much is kept.

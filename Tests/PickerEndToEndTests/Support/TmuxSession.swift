@@ -67,7 +67,8 @@ final class TmuxSession: Sendable {
     init(
         arguments: [String], columns: Int = 80, rows: Int = 24, throughPipe: Bool = false,
         fromShell: Bool = false, environment: [String: String?] = [:], pipeInto reader: String = "cat",
-        before: String = "", shellLine: String? = nil, input: Data? = nil, program: [String]? = nil, file: StaticString = #filePath,
+        before: String = "", shellLine: String? = nil, input: Data? = nil, program: [String]? = nil,
+        file: StaticString = #filePath,
         line: UInt = #line
     ) throws {
         let picker = try program ?? [PickerPaths.picker().path]

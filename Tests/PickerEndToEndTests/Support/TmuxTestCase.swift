@@ -24,7 +24,8 @@ class TmuxTestCase: XCTestCase {
     func startPicker(
         _ arguments: [String] = ["--session", "demo"], columns: Int = 80, rows: Int = 24,
         throughPipe: Bool = false, fromShell: Bool = false, environment: [String: String?] = [:],
-        pipeInto reader: String = "cat", input: Data? = nil, program: [String]? = nil, file: StaticString = #filePath, line: UInt = #line,
+        pipeInto reader: String = "cat", input: Data? = nil, program: [String]? = nil, file: StaticString = #filePath,
+        line: UInt = #line,
         readyWhen ready: (Screen) -> Bool = { $0.title.hasPrefix("Select Friends") && $0.title.contains("/176 · ") }
     ) throws -> TmuxSession {
         let session = try TmuxSession(

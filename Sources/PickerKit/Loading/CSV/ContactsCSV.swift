@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads a contacts CSV as friends: Google Contacts' export (the current columns `First Name`,
 /// `Middle Name`, `Last Name`, `E-mail 1 - Value`…, and the older `Name`, `Given Name`,
@@ -62,7 +63,7 @@ struct ContactsCSV: LineReader {
         /// A header lower-cased, its spaces trimmed and single, `e-mail` spelled `email`.
         private static func normalized(_ title: String) -> String {
             title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                .replacingOccurrences(of: "e-mail", with: "email")
+                .replacing("e-mail", with: "email")
         }
 
         /// When `key` names an address column (`email`, `email 2 address`, `email 1 - value`,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension FacebookExport {
     /// Where an export keeps the friends list, the newest layout first; a folder or archive may
@@ -45,9 +46,9 @@ extension FacebookExport {
         var present: [String] = []
         for base in [""] + tops.prefix(1000).map({ $0 + "/" }) {
             for layout in friendsListPaths + friendsListPaths.map({ String($0.dropLast(5)) + ".html" }) {
-                var isDirectory: ObjCBool = false
+                var isDirectory = false
                 if manager.fileExists(atPath: path + "/" + base + layout, isDirectory: &isDirectory),
-                    !isDirectory.boolValue
+                    !isDirectory
                 {
                     present.append(base + layout)
                 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What each request of the Graph source asks for, and how a URL is shown in messages. Where
 /// the token may go is the HTTP client's rule: see ``HTTPAddress`` and ``HTTPOrigin``.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Loads the friends of a session from a service that speaks the Graph API friends contract:
 /// `GET` the URL with the token in an `Authorization: Bearer` header, then follow `paging.next`

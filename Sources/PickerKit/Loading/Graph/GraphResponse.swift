@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What one response of the friends edge means for the loader.
 enum GraphResponse: Equatable {

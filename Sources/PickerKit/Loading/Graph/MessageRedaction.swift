@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How text that came from a service, and URLs, are shown in messages: every occurrence of the
 /// session token cut out, as written and percent-encoded, wherever it is (a path, a parameter,

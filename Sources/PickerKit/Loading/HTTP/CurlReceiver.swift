@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What one transfer received, gathered by libcurl's callbacks within the client's limits: the
 /// body, decoded, and the header fields of the final response. A callback that would pass a

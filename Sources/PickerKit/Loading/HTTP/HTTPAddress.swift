@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// An absolute `http` or `https` URL that the client may ask, with the parts it was read as

@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Sends a request and returns its whole response: ``HTTPClient``, or a stand-in in tests.
 protocol HTTPSending: AnyObject {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One HTTP request: what to ask of which URL, with which header fields and, for a `POST`, which
 /// form.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A whole HTTP response, read within the client's limits.
 struct HTTPResponse: Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads friends from JSON: a Graph friends page (`{"data": [...]}`, with `paging` and
 /// `summary` ignored) or a bare array of friend objects.

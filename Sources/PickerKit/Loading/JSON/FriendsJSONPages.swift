@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension FriendsJSON {
     /// Reads the JSON file at `path` a chunk at a time and delivers its friends in pages, in

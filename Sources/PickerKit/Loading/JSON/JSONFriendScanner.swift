@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A narrow, fast reader of the JSON shapes friends come in — a Graph friends page
 /// `{"data": [...], ...}`, a bare array of friend objects, or the Facebook export's

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns the bytes of a vCard value into text: quoted-printable or base64 undone, the character
 /// set decoded, then the structure split and the backslash escapes undone.
@@ -54,32 +55,25 @@ enum VCardValue {
         }
     }
 
-    /// The character sets 2.1 cards name, by their lower-cased IANA names.
-    private static let charsets: [String: String.Encoding] = [
-        "utf-8": .utf8, "utf8": .utf8, "us-ascii": .utf8, "ascii": .utf8,
-        "iso-8859-1": .isoLatin1, "iso_8859-1": .isoLatin1, "latin1": .isoLatin1,
-        "iso-8859-2": .isoLatin2, "windows-1250": .windowsCP1250, "windows-1251": .windowsCP1251,
-        "windows-1252": .windowsCP1252, "windows-1253": .windowsCP1253, "windows-1254": .windowsCP1254,
-        "shift_jis": .shiftJIS, "shift-jis": .shiftJIS, "sjis": .shiftJIS, "utf-16": .utf16,
-    ]
+    /// The names 2.1 cards give UTF-8 and its subset ASCII, lower-cased.
+    private static let utf8Names: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii"]
 
-    /// `bytes` decoded from `charset` (UTF-8 when nil).
+    /// `bytes` decoded from `charset` (UTF-8 when nil); any other set is converted by the C
+    /// library (ISO-8859-1 and -2, Windows-1250 to 1254, Shift_JIS, EUC-JP, UTF-16…).
     private static func decoded(_ bytes: [UInt8], charset: String?) throws(Failure) -> String {
         let utf8 = bytes.withUnsafeBufferPointer { UTF8Validation.string($0) }
-        guard let charset, charset != "utf-8" else {
-            guard let utf8 else { throw .notText(charset: "UTF-8") }
+        guard let charset, !utf8Names.contains(charset) else {
+            guard let utf8 else { throw .notText(charset: charset ?? "UTF-8") }
             return utf8
         }
-        guard let encoding = charsets[charset] else {
+        switch CharacterSetDecoding.decode(bytes, charset: charset) {
+        case .text(let text): return text
+        case .notText: throw .notText(charset: charset)
+        case .unknownSet:
+            // A set the C library does not know: text that is valid UTF-8 is kept as it is.
             guard let utf8 else { throw .unknownCharset(charset) }
             return utf8
         }
-        if encoding == .utf8 {
-            guard let utf8 else { throw .notText(charset: charset) }
-            return utf8
-        }
-        guard let text = String(bytes: bytes, encoding: encoding) else { throw .notText(charset: charset) }
-        return text
     }
 
     /// `text` with the escapes of RFC 6350 undone: `\\`, `\,`, `\;`, `\:` and `\n` or `\N` (a
