@@ -44,8 +44,8 @@ struct LineScan: Sendable {
             if end > cursor, base[end - 1] == 0x0D { end -= 1 }
             let line = UnsafeBufferPointer(start: base + cursor, count: end - cursor)
             cursor = newline + 1
-            let isASCII = UTF8Validation.isASCII(line)
-            if !isASCII, !UTF8Validation.isValid(line) {
+            let isASCII = UTF8Text.isASCII(line)
+            if !isASCII, !UTF8Text.isValid(line) {
                 invalidLine = InvalidLine(number: lineCount, bytes: (end - line.count)..<end)
                 return
             }
@@ -101,16 +101,13 @@ private struct LineMatcher {
     {
         guard let first = needle.first else { return true }
         guard needle.count <= line.count else { return false }
-        for start in 0...(line.count - needle.count) where lowercased(line[start]) == first {
+        for start in 0...(line.count - needle.count) where UTF8Text.lowercasedASCII(line[start]) == first {
             var matched = 1
-            while matched < needle.count, lowercased(line[start + matched]) == needle[matched] { matched += 1 }
+            while matched < needle.count, UTF8Text.lowercasedASCII(line[start + matched]) == needle[matched] {
+                matched += 1
+            }
             if matched == needle.count { return true }
         }
         return false
-    }
-
-    @inline(__always)
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 }

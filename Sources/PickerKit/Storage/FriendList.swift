@@ -117,7 +117,7 @@ public struct FriendList: Sendable {
     private func sameID(_ number: Int, _ idBytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
         withID(number) { stored in
             if stored.elementsEqual(idBytes) { return true }
-            guard !UTF8Validation.isASCII(stored) || !UTF8Validation.isASCII(idBytes) else { return false }
+            guard !UTF8Text.isASCII(stored) || !UTF8Text.isASCII(idBytes) else { return false }
             return String(decoding: stored, as: UTF8.self) == id
         }
     }
@@ -132,13 +132,8 @@ public struct FriendList: Sendable {
     /// The position in list order of friend `number`.
     private func position(ofNumber number: Int) -> Int? {
         let target = UInt32(truncatingIfNeeded: number)
-        var low = 0
-        var high = order.count
-        while low < high {
-            let middle = (low + high) / 2
-            if precedes(order[middle], target) { low = middle + 1 } else { high = middle }
-        }
-        return low < order.count && order[low] == target ? low : nil
+        let found = BinarySearch.firstIndex(in: order.indices) { !precedes(order[$0], target) }
+        return found < order.count && order[found] == target ? found : nil
     }
 
     /// Whether friend `a` comes before friend `b` in list order: by sort key, then by id, in
@@ -169,14 +164,9 @@ public struct FriendList: Sendable {
             var start = 0
             while start < order.count {
                 let byte = sectionByte(start)
-                var low = start + 1
-                var high = order.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if sectionByte(middle) <= byte { low = middle + 1 } else { high = middle }
-                }
-                sections.append(Section(letter: Section.letter(forSortKey: byte), range: start..<low))
-                start = low
+                let end = BinarySearch.firstIndex(in: (start + 1)..<order.count) { sectionByte($0) > byte }
+                sections.append(Section(letter: Section.letter(forSortKey: byte), range: start..<end))
+                start = end
             }
             return sections
         }

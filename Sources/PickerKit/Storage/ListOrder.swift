@@ -150,20 +150,17 @@ enum ListOrder {
                         high = probe
                         step *= 2
                     }
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if before(element, middle) { high = middle } else { low = middle + 1 }
-                    }
-                    let moved = oldEnd - low
+                    let place = BinarySearch.firstIndex(in: low..<high) { before(element, $0) }
+                    let moved = oldEnd - place
                     if moved > 0 {
                         write -= moved
                         memmove(
-                            numbers.baseAddress! + write, numbers.baseAddress! + low,
+                            numbers.baseAddress! + write, numbers.baseAddress! + place,
                             moved * MemoryLayout<UInt32>.stride)
                         memmove(
-                            prefixes.baseAddress! + write, prefixes.baseAddress! + low,
+                            prefixes.baseAddress! + write, prefixes.baseAddress! + place,
                             moved * MemoryLayout<Prefix>.stride)
-                        oldEnd = low
+                        oldEnd = place
                     }
                     write -= 1
                     numbers[write] = new.numbers[element]

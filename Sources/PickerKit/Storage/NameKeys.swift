@@ -28,7 +28,7 @@ struct NameKeys: Sendable {
             accent.closeString()
             var mask = ByteMask.of(accent.bytes[start...])
             let caseStart = caseOnly.bytes.count
-            if !UTF8Validation.isASCII(utf8) {
+            if !UTF8Text.isASCII(utf8) {
                 if !folding.appendFold(utf8, .caseOnly, to: &caseOnly.bytes) {
                     caseOnly.appendBytes(folding.fold(friend.name, .caseOnly))
                 }

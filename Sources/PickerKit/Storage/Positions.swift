@@ -50,12 +50,6 @@ public struct Positions: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     /// - Complexity: O(log n).
     func lowerBound(of position: Int) -> Int {
         if let everyone { return Swift.min(Swift.max(position, 0), everyone) }
-        var low = 0
-        var high = some.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(some[middle]) < position { low = middle + 1 } else { high = middle }
-        }
-        return low
+        return BinarySearch.firstIndex(in: some.indices) { Int(some[$0]) >= position }
     }
 }

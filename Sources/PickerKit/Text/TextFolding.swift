@@ -30,7 +30,7 @@ public struct TextFolding: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in text.utf8 { bytes.append(Self.lowercasedASCII(byte)) }
+            for byte in text.utf8 { bytes.append(UTF8Text.lowercasedASCII(byte)) }
             return bytes
         }
         var index = text.startIndex
@@ -70,7 +70,7 @@ public struct TextFolding: Sendable {
 
     /// The folded UTF-8 bytes of one character.
     public mutating func fold(_ character: Character, _ strength: Strength) -> [UInt8] {
-        if let ascii = character.asciiValue { return [Self.lowercasedASCII(ascii)] }
+        if let ascii = character.asciiValue { return [UTF8Text.lowercasedASCII(ascii)] }
         switch strength {
         case .caseOnly:
             if let cached = caseCache[character] { return cached }
@@ -108,8 +108,4 @@ public struct TextFolding: Sendable {
         "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŀ": "l", "ŧ": "t", "ƀ": "b", "ɨ": "i",
         "ƶ": "z", "ǥ": "g", "ɍ": "r", "ʉ": "u", "ɏ": "y",
     ]
-
-    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-        (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte
-    }
 }

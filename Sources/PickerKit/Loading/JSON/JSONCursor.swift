@@ -99,11 +99,11 @@ struct Cursor {
         let (range, escaped) = try stringRange()
         let raw = UnsafeBufferPointer(rebasing: bytes[range])
         if !escaped {
-            guard let text = UTF8Validation.string(raw) else { throw .unsupported }
+            guard let text = UTF8Text.string(raw) else { throw .unsupported }
             return text
         }
         let decoded = try Self.unescape(raw)
-        guard let text = decoded.withUnsafeBufferPointer({ UTF8Validation.string($0) }) else {
+        guard let text = decoded.withUnsafeBufferPointer({ UTF8Text.string($0) }) else {
             throw .unsupported
         }
         return text
