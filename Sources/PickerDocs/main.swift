@@ -10,9 +10,9 @@ let root =
     .deletingLastPathComponent()
 
 let documents = [
-    ("docs/picker.1", Options.manPage),
-    ("completions/picker.bash", Options.bashCompletion),
-    ("completions/_picker", Options.zshCompletion),
+    ("docs/picker.1", ManPage.text),
+    ("completions/picker.bash", ShellCompletions.bash),
+    ("completions/_picker", ShellCompletions.zsh),
 ]
 for (path, text) in documents {
     let url = root.appendingPathComponent(path)

@@ -60,7 +60,7 @@ do {
         defaultSource: bundledSample)
     {
     case .help:
-        print(Options.helpText)
+        print(HelpPage.text)
         exit(0)
     case .version:
         print("picker \(Options.version)")
@@ -84,8 +84,9 @@ MemoryTuning.returnLargeBlocksToTheSystem()
 /// page, so nothing partial is used.
 func everyoneMatching(_ query: String) -> FilterMatches {
     do {
-        let (matches, leftOut) = try options.source.friends(
-            matching: query, sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
+        let (matches, leftOut) = try FriendFilter.matches(
+            in: options.source, matching: query, sortOrder: options.configuration.sortOrder, token: token,
+            timeout: options.timeout)
         reportLeftOut(leftOut, source: options.source)
         return matches
     } catch {
@@ -104,8 +105,8 @@ if options.selectOne || options.exitZero {
     let list: FriendList
     do {
         let leftOut: Int
-        (list, leftOut) = try options.source.list(
-            sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
+        (list, leftOut) = try options.source.loader(token: token, timeout: options.timeout).list(
+            sortOrder: options.configuration.sortOrder)
         reportLeftOut(leftOut, source: options.source)
     } catch {
         fail(error)

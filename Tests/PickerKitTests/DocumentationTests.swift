@@ -13,7 +13,7 @@ final class DocumentationTests: XCTestCase {
     }
 
     func testTheManPageSaysWhatHelpSays() throws {
-        XCTAssertEqual(try committed("docs/picker.1"), Options.manPage, "run swift run picker-docs")
+        XCTAssertEqual(try committed("docs/picker.1"), ManPage.text, "run swift run picker-docs")
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
         for option in Options.table { for name in option.names { XCTAssertTrue(page.contains(name), name) } }
         for key in KeyHelp.all {
@@ -28,12 +28,12 @@ final class DocumentationTests: XCTestCase {
     }
 
     func testTheCompletionsAreCurrentAndOfferEveryOption() throws {
-        XCTAssertEqual(try committed("completions/picker.bash"), Options.bashCompletion, "run swift run picker-docs")
-        XCTAssertEqual(try committed("completions/_picker"), Options.zshCompletion, "run swift run picker-docs")
+        XCTAssertEqual(try committed("completions/picker.bash"), ShellCompletions.bash, "run swift run picker-docs")
+        XCTAssertEqual(try committed("completions/_picker"), ShellCompletions.zsh, "run swift run picker-docs")
         for option in Options.table {
             for name in option.names {
-                XCTAssertTrue(Options.bashCompletion.contains(name), name)
-                XCTAssertTrue(Options.zshCompletion.contains(name), name)
+                XCTAssertTrue(ShellCompletions.bash.contains(name), name)
+                XCTAssertTrue(ShellCompletions.zsh.contains(name), name)
             }
         }
     }

@@ -152,7 +152,7 @@ final class OptionsTests: XCTestCase {
     }
 
     func testHelpListsEveryOptionKeyEnvironmentVariableAndExitStatus() {
-        let help = Options.helpText
+        let help = HelpPage.text
         for option in Options.table { for name in option.names { XCTAssertTrue(help.contains(name), name) } }
         for key in KeyHelp.all { XCTAssertTrue(help.contains(key.keys), key.keys) }
         for variable in Options.environment { XCTAssertTrue(help.contains(variable.name), variable.name) }
@@ -166,7 +166,7 @@ final class OptionsTests: XCTestCase {
             "--help",
             "--version",
         ] {
-            XCTAssertTrue(Options.helpText.contains(option), option)
+            XCTAssertTrue(HelpPage.text.contains(option), option)
         }
     }
 }

@@ -22,6 +22,18 @@ public protocol FriendLoader: Sendable {
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError)
 }
 
+extension FriendLoader {
+    /// Everyone the source holds, in a list sorted by `sortOrder`; and how many friends were
+    /// left out for an id seen before.
+    /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
+    public func list(sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int) {
+        var list = FriendList(sortOrder: sortOrder)
+        var leftOut = 0
+        try load { page in leftOut += list.append(page.friends) }
+        return (list, leftOut)
+    }
+}
+
 /// A JSON file, read a chunk at a time and delivered in growing pages, so that the first
 /// screen shows while the rest is read.
 struct JSONFileLoader: FriendLoader {

@@ -1,13 +1,5 @@
 import Foundation
 
-/// The friends a search of a whole source included, in list order.
-public enum FilterMatches: Sendable {
-    /// Friends read from JSON or a service.
-    case friends([Friend])
-    /// Lines of plain text, kept as places in the text until they are printed.
-    case lines(LineMatches)
-}
-
 /// Where the friends of a session come from.
 public enum FriendSource: Hashable, Sendable {
     /// A JSON file: a Graph friends page or an array of friends.
@@ -44,52 +36,6 @@ public enum FriendSource: Hashable, Sendable {
         case .standardInput: return StandardInputLoader()
         case .url(let url): return GraphFriendsLoader(url: url, token: token ?? "", timeout: timeout)
         }
-    }
-
-    /// The friends the source holds that `query` includes, in the order of a list sorted by
-    /// `sortOrder`: what `--filter` prints; and how many friends were left out for an id seen
-    /// before. Plain text on standard input is searched line by line before anything is
-    /// sorted (its ids, the line numbers, never repeat).
-    /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
-    public func friends(
-        matching query: String, sortOrder: NameOrder, token: String?, timeout: Double
-    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int) {
-        if self == .standardInput {
-            let data = FriendsJSON.withoutByteOrderMark(try StandardInput.readAll())
-            if !Self.looksLikeJSON(data) {
-                return (
-                    .lines(
-                        try LineFilter.matches(in: data, source: displayName, matching: query, sortOrder: sortOrder)), 0
-                )
-            }
-            return try Self.matches(of: StandardInputLoader.Preread(data: data), matching: query, sortOrder: sortOrder)
-        }
-        return try Self.matches(of: loader(token: token, timeout: timeout), matching: query, sortOrder: sortOrder)
-    }
-
-    /// Everyone the source holds, in a list sorted by `sortOrder`; and how many friends were
-    /// left out for an id seen before.
-    /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
-    public func list(sortOrder: NameOrder, token: String?, timeout: Double) throws(SourceError) -> (
-        list: FriendList, leftOut: Int
-    ) {
-        try Self.list(of: loader(token: token, timeout: timeout), sortOrder: sortOrder)
-    }
-
-    private static func list(of loader: FriendLoader, sortOrder: NameOrder) throws(SourceError) -> (
-        list: FriendList, leftOut: Int
-    ) {
-        var list = FriendList(sortOrder: sortOrder)
-        var leftOut = 0
-        try loader.load { page in leftOut += list.append(page.friends) }
-        return (list, leftOut)
-    }
-
-    private static func matches(
-        of loader: FriendLoader, matching query: String, sortOrder: NameOrder
-    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int) {
-        let (list, leftOut) = try list(of: loader, sortOrder: sortOrder)
-        return (.friends(list.positions(matching: SearchQuery(query)).map { list.friends[$0] }), leftOut)
     }
 
     /// The friends in the JSON file at `path`.
