@@ -4,11 +4,37 @@ import Foundation
 ///
 /// Friends are sorted by first name (first, middle, last) or by last name (last, first, middle),
 /// ignoring case and accents, ties broken by id, so the order is total. Sections are `A`–`Z` on
-/// the first letter of that sort key, then `#` for keys that do not start with a Latin letter. Ids are unique: a repeated id keeps the
-/// friend seen first.
+/// the first letter of that sort key, then `#` for keys that do not start with a Latin letter.
+/// Ids are unique: a repeated id keeps the friend seen first.
 ///
 /// Friends are kept packed in the order they arrived, each with its keys folded once; the list
 /// order is a permutation of those friend numbers, which ``append(_:)`` merges new friends into.
+///
+/// ## How one friend is laid out
+///
+/// A friend is a number (the order it arrived in, from 0) in every store but the list order,
+/// which maps positions to numbers. Say `Ada Lovelace`, id `42`, given as first name `Ada` and
+/// last name `Lovelace`, arrived eighth (number 7) and sorts first (position 0):
+///
+///     number 7 ─┬─ PackedFriends      record at starts[7]: [id length 2] [name length 12]
+///               │                     "Ada Lovelace" [first: in the name at 0, 3 bytes]
+///               │                     [middle: absent] [last: in the name at 4, 8 bytes]
+///               ├─ NameKeys.accent    ByteStore string 7: "ada lovelace" (case and accents
+///               │                     folded: what a term without accents is looked for in)
+///               ├─ NameKeys.caseOnly  ByteStore string 7: "" (case folded; empty when it is
+///               │                     the accent key, as for every ASCII name)
+///               ├─ NameKeys.sort      ByteStore string 7, a SortEntry: section "a", the parts
+///               │                     "ada" 01 "" 01 "lovelace", then 00 and the id "42"
+///               ├─ NameKeys.masks[7]  a bit for each of a, c, d, e, l, o, v and one for space
+///               └─ IDIndex            a slot near hash("42") >> shift: hash("42") << 32 | 7 + 1
+///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 16 bytes of
+///                                     sort entry 7 (most comparisons stop there)
+///     a search ─── Positions          the positions it shows, ascending, or everyone as a count
+///     a section ── Section            `A`: positions 0..<n, found by binary search of the
+///                                     section bytes in list order
+///
+/// The name is read back from the record, the id from the end of the sort entry (its length is
+/// in the record): a friend is turned back into a ``Friend`` only when it is shown or printed.
 public struct FriendList: Sendable {
     /// The friends, in the order they arrived.
     private var packed = PackedFriends()
