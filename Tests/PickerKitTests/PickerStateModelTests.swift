@@ -20,7 +20,7 @@ final class PickerStateModelTests: XCTestCase {
 
         /// The ids shown, in the order of `listOrder` (the picker's sorted list).
         func shownIDs(listOrder: [Friend]) -> [String] {
-            listOrder.filter { shouldInclude($0, query: query) }.map(\.id)
+            listOrder.filter { ReferenceSearch.includes($0, query: query) }.map(\.id)
         }
 
         /// The rows a page moves by: the list's height, at least 1.
@@ -108,7 +108,7 @@ final class PickerStateModelTests: XCTestCase {
     /// What names are made of: letters, accents, CJK, and hostile characters.
     private static let alphabet = Array("aAbeéoöz ñł王-\u{1B}\u{301}\u{202E}")
     /// What is typed: the key map lets no control character through. A lone combining mark is
-    /// left out: the search and `shouldInclude` disagree on it (reported to the search's owner).
+    /// left out: the search and the reference search disagree on it (reported to the search's owner).
     private static let typedAlphabet = Array("aAbeéoöz ñł王-")
 
     private func randomName(_ random: inout SplitMix64) -> String {

@@ -179,7 +179,7 @@ final class PickerStateTests: XCTestCase {
             for _ in 0..<60 {
                 state.send(events.randomElement(using: &random)!)
                 let expected = state.list.friends.indices.filter {
-                    shouldInclude(state.list.friends[$0], query: state.query.text)
+                    ReferenceSearch.includes(state.list.friends[$0], query: state.query.text)
                 }
                 XCTAssertEqual(Array(state.shown), expected)
                 if let cursor = state.cursor {

@@ -1,11 +1,4 @@
 extension FriendList {
-    /// Whether the friend at `position` passes `query`: every term occurs in the name.
-    /// - Complexity: O(name length × terms).
-    public func shouldInclude(position: Int, query: SearchQuery) -> Bool {
-        let compiled = CompiledQuery(query)
-        return keys.withView { $0.matches(Int(order[position]), compiled) }
-    }
-
     /// The positions, in list order, of the friends that pass `query`, looked for among
     /// `candidates` (ascending positions in list order) or among everyone.
     ///
@@ -91,28 +84,5 @@ extension FriendList {
             }
         }
         return Array(pieces.joined())
-    }
-}
-
-/// Whether `friend` passes `query`: the query is empty, or every whitespace-separated term
-/// occurs in the friend's name, ignoring case, and ignoring accents unless the term has some.
-///
-/// The reference definition of the search, written for clarity: it folds the whole name at
-/// once each time. ``FriendList`` answers the same question from keys folded once, character by
-/// character.
-public func shouldInclude(_ friend: Friend, query: String) -> Bool {
-    func folded(_ text: String, _ strength: TextFolding.Strength) -> [Unicode.Scalar] {
-        Array(TextFolding.foldWithFoundation(text, strength).unicodeScalars)
-    }
-    return query.split(whereSeparator: \.isWhitespace).allSatisfy { word in
-        let term = String(word)
-        let strength: TextFolding.Strength =
-            folded(term, .caseAndAccents) == folded(term, .caseOnly) ? .caseAndAccents : .caseOnly
-        let needle = folded(term, strength)
-        let haystack = folded(friend.name, strength)
-        guard needle.count <= haystack.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { start in
-            haystack[start..<(start + needle.count)].elementsEqual(needle)
-        }
     }
 }
