@@ -3,47 +3,50 @@ import Glibc
 import PickerKit
 
 /// How an interactive run ended.
-enum Outcome {
-    case finished(PickerState)
+enum Ending {
+    /// The state said the picker finished or was cancelled.
+    case closed(PickerState.Outcome)
+    /// A signal ended it, with this number.
     case signalled(Int32)
 }
 
 /// How often the spinner turns while friends are loading, in milliseconds.
 private let spinnerInterval: Int32 = 120
 
-/// Runs the picker on `terminal` until it is done, cancelled or signalled: waits on keys,
-/// signals and the loader together, turns each into events, and redraws after each batch.
-func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: SignalPipe, feed: LoaderFeed) -> Outcome {
+/// Runs the picker on `terminal` until the state says it finished or was cancelled, or a
+/// signal ends it: waits on keys, signals and the loader together, turns each into events, and
+/// redraws after each batch.
+func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: SignalPipe, feed: LoaderFeed) -> Ending {
     var descriptors = [
         pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
         pollfd(fd: feed.readEnd, events: Int16(POLLIN), revents: 0),
     ]
     var clicks = ClickCounter()
-    while !state.phase.isFinal {
+    while true {
         while let signal = signals.receivedSignal() {
             guard signal == SIGTSTP else { return .signalled(signal) }
             terminal.suspend()
         }
         for delivery in feed.take() { state.send(delivery.event) }
-        while let input = terminal.nextInput(), !state.phase.isFinal {
+        while let input = terminal.nextInput() {
+            var outcome = PickerState.Outcome.continuing
             if Key(input) == .control("z") {
                 terminal.suspend()
             } else if input.isResize {
                 let size = terminal.size
-                state.send(.resized(rows: size.rows, columns: size.columns))
+                outcome = state.send(.resized(rows: size.rows, columns: size.columns))
             } else if let key = Key(input), let event = KeyMap.event(for: clicks.count(key), in: state.phase) {
-                state.send(event)
+                outcome = state.send(event)
             }
+            if outcome != .continuing { return .closed(outcome) }
         }
-        if state.phase.isFinal { break }
-        terminal.draw(state.frame(for: state.size))
+        terminal.draw(state.frame())
         let loading = if case .inProgress = state.loading { true } else { false }
         if poll(&descriptors, nfds_t(descriptors.count), loading ? spinnerInterval : -1) == 0 {
             state.send(.tick)
         }
     }
-    return .finished(state)
 }
 
 /// Tells a double click from two clicks: a second press of the left button on the same line

@@ -125,12 +125,14 @@ let firstDeliveries = feed.waitForDeliveries()
 if case .failed(let error)? = firstDeliveries.first { fail(error) }
 
 guard let signals = SignalPipe.install() else { fail("cannot set up signal handling") }
-let outcome: Outcome
+let ending: Ending
+var state = PickerState(
+    query: options.query, preselected: options.preselected, size: TerminalSize(rows: 0, columns: 0),
+    configuration: options.configuration, list: loadedList)
 do {
-    outcome = try Terminal.with(mouse: options.mouse, color: options.color) { terminal in
-        var state = PickerState(
-            query: options.query, preselected: options.preselected, size: terminal.size,
-            configuration: options.configuration, list: loadedList)
+    ending = try Terminal.with(mouse: options.mouse, color: options.color) { terminal in
+        let size = terminal.size
+        state.send(.resized(rows: size.rows, columns: size.columns))
         for delivery in firstDeliveries { state.send(delivery.event) }
         return runPicker(&state, on: terminal, signals: signals, feed: feed)
     }
@@ -138,10 +140,10 @@ do {
     fail(error.description)
 }
 
-switch outcome {
+switch ending {
 case .signalled(let signal):
     exit(128 + signal)
-case .finished(let state):
+case .closed(let outcome):
     if !(options.selectOne || options.exitZero) {
         reportLeftOut(feed.takenCount - state.list.count, source: options.source)
     }
@@ -151,6 +153,6 @@ case .finished(let state):
     if let limit = options.configuration.limit {
         for id in state.refusedSelection { StandardStreams.report("--select: '\(id)' left out, over --limit \(limit)") }
     }
-    if state.phase == .cancelled { exit(ExitStatus.cancelled.rawValue) }
+    if outcome == .cancelled { exit(ExitStatus.cancelled.rawValue) }
     printAndExit(state.result, options)
 }

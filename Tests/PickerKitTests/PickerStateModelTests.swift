@@ -196,7 +196,7 @@ final class PickerStateModelTests: XCTestCase {
         if state.result.map(\.id) != model.result {
             failures.append("result \(state.result.map(\.id)) vs \(model.result)")
         }
-        let frame = state.frame(for: state.size)
+        let frame = state.frame()
         if frame.lines.count != max(0, state.size.rows) {
             failures.append("\(frame.lines.count) lines for \(state.size.rows) rows")
         }

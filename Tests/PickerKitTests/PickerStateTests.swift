@@ -161,7 +161,7 @@ final class PickerStateTests: XCTestCase {
         var state = picker(rows: 20)
         send([.moveToLast, .resized(rows: 5, columns: 30)], to: &state)
         XCTAssertEqual(state.size, TerminalSize(rows: 5, columns: 30))
-        XCTAssertTrue(state.frame(for: state.size).text.contains("> [ ] Zoë Adair"))
+        XCTAssertTrue(state.frame().text.contains("> [ ] Zoë Adair"))
     }
 
     /// Random events against the invariants: the cursor is on a shown friend or there is none,
@@ -188,7 +188,7 @@ final class PickerStateTests: XCTestCase {
                     XCTAssertTrue(state.shown.isEmpty)
                 }
                 XCTAssertTrue(state.selection.orderedIDs.allSatisfy { state.list.position(ofID: $0) != nil })
-                XCTAssertEqual(state.frame(for: state.size).lines.count, state.size.rows)
+                XCTAssertEqual(state.frame().lines.count, state.size.rows)
             }
         }
     }
@@ -226,11 +226,11 @@ final class LoadingStateTests: XCTestCase {
     func testTheTitleShowsTheSpinnerAndCountsUntilLoadingEnds() {
         var state = PickerState(size: TerminalSize(rows: 6, columns: 60))
         state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1)), expectedTotal: 810))
-        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends ⠋ loading 2/810"))
+        XCTAssertTrue(state.frame().lines[0].text.hasPrefix("Select Friends ⠋ loading 2/810"))
         state.send(.tick)
-        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends ⠙ loading 2/810"))
+        XCTAssertTrue(state.frame().lines[0].text.hasPrefix("Select Friends ⠙ loading 2/810"))
         state.send(.loadingFinished)
-        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends   "))
+        XCTAssertTrue(state.frame().lines[0].text.hasPrefix("Select Friends   "))
     }
 
     func testAFailureLeavesWhatLoadedWithALastingWarningAndEnterStillWorks() {
@@ -238,7 +238,7 @@ final class LoadingStateTests: XCTestCase {
         state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1))))
         state.send(.loadingFailed("https://g.example/p2: HTTP 500"))
         state.send(.moveDown)
-        let bottom = state.frame(for: state.size).lines[5]
+        let bottom = state.frame().lines[5]
         XCTAssertEqual(bottom.text, "⚠ loading stopped: https://g.example/p2: HTTP 500")
         XCTAssertEqual(bottom.spans.first?.role, .warning)
         state.send(.done)
@@ -252,9 +252,9 @@ final class LoadingStateTests: XCTestCase {
                 FriendBatch(page(["Kim A", "Kim B", "Kim C", "Kim D", "Zoe A", "Zoe B", "Zoe C"], from: 1))))
         state.send(.moveDown)
         state.send(.moveDown)
-        let before = state.frame(for: state.size).lines.firstIndex { $0.isCursor }
+        let before = state.frame().lines.firstIndex { $0.isCursor }
         state.send(.friendsArrived(FriendBatch(page(["Abe A", "Abe B", "Abe C"], from: 10))))
-        let frame = state.frame(for: state.size)
+        let frame = state.frame()
         XCTAssertEqual(frame.lines.firstIndex { $0.isCursor }, before)
         XCTAssertEqual(state.currentFriend?.name, "Kim C")
         XCTAssertEqual(frame.lines[before ?? 0].text, "> [ ] Kim C")

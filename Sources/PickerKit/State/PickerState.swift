@@ -58,9 +58,22 @@ public struct PickerState: Sendable {
         return selection.orderedIDs.compactMap { id in list.position(ofID: id).map { list.friends[$0] } }
     }
 
-    /// Applies `event`. Once the picker is done or cancelled, events are ignored.
-    public mutating func send(_ event: PickerEvent) {
-        guard !phase.isFinal else { return }
+    /// What happened to the picker on an event: whether it goes on, finished with a result, or
+    /// was cancelled.
+    public enum Outcome: Hashable, Sendable {
+        /// The picker goes on: draw the frame and wait for the next event.
+        case continuing
+        /// The user is done: ``result`` is what to print.
+        case finished
+        /// The user cancelled: nothing is printed.
+        case cancelled
+    }
+
+    /// Applies `event`, and says whether the picker goes on. Once it has finished or been
+    /// cancelled, events are ignored and the outcome stays.
+    @discardableResult
+    public mutating func send(_ event: PickerEvent) -> Outcome {
+        guard !phase.isFinal else { return outcome }
         if event.isUserAction { notice = nil }
         switch event {
         case .moveUp: moveCursor(by: -1, wrapping: configuration.cycles)
@@ -109,5 +122,15 @@ public struct PickerState: Sendable {
         case .resized(let rows, let columns): size = TerminalSize(rows: rows, columns: columns)
         }
         scrollToCursor()
+        return outcome
+    }
+
+    /// What the phase says of the picker's going on.
+    private var outcome: Outcome {
+        switch phase {
+        case .done: return .finished
+        case .cancelled: return .cancelled
+        default: return .continuing
+        }
     }
 }

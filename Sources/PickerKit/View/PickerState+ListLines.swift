@@ -7,12 +7,12 @@ enum FriendRow {
 }
 
 extension PickerState {
-    /// The rows of the list area from the scroll position: headers and friends, or a message
-    /// when nobody is shown.
+    /// The rows of the list area from the scroll position (which every event leaves showing the
+    /// cursor): headers and friends, or a message when nobody is shown.
     func listLines(layout: ListLayout, columns: Int) -> [Frame.Line] {
         guard layout.listRows > 0 else { return [] }
         if shown.isEmpty { return [Frame.Line([Frame.Span(emptyMessage, .notice)].fitted(to: columns))] }
-        let top = layout.scrollTop(keeping: scrollTop, cursor: cursor)
+        let top = scrollTop
         var highlighter = NameHighlighter()
         return (top..<min(top + layout.listRows, layout.totalRows)).compactMap { row in
             switch layout.item(atRow: row) {
