@@ -16,19 +16,19 @@ private let spinnerInterval: Int32 = 120
 /// Runs the picker on `terminal` until the state says it finished or was cancelled, or a
 /// signal ends it: waits on keys, signals and the loader together, turns each into events, and
 /// redraws after each batch.
-func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: SignalPipe, feed: LoaderFeed) -> Ending {
+func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: SignalPipe, feed: LoaderFeed?) -> Ending {
     var descriptors = [
         pollfd(fd: terminal.inputDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: feed.readEnd, events: Int16(POLLIN), revents: 0),
     ]
+    if let feed { descriptors.append(pollfd(fd: feed.readEnd, events: Int16(POLLIN), revents: 0)) }
     var clicks = ClickCounter()
     while true {
         while let signal = signals.receivedSignal() {
             guard signal == SIGTSTP else { return .signalled(signal) }
             terminal.suspend()
         }
-        for delivery in feed.take() { state.send(delivery.event) }
+        for delivery in feed?.take() ?? [] { state.send(delivery.event) }
         while let input = terminal.nextInput() {
             var outcome = PickerState.Outcome.continuing
             if Key(input) == .control("z") {

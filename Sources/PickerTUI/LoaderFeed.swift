@@ -21,8 +21,6 @@ final class LoaderFeed: Sendable {
     /// Room for pages waiting to be taken: the loader waits when two are, so that a fast
     /// source does not pile pages up in memory faster than the list takes them in.
     private let room = DispatchSemaphore(value: 0)
-    /// Friends in the pages taken so far.
-    private let taken = Mutex(0)
 
     private init(readEnd: Int32, writeEnd: Int32) {
         self.readEnd = readEnd
@@ -54,10 +52,6 @@ final class LoaderFeed: Sendable {
         return feed
     }
 
-    /// How many friends the pages taken so far held, repeated ids included: what the picker
-    /// has been given, whatever the loader has delivered since.
-    var takenCount: Int { taken.withLock { $0 } }
-
     private func post(_ delivery: Delivery) {
         queue.withLock { $0.append(delivery) }
         var byte: UInt8 = 1
@@ -72,10 +66,7 @@ final class LoaderFeed: Sendable {
             defer { waiting.removeAll() }
             return waiting
         }
-        for case .page(let batch, _) in deliveries {
-            taken.withLock { $0 += batch.friends.count }
-            room.signal()
-        }
+        for case .page in deliveries { room.signal() }
         return deliveries
     }
 

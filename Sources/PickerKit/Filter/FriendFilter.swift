@@ -6,6 +6,14 @@ public enum FilterMatches: Sendable {
     case friends([Friend])
     /// Lines of plain text, kept as places in the text until they are printed.
     case lines(LineMatches)
+
+    /// How many friends there are.
+    public var count: Int {
+        switch self {
+        case .friends(let friends): return friends.count
+        case .lines(let lines): return lines.count
+        }
+    }
 }
 
 /// `--filter`: the friends a whole source holds that a query includes, in list order, found

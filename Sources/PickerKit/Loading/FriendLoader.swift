@@ -26,7 +26,7 @@ extension FriendLoader {
     /// Everyone the source holds, in a list sorted by `sortOrder`; and how many friends were
     /// left out for an id seen before.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
-    public func list(sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int) {
+    func list(sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int) {
         var list = FriendList(sortOrder: sortOrder)
         var leftOut = 0
         try load { page in leftOut += list.append(page.friends) }
@@ -69,18 +69,5 @@ struct StandardInputLoader: FriendLoader {
         } else {
             try NameLines.readPages(data, source: source, deliver)
         }
-    }
-}
-
-/// Friends already loaded, delivered again as one page.
-public struct LoadedFriends: FriendLoader {
-    public let friends: [Friend]
-
-    public init(friends: [Friend]) {
-        self.friends = friends
-    }
-
-    public func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        deliver(FriendPage(friends: friends))
     }
 }
