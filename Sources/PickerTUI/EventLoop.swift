@@ -31,13 +31,15 @@ func runPicker(_ state: inout PickerState, on terminal: Terminal, signals: Signa
         for delivery in feed?.take() ?? [] { state.send(delivery.event) }
         while let input = terminal.nextInput() {
             var outcome = PickerState.Outcome.continuing
-            if Key(input) == .control("z") {
-                terminal.suspend()
-            } else if input.isResize {
+            if input.isResize {
                 let size = terminal.size
                 outcome = state.send(.resized(rows: size.rows, columns: size.columns))
-            } else if let key = Key(input), let event = KeyMap.event(for: clicks.count(key), in: state.phase) {
-                outcome = state.send(event)
+            } else if let key = Key(input) {
+                switch state.configuration.keyMap.command(for: clicks.count(key), in: state.phase) {
+                case .send(let event)?: outcome = state.send(event)
+                case .suspend?: terminal.suspend()
+                case nil: break
+                }
             }
             if outcome != .continuing { return .closed(outcome) }
         }

@@ -16,7 +16,7 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(try committed("docs/picker.1"), ManPage.text, "run swift run picker-docs")
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
         for option in Options.table { for name in option.names { XCTAssertTrue(page.contains(name), name) } }
-        for key in KeyHelp.all {
+        for key in KeyMap.standard.help {
             XCTAssertTrue(page.contains(key.keys.replacingOccurrences(of: "\\", with: "\\e")), key.keys)
         }
         for status in ExitStatus.allCases { XCTAssertTrue(page.contains("\\fB\(status.rawValue)\\fR"), "\(status)") }

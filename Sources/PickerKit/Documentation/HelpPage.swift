@@ -23,7 +23,9 @@ public enum HelpPage {
             indent: 2)
         for context in KeyHelp.Context.allCases {
             lines += ["", "Keys \(context.rawValue):"]
-            for help in KeyHelp.all where help.context == context { lines += columns("  " + help.keys, help.action) }
+            for help in KeyMap.standard.help where help.context == context {
+                lines += columns("  " + help.keys, help.action)
+            }
         }
         lines += ["", "Environment:"]
         for (name, meaning) in Options.environment { lines += columns("  " + name, meaning) }

@@ -30,7 +30,7 @@ public enum ManPage {
         page.append(".SH KEYS")
         for context in KeyHelp.Context.allCases {
             page.append(".SS \(roff(context.rawValue.prefix(1).uppercased() + context.rawValue.dropFirst()))")
-            for help in KeyHelp.all where help.context == context {
+            for help in KeyMap.standard.help where help.context == context {
                 page.append(".TP")
                 page.append("\\fB\(roff(help.keys))\\fR")
                 page.append(roff(help.action))

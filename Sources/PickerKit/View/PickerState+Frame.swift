@@ -65,13 +65,15 @@ extension PickerState {
         if case .failed(let message) = loading {
             return [Frame.Span("⚠ loading stopped: \(TerminalText.sanitized(message))", .warning)]
         }
-        let help: String
-        switch phase {
-        case .searching: help = "type to search · ↑↓ move · Tab toggle · Enter keep · Esc clear"
-        case .loading: help = "loading friends… · Esc cancel"
-        case .showingKeys: help = "any key to go back"
-        default: help = "↑↓ move · Space toggle · / search · ? keys · Enter done · Esc cancel"
-        }
+        // Waiting for a section's letter (the search bar asks for it) and once finished, the
+        // line keeps browsing's keys.
+        let hintPhase: Phase =
+            switch phase {
+            case .searching, .loading, .showingKeys: phase
+            default: .browsing
+            }
+        let hints = configuration.keyMap.hints(in: hintPhase)
+        let help = (phase == .loading ? ["loading friends…"] + hints : hints).joined(separator: " · ")
         return [Frame.Span(help, .help)]
     }
 }

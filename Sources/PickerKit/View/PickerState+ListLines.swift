@@ -28,11 +28,12 @@ extension PickerState {
 
     /// Every key, by context, in place of the list.
     func keyOverlay(columns: Int) -> [Frame.Line] {
-        let keyColumn = (KeyHelp.all.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 4
+        let keys = configuration.keyMap.help
+        let keyColumn = (keys.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 4
         var lines: [Frame.Line] = []
         for context in KeyHelp.Context.allCases {
             lines.append(Frame.Line([Frame.Span(" " + context.rawValue, .header)].fitted(to: columns)))
-            for help in KeyHelp.all where help.context == context {
+            for help in keys where help.context == context {
                 let padding = String(repeating: " ", count: keyColumn - 2 - DisplayWidth.of(help.keys))
                 lines.append(
                     Frame.Line(
