@@ -35,3 +35,16 @@ struct ByteStore: Sendable {
         return offset
     }
 }
+
+extension ByteStore {
+    #if DEBUG
+        /// Checks, in debug builds, that the strings end in order and the last at the end of
+        /// the bytes.
+        func _checkInvariants() {
+            for index in ends.indices.dropFirst() { precondition(ends[index - 1] <= ends[index], "strings in order") }
+            precondition(Int(ends.last ?? 0) == bytes.count, "the last string ends the bytes")
+        }
+    #else
+        @inline(__always) func _checkInvariants() {}
+    #endif
+}

@@ -213,3 +213,37 @@ extension FriendList {
         public subscript(position: Int) -> Friend { list.friend(number: Int(list.order[position])) }
     }
 }
+
+extension FriendList {
+    #if DEBUG
+        /// Checks, in debug builds, how the stores hold together: a record and keys for every
+        /// friend number; the list order sorted, each number in it once, with its prefix; the
+        /// id index holding exactly the numbers in the list order, each found by its id; the
+        /// sections covering the list order in section order, each friend in its letter's.
+        func _checkInvariants() {
+            packed._checkInvariants()
+            keys._checkInvariants()
+            precondition(packed.count == keys.count, "a record and keys per friend")
+            run._checkInvariants(entries: keys.sort)
+            let placed = Set(order.map(Int.init))
+            precondition(placed.count == order.count && placed.allSatisfy { $0 < packed.count }, "each friend once")
+            precondition(ids._checkInvariants() == placed, "the id index holds the friends in the list order")
+            for (position, number) in order.enumerated() {
+                precondition(self.position(ofID: friend(number: Int(number)).id) == position, "found by id")
+            }
+            var next = 0
+            for (index, section) in sections.enumerated() {
+                precondition(section.range.lowerBound == next && !section.range.isEmpty, "sections cover the list")
+                if index > 0 { precondition(Section.precedes(sections[index - 1].letter, section.letter), "in order") }
+                for position in section.range {
+                    let first = keys.sort.bytes[keys.sort.range(Int(order[position])).lowerBound]
+                    precondition(Section.letter(forSortKey: first) == section.letter, "each friend in its section")
+                }
+                next = section.range.upperBound
+            }
+            precondition(next == count, "sections cover the list")
+        }
+    #else
+        @inline(__always) func _checkInvariants() {}
+    #endif
+}

@@ -128,6 +128,8 @@ enum ListOrder {
         run.prefixes += new.prefixes
         run.numbers.withUnsafeMutableBufferPointer { numbers in
             run.prefixes.withUnsafeMutableBufferPointer { prefixes in
+                // Both runs hold elements: the buffers have addresses.
+                guard let numberStart = numbers.baseAddress, let prefixStart = prefixes.baseAddress else { return }
                 /// Whether new element `element` comes before old element `index`.
                 func before(_ element: Int, _ index: Int) -> Bool {
                     let newPrefix = new.prefixes[element]
@@ -154,12 +156,8 @@ enum ListOrder {
                     let moved = oldEnd - place
                     if moved > 0 {
                         write -= moved
-                        memmove(
-                            numbers.baseAddress! + write, numbers.baseAddress! + place,
-                            moved * MemoryLayout<UInt32>.stride)
-                        memmove(
-                            prefixes.baseAddress! + write, prefixes.baseAddress! + place,
-                            moved * MemoryLayout<Prefix>.stride)
+                        memmove(numberStart + write, numberStart + place, moved * MemoryLayout<UInt32>.stride)
+                        memmove(prefixStart + write, prefixStart + place, moved * MemoryLayout<Prefix>.stride)
                         oldEnd = place
                     }
                     write -= 1
@@ -169,4 +167,25 @@ enum ListOrder {
             }
         }
     }
+}
+
+extension ListOrder.Run {
+    #if DEBUG
+        /// Checks, in debug builds, that each number has its prefix, and that they are those of
+        /// `entries` in order.
+        func _checkInvariants(entries: ByteStore) {
+            precondition(numbers.count == prefixes.count, "a prefix per number")
+            entries.bytes.withUnsafeBufferPointer { bytes in
+                for (number, prefix) in zip(numbers, prefixes) {
+                    precondition(
+                        ListOrder.Prefix(bytes, entries.range(Int(number))) == prefix, "each prefix is its entry's")
+                }
+            }
+            for index in numbers.indices.dropFirst() {
+                precondition(ListOrder.precedes(numbers[index - 1], numbers[index], in: entries), "in order")
+            }
+        }
+    #else
+        @inline(__always) func _checkInvariants(entries: ByteStore) {}
+    #endif
 }
