@@ -89,18 +89,20 @@ extension TextFolding {
         var index = 0
         let count = utf8.count
         while index < count {
-            guard let (scalar, length) = UTF8Text.scalar(in: utf8, at: index) else { break }
-            if scalar < 0x80 {
-                guard scalar >= 0x20, scalar != 0x7F else { break }
-                output.append(UTF8Text.lowercasedASCII(UInt8(truncatingIfNeeded: scalar)))
-            } else {
-                let packed = scalarFolds.fold(scalar, strength)
-                guard packed & ScalarFolds.foldsAlone != 0 else { break }
-                var bytes = packed
-                for _ in 0..<Int((packed >> 56) & 0xF) {
-                    output.append(UInt8(truncatingIfNeeded: bytes))
-                    bytes >>= 8
-                }
+            let lead = utf8[index]
+            if lead < 0x80 {
+                guard lead >= 0x20, lead != 0x7F else { break }
+                output.append(UTF8Text.lowercasedASCII(lead))
+                index += 1
+                continue
+            }
+            guard let (scalar, length) = UTF8Text.multibyteScalar(in: utf8, at: index, lead: lead) else { break }
+            let packed = scalarFolds.fold(scalar, strength)
+            guard packed & ScalarFolds.foldsAlone != 0 else { break }
+            var bytes = packed
+            for _ in 0..<Int((packed >> 56) & 0xF) {
+                output.append(UInt8(truncatingIfNeeded: bytes))
+                bytes >>= 8
             }
             index += length
         }

@@ -14,8 +14,10 @@ enum UTF8Text {
         return multibyteScalar(in: bytes, at: index, lead: lead)
     }
 
-    /// The scalar of two to four bytes that `lead` starts at `index`, as ``scalar(in:at:)``.
-    private static func multibyteScalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, lead: UInt8) -> (
+    /// The scalar of two to four bytes that `lead`, a byte past ASCII, starts at `index`, as
+    /// ``scalar(in:at:)``: for the hot loops that take ASCII bytes on their own first.
+    @inline(__always)
+    static func multibyteScalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, lead: UInt8) -> (
         value: UInt32, length: Int
     )? {
         let length: Int
@@ -56,8 +58,14 @@ enum UTF8Text {
     /// sequence; nil when there is none.
     static func firstInvalidByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
-        while index < bytes.count {
-            guard let (_, length) = scalar(in: bytes, at: index) else { return index }
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            guard let (_, length) = multibyteScalar(in: bytes, at: index, lead: lead) else { return index }
             index += length
         }
         return nil
