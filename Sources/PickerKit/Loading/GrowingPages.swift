@@ -13,7 +13,7 @@ struct GrowingPages {
 
     /// Adds `friend` to the page being filled.
     /// - Returns: the page, when `friend` filled it.
-    mutating func add(_ friend: Friend) -> [Friend]? {
+    mutating func add(_ friend: consuming Friend) -> [Friend]? {
         page.append(friend)
         guard page.count >= size else { return nil }
         defer {
