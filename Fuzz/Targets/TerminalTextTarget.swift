@@ -27,7 +27,7 @@ public func fuzzTerminalText(_ start: UnsafePointer<UInt8>, _ count: Int) -> CIn
         state.send(event)
     }
     state.send(.loadingFailed(text))
-    let frame = state.frame(for: state.size)
+    let frame = state.frame()
     precondition(frame.lines.count == rows, "\(frame.lines.count) lines for \(rows) rows")
     for line in frame.lines {
         precondition(

@@ -6,8 +6,9 @@ import PickerKit
 func runFilter(query: String) {
     let matches: FilterMatches
     do {
-        matches = try FriendSource.standardInput.friends(matching: query, sortOrder: .first, token: nil, timeout: 0)
-            .matches
+        matches = try FriendFilter.matches(
+            in: .standardInput, matching: query, sortOrder: .first, token: nil, timeout: 0
+        ).matches
     } catch {
         fail(error.description)
     }

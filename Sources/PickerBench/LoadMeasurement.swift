@@ -35,17 +35,17 @@ func measureLoad(path: String, text: Bool, start: Double) throws -> LoadMeasurem
     while let batch = batches.take() {
         state.send(.friendsArrived(batch))
         if measurement.firstFrame == 0 {
-            _ = state.frame(for: size)
+            _ = state.frame()
             measurement.firstFrame = now() - start
         }
     }
-    _ = state.frame(for: size)
+    _ = state.frame()
     measurement.loaded = now() - start
     measurement.friends = state.list.count
     measurement.peakMB = peakMegabytes()
     for _ in 0..<20 {
         let began = now()
-        _ = state.frame(for: size)
+        _ = state.frame()
         measurement.frameBuild.append(now() - began)
     }
     let showSteps = ProcessInfo.processInfo.environment["PICKER_BENCH_STEPS"] != nil
@@ -53,7 +53,7 @@ func measureLoad(path: String, text: Bool, start: Double) throws -> LoadMeasurem
         let began = now()
         state.send(event)
         let sent = now()
-        _ = state.frame(for: size)
+        _ = state.frame()
         measurement.keystrokes.append(now() - began)
         if showSteps {
             let line = String(

@@ -17,10 +17,10 @@ func foundationFold(_ text: String, _ strength: TextFolding.Strength) -> String 
 }
 
 let documents = [
-    ("docs/picker.1", Options.manPage),
-    ("completions/picker.bash", Options.bashCompletion),
-    ("completions/_picker", Options.zshCompletion),
-    ("completions/picker.fish", Options.fishCompletion),
+    ("docs/picker.1", ManPage.text),
+    ("completions/picker.bash", ShellCompletions.bash),
+    ("completions/_picker", ShellCompletions.zsh),
+    ("completions/picker.fish", ShellCompletions.fish),
     ("Sources/PickerKit/Text/FoldTable+Entries.swift", FoldTable.source(foundationFold)),
 ]
 for (path, text) in documents {

@@ -3,47 +3,52 @@ import Glibc
 import PickerKit
 
 /// How an interactive run ended.
-enum Outcome {
-    case finished(PickerState)
+enum Ending {
+    /// The state said the picker finished or was cancelled.
+    case closed(PickerState.Outcome)
+    /// A signal ended it, with this number.
     case signalled(Int32)
 }
 
 /// How often the spinner turns while friends are loading, in milliseconds.
 private let spinnerInterval: Int32 = 120
 
-/// Runs the picker on `terminal` until it is done, cancelled or signalled: waits on keys,
-/// signals and the loader together, turns each into events, and redraws after each batch.
+/// Runs the picker on `terminal` until the state says it finished or was cancelled, or a
+/// signal ends it: waits on keys, signals and the loader together, turns each into events, and
+/// redraws after each batch.
 func runPicker(
-    _ state: inout PickerState, on terminal: any PickerScreen, signals: SignalPipe, feed: LoaderFeed
-) -> Outcome {
-    var descriptors = (terminal.inputDescriptors + [signals.readEnd, feed.readEnd]).map {
+    _ state: inout PickerState, on terminal: any PickerScreen, signals: SignalPipe, feed: LoaderFeed?
+) -> Ending {
+    var descriptors = (terminal.inputDescriptors + [signals.readEnd] + (feed.map { [$0.readEnd] } ?? [])).map {
         pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
     }
     var clicks = ClickCounter()
-    while !state.phase.isFinal {
+    while true {
         while let signal = signals.receivedSignal() {
             guard signal == SIGTSTP else { return .signalled(signal) }
             terminal.suspend()
         }
-        for delivery in feed.take() { state.send(delivery.event) }
-        while let input = terminal.readInput(), !state.phase.isFinal {
+        for delivery in feed?.take() ?? [] { state.send(delivery.event) }
+        while let input = terminal.readInput() {
+            var outcome = PickerState.Outcome.continuing
             switch input {
-            case .key(.control("z")):
-                terminal.suspend()
             case .resized(let size):
-                state.send(.resized(rows: size.rows, columns: size.columns))
+                outcome = state.send(.resized(rows: size.rows, columns: size.columns))
             case .key(let key):
-                if let event = KeyMap.event(for: clicks.count(key), in: state.phase) { state.send(event) }
+                switch state.configuration.keyMap.command(for: clicks.count(key), in: state.phase) {
+                case .send(let event)?: outcome = state.send(event)
+                case .suspend?: terminal.suspend()
+                case nil: break
+                }
             }
+            if outcome != .continuing { return .closed(outcome) }
         }
-        if state.phase.isFinal { break }
-        terminal.draw(state.frame(for: state.size))
+        terminal.draw(state.frame())
         let loading = if case .inProgress = state.loading { true } else { false }
         if poll(&descriptors, nfds_t(descriptors.count), loading ? spinnerInterval : -1) == 0 {
             state.send(.tick)
         }
     }
-    return .finished(state)
 }
 
 /// Tells a double click from two clicks: a second press of the left button on the same line

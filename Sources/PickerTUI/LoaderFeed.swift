@@ -1,10 +1,9 @@
 import Foundation
 import Glibc
 import PickerKit
-import Synchronization
 
 /// Runs a loader on a thread of its own and hands what it delivers to the event loop: the
-/// events wait in a queue, and a byte on a pipe wakes the loop's `poll`.
+/// deliveries wait in a bounded queue, and a byte on a pipe wakes the loop's `poll`.
 final class LoaderFeed: Sendable {
     /// What the loader did.
     enum Delivery: Sendable {
@@ -17,19 +16,13 @@ final class LoaderFeed: Sendable {
     /// The end to poll: readable when deliveries are waiting.
     let readEnd: Int32
     private let writeEnd: Int32
-    private let queue = Mutex<[Delivery]>([])
-    /// Room for pages waiting to be taken: the loader waits when two are, so that a fast
-    /// source does not pile pages up in memory faster than the list takes them in.
-    private let room = DispatchSemaphore(value: 0)
-    /// Friends in the pages taken so far.
-    private let taken = Mutex(0)
+    /// The deliveries not yet taken: the loader waits while two do, so that a fast source does
+    /// not pile pages up in memory faster than the list takes them in.
+    private let deliveries = BoundedQueue<Delivery>(capacity: 2)
 
     private init(readEnd: Int32, writeEnd: Int32) {
         self.readEnd = readEnd
         self.writeEnd = writeEnd
-        // Started at 0 and raised, so that it may be freed whatever count it is left with.
-        room.signal()
-        room.signal()
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
     }
 
@@ -42,7 +35,6 @@ final class LoaderFeed: Sendable {
         let started = PosixThread.start {
             do throws(SourceError) {
                 try BatchPipeline.run(loader, sortOrder: sortOrder) { batch, totalCount in
-                    feed.room.wait()
                     feed.post(.page(batch, totalCount: totalCount))
                 }
                 feed.post(.finished)
@@ -53,12 +45,9 @@ final class LoaderFeed: Sendable {
         return started ? feed : nil
     }
 
-    /// How many friends the pages taken so far held, repeated ids included: what the picker
-    /// has been given, whatever the loader has delivered since.
-    var takenCount: Int { taken.withLock { $0 } }
-
+    /// Queues `delivery`, waiting for room, and wakes the loop.
     private func post(_ delivery: Delivery) {
-        queue.withLock { $0.append(delivery) }
+        deliveries.put(delivery)
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
@@ -67,15 +56,7 @@ final class LoaderFeed: Sendable {
     func take() -> [Delivery] {
         var drained = [UInt8](repeating: 0, count: 64)
         while read(readEnd, &drained, drained.count) > 0 {}
-        let deliveries = queue.withLock { waiting in
-            defer { waiting.removeAll() }
-            return waiting
-        }
-        for case .page(let batch, _) in deliveries {
-            taken.withLock { $0 += batch.friends.count }
-            room.signal()
-        }
-        return deliveries
+        return deliveries.takeWaiting()
     }
 
     /// Waits until the loader has delivered something, and returns it.

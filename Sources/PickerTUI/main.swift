@@ -8,64 +8,80 @@ StandardStreams.guardClosedDescriptors()
 // A closed pipe on standard output is an EPIPE to handle, not a signal that kills.
 signal(SIGPIPE, SIG_IGN)
 
-/// Reports `message` on standard error (control characters made visible) and exits.
-func fail(_ message: String, status: ExitStatus = .error) -> Never {
+/// Reports `message` on standard error (control characters made visible) and exits with an
+/// error.
+func fail(_ message: String) -> Never {
     StandardStreams.report(message)
-    exit(status.rawValue)
+    exit(ExitStatus.error.rawValue)
 }
 
-/// Exits with the status and message `error` calls for.
-func fail(_ error: SourceError) -> Never {
-    fail(error.description, status: error.rejectsSession ? .sessionRejected : .error)
+/// Carries `plan` out: writes its reports, then prints, exits, or opens the screen.
+func carryOut(_ plan: LaunchPlan, _ options: Options) -> Never {
+    for report in plan.reports { StandardStreams.report(report) }
+    switch plan.action {
+    case .print(let matches): printAndExit(matches, options)
+    case .exit(let status): exit(status.rawValue)
+    case .openScreen(let state, let loader): openScreen(state, loader: loader, options)
+    }
 }
 
-/// Prints `friends` in `options`' format and exits: 0 when some were printed, 1 when none,
-/// 141 when the reader of standard output has gone.
-func printAndExit(_ friends: [Friend], _ options: Options) -> Never {
-    if options.format.isForMail { printAndExit(MailPrintout(friends, format: options.format, print0: options.print0)) }
-    printAndExit(count: friends.count, options.format.render(friends, print0: options.print0))
-}
-
-/// Prints the matches of `--filter` in `options`' format and exits as ``printAndExit(_:_:)``.
+/// Writes `matches` in `options`' format and exits: 0 once written, 141 when the reader of
+/// standard output has gone. A mail format writes its note on standard error and exits with
+/// its printout's status.
 func printAndExit(_ matches: FilterMatches, _ options: Options) -> Never {
-    if options.format.isForMail { printAndExit(MailPrintout(matches, format: options.format, print0: options.print0)) }
-    switch matches {
-    case .friends(let friends): printAndExit(friends, options)
-    case .lines(let lines): printAndExit(count: lines.count, options.format.render(lines, print0: options.print0))
+    var status = ExitStatus.printed
+    let output: [UInt8]
+    if options.format.isForMail {
+        let printout = MailPrintout(matches, format: options.format, print0: options.print0)
+        if let note = printout.note { StandardStreams.report(note) }
+        status = printout.status
+        output = printout.output
+    } else {
+        output =
+            switch matches {
+            case .friends(let friends): options.format.render(friends, print0: options.print0)
+            case .lines(let lines): options.format.render(lines, print0: options.print0)
+            }
     }
-}
-
-/// Writes a mail format's printout, its note on standard error, and exits with its status.
-func printAndExit(_ printout: MailPrintout) -> Never {
-    if let note = printout.note { StandardStreams.report(note) }
-    switch StandardStreams.writeOutput(printout.output) {
-    case .written: exit(printout.status.rawValue)
+    switch StandardStreams.writeOutput(output) {
+    case .written: exit(status.rawValue)
     case .readerGone: exit(ExitStatus.outputClosed.rawValue)
     case .failed(let reason): fail("cannot write the result: \(reason)")
     }
 }
 
-/// Writes `output`, the rendering of `count` friends, and exits as ``printAndExit(_:_:)``.
-func printAndExit(count: Int, _ output: @autoclosure () -> [UInt8]) -> Never {
-    guard count > 0 else { exit(ExitStatus.nothingToPrint.rawValue) }
-    switch StandardStreams.writeOutput(output()) {
-    case .written: exit(ExitStatus.printed.rawValue)
-    case .readerGone: exit(ExitStatus.outputClosed.rawValue)
-    case .failed(let reason): fail("cannot write the result: \(reason)")
+/// Opens the screen on `state`, `loader` delivering friends while it is open, and carries out
+/// the plan for when it closes.
+func openScreen(_ state: PickerState, loader: FriendLoader?, _ options: Options) -> Never {
+    var state = state
+    var feed: LoaderFeed?
+    var firstDeliveries: [LoaderFeed.Delivery] = []
+    if let loader {
+        guard let started = LoaderFeed.start(loader, sortOrder: options.configuration.sortOrder) else {
+            fail("cannot start loading")
+        }
+        // The terminal is touched only once the source has delivered something, so that a
+        // source that fails at once is reported on a terminal left as it was.
+        firstDeliveries = started.waitForDeliveries()
+        if case .failed(let error)? = firstDeliveries.first { carryOut(.failed(error), options) }
+        feed = started
     }
-}
-
-/// Says on standard error how many contacts were skipped for having no name, when some were.
-func reportSkipped(_ skipped: Int, source: FriendSource) {
-    if let note = source.skippedNote(skipped) { StandardStreams.report(note) }
-}
-
-/// Says on standard error how many friends a repeated id left out, when some were.
-func reportLeftOut(_ leftOut: Int, source: FriendSource) {
-    guard leftOut > 0 else { return }
-    let friends = leftOut == 1 ? "1 friend" : "\(leftOut) friends"
-    StandardStreams.report(
-        "\(source.displayName): \(friends) with an id seen before left out (the first of each id is kept)")
+    guard let signals = SignalPipe.install() else { fail("cannot set up signal handling") }
+    let ending: Ending
+    do {
+        ending = try withScreen(height: options.height, mouse: options.mouse, color: options.color) { terminal in
+            let size = terminal.size
+            state.send(.resized(rows: size.rows, columns: size.columns))
+            for delivery in firstDeliveries { state.send(delivery.event) }
+            return runPicker(&state, on: terminal, signals: signals, feed: feed)
+        }
+    } catch {
+        fail("\(error)")
+    }
+    switch ending {
+    case .signalled(let signal): exit(128 + signal)
+    case .closed(let outcome): carryOut(.finish(state, outcome: outcome, options: options), options)
+    }
 }
 
 let options: Options
@@ -75,7 +91,7 @@ do {
         defaultSource: bundledSample, standardInputIsTerminal: isatty(0) == 1)
     {
     case .help:
-        print(Options.helpText)
+        print(HelpPage.text)
         exit(0)
     case .version:
         print("picker \(Options.version)")
@@ -86,88 +102,5 @@ do {
 } catch {
     fail(error.description)
 }
-
-let token: String?
-do {
-    token = try options.sessionToken()
-} catch {
-    fail(error.description)
-}
 MemoryTuning.returnLargeBlocksToTheSystem()
-
-/// Every friend the source holds that `query` includes, in list order; exits on a failed
-/// page, so nothing partial is used.
-func everyoneMatching(_ query: String) -> FilterMatches {
-    do {
-        let (matches, leftOut, skipped) = try options.source.friends(
-            matching: query, sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
-        reportSkipped(skipped, source: options.source)
-        reportLeftOut(leftOut, source: options.source)
-        return matches
-    } catch {
-        fail(error)
-    }
-}
-
-if let filter = options.filter { printAndExit(everyoneMatching(filter), options) }
-
-/// With --select-1 or --exit-0 the whole list is needed before deciding to open the screen;
-/// the screen then starts with that list, and its loader delivers one empty page (on which
-/// the state shows the list) and says that loading is done.
-var screenLoader = options.source.loader(token: token, timeout: options.timeout)
-var loadedList: FriendList?
-if options.selectOne || options.exitZero {
-    let list: FriendList
-    do {
-        let leftOut: Int
-        (list, leftOut) = try options.source.list(
-            sortOrder: options.configuration.sortOrder, token: token, timeout: options.timeout)
-        reportSkipped(list.skipped, source: options.source)
-        reportLeftOut(leftOut, source: options.source)
-    } catch {
-        fail(error)
-    }
-    let matches = list.positions(matching: SearchQuery(options.query))
-    if options.exitZero && matches.isEmpty { exit(ExitStatus.nothingToPrint.rawValue) }
-    if options.selectOne && matches.count == 1 { printAndExit([list.friends[matches[0]]], options) }
-    screenLoader = LoadedFriends(friends: [])
-    loadedList = list
-}
-
-guard let feed = LoaderFeed.start(screenLoader, sortOrder: options.configuration.sortOrder) else {
-    fail("cannot start loading")
-}
-let firstDeliveries = feed.waitForDeliveries()
-if case .failed(let error)? = firstDeliveries.first { fail(error) }
-
-guard let signals = SignalPipe.install() else { fail("cannot set up signal handling") }
-let outcome: Outcome
-do {
-    outcome = try withScreen(height: options.height, mouse: options.mouse, color: options.color) { terminal in
-        var state = PickerState(
-            query: options.query, preselected: options.preselected, size: terminal.size,
-            configuration: options.configuration, list: loadedList)
-        for delivery in firstDeliveries { state.send(delivery.event) }
-        return runPicker(&state, on: terminal, signals: signals, feed: feed)
-    }
-} catch let error as Terminal.Unusable {
-    fail(error.description)
-}
-
-switch outcome {
-case .signalled(let signal):
-    exit(128 + signal)
-case .finished(let state):
-    if !(options.selectOne || options.exitZero) {
-        reportSkipped(state.list.skipped, source: options.source)
-        reportLeftOut(feed.takenCount - state.list.count, source: options.source)
-    }
-    if state.loading == .complete {
-        for id in state.pendingSelection { StandardStreams.report("--select: no friend has the id '\(id)'") }
-    }
-    if let limit = options.configuration.limit {
-        for id in state.refusedSelection { StandardStreams.report("--select: '\(id)' left out, over --limit \(limit)") }
-    }
-    if state.phase == .cancelled { exit(ExitStatus.cancelled.rawValue) }
-    printAndExit(state.result, options)
-}
+carryOut(.start(options), options)

@@ -53,7 +53,7 @@ final class ContactDetailsTests: XCTestCase {
         var state = PickerState(size: TerminalSize(rows: 8, columns: columns))
         state.send(.friendsArrived(FriendBatch(friends)))
         state.send(.loadingFinished)
-        return Array(state.frame(for: state.size).text.split(separator: "\n").dropFirst(2).dropLast().map(String.init))
+        return Array(state.frame().text.split(separator: "\n").dropFirst(2).dropLast().map(String.init))
     }
 
     func testTheFirstEmailIsShownDimmedWhenThereIsRoom() {
@@ -62,7 +62,7 @@ final class ContactDetailsTests: XCTestCase {
         XCTAssertEqual(screen(friends, columns: 30), ["> [ ] Ann Lee"], "no room: the name alone")
         var state = PickerState(size: TerminalSize(rows: 8, columns: 40))
         state.send(.friendsArrived(FriendBatch(friends)))
-        let row = state.frame(for: state.size).lines[2]
+        let row = state.frame().lines[2]
         XCTAssertEqual(row.spans.last, Frame.Span("  ann@home.example", .detail))
     }
 

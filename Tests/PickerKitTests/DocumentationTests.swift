@@ -13,10 +13,10 @@ final class DocumentationTests: XCTestCase {
     }
 
     func testTheManPageSaysWhatHelpSays() throws {
-        XCTAssertEqual(try committed("docs/picker.1"), Options.manPage, "run swift run picker-docs")
+        XCTAssertEqual(try committed("docs/picker.1"), ManPage.text, "run swift run picker-docs")
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
         for option in Options.table { for name in option.names { XCTAssertTrue(page.contains(name), name) } }
-        for key in KeyHelp.all {
+        for key in KeyMap.standard.help {
             XCTAssertTrue(page.contains(key.keys.replacingOccurrences(of: "\\", with: "\\e")), key.keys)
         }
         for status in ExitStatus.allCases { XCTAssertTrue(page.contains("\\fB\(status.rawValue)\\fR"), "\(status)") }
@@ -39,15 +39,15 @@ final class DocumentationTests: XCTestCase {
     }
 
     func testTheCompletionsAreCurrentAndOfferEveryOption() throws {
-        XCTAssertEqual(try committed("completions/picker.bash"), Options.bashCompletion, "run swift run picker-docs")
-        XCTAssertEqual(try committed("completions/_picker"), Options.zshCompletion, "run swift run picker-docs")
-        XCTAssertEqual(try committed("completions/picker.fish"), Options.fishCompletion, "run swift run picker-docs")
+        XCTAssertEqual(try committed("completions/picker.bash"), ShellCompletions.bash, "run swift run picker-docs")
+        XCTAssertEqual(try committed("completions/_picker"), ShellCompletions.zsh, "run swift run picker-docs")
+        XCTAssertEqual(try committed("completions/picker.fish"), ShellCompletions.fish, "run swift run picker-docs")
         for option in Options.table {
             for name in option.names {
-                XCTAssertTrue(Options.bashCompletion.contains(name), name)
-                XCTAssertTrue(Options.zshCompletion.contains(name), name)
+                XCTAssertTrue(ShellCompletions.bash.contains(name), name)
+                XCTAssertTrue(ShellCompletions.zsh.contains(name), name)
                 let fishName = name.hasPrefix("--") ? " -l \(name.dropFirst(2)) " : " -s \(name.dropFirst()) "
-                XCTAssertTrue(Options.fishCompletion.contains(fishName), name)
+                XCTAssertTrue(ShellCompletions.fish.contains(fishName), name)
             }
         }
     }

@@ -19,7 +19,7 @@ final class FrameTests: XCTestCase {
     func testBrowsingScreenWithSectionHeaders() {
         let state = picker(seven)
         XCTAssertEqual(
-            state.frame(for: state.size).text,
+            state.frame().text,
             """
             Select Friends                    7/7 · 0 selected
             / to search
@@ -39,7 +39,7 @@ final class FrameTests: XCTestCase {
     func testSearchingScreenWithoutHeadersBelowSixFriends() {
         var state = picker(seven)
         for event: PickerEvent in [.startSearch, .typed("ada"), .toggleCurrent] { state.send(event) }
-        let frame = state.frame(for: state.size)
+        let frame = state.frame()
         XCTAssertEqual(
             frame.text,
             """
@@ -64,7 +64,7 @@ final class FrameTests: XCTestCase {
     func testMatchesAreHighlightedInTheOriginalName() {
         var state = picker(seven)
         for event: PickerEvent in [.startSearch, .typed("zoe ad")] { state.send(event) }
-        let spans = state.frame(for: state.size).lines[2].spans
+        let spans = state.frame().lines[2].spans
         XCTAssertEqual(spans.filter { $0.role == .match }.map(\.text), ["Zoë", "Ad"])
         XCTAssertEqual(spans.map(\.text).joined(), "> [ ] Zoë Adair")
     }
@@ -72,12 +72,12 @@ final class FrameTests: XCTestCase {
     func testEmptyStates() {
         var state = picker(seven)
         for event: PickerEvent in [.startSearch, .typed("xyz")] { state.send(event) }
-        XCTAssertEqual(state.frame(for: state.size).lines[2].text, "  No friends match “xyz”")
+        XCTAssertEqual(state.frame().lines[2].text, "  No friends match “xyz”")
         let empty = picker([])
-        XCTAssertEqual(empty.frame(for: empty.size).lines[2].text, "  No friends to show")
+        XCTAssertEqual(empty.frame().lines[2].text, "  No friends to show")
         let loading = PickerState(size: TerminalSize(rows: 5, columns: 44))
-        XCTAssertEqual(loading.frame(for: loading.size).lines[0].text, "Select Friends ⠋ loading 0  0/0 · 0 selected")
-        XCTAssertEqual(loading.frame(for: loading.size).lines[2].text, "  Loading friends…")
+        XCTAssertEqual(loading.frame().lines[0].text, "Select Friends ⠋ loading 0  0/0 · 0 selected")
+        XCTAssertEqual(loading.frame().lines[2].text, "  Loading friends…")
     }
 
     func testLongAndWideNamesAreTruncatedToTheWidth() {
@@ -86,7 +86,7 @@ final class FrameTests: XCTestCase {
             Friend(id: "2", name: "王小明王小明王小明王小明王小明王小明"),
         ]
         let state = picker(friends, rows: 6, columns: 30)
-        let frame = state.frame(for: state.size)
+        let frame = state.frame()
         XCTAssertEqual(frame.lines[2].text, "> [ ] María de los Ángeles In…")
         XCTAssertEqual(frame.lines[3].text, "  [ ] 王小明王小明王小明王小…")
         for line in frame.lines { XCTAssertLessThanOrEqual(DisplayWidth.of(line.text), 30) }
@@ -94,35 +94,37 @@ final class FrameTests: XCTestCase {
 
     func testControlCharactersInNamesAreShownEscaped() {
         let state = picker([Friend(id: "1", name: "Eve\u{1B}]0;owned\u{7}")])
-        XCTAssertEqual(state.frame(for: state.size).lines[2].text, "> [ ] Eve\\x1b]0;owned\\x07")
+        XCTAssertEqual(state.frame().lines[2].text, "> [ ] Eve\\x1b]0;owned\\x07")
     }
 
     func testScrollingKeepsTheCursorVisible() {
         var state = picker(seven, rows: 6)
         XCTAssertEqual(
-            state.frame(for: state.size).text.split(separator: "\n")[2...4],
+            state.frame().text.split(separator: "\n")[2...4],
             ["  A", "> [ ] Ada Lovelace", "  [ ] Adam Novak"])
         state.send(.moveToLast)
         XCTAssertEqual(
-            state.frame(for: state.size).text.split(separator: "\n")[2...4],
+            state.frame().text.split(separator: "\n")[2...4],
             ["  [ ] Zoë Adair", "  #", "> [ ] Анна Иванова"])
         state.send(.moveUp)
         XCTAssertEqual(
-            state.frame(for: state.size).text.split(separator: "\n")[2...4], ["  Z", "> [ ] Zoë Adair", "  #"],
+            state.frame().text.split(separator: "\n")[2...4], ["  Z", "> [ ] Zoë Adair", "  #"],
             "the first friend of a section shows its header")
         state.send(.moveToFirst)
         XCTAssertTrue(
-            state.frame(for: state.size).text.contains("  A\n> [ ] Ada Lovelace"),
+            state.frame().text.contains("  A\n> [ ] Ada Lovelace"),
             "the first friend of a section shows its header")
     }
 
     func testTinyTerminalsKeepWhatFits() {
-        let state = picker(seven)
-        XCTAssertEqual(state.frame(for: TerminalSize(rows: 1, columns: 10)).text, "/ to sear…")
-        XCTAssertEqual(
-            state.frame(for: TerminalSize(rows: 2, columns: 10)).text, "/ to sear…\n> [ ] Ada…",
-            "the cursor wins over its header")
-        XCTAssertEqual(state.frame(for: TerminalSize(rows: 0, columns: 0)).lines, [])
-        XCTAssertEqual(state.frame(for: TerminalSize(rows: 3, columns: 1)).lines.count, 3)
+        func frame(rows: Int, columns: Int) -> Frame {
+            var state = picker(seven)
+            state.send(.resized(rows: rows, columns: columns))
+            return state.frame()
+        }
+        XCTAssertEqual(frame(rows: 1, columns: 10).text, "/ to sear…")
+        XCTAssertEqual(frame(rows: 2, columns: 10).text, "/ to sear…\n> [ ] Ada…", "the cursor wins over its header")
+        XCTAssertEqual(frame(rows: 0, columns: 0).lines, [])
+        XCTAssertEqual(frame(rows: 3, columns: 1).lines.count, 3)
     }
 }

@@ -117,7 +117,7 @@ final class InlinePainterTests: XCTestCase {
         state.send(.loadingFinished)
         state.send(.startSearch)
         state.send(.typed("a"))
-        let frame = state.frame(for: state.size)
+        let frame = state.frame()
         var painter = InlinePainter()
         var rows: [Int: String] = [:]
         var row = -1

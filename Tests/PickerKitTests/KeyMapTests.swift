@@ -17,10 +17,10 @@ final class KeyMapTests: XCTestCase {
             (.character("?"), .showKeys),
         ]
         for (key, event) in expected {
-            XCTAssertEqual(KeyMap.event(for: key, in: .browsing), event, "\(key)")
+            XCTAssertEqual(KeyMap.standard.event(for: key, in: .browsing), event, "\(key)")
         }
-        XCTAssertNil(KeyMap.event(for: .character("x"), in: .browsing))
-        XCTAssertNil(KeyMap.event(for: .backspace, in: .browsing))
+        XCTAssertNil(KeyMap.standard.event(for: .character("x"), in: .browsing))
+        XCTAssertNil(KeyMap.standard.event(for: .backspace, in: .browsing))
     }
 
     func testSearchingKeysEditTheQuery() {
@@ -32,24 +32,24 @@ final class KeyMapTests: XCTestCase {
             (.enter, .finishSearch), (.escape, .cancelSearch), (.control("c"), .cancel),
         ]
         for (key, event) in expected {
-            XCTAssertEqual(KeyMap.event(for: key, in: .searching), event, "\(key)")
+            XCTAssertEqual(KeyMap.standard.event(for: key, in: .searching), event, "\(key)")
         }
     }
 
     func testModalPhases() {
-        XCTAssertEqual(KeyMap.event(for: .character("m"), in: .choosingSection), .jumpToSection("m"))
-        XCTAssertEqual(KeyMap.event(for: .character("#"), in: .choosingSection), .jumpToSection("#"))
-        XCTAssertEqual(KeyMap.event(for: .character("1"), in: .choosingSection), .back)
-        XCTAssertEqual(KeyMap.event(for: .escape, in: .choosingSection), .back)
-        XCTAssertEqual(KeyMap.event(for: .character("j"), in: .showingKeys), .back)
-        XCTAssertEqual(KeyMap.event(for: .enter, in: .showingKeys), .back)
-        XCTAssertEqual(KeyMap.event(for: .control("c"), in: .showingKeys), .cancel)
+        XCTAssertEqual(KeyMap.standard.event(for: .character("m"), in: .choosingSection), .jumpToSection("m"))
+        XCTAssertEqual(KeyMap.standard.event(for: .character("#"), in: .choosingSection), .jumpToSection("#"))
+        XCTAssertEqual(KeyMap.standard.event(for: .character("1"), in: .choosingSection), .back)
+        XCTAssertEqual(KeyMap.standard.event(for: .escape, in: .choosingSection), .back)
+        XCTAssertEqual(KeyMap.standard.event(for: .character("j"), in: .showingKeys), .back)
+        XCTAssertEqual(KeyMap.standard.event(for: .enter, in: .showingKeys), .back)
+        XCTAssertEqual(KeyMap.standard.event(for: .control("c"), in: .showingKeys), .cancel)
     }
 
     func testFinishedPickersTakeNoKeys() {
-        XCTAssertNil(KeyMap.event(for: .enter, in: .done))
-        XCTAssertNil(KeyMap.event(for: .control("c"), in: .cancelled))
-        XCTAssertEqual(KeyMap.event(for: .escape, in: .loading), .cancel)
-        XCTAssertNil(KeyMap.event(for: .character(" "), in: .loading))
+        XCTAssertNil(KeyMap.standard.event(for: .enter, in: .done))
+        XCTAssertNil(KeyMap.standard.event(for: .control("c"), in: .cancelled))
+        XCTAssertEqual(KeyMap.standard.event(for: .escape, in: .loading), .cancel)
+        XCTAssertNil(KeyMap.standard.event(for: .character(" "), in: .loading))
     }
 }

@@ -34,11 +34,11 @@ final class LoadingStateTests: XCTestCase {
     func testTheTitleShowsTheSpinnerAndCountsUntilLoadingEnds() {
         var state = PickerState(size: TerminalSize(rows: 6, columns: 60))
         state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1)), expectedTotal: 810))
-        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends ⠋ loading 2/810"))
+        XCTAssertTrue(state.frame().lines[0].text.hasPrefix("Select Friends ⠋ loading 2/810"))
         state.send(.tick)
-        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends ⠙ loading 2/810"))
+        XCTAssertTrue(state.frame().lines[0].text.hasPrefix("Select Friends ⠙ loading 2/810"))
         state.send(.loadingFinished)
-        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasPrefix("Select Friends   "))
+        XCTAssertTrue(state.frame().lines[0].text.hasPrefix("Select Friends   "))
     }
 
     func testAFailureLeavesWhatLoadedWithALastingWarningAndEnterStillWorks() {
@@ -46,7 +46,7 @@ final class LoadingStateTests: XCTestCase {
         state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1))))
         state.send(.loadingFailed("https://g.example/p2: HTTP 500"))
         state.send(.moveDown)
-        let bottom = state.frame(for: state.size).lines[5]
+        let bottom = state.frame().lines[5]
         XCTAssertEqual(bottom.text, "⚠ loading stopped: https://g.example/p2: HTTP 500")
         XCTAssertEqual(bottom.spans.first?.role, .warning)
         state.send(.done)
@@ -60,9 +60,9 @@ final class LoadingStateTests: XCTestCase {
                 FriendBatch(page(["Kim A", "Kim B", "Kim C", "Kim D", "Zoe A", "Zoe B", "Zoe C"], from: 1))))
         state.send(.moveDown)
         state.send(.moveDown)
-        let before = state.frame(for: state.size).lines.firstIndex { $0.isCursor }
+        let before = state.frame().lines.firstIndex { $0.isCursor }
         state.send(.friendsArrived(FriendBatch(page(["Abe A", "Abe B", "Abe C"], from: 10))))
-        let frame = state.frame(for: state.size)
+        let frame = state.frame()
         XCTAssertEqual(frame.lines.firstIndex { $0.isCursor }, before)
         XCTAssertEqual(state.currentFriend?.name, "Kim C")
         XCTAssertEqual(frame.lines[before ?? 0].text, "> [ ] Kim C")

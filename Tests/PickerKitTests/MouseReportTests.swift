@@ -17,20 +17,22 @@ final class MouseReportTests: XCTestCase {
 
     func testTheKeyMapTurnsPressesIntoEvents() {
         let press = MouseReport(button: .left, line: 4, column: 9, isPress: true)
-        XCTAssertEqual(KeyMap.event(for: .mouse(press), in: .browsing), .click(line: 4, column: 9))
-        XCTAssertEqual(KeyMap.event(for: .mouse(press), in: .searching), .click(line: 4, column: 9))
+        XCTAssertEqual(KeyMap.standard.event(for: .mouse(press), in: .browsing), .click(line: 4, column: 9))
+        XCTAssertEqual(KeyMap.standard.event(for: .mouse(press), in: .searching), .click(line: 4, column: 9))
         var double = press
         double.clickCount = 2
-        XCTAssertEqual(KeyMap.event(for: .mouse(double), in: .browsing), .doubleClick(line: 4))
+        XCTAssertEqual(KeyMap.standard.event(for: .mouse(double), in: .browsing), .doubleClick(line: 4))
         XCTAssertNil(
-            KeyMap.event(for: .mouse(MouseReport(button: .left, line: 4, column: 9, isPress: false)), in: .browsing))
+            KeyMap.standard.event(
+                for: .mouse(MouseReport(button: .left, line: 4, column: 9, isPress: false)), in: .browsing))
         XCTAssertEqual(
-            KeyMap.event(
+            KeyMap.standard.event(
                 for: .mouse(MouseReport(button: .wheelDown, line: 0, column: 0, isPress: true)), in: .browsing),
             .scroll(3))
         XCTAssertEqual(
-            KeyMap.event(for: .mouse(MouseReport(button: .wheelUp, line: 0, column: 0, isPress: true)), in: .browsing),
+            KeyMap.standard.event(
+                for: .mouse(MouseReport(button: .wheelUp, line: 0, column: 0, isPress: true)), in: .browsing),
             .scroll(-3))
-        XCTAssertEqual(KeyMap.event(for: .mouse(press), in: .showingKeys), .back)
+        XCTAssertEqual(KeyMap.standard.event(for: .mouse(press), in: .showingKeys), .back)
     }
 }

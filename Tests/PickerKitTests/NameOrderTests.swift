@@ -28,7 +28,7 @@ final class NameOrderTests: XCTestCase {
         configuration.displayOrder = display
         var state = PickerState(size: TerminalSize(rows: 10, columns: 60), configuration: configuration)
         state.send(.friendsArrived(FriendBatch(friends)))
-        return state.frame(for: state.size).lines[2..<7].map(\.spans)
+        return state.frame().lines[2..<7].map(\.spans)
     }
 
     func testDisplayingLastFirstMiddle() {

@@ -37,7 +37,7 @@ final class NavigationTests: XCTestCase {
         var state = picker()
         state.send(.beginSectionJump)
         XCTAssertEqual(state.phase, .choosingSection)
-        XCTAssertEqual(state.frame(for: state.size).lines[1].text, "jump to section: type a letter or #")
+        XCTAssertEqual(state.frame().lines[1].text, "jump to section: type a letter or #")
         state.send(.jumpToSection("d"))
         XCTAssertEqual(state.phase, .browsing)
         XCTAssertEqual(current(state), "Dan F")
@@ -66,7 +66,7 @@ final class NavigationTests: XCTestCase {
 
     func testClicksMoveTheCursorToggleOnTheCheckBoxAndDoubleClicksFinish() {
         var state = picker()
-        let lines = state.frame(for: state.size).lines.map(\.text)
+        let lines = state.frame().lines.map(\.text)
         let bob = try? XCTUnwrap(lines.firstIndex { $0.hasSuffix("Bob C") })
         guard let bob else { return XCTFail("Bob is on screen") }
         state.send(.click(line: bob, column: 10))
@@ -90,9 +90,9 @@ final class NavigationTests: XCTestCase {
         var state = picker(rows: 60)
         state.send(.resized(rows: 60, columns: 100))
         state.send(.showKeys)
-        let text = state.frame(for: state.size).text
+        let text = state.frame().text
         for context in KeyHelp.Context.allCases { XCTAssertTrue(text.contains(context.rawValue), context.rawValue) }
-        for help in KeyHelp.all { XCTAssertTrue(text.contains(help.keys), help.keys) }
+        for help in KeyMap.standard.help { XCTAssertTrue(text.contains(help.keys), help.keys) }
         state.send(.back)
         XCTAssertEqual(state.phase, .browsing)
     }

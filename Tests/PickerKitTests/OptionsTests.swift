@@ -199,9 +199,9 @@ final class OptionsTests: XCTestCase {
     }
 
     func testHelpListsEveryOptionKeyEnvironmentVariableAndExitStatus() {
-        let help = Options.helpText
+        let help = HelpPage.text
         for option in Options.table { for name in option.names { XCTAssertTrue(help.contains(name), name) } }
-        for key in KeyHelp.all { XCTAssertTrue(help.contains(key.keys), key.keys) }
+        for key in KeyMap.standard.help { XCTAssertTrue(help.contains(key.keys), key.keys) }
         for variable in Options.environment { XCTAssertTrue(help.contains(variable.name), variable.name) }
         for status in ExitStatus.allCases { XCTAssertTrue(help.contains(status.meaning.prefix(20)), status.meaning) }
         XCTAssertTrue(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "lines fit 80 columns")
@@ -213,7 +213,7 @@ final class OptionsTests: XCTestCase {
             "--help",
             "--version",
         ] {
-            XCTAssertTrue(Options.helpText.contains(option), option)
+            XCTAssertTrue(HelpPage.text.contains(option), option)
         }
     }
 }

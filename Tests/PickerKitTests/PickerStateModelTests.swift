@@ -9,7 +9,7 @@ final class PickerStateModelTests: XCTestCase {
     /// What names are made of: letters, accents, CJK, and hostile characters.
     private static let alphabet = Array("aAbeéoöz ñł王-\u{1B}\u{301}\u{202E}")
     /// What is typed: the key map lets no control character through. A lone combining mark is
-    /// left out: the search and `shouldInclude` disagree on it (reported to the search's owner).
+    /// left out: the search and the reference search disagree on it (reported to the search's owner).
     private static let typedAlphabet = Array("aAbeéoöz ñł王-")
 
     private func randomName(_ random: inout SplitMix64) -> String {
@@ -98,7 +98,7 @@ final class PickerStateModelTests: XCTestCase {
         if state.result.map(\.id) != model.result {
             failures.append("result \(state.result.map(\.id)) vs \(model.result)")
         }
-        let frame = state.frame(for: state.size)
+        let frame = state.frame()
         if frame.lines.count != max(0, state.size.rows) {
             failures.append("\(frame.lines.count) lines for \(state.size.rows) rows")
         }

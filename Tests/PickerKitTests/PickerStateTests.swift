@@ -161,6 +161,6 @@ final class PickerStateTests: XCTestCase {
         var state = picker(rows: 20)
         send([.moveToLast, .resized(rows: 5, columns: 30)], to: &state)
         XCTAssertEqual(state.size, TerminalSize(rows: 5, columns: 30))
-        XCTAssertTrue(state.frame(for: state.size).text.contains("> [ ] Zoë Adair"))
+        XCTAssertTrue(state.frame().text.contains("> [ ] Zoë Adair"))
     }
 }

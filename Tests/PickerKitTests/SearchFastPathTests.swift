@@ -3,7 +3,7 @@ import XCTest
 @testable import PickerKit
 
 /// The scan over packed keys (on every core, through a bit per friend, or over candidates one
-/// by one) against the reference `shouldInclude`, on a list large enough for every path.
+/// by one) against the reference search, on a list large enough for every path.
 final class SearchFastPathTests: XCTestCase {
     private static let words = [
         "Ann", "Anna", "Zoë", "Zoe", "ZOË", "José", "Łukasz", "Müller", "Анна", "王小明", "O'Brien", "e\u{301}mile", "अर्जुन",
@@ -21,7 +21,7 @@ final class SearchFastPathTests: XCTestCase {
     }
 
     private func expected(_ list: FriendList, _ query: String, among candidates: [Int]? = nil) -> [Int] {
-        (candidates ?? Array(0..<list.count)).filter { shouldInclude(list.friends[$0], query: query) }
+        (candidates ?? Array(0..<list.count)).filter { ReferenceSearch.includes(list.friends[$0], query: query) }
     }
 
     func testEveryPathAgreesWithTheReference() {

@@ -57,7 +57,7 @@ final class SearchTests: XCTestCase {
             list.positions(matching: SearchQuery("zoë"), among: broad), list.positions(matching: SearchQuery("zoë")))
     }
 
-    /// The indexed search against the reference `shouldInclude`, on random names and queries.
+    /// The indexed search against the reference search, on random names and queries.
     func testIndexedSearchAgreesWithTheReferenceDefinition() {
         var random = SplitMix64(seed: 7)
         let alphabet = Array("aAbBeEéÉëoOöÖzZ ñÑçłŁабвАБВγΓσςλ王小 '-")
@@ -68,7 +68,7 @@ final class SearchTests: XCTestCase {
         for _ in 0..<300 {
             let query = String(
                 (0..<Int.random(in: 0...4, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
-            let expected = list.friends.indices.filter { shouldInclude(list.friends[$0], query: query) }
+            let expected = list.friends.indices.filter { ReferenceSearch.includes(list.friends[$0], query: query) }
             XCTAssertEqual(
                 Array(list.positions(matching: SearchQuery(query))), expected, "query \(query.debugDescription)")
         }

@@ -23,7 +23,7 @@ final class SelectionCommandsTests: XCTestCase {
         for event: PickerEvent in [.toggleCurrent, .moveDown, .toggleCurrent] { state.send(event) }
         XCTAssertEqual(state.selection.orderedIDs, ["2"])
         XCTAssertNil(state.notice)
-        XCTAssertTrue(state.frame(for: state.size).lines[0].text.hasSuffix("7/7 · 1/1 selected"))
+        XCTAssertTrue(state.frame().lines[0].text.hasSuffix("7/7 · 1/1 selected"))
     }
 
     func testAPickPastTheLimitIsRefusedWithANoticeThatTheNextKeyClears() {
@@ -31,7 +31,7 @@ final class SelectionCommandsTests: XCTestCase {
         for event: PickerEvent in [.toggleAndMoveDown, .toggleAndMoveDown, .toggleCurrent] { state.send(event) }
         XCTAssertEqual(state.selection.orderedIDs, ["1", "2"])
         XCTAssertEqual(state.notice, "at most 2 friends can be selected")
-        let frame = state.frame(for: state.size)
+        let frame = state.frame()
         XCTAssertEqual(frame.lines[19].text, "⚠ at most 2 friends can be selected")
         XCTAssertTrue(frame.lines[0].text.hasSuffix("7/7 · 2/2 selected"))
         state.send(.moveDown)

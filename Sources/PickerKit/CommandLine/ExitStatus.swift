@@ -27,4 +27,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .outputClosed: return "the reader of standard output went away (| head -0): nothing more is printed"
         }
     }
+
+    /// What exit status 128+n means, as `--help` and the man page say.
+    public static let signalMeaning =
+        "ended by signal n (143 SIGTERM, 129 SIGHUP, 131 SIGQUIT), terminal restored"
 }

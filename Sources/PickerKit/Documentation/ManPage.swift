@@ -1,8 +1,9 @@
-extension Options {
-    /// The man page, `docs/picker.1`, written from the same tables as `--help`.
-    public static var manPage: String {
+/// The man page, `docs/picker.1`, written from the same tables as `--help`.
+public enum ManPage {
+    /// The page, in roff.
+    public static var text: String {
         var page = [
-            #".TH PICKER 1 "" "picker \#(version)" "User Commands""#,
+            #".TH PICKER 1 "" "picker \#(Options.version)" "User Commands""#,
             ".SH NAME",
             #"picker \- pick friends in the terminal, with incremental search"#,
             ".SH SYNOPSIS",
@@ -16,7 +17,7 @@ extension Options {
             "The list is drawn on the terminal (/dev/tty), so the result can be piped.",
             ".SH OPTIONS",
         ]
-        for option in table {
+        for option in Options.table {
             page.append(".TP")
             let names = option.names.map { "\\fB\(roff($0))\\fR" }.joined(separator: ", ")
             page.append(names + (option.value.map { " \\fI\(roff($0))\\fR" } ?? ""))
@@ -30,13 +31,13 @@ extension Options {
         page.append(
             "A file named with \\fB\\-\\-source\\fR, or standard input, is read by its content, whatever it is called:"
         )
-        for (kind, meaning) in sourceFormats {
+        for (kind, meaning) in Options.sourceFormats {
             page.append(".TP")
             page.append("\\fB\(roff(kind))\\fR")
             page.append(roff(meaning))
         }
         page.append(".SH MAIL CLIENTS")
-        for (client, lines) in mailClientSetUp {
+        for (client, lines) in Options.mailClientSetUp {
             page.append(".TP")
             page.append("\\fB\(roff(client))\\fR")
             page.append(".nf")
@@ -46,14 +47,14 @@ extension Options {
         page.append(".SH KEYS")
         for context in KeyHelp.Context.allCases {
             page.append(".SS \(roff(context.rawValue.prefix(1).uppercased() + context.rawValue.dropFirst()))")
-            for help in KeyHelp.all where help.context == context {
+            for help in KeyMap.standard.help where help.context == context {
                 page.append(".TP")
                 page.append("\\fB\(roff(help.keys))\\fR")
                 page.append(roff(help.action))
             }
         }
         page.append(".SH ENVIRONMENT")
-        for variable in environment {
+        for variable in Options.environment {
             page.append(".TP")
             page.append("\\fB\(variable.name)\\fR")
             page.append(roff(variable.meaning))
@@ -66,7 +67,7 @@ extension Options {
         }
         page.append(".TP")
         page.append("\\fB128+n\\fR")
-        page.append(roff(signalStatus))
+        page.append(roff(ExitStatus.signalMeaning))
         page.append(".SH SEE ALSO")
         page.append("fzf(1), fzy(1)")
         return page.joined(separator: "\n") + "\n"

@@ -34,7 +34,7 @@ struct LineScan: Sendable {
     /// Scans the lines of `range` of `text`, a text of at most 4 GiB.
     init(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ query: CompiledQuery) {
         guard let base = text.baseAddress else { return }
-        var matcher = LineMatcher(query)
+        var matcher = Matcher(query)
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             lineCount += 1
@@ -45,8 +45,8 @@ struct LineScan: Sendable {
             if end > cursor, base[end - 1] == 0x0D { end -= 1 }
             let line = UnsafeBufferPointer(start: base + cursor, count: end - cursor)
             cursor = newline + 1
-            let isASCII = UTF8Validation.isASCII(line)
-            if !isASCII, !UTF8Validation.isValid(line) {
+            let isASCII = UTF8Text.isASCII(line)
+            if !isASCII, !UTF8Text.isValid(line) {
                 invalidLine = InvalidLine(number: lineCount, bytes: (end - line.count)..<end)
                 return
             }
@@ -56,62 +56,59 @@ struct LineScan: Sendable {
             }
         }
     }
-}
 
-/// Decides whether one line passes every term of a query, reusing its fold buffers from line
-/// to line.
-private struct LineMatcher {
-    let query: CompiledQuery
-    /// Whether a term needs the fold for case only (it has an accent).
-    let needsCaseFold: Bool
-    var folding = TextFolding()
-    var accentFold: [UInt8] = []
-    var caseFold: [UInt8] = []
+    /// Decides whether one line passes every term of a query, reusing its fold buffers from line
+    /// to line.
+    private struct Matcher {
+        let query: CompiledQuery
+        /// Whether a term needs the fold for case only (it has an accent).
+        let needsCaseFold: Bool
+        var folding = TextFolding()
+        var accentFold: [UInt8] = []
+        var caseFold: [UInt8] = []
 
-    init(_ query: CompiledQuery) {
-        self.query = query
-        needsCaseFold = query.terms.contains(where: \.caseOnly)
-    }
+        init(_ query: CompiledQuery) {
+            self.query = query
+            needsCaseFold = query.terms.contains(where: \.caseOnly)
+        }
 
-    mutating func matches(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
-        if query.terms.isEmpty { return true }
-        if isASCII { return query.terms.allSatisfy { Self.asciiLine(line, contains: $0.bytes) } }
-        Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
-        if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }
-        return accentFold.withUnsafeBufferPointer { accent in
-            caseFold.withUnsafeBufferPointer { caseOnly in
-                query.terms.allSatisfy { bytes($0.caseOnly ? caseOnly : accent, contain: $0.bytes) }
+        mutating func matches(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
+            if query.terms.isEmpty { return true }
+            if isASCII { return query.terms.allSatisfy { Self.asciiLine(line, contains: $0.bytes) } }
+            Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
+            if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }
+            return accentFold.withUnsafeBufferPointer { accent in
+                caseFold.withUnsafeBufferPointer { caseOnly in
+                    query.terms.allSatisfy { bytes($0.caseOnly ? caseOnly : accent, contain: $0.bytes) }
+                }
             }
         }
-    }
 
-    private static func fold(
-        _ line: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength, with folding: inout TextFolding,
-        into buffer: inout [UInt8]
-    ) {
-        buffer.removeAll(keepingCapacity: true)
-        if !folding.appendFold(line, strength, to: &buffer) {
-            buffer = folding.fold(String(decoding: line, as: UTF8.self), strength)
+        private static func fold(
+            _ line: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength, with folding: inout TextFolding,
+            into buffer: inout [UInt8]
+        ) {
+            buffer.removeAll(keepingCapacity: true)
+            if !folding.appendFold(line, strength, to: &buffer) {
+                buffer = folding.fold(String(decoding: line, as: UTF8.self), strength)
+            }
         }
-    }
 
-    /// Whether the ASCII `line`, lowercased, contains `needle`.
-    @inline(__always)
-    private static func asciiLine(_ line: UnsafeBufferPointer<UInt8>, contains needle: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        guard let first = needle.first else { return true }
-        guard needle.count <= line.count else { return false }
-        for start in 0...(line.count - needle.count) where lowercased(line[start]) == first {
-            var matched = 1
-            while matched < needle.count, lowercased(line[start + matched]) == needle[matched] { matched += 1 }
-            if matched == needle.count { return true }
+        /// Whether the ASCII `line`, lowercased, contains `needle`.
+        @inline(__always)
+        private static func asciiLine(_ line: UnsafeBufferPointer<UInt8>, contains needle: UnsafeBufferPointer<UInt8>)
+            -> Bool
+        {
+            guard let first = needle.first else { return true }
+            guard needle.count <= line.count else { return false }
+            for start in 0...(line.count - needle.count) where UTF8Text.lowercasedASCII(line[start]) == first {
+                var matched = 1
+                while matched < needle.count, UTF8Text.lowercasedASCII(line[start + matched]) == needle[matched] {
+                    matched += 1
+                }
+                if matched == needle.count { return true }
+            }
+            return false
         }
-        return false
-    }
-
-    @inline(__always)
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 }

@@ -27,6 +27,20 @@ public protocol FriendLoader: Sendable {
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError)
 }
 
+extension FriendLoader {
+    /// Everyone the source holds, in a list sorted by `sortOrder` (which counts the contacts
+    /// skipped for having no name); and how many friends were left out for an id seen before.
+    /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
+    func list(sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int) {
+        var list = FriendList(sortOrder: sortOrder)
+        var leftOut = 0
+        try load { page in
+            leftOut += list.append(FriendBatch(page.friends, sortOrder: sortOrder, skipped: page.skipped))
+        }
+        return (list, leftOut)
+    }
+}
+
 /// Standard input, read by its content as a file named with `--source` is (see
 /// ``SourceFormat``): JSON, delivered as one page; vCard, a contacts CSV or plain text, one name
 /// per line, delivered in growing pages.
@@ -66,18 +80,5 @@ struct StandardInputLoader: FriendLoader {
                 source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
         case .wideText: throw SourceFormat.wideTextError(source)
         }
-    }
-}
-
-/// Friends already loaded, delivered again as one page.
-public struct LoadedFriends: FriendLoader {
-    public let friends: [Friend]
-
-    public init(friends: [Friend]) {
-        self.friends = friends
-    }
-
-    public func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        deliver(FriendPage(friends: friends))
     }
 }

@@ -14,8 +14,7 @@ public enum NameLines {
         var failure: SourceError?
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var page: [Friend] = []
-            var pageSize = max(1, firstPage)
+            var pages = GrowingPages(first: firstPage, largest: largestPage)
             var lineStart = 0
             var lineNumber = 0
             while lineStart < bytes.count {
@@ -26,19 +25,14 @@ public enum NameLines {
                 if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
                 lineStart = newline + 1
-                guard let name = UTF8Validation.string(line) else {
+                guard let name = UTF8Text.string(line) else {
                     failure = invalidLine(lineNumber, line, at: lineEnd - line.count, source: source)
                     break
                 }
                 if Self.isBlank(line) { continue }
-                page.append(Friend(id: String(lineNumber), name: name))
-                if page.count >= pageSize {
-                    deliver(page)
-                    page = []
-                    pageSize = min(pageSize * 2, max(largestPage, firstPage))
-                }
+                if let page = pages.add(Friend(id: String(lineNumber), name: name)) { deliver(page) }
             }
-            if !page.isEmpty { deliver(page) }
+            if let page = pages.rest() { deliver(page) }
         }
         if let failure { throw failure }
     }
@@ -59,18 +53,8 @@ public enum NameLines {
     static func invalidLine(_ number: Int, _ line: UnsafeBufferPointer<UInt8>, at offset: Int, source: String)
         -> SourceError
     {
-        let byte = offset + firstInvalidByte(line)
+        let byte = offset + (UTF8Text.firstInvalidByte(line) ?? line.count)
         return SourceError(source: source, problem: "line \(number) is not valid UTF-8 (byte offset \(byte))")
-    }
-
-    /// The index in `bytes` of the first byte that does not start or continue a valid UTF-8
-    /// sequence.
-    static func firstInvalidByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
-        return offset
     }
 
     /// Whether `value` is in a block of letters that are neither whitespace nor joined to what
@@ -91,15 +75,14 @@ public enum NameLines {
     static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < line.count {
-            let byte = line[index]
-            if byte < 0x80 {
-                guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return false }
-                index += 1
-                continue
-            }
-            guard let (value, length) = TextFolding.decodeScalar(line, at: index), let scalar = Unicode.Scalar(value)
+            guard let (value, length) = UTF8Text.scalar(in: line, at: index), let scalar = Unicode.Scalar(value)
             else {
                 return false
+            }
+            if value < 0x80 {
+                guard Whitespace.contains(value) else { return false }
+                index += 1
+                continue
             }
             if Self.isLetter(value) { return false }
             if !Whitespace.contains(value) {

@@ -1,12 +1,4 @@
 extension FriendList {
-    /// Whether the friend at `position` passes `query`: every term occurs in the name.
-    /// - Complexity: O(name length × terms).
-    public func shouldInclude(position: Int, query: SearchQuery) -> Bool {
-        if searchesEmails(query) { return !positions(matchingEmails: query, among: [position]).isEmpty }
-        let compiled = CompiledQuery(query)
-        return keys.withView { $0.matches(Int(order[position]), compiled) }
-    }
-
     /// The positions, in list order, of the friends that pass `query`, looked for among
     /// `candidates` (ascending positions in list order) or among everyone.
     ///
@@ -93,32 +85,5 @@ extension FriendList {
             }
         }
         return Array(pieces.joined())
-    }
-}
-
-/// Whether `friend` passes `query`: the query is empty, or every whitespace-separated term
-/// occurs in the friend's name (or, for a term that holds `@`, in one of its email addresses),
-/// ignoring case, and ignoring accents unless the term has some.
-///
-/// The reference definition of the search, written for clarity: it folds the whole name at
-/// once each time. ``FriendList`` answers the same question from keys folded once, character by
-/// character.
-public func shouldInclude(_ friend: Friend, query: String) -> Bool {
-    func folded(_ text: String, _ strength: TextFolding.Strength) -> [Unicode.Scalar] {
-        Array(TextFolding.folded(text, strength).unicodeScalars)
-    }
-    return query.split(whereSeparator: \.isWhitespace).allSatisfy { word in
-        let term = String(word)
-        let strength: TextFolding.Strength =
-            folded(term, .caseAndAccents) == folded(term, .caseOnly) ? .caseAndAccents : .caseOnly
-        let needle = folded(term, strength)
-        func occurs(in text: String) -> Bool {
-            let haystack = folded(text, strength)
-            guard needle.count <= haystack.count else { return false }
-            return (0...(haystack.count - needle.count)).contains { start in
-                haystack[start..<(start + needle.count)].elementsEqual(needle)
-            }
-        }
-        return occurs(in: friend.name) || (term.contains("@") && friend.emails.contains(where: occurs))
     }
 }

@@ -12,6 +12,8 @@ public struct Configuration: Hashable, Sendable {
     public var sortOrder = NameOrder.first
     /// How names are shown.
     public var displayOrder = NameOrder.first
+    /// What each key does, in each phase.
+    public var keyMap = KeyMap.standard
 
     public init() {}
 }

@@ -17,4 +17,7 @@ public enum Phase: Hashable, Sendable {
 
     /// Whether the picker has finished one way or the other.
     public var isFinal: Bool { self == .done || self == .cancelled }
+
+    /// The phases that take keys: all but the final ones.
+    public static let active: Set<Phase> = [.loading, .browsing, .searching, .choosingSection, .showingKeys]
 }

@@ -4,14 +4,20 @@ extension PickerState {
     mutating func receive(_ batch: FriendBatch, expectedTotal: Int?) {
         let keptID = currentFriend?.id
         let rowOnScreen = cursor.map { layout.row(ofShown: $0) - scrollTop }
-        list.append(batch)
-        shown = list.positions(matching: query)
-        cursor = shown.isEmpty ? nil : 0
+        leftOut += list.append(batch)
+        showList()
         if let keptID, let position = list.position(ofID: keptID) { placeCursor(onPosition: position) }
         if let rowOnScreen, let cursor { scrollTop = max(0, layout.row(ofShown: cursor) - rowOnScreen) }
-        applyPendingSelection()
         if phase == .loading { phase = .browsing }
         if case .inProgress(let known) = loading { loading = .inProgress(expectedTotal: expectedTotal ?? known) }
+    }
+
+    /// Shows the friends of the list that pass the query, the cursor on the first, and selects
+    /// those of the pending selection that are there.
+    mutating func showList() {
+        shown = list.positions(matching: query)
+        cursor = shown.isEmpty ? nil : 0
+        applyPendingSelection()
     }
 }
 

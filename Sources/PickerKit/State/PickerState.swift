@@ -17,6 +17,8 @@ public struct PickerState: Sendable {
     public internal(set) var pendingSelection: [String]
     /// Ids given to select that the limit left out, in the order given.
     public internal(set) var refusedSelection: [String] = []
+    /// How many friends that arrived were left out for an id seen before.
+    public internal(set) var leftOut = 0
     /// How far the source has got.
     public internal(set) var loading = Loading.inProgress(expectedTotal: nil)
     /// A message about the last key, such as a refused pick; gone at the next key.
@@ -31,19 +33,30 @@ public struct PickerState: Sendable {
     public let configuration: Configuration
 
     /// A picker waiting for friends, with `query` applied and the friends with the
-    /// `preselected` ids selected once they arrive. The friends of `list` (which must be
-    /// sorted in the configuration's order) are there from the start, shown when the first
-    /// page, even an empty one, arrives.
+    /// `preselected` ids selected once they arrive.
     public init(
-        query: String = "", preselected: [String] = [], size: TerminalSize, configuration: Configuration = .init(),
-        list: FriendList? = nil
+        query: String = "", preselected: [String] = [], size: TerminalSize, configuration: Configuration = .init()
     ) {
         phase = .loading
-        self.list = list ?? FriendList(sortOrder: configuration.sortOrder)
+        list = FriendList(sortOrder: configuration.sortOrder)
         self.query = SearchQuery(query)
         pendingSelection = preselected
         self.size = size
         self.configuration = configuration
+    }
+
+    /// A picker on everyone in `list` (sorted in the configuration's order), browsing it with
+    /// `query` applied and the friends with the `preselected` ids selected.
+    public init(
+        loaded list: FriendList, query: String = "", preselected: [String] = [], size: TerminalSize,
+        configuration: Configuration = .init()
+    ) {
+        self.init(query: query, preselected: preselected, size: size, configuration: configuration)
+        self.list = list
+        showList()
+        loading = .complete
+        phase = .browsing
+        scrollToCursor()
     }
 
     /// The friend under the cursor.
@@ -58,9 +71,22 @@ public struct PickerState: Sendable {
         return selection.orderedIDs.compactMap { id in list.position(ofID: id).map { list.friends[$0] } }
     }
 
-    /// Applies `event`. Once the picker is done or cancelled, events are ignored.
-    public mutating func send(_ event: PickerEvent) {
-        guard !phase.isFinal else { return }
+    /// What happened to the picker on an event: whether it goes on, finished with a result, or
+    /// was cancelled.
+    public enum Outcome: Hashable, Sendable {
+        /// The picker goes on: draw the frame and wait for the next event.
+        case continuing
+        /// The user is done: ``result`` is what to print.
+        case finished
+        /// The user cancelled: nothing is printed.
+        case cancelled
+    }
+
+    /// Applies `event`, and says whether the picker goes on. Once it has finished or been
+    /// cancelled, events are ignored and the outcome stays.
+    @discardableResult
+    public mutating func send(_ event: PickerEvent) -> Outcome {
+        guard !phase.isFinal else { return outcome }
         if event.isUserAction { notice = nil }
         switch event {
         case .moveUp: moveCursor(by: -1, wrapping: configuration.cycles)
@@ -109,5 +135,15 @@ public struct PickerState: Sendable {
         case .resized(let rows, let columns): size = TerminalSize(rows: rows, columns: columns)
         }
         scrollToCursor()
+        return outcome
+    }
+
+    /// What the phase says of the picker's going on.
+    private var outcome: Outcome {
+        switch phase {
+        case .done: return .finished
+        case .cancelled: return .cancelled
+        default: return .continuing
+        }
     }
 }

@@ -45,3 +45,15 @@ public struct SelectionSet: Hashable, Sendable {
         stamps.sorted { $0.value < $1.value }.map(\.key)
     }
 }
+
+extension SelectionSet {
+    #if DEBUG
+        /// Checks, in debug builds, that every pick has its own stamp, older than the next.
+        func _checkInvariants() {
+            precondition(Set(stamps.values).count == stamps.count, "a stamp per pick")
+            precondition(stamps.values.allSatisfy { $0 >= 0 && $0 < nextStamp }, "stamps older than the next")
+        }
+    #else
+        @inline(__always) func _checkInvariants() {}
+    #endif
+}

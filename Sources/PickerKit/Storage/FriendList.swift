@@ -5,11 +5,37 @@ import Glibc
 ///
 /// Friends are sorted by first name (first, middle, last) or by last name (last, first, middle),
 /// ignoring case and accents, ties broken by id, so the order is total. Sections are `A`–`Z` on
-/// the first letter of that sort key, then `#` for keys that do not start with a Latin letter. Ids are unique: a repeated id keeps the
-/// friend seen first.
+/// the first letter of that sort key, then `#` for keys that do not start with a Latin letter.
+/// Ids are unique: a repeated id keeps the friend seen first.
 ///
 /// Friends are kept packed in the order they arrived, each with its keys folded once; the list
 /// order is a permutation of those friend numbers, which ``append(_:)`` merges new friends into.
+///
+/// ## How one friend is laid out
+///
+/// A friend is a number (the order it arrived in, from 0) in every store but the list order,
+/// which maps positions to numbers. Say `Ada Lovelace`, id `42`, given as first name `Ada` and
+/// last name `Lovelace`, arrived eighth (number 7) and sorts first (position 0):
+///
+///     number 7 ─┬─ PackedFriends      record at starts[7]: [id length 2] [name length 12]
+///               │                     "Ada Lovelace" [first: in the name at 0, 3 bytes]
+///               │                     [middle: absent] [last: in the name at 4, 8 bytes]
+///               ├─ NameKeys.accent    ByteStore string 7: "ada lovelace" (case and accents
+///               │                     folded: what a term without accents is looked for in)
+///               ├─ NameKeys.caseOnly  ByteStore string 7: "" (case folded; empty when it is
+///               │                     the accent key, as for every ASCII name)
+///               ├─ NameKeys.sort      ByteStore string 7, a SortEntry: section "a", the parts
+///               │                     "ada" 01 "" 01 "lovelace", then 00 and the id "42"
+///               ├─ NameKeys.masks[7]  a bit for each of a, c, d, e, l, o, v and one for space
+///               └─ IDIndex            a slot near hash("42") >> shift: hash("42") << 32 | 7 + 1
+///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 16 bytes of
+///                                     sort entry 7 (most comparisons stop there)
+///     a search ─── Positions          the positions it shows, ascending, or everyone as a count
+///     a section ── Section            `A`: positions 0..<n, found by binary search of the
+///                                     section bytes in list order
+///
+/// The name is read back from the record, the id from the end of the sort entry (its length is
+/// in the record): a friend is turned back into a ``Friend`` only when it is shown or printed.
 public struct FriendList: Sendable {
     /// The friends, in the order they arrived.
     private var packed = PackedFriends()
@@ -126,7 +152,7 @@ public struct FriendList: Sendable {
     private func sameID(_ number: Int, _ idBytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
         withID(number) { stored in
             if stored.elementsEqual(idBytes) { return true }
-            guard !UTF8Validation.isASCII(stored) || !UTF8Validation.isASCII(idBytes) else { return false }
+            guard !UTF8Text.isASCII(stored) || !UTF8Text.isASCII(idBytes) else { return false }
             return String(decoding: stored, as: UTF8.self) == id
         }
     }
@@ -141,13 +167,8 @@ public struct FriendList: Sendable {
     /// The position in list order of friend `number`.
     private func position(ofNumber number: Int) -> Int? {
         let target = UInt32(truncatingIfNeeded: number)
-        var low = 0
-        var high = order.count
-        while low < high {
-            let middle = (low + high) / 2
-            if precedes(order[middle], target) { low = middle + 1 } else { high = middle }
-        }
-        return low < order.count && order[low] == target ? low : nil
+        let found = BinarySearch.firstIndex(in: order.indices) { !precedes(order[$0], target) }
+        return found < order.count && order[found] == target ? found : nil
     }
 
     /// Whether friend `a` comes before friend `b` in list order: by sort key, then by id, in
@@ -179,14 +200,9 @@ public struct FriendList: Sendable {
             var start = 0
             while start < order.count {
                 let byte = sectionByte(start)
-                var low = start + 1
-                var high = order.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if sectionByte(middle) <= byte { low = middle + 1 } else { high = middle }
-                }
-                sections.append(Section(letter: Section.letter(forSortKey: byte), range: start..<low))
-                start = low
+                let end = BinarySearch.firstIndex(in: (start + 1)..<order.count) { sectionByte($0) > byte }
+                sections.append(Section(letter: Section.letter(forSortKey: byte), range: start..<end))
+                start = end
             }
             return sections
         }
@@ -206,4 +222,38 @@ extension FriendList {
         /// - Complexity: O(length of the friend's strings).
         public subscript(position: Int) -> Friend { list.friend(number: Int(list.order[position])) }
     }
+}
+
+extension FriendList {
+    #if DEBUG
+        /// Checks, in debug builds, how the stores hold together: a record and keys for every
+        /// friend number; the list order sorted, each number in it once, with its prefix; the
+        /// id index holding exactly the numbers in the list order, each found by its id; the
+        /// sections covering the list order in section order, each friend in its letter's.
+        func _checkInvariants() {
+            packed._checkInvariants()
+            keys._checkInvariants()
+            precondition(packed.count == keys.count, "a record and keys per friend")
+            run._checkInvariants(entries: keys.sort)
+            let placed = Set(order.map(Int.init))
+            precondition(placed.count == order.count && placed.allSatisfy { $0 < packed.count }, "each friend once")
+            precondition(ids._checkInvariants() == placed, "the id index holds the friends in the list order")
+            for (position, number) in order.enumerated() {
+                precondition(self.position(ofID: friend(number: Int(number)).id) == position, "found by id")
+            }
+            var next = 0
+            for (index, section) in sections.enumerated() {
+                precondition(section.range.lowerBound == next && !section.range.isEmpty, "sections cover the list")
+                if index > 0 { precondition(Section.precedes(sections[index - 1].letter, section.letter), "in order") }
+                for position in section.range {
+                    let first = keys.sort.bytes[keys.sort.range(Int(order[position])).lowerBound]
+                    precondition(Section.letter(forSortKey: first) == section.letter, "each friend in its section")
+                }
+                next = section.range.upperBound
+            }
+            precondition(next == count, "sections cover the list")
+        }
+    #else
+        @inline(__always) func _checkInvariants() {}
+    #endif
 }

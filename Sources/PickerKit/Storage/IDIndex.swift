@@ -71,3 +71,30 @@ struct IDIndex: Sendable {
         Int(UInt64(hash) >> UInt64(shift))
     }
 }
+
+extension IDIndex {
+    #if DEBUG
+        /// Checks, in debug builds, the table's shape (a power of two of slots, at most half of
+        /// them full, each number once) and that every entry is found from its home slot: no
+        /// empty slot lies between them.
+        /// - Returns: the friend numbers the table holds.
+        @discardableResult
+        func _checkInvariants() -> Set<Int> {
+            precondition(slots.isEmpty || slots.count.nonzeroBitCount == 1, "a power of two of slots")
+            precondition(slots.isEmpty || slots.count == 1 << (32 - Int(shift)), "the shift gives a slot")
+            var numbers = Set<Int>()
+            for (index, slot) in slots.enumerated() where slot != 0 {
+                precondition(numbers.insert(Int(slot & 0xFFFF_FFFF) - 1).inserted, "each number once")
+                var probe = home(UInt32(truncatingIfNeeded: slot >> 32))
+                while probe != index {
+                    precondition(slots[probe] != 0, "no empty slot between an entry and its home")
+                    probe = (probe + 1) & (slots.count - 1)
+                }
+            }
+            precondition(numbers.count * 2 <= slots.count, "at most half of the slots full")
+            return numbers
+        }
+    #else
+        @inline(__always) func _checkInvariants() {}
+    #endif
+}

@@ -129,6 +129,8 @@ enum ListOrder {
         run.prefixes += new.prefixes
         run.numbers.withUnsafeMutableBufferPointer { numbers in
             run.prefixes.withUnsafeMutableBufferPointer { prefixes in
+                // Both runs hold elements: the buffers have addresses.
+                guard let numberStart = numbers.baseAddress, let prefixStart = prefixes.baseAddress else { return }
                 /// Whether new element `element` comes before old element `index`.
                 func before(_ element: Int, _ index: Int) -> Bool {
                     let newPrefix = new.prefixes[element]
@@ -151,20 +153,13 @@ enum ListOrder {
                         high = probe
                         step *= 2
                     }
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if before(element, middle) { high = middle } else { low = middle + 1 }
-                    }
-                    let moved = oldEnd - low
+                    let place = BinarySearch.firstIndex(in: low..<high) { before(element, $0) }
+                    let moved = oldEnd - place
                     if moved > 0 {
                         write -= moved
-                        memmove(
-                            numbers.baseAddress! + write, numbers.baseAddress! + low,
-                            moved * MemoryLayout<UInt32>.stride)
-                        memmove(
-                            prefixes.baseAddress! + write, prefixes.baseAddress! + low,
-                            moved * MemoryLayout<Prefix>.stride)
-                        oldEnd = low
+                        memmove(numberStart + write, numberStart + place, moved * MemoryLayout<UInt32>.stride)
+                        memmove(prefixStart + write, prefixStart + place, moved * MemoryLayout<Prefix>.stride)
+                        oldEnd = place
                     }
                     write -= 1
                     numbers[write] = new.numbers[element]
@@ -173,4 +168,25 @@ enum ListOrder {
             }
         }
     }
+}
+
+extension ListOrder.Run {
+    #if DEBUG
+        /// Checks, in debug builds, that each number has its prefix, and that they are those of
+        /// `entries` in order.
+        func _checkInvariants(entries: ByteStore) {
+            precondition(numbers.count == prefixes.count, "a prefix per number")
+            entries.bytes.withUnsafeBufferPointer { bytes in
+                for (number, prefix) in zip(numbers, prefixes) {
+                    precondition(
+                        ListOrder.Prefix(bytes, entries.range(Int(number))) == prefix, "each prefix is its entry's")
+                }
+            }
+            for index in numbers.indices.dropFirst() {
+                precondition(ListOrder.precedes(numbers[index - 1], numbers[index], in: entries), "in order")
+            }
+        }
+    #else
+        @inline(__always) func _checkInvariants(entries: ByteStore) {}
+    #endif
 }

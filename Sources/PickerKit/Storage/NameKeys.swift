@@ -28,7 +28,7 @@ struct NameKeys: Sendable {
             accent.closeString()
             var mask = ByteMask.of(accent.bytes[start...])
             let caseStart = caseOnly.bytes.count
-            if !UTF8Validation.isASCII(utf8) {
+            if !UTF8Text.isASCII(utf8) {
                 if !folding.appendFold(utf8, .caseOnly, to: &caseOnly.bytes) {
                     caseOnly.appendBytes(folding.fold(friend.name, .caseOnly))
                 }
@@ -83,4 +83,26 @@ enum ByteMask {
         if byte < 0x80 { return 1 << (26 + UInt32(byte & 1)) }
         return 1 << (28 + UInt32(byte & 3))
     }
+}
+
+extension NameKeys {
+    #if DEBUG
+        /// Checks, in debug builds, that every friend has each key, a case-only key only where
+        /// it differs from the accent key, and a mask that covers its accent key.
+        func _checkInvariants() {
+            for store in [accent, caseOnly, sort] {
+                store._checkInvariants()
+                precondition(store.count == masks.count, "one key of each kind per friend")
+            }
+            for number in 0..<count {
+                let accentKey = accent.bytes[accent.range(number)]
+                let caseKey = caseOnly.bytes[caseOnly.range(number)]
+                precondition(caseKey.isEmpty || !caseKey.elementsEqual(accentKey), "a case key only where it differs")
+                let mask = ByteMask.of(accentKey)
+                precondition(masks[number] & mask == mask, "the mask covers the accent key")
+            }
+        }
+    #else
+        @inline(__always) func _checkInvariants() {}
+    #endif
 }

@@ -151,3 +151,17 @@ struct PackedFriends: Sendable {
         }
     }
 }
+
+extension PackedFriends {
+    #if DEBUG
+        /// Checks, in debug builds, that the records start in order within the bytes.
+        func _checkInvariants() {
+            for index in starts.indices.dropFirst() {
+                precondition(starts[index - 1] < starts[index], "records in order")
+            }
+            precondition(starts.last.map { Int($0) < bytes.count } ?? bytes.isEmpty, "records within the bytes")
+        }
+    #else
+        @inline(__always) func _checkInvariants() {}
+    #endif
+}

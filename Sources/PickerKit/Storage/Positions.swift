@@ -50,12 +50,23 @@ public struct Positions: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     /// - Complexity: O(log n).
     func lowerBound(of position: Int) -> Int {
         if let everyone { return Swift.min(Swift.max(position, 0), everyone) }
-        var low = 0
-        var high = some.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(some[middle]) < position { low = middle + 1 } else { high = middle }
-        }
-        return low
+        return BinarySearch.firstIndex(in: some.indices) { Int(some[$0]) >= position }
     }
+}
+
+extension Positions {
+    #if DEBUG
+        /// Checks, in debug builds, what the type promises: positions ascending, each once, and
+        /// a count of everyone that is not negative.
+        func _checkInvariants() {
+            if let everyone {
+                precondition(everyone >= 0 && some.isEmpty, "everyone is a count, with no positions beside it")
+            }
+            for index in some.indices.dropFirst() {
+                precondition(some[index - 1] < some[index], "positions ascend, each once")
+            }
+        }
+    #else
+        @inline(__always) func _checkInvariants() {}
+    #endif
 }

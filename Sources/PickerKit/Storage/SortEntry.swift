@@ -114,17 +114,8 @@ enum SortEntry {
         var cursor = index
         var start: Int?
         while cursor < name.count {
-            let length: Int
-            let isSpace: Bool
-            if name[cursor] < 0x80 {
-                length = 1
-                isSpace = name[cursor] == 0x20 || (name[cursor] >= 0x09 && name[cursor] <= 0x0D)
-            } else if let (value, scalarLength) = TextFolding.decodeScalar(name, at: cursor) {
-                length = scalarLength
-                isSpace = Whitespace.contains(value)
-            } else {
-                (length, isSpace) = (1, false)
-            }
+            let (value, length) = UTF8Text.scalar(in: name, at: cursor) ?? (0, 1)
+            let isSpace = Whitespace.contains(value)
             if isSpace, let start { return start..<cursor }
             if !isSpace, start == nil { start = cursor }
             cursor += length

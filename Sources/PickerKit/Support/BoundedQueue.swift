@@ -2,7 +2,9 @@ import FoundationEssentials
 import Glibc
 
 /// Items handed from one thread to another, in order; the producer waits while `capacity`
-/// items wait, so that a fast producer does not pile them up in memory.
+/// items wait, so that a fast producer does not pile them up in memory. The one back-pressure
+/// of the package: between the reader and the batcher of a load, and between the batcher and
+/// the picker's event loop.
 public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
     private let condition = Condition()
     private let capacity: Int
@@ -38,5 +40,15 @@ public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
         guard !items.isEmpty else { return nil }
         condition.broadcast()
         return items.removeFirst()
+    }
+
+    /// Every item waiting, oldest first, taken without waiting for one: empty when none is.
+    public func takeWaiting() -> [Item] {
+        condition.lock()
+        defer { condition.unlock() }
+        let waiting = items
+        items.removeAll()
+        condition.broadcast()
+        return waiting
     }
 }

@@ -36,7 +36,7 @@ enum CharacterSetDecoding {
                 return output.count - outputLeft
             }
         }
-        guard let written, let text = output[..<written].withUnsafeBufferPointer({ UTF8Validation.string($0) }) else {
+        guard let written, let text = output[..<written].withUnsafeBufferPointer({ UTF8Text.string($0) }) else {
             return .notText
         }
         return .text(text)

@@ -12,11 +12,11 @@ struct ScalarFolds: Sendable {
 
     /// Set in an entry once the scalar has been folded.
     static let known: UInt64 = 1 << 63
-    /// Set in an entry when the scalar cannot be folded on its own.
-    static let alone: UInt64 = 1 << 62
+    /// Set in an entry when the scalar folds on its own; clear when it needs the character path.
+    static let foldsAlone: UInt64 = 1 << 62
 
     /// The packed fold of `scalar`: its bytes in the low 56 bits, first byte lowest, their count
-    /// in bits 56–59, ``alone`` clear when the scalar needs the character path.
+    /// in bits 56–59, ``foldsAlone`` clear when the scalar needs the character path.
     mutating func fold(_ scalar: UInt32, _ strength: TextFolding.Strength) -> UInt64 {
         let slot = strength == .caseOnly ? 0 : 1
         if scalar < 0x10000 {
@@ -39,7 +39,7 @@ struct ScalarFolds: Sendable {
         guard let scalar = Unicode.Scalar(value), standsAlone(scalar) else { return known }
         let folded = Array(TextFolding.folded(String(Character(scalar)), strength).utf8)
         guard folded.count <= 7 else { return known }
-        var packed = known | alone | UInt64(folded.count) << 56
+        var packed = known | foldsAlone | UInt64(folded.count) << 56
         for (index, byte) in folded.enumerated() { packed |= UInt64(byte) << (8 * UInt64(index)) }
         return packed
     }
@@ -92,13 +92,13 @@ extension TextFolding {
             let lead = utf8[index]
             if lead < 0x80 {
                 guard lead >= 0x20, lead != 0x7F else { break }
-                output.append(lead &- 0x41 < 26 ? lead + 0x20 : lead)
+                output.append(UTF8Text.lowercasedASCII(lead))
                 index += 1
                 continue
             }
-            guard let (scalar, length) = Self.decodeScalar(utf8, at: index) else { break }
+            guard let (scalar, length) = UTF8Text.multibyteScalar(in: utf8, at: index, lead: lead) else { break }
             let packed = scalarFolds.fold(scalar, strength)
-            guard packed & ScalarFolds.alone != 0 else { break }
+            guard packed & ScalarFolds.foldsAlone != 0 else { break }
             var bytes = packed
             for _ in 0..<Int((packed >> 56) & 0xF) {
                 output.append(UInt8(truncatingIfNeeded: bytes))
@@ -109,26 +109,5 @@ extension TextFolding {
         if index == count { return true }
         output.removeSubrange(start...)
         return false
-    }
-
-    /// The scalar whose UTF-8 encoding starts at `index`, and its length in bytes; nil for
-    /// malformed UTF-8.
-    static func decodeScalar(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
-        let lead = UInt32(utf8[index])
-        let length: Int
-        var scalar: UInt32
-        switch lead {
-        case 0xC2...0xDF: (length, scalar) = (2, lead & 0x1F)
-        case 0xE0...0xEF: (length, scalar) = (3, lead & 0x0F)
-        case 0xF0...0xF4: (length, scalar) = (4, lead & 0x07)
-        default: return nil
-        }
-        guard index + length <= utf8.count else { return nil }
-        for offset in 1..<length {
-            let byte = UInt32(utf8[index + offset])
-            guard byte & 0xC0 == 0x80 else { return nil }
-            scalar = scalar << 6 | (byte & 0x3F)
-        }
-        return (scalar, length)
     }
 }

@@ -29,13 +29,7 @@ public enum TerminalText {
     public static func isSafe(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < utf8.count {
-            let byte = utf8[index]
-            if byte < 0x80 {
-                if byte < 0x20 || byte == 0x7F { return false }
-                index += 1
-                continue
-            }
-            guard let (value, length) = TextFolding.decodeScalar(utf8, at: index), let scalar = Unicode.Scalar(value),
+            guard let (value, length) = UTF8Text.scalar(in: utf8, at: index), let scalar = Unicode.Scalar(value),
                 !isUnsafe(scalar)
             else { return false }
             index += length

@@ -28,7 +28,7 @@ public struct TextFolding: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in text.utf8 { bytes.append(Self.lowercasedASCII(byte)) }
+            for byte in text.utf8 { bytes.append(UTF8Text.lowercasedASCII(byte)) }
             return bytes
         }
         var index = text.startIndex
@@ -68,7 +68,7 @@ public struct TextFolding: Sendable {
 
     /// The folded UTF-8 bytes of one character.
     public mutating func fold(_ character: Character, _ strength: Strength) -> [UInt8] {
-        if let ascii = character.asciiValue { return [Self.lowercasedASCII(ascii)] }
+        if let ascii = character.asciiValue { return [UTF8Text.lowercasedASCII(ascii)] }
         switch strength {
         case .caseOnly:
             if let cached = caseCache[character] { return cached }
@@ -121,9 +121,5 @@ public struct TextFolding: Sendable {
         case .nonspacingMark, .enclosingMark: return true
         default: return false
         }
-    }
-
-    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-        (byte >= 0x41 && byte <= 0x5A) ? byte + 0x20 : byte
     }
 }

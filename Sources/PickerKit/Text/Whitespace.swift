@@ -4,6 +4,7 @@ enum Whitespace {
     /// Whether the scalar `value` is white space.
     @inline(__always)
     static func contains(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value == 0x20 || value &- 0x09 < 5 }
         switch value {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
             return true

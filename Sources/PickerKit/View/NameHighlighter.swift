@@ -23,17 +23,13 @@ struct NameHighlighter {
                 owner += [Int](repeating: index, count: folded.count)
             }
             for term in terms {
-                guard let start = Self.firstOccurrence(of: term.bytes, in: bytes) else { continue }
+                let found = bytes.withUnsafeBufferPointer { haystack in
+                    term.bytes.withUnsafeBufferPointer { firstOccurrence(of: $0, in: haystack, from: 0) }
+                }
+                guard let start = found else { continue }
                 for byte in start..<(start + term.bytes.count) { matched[owner[byte]] = true }
             }
         }
         return matched
-    }
-
-    private static func firstOccurrence(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
-        return (0...(haystack.count - needle.count)).first { start in
-            haystack[start..<(start + needle.count)].elementsEqual(needle)
-        }
     }
 }

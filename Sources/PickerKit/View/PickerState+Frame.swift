@@ -1,9 +1,9 @@
 extension PickerState {
-    /// The screen for a terminal of `size`: title, search bar, the visible part of the list
-    /// (or the key overlay) and the key help. A pure function of the state.
+    /// The screen for the state's terminal size: title, search bar, the visible part of the
+    /// list (or the key overlay) and the key help. A pure function of the state.
     /// - Complexity: O(visible rows × name length + sections): independent of the list's size.
-    public func frame(for size: TerminalSize) -> Frame {
-        let layout = ListLayout(rows: size.rows, list: list, shown: shown)
+    public func frame() -> Frame {
+        let layout = layout
         let columns = max(size.columns, 0)
         var lines = [Frame.Line](repeating: Frame.Line(), count: max(size.rows, 0))
         var textCursor: Frame.Position?
@@ -65,13 +65,15 @@ extension PickerState {
         if case .failed(let message) = loading {
             return [Frame.Span("⚠ loading stopped: \(TerminalText.sanitized(message))", .warning)]
         }
-        let help: String
-        switch phase {
-        case .searching: help = "type to search · ↑↓ move · Tab toggle · Enter keep · Esc clear"
-        case .loading: help = "loading friends… · Esc cancel"
-        case .showingKeys: help = "any key to go back"
-        default: help = "↑↓ move · Space toggle · / search · ? keys · Enter done · Esc cancel"
-        }
+        // Waiting for a section's letter (the search bar asks for it) and once finished, the
+        // line keeps browsing's keys.
+        let hintPhase: Phase =
+            switch phase {
+            case .searching, .loading, .showingKeys: phase
+            default: .browsing
+            }
+        let hints = configuration.keyMap.hints(in: hintPhase)
+        let help = (phase == .loading ? ["loading friends…"] + hints : hints).joined(separator: " · ")
         return [Frame.Span(help, .help)]
     }
 }

@@ -7,12 +7,12 @@ enum FriendRow {
 }
 
 extension PickerState {
-    /// The rows of the list area from the scroll position: headers and friends, or a message
-    /// when nobody is shown.
+    /// The rows of the list area from the scroll position (which every event leaves showing the
+    /// cursor): headers and friends, or a message when nobody is shown.
     func listLines(layout: ListLayout, columns: Int) -> [Frame.Line] {
         guard layout.listRows > 0 else { return [] }
         if shown.isEmpty { return [Frame.Line([Frame.Span(emptyMessage, .notice)].fitted(to: columns))] }
-        let top = layout.scrollTop(keeping: scrollTop, cursor: cursor)
+        let top = scrollTop
         var highlighter = NameHighlighter()
         return (top..<min(top + layout.listRows, layout.totalRows)).compactMap { row in
             switch layout.item(atRow: row) {
@@ -28,11 +28,12 @@ extension PickerState {
 
     /// Every key, by context, in place of the list.
     func keyOverlay(columns: Int) -> [Frame.Line] {
-        let keyColumn = (KeyHelp.all.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 4
+        let keys = configuration.keyMap.help
+        let keyColumn = (keys.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 4
         var lines: [Frame.Line] = []
         for context in KeyHelp.Context.allCases {
             lines.append(Frame.Line([Frame.Span(" " + context.rawValue, .header)].fitted(to: columns)))
-            for help in KeyHelp.all where help.context == context {
+            for help in keys where help.context == context {
                 let padding = String(repeating: " ", count: keyColumn - 2 - DisplayWidth.of(help.keys))
                 lines.append(
                     Frame.Line(

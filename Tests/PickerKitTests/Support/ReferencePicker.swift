@@ -15,7 +15,7 @@ struct ReferencePicker {
 
     /// The ids shown, in the order of `listOrder` (the picker's sorted list).
     func shownIDs(listOrder: [Friend]) -> [String] {
-        listOrder.filter { shouldInclude($0, query: query) }.map(\.id)
+        listOrder.filter { ReferenceSearch.includes($0, query: query) }.map(\.id)
     }
 
     /// The rows a page moves by: the list's height, at least 1.

@@ -36,8 +36,8 @@ struct CSVRecords {
 
     /// Takes line `number`, and returns the record it completes, if any.
     mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Record? {
-        guard UTF8Validation.isValid(line) else {
-            let invalid = NameLines.firstInvalidByte(line)
+        guard UTF8Text.isValid(line) else {
+            let invalid = UTF8Text.firstInvalidByte(line) ?? 0
             throw Failure(
                 line: number, column: Self.column(of: invalid, in: line), field: nil, problem: "not valid UTF-8")
         }

@@ -25,6 +25,6 @@ public enum FacebookExport {
             bytes.append(UInt8(scalar.value))
         }
         guard !isASCII else { return text }
-        return bytes.withUnsafeBufferPointer { UTF8Validation.string($0) } ?? text
+        return bytes.withUnsafeBufferPointer { UTF8Text.string($0) } ?? text
     }
 }

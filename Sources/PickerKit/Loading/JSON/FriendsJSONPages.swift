@@ -73,30 +73,23 @@ extension FriendsJSON {
         var buffer: [UInt8] = []
         var dropped = 0
         var isFinal = false
-        var page: [Friend] = []
-        var pageSize = max(1, firstPage)
+        var pages = GrowingPages(first: firstPage, largest: largestPage)
         while true {
             let step = buffer.withUnsafeBufferPointer { bytes in
                 scanner.step(UnsafeBufferPointer(rebasing: bytes[(scanner.consumed - dropped)...]), isFinal: isFinal)
             }
             switch step {
             case .friend(let friend):
-                page.append(friend)
-                if page.count >= pageSize {
-                    deliver(page)
-                    page = []
-                    page.reserveCapacity(pageSize)
-                    pageSize = min(pageSize * 2, max(largestPage, firstPage))
-                }
+                if let page = pages.add(friend) { deliver(page) }
             case .end:
-                if !page.isEmpty { deliver(page) }
+                if let page = pages.rest() { deliver(page) }
                 return true
             case .needMore:
                 buffer.removeSubrange(0..<(scanner.consumed - dropped))
                 dropped = scanner.consumed
                 if !read(&buffer) { isFinal = true }
             case .unsupported:
-                if !page.isEmpty { deliver(page) }
+                if let page = pages.rest() { deliver(page) }
                 return false
             }
         }

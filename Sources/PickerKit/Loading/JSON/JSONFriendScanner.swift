@@ -149,38 +149,38 @@ struct JSONFriendScanner {
             return .failed(error)
         }
     }
-}
 
-/// Why a unit could not be read.
-enum Failure: Error {
-    /// The bytes ended inside it.
-    case truncated
-    /// It is not something the fast reader handles.
-    case unsupported
-}
+    /// Why a unit could not be read.
+    enum Failure: Error {
+        /// The bytes ended inside it.
+        case truncated
+        /// It is not something the fast reader handles.
+        case unsupported
+    }
 
-/// The keys the reader knows.
-enum FriendKey: Equatable {
-    case data, id, name, firstName, middleName, lastName, other
-    /// The Facebook export's friends list (`friends_v2`, older `friends`) and its entries' date.
-    case friendsV2, friends, timestamp
+    /// The object keys the reader knows; any other is ``other``.
+    enum Field: Equatable {
+        case data, id, name, firstName, middleName, lastName, other
+        /// The Facebook export's friends list (`friends_v2`, older `friends`) and its entries' date.
+        case friendsV2, friends, timestamp
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        func equals(_ word: StaticString) -> Bool {
-            guard let start = bytes.baseAddress else { return false }
-            return memcmp(start, word.utf8Start, word.utf8CodeUnitCount) == 0
-        }
-        switch bytes.count {
-        case 2 where equals("id"): self = .id
-        case 4 where equals("name"): self = .name
-        case 4 where equals("data"): self = .data
-        case 7 where equals("friends"): self = .friends
-        case 9 where equals("last_name"): self = .lastName
-        case 9 where equals("timestamp"): self = .timestamp
-        case 10 where equals("first_name"): self = .firstName
-        case 10 where equals("friends_v2"): self = .friendsV2
-        case 11 where equals("middle_name"): self = .middleName
-        default: self = .other
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            func equals(_ word: StaticString) -> Bool {
+                guard let start = bytes.baseAddress else { return false }
+                return memcmp(start, word.utf8Start, word.utf8CodeUnitCount) == 0
+            }
+            switch bytes.count {
+            case 2 where equals("id"): self = .id
+            case 4 where equals("name"): self = .name
+            case 4 where equals("data"): self = .data
+            case 7 where equals("friends"): self = .friends
+            case 9 where equals("last_name"): self = .lastName
+            case 9 where equals("timestamp"): self = .timestamp
+            case 10 where equals("first_name"): self = .firstName
+            case 10 where equals("friends_v2"): self = .friendsV2
+            case 11 where equals("middle_name"): self = .middleName
+            default: self = .other
+            }
         }
     }
 }

@@ -124,7 +124,7 @@ struct JSONSyntax {
             case 0x00..<0x20:
                 throw wrong("a control character in a string (it must be escaped)")
             case 0x80...:
-                guard let length = TextFolding.decodeScalar(bytes, at: index)?.1 else {
+                guard let length = UTF8Text.scalar(in: bytes, at: index)?.length else {
                     throw wrong("bytes that are not UTF-8")
                 }
                 index += length

@@ -61,7 +61,7 @@ enum VCardValue {
     /// `bytes` decoded from `charset` (UTF-8 when nil); any other set is converted by the C
     /// library (ISO-8859-1 and -2, Windows-1250 to 1254, Shift_JIS, EUC-JP, UTF-16…).
     private static func decoded(_ bytes: [UInt8], charset: String?) throws(Failure) -> String {
-        let utf8 = bytes.withUnsafeBufferPointer { UTF8Validation.string($0) }
+        let utf8 = bytes.withUnsafeBufferPointer { UTF8Text.string($0) }
         guard let charset, !utf8Names.contains(charset) else {
             guard let utf8 else { throw .notText(charset: charset ?? "UTF-8") }
             return utf8

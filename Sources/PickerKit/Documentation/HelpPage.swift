@@ -1,9 +1,10 @@
-extension Options {
-    /// What `--help` prints: every option, key and exit status, from the tables that the parser
-    /// and the key map follow.
-    public static var helpText: String {
+/// What `--help` prints: every option, key, environment variable and exit status, written from
+/// the tables that the parser and the key map follow.
+public enum HelpPage {
+    /// The help, lines of at most 80 columns.
+    public static var text: String {
         var lines = [
-            "picker \(version): pick friends in the terminal, with incremental search.",
+            "picker \(Options.version): pick friends in the terminal, with incremental search.",
             "",
             "Usage: picker [OPTION]...",
             "",
@@ -12,7 +13,7 @@ extension Options {
             "The list is drawn on the terminal (/dev/tty); the chosen friends are printed on standard output, so the result can be piped. Enter prints the selected friends in the order picked; with none selected, the friend under the cursor.",
             indent: 0)
         lines += ["", "Options:"]
-        for option in table {
+        for option in Options.table {
             let name = "  " + option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
             lines += columns(name, option.help)
         }
@@ -22,31 +23,17 @@ extension Options {
             indent: 2)
         for context in KeyHelp.Context.allCases {
             lines += ["", "Keys \(context.rawValue):"]
-            for help in KeyHelp.all where help.context == context { lines += columns("  " + help.keys, help.action) }
+            for help in KeyMap.standard.help where help.context == context {
+                lines += columns("  " + help.keys, help.action)
+            }
         }
         lines += ["", "Environment:"]
-        for (name, meaning) in environment { lines += columns("  " + name, meaning) }
+        for (name, meaning) in Options.environment { lines += columns("  " + name, meaning) }
         lines += ["", "Exit status:"]
         for status in ExitStatus.allCases { lines += columns("  \(status.rawValue)", status.meaning) }
-        lines += columns("  128+n", signalStatus)
+        lines += columns("  128+n", ExitStatus.signalMeaning)
         return lines.joined(separator: "\n")
     }
-
-    /// What exit status 128+n means, as `--help` and the man page say.
-    public static let signalStatus = "ended by signal n (143 SIGTERM, 129 SIGHUP, 131 SIGQUIT), terminal restored"
-
-    /// The environment variables the picker reads, and what for.
-    public static let environment: [(name: String, meaning: String)] =
-        [
-            ("PICKER_SESSION", "the session token, when neither --session nor --session-file is given"),
-            ("PICKER_SOURCE", "the source, when --source is not given"),
-            ("PICKER_DEFAULT_OPTS", "options read before the command line's, split as a shell would"),
-            ("NO_COLOR", "when set and not empty, no colours, as --no-color"),
-            (
-                "https_proxy, all_proxy, no_proxy",
-                "the proxy of an https source, always through a CONNECT tunnel; a loopback source never uses one"
-            ),
-        ] + CertificateTrust.variables
 
     private static let width = 80
     private static let descriptionColumn = 30

@@ -1,4 +1,5 @@
-extension Options {
+/// The shell completion scripts, written from the option table.
+public enum ShellCompletions {
     /// The values an option's argument can take, for completion: words, or files.
     private static func completion(for option: OptionSpec) -> String? {
         switch option.names[0] {
@@ -10,10 +11,10 @@ extension Options {
     }
 
     /// The bash completion script, `completions/picker.bash`.
-    public static var bashCompletion: String {
-        let options = table.flatMap(\.names).joined(separator: " ")
+    public static var bash: String {
+        let options = Options.table.flatMap(\.names).joined(separator: " ")
         var cases: [String] = []
-        for option in table where option.value != nil {
+        for option in Options.table where option.value != nil {
             let names = option.names.joined(separator: "|")
             switch completion(for: option) {
             case "FILE"?: cases.append("        \(names)) COMPREPLY=($(compgen -f -- \"$current\")); return ;;")
@@ -42,8 +43,8 @@ extension Options {
     }
 
     /// The fish completion script, `completions/picker.fish`.
-    public static var fishCompletion: String {
-        let lines = table.map { option -> String in
+    public static var fish: String {
+        let lines = Options.table.map { option -> String in
             var line = "complete -c picker"
             for name in option.names {
                 line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
@@ -67,8 +68,8 @@ extension Options {
     }
 
     /// The zsh completion script, `completions/_picker`.
-    public static var zshCompletion: String {
-        let specs = table.map { option -> String in
+    public static var zsh: String {
+        let specs = Options.table.map { option -> String in
             let help = summary(of: option).replacing("'", with: "'\\''").replacing("[", with: "\\[")
                 .replacing("]", with: "\\]").replacing(":", with: "\\:")
             let names =

@@ -1,0 +1,14 @@
+extension Options {
+    /// The environment variables the picker reads, and what for.
+    public static let environment: [(name: String, meaning: String)] =
+        [
+            ("PICKER_SESSION", "the session token, when neither --session nor --session-file is given"),
+            ("PICKER_SOURCE", "the source, when --source is not given"),
+            ("PICKER_DEFAULT_OPTS", "options read before the command line's, split as a shell would"),
+            ("NO_COLOR", "when set and not empty, no colours, as --no-color"),
+            (
+                "https_proxy, all_proxy, no_proxy",
+                "the proxy of an https source, always through a CONNECT tunnel; a loopback source never uses one"
+            ),
+        ] + CertificateTrust.variables
+}

@@ -1,0 +1,49 @@
+import FoundationEssentials
+
+/// The friends a search of a whole source included, in list order.
+public enum FilterMatches: Sendable {
+    /// Friends read from JSON or a service.
+    case friends([Friend])
+    /// Lines of plain text, kept as places in the text until they are printed.
+    case lines(LineMatches)
+
+    /// How many friends there are.
+    public var count: Int {
+        switch self {
+        case .friends(let friends): return friends.count
+        case .lines(let lines): return lines.count
+        }
+    }
+}
+
+/// `--filter`: the friends a whole source holds that a query includes, in list order, found
+/// without a screen.
+public enum FriendFilter {
+    /// The friends `source` holds that `query` includes, in the order of a list sorted by
+    /// `sortOrder`; how many friends were left out for an id seen before; and how many contacts
+    /// were skipped for having no name. Plain text on standard input is searched line by line
+    /// before anything is sorted (its ids, the line numbers, never repeat). `token` and
+    /// `timeout` serve URL sources only.
+    /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
+    public static func matches(
+        in source: FriendSource, matching query: String, sortOrder: NameOrder, token: String?, timeout: Double
+    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
+        if source == .standardInput {
+            let data = FriendsJSON.withoutByteOrderMark(try StandardInput.readAll())
+            if SourceFormat.of(data) == .text {
+                let lines = try LineFilter.matches(
+                    in: data, source: source.displayName, matching: query, sortOrder: sortOrder)
+                return (.lines(lines), 0, 0)
+            }
+            return try matches(of: StandardInputLoader.Preread(data: data), matching: query, sortOrder: sortOrder)
+        }
+        return try matches(of: source.loader(token: token, timeout: timeout), matching: query, sortOrder: sortOrder)
+    }
+
+    private static func matches(
+        of loader: FriendLoader, matching query: String, sortOrder: NameOrder
+    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
+        let (list, leftOut) = try loader.list(sortOrder: sortOrder)
+        return (.friends(list.positions(matching: SearchQuery(query)).map { list.friends[$0] }), leftOut, list.skipped)
+    }
+}

@@ -1,0 +1,114 @@
+/// One row of the key table: keys that do one thing in some phases, with the words `--help`,
+/// the man page, the `?` overlay and the bottom line use for them.
+public struct KeyBinding: Hashable, Sendable {
+    /// Some keys and what they do.
+    public struct Rule: Hashable, Sendable {
+        public var keys: KeyPattern
+        public var action: KeyAction
+
+        public init(_ keys: KeyPattern, _ action: KeyAction) {
+            self.keys = keys
+            self.action = action
+        }
+
+        /// `keys`, each sending `event`.
+        public static func keys(_ keys: Key..., send event: PickerEvent) -> Rule {
+            Rule(.keys(keys), .send(event))
+        }
+    }
+
+    /// The phases the keys work in.
+    public var phases: Set<Phase>
+    /// The keys and what they do, the first rule that takes a key deciding.
+    public var rules: [Rule]
+    /// How `--help`, the man page and the overlay tell the binding; nil leaves it out of them.
+    public var help: KeyHelp?
+    /// The few words the bottom line shows for the binding in its phases (`Space toggle`), if
+    /// any.
+    public var hint: String?
+
+    public init(_ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, _ rules: Rule...) {
+        self.phases = phases
+        self.rules = rules
+        self.help = help
+        self.hint = hint
+    }
+}
+
+/// Which keys a rule takes.
+public enum KeyPattern: Hashable, Sendable {
+    /// These keys.
+    case keys([Key])
+    /// Any printable character, space included.
+    case anyCharacter
+    /// A letter `a`–`z` or `A`–`Z`, or `#`: what names a section.
+    case sectionLetter
+    /// Any key at all, mouse reports included.
+    case anyKey
+    /// A press of the left mouse button that is not the second of a double click.
+    case click
+    /// The second press of the left mouse button in a double click.
+    case doubleClick
+    /// A notch of the mouse wheel, either way.
+    case wheel
+
+    /// Whether `key` is one of these keys.
+    func matches(_ key: Key) -> Bool {
+        switch (self, key) {
+        case (.keys(let keys), _): return keys.contains(key)
+        case (.anyCharacter, .character): return true
+        case (.sectionLetter, .character(let letter)): return letter == "#" || letter.isASCII && letter.isLetter
+        case (.anyKey, _): return true
+        case (.click, .mouse(let report)): return report.isPress && report.button == .left && report.clickCount < 2
+        case (.doubleClick, .mouse(let report)):
+            return report.isPress && report.button == .left && report.clickCount >= 2
+        case (.wheel, .mouse(let report)):
+            return report.isPress && (report.button == .wheelUp || report.button == .wheelDown)
+        default: return false
+        }
+    }
+}
+
+/// What a key does.
+public enum KeyAction: Hashable, Sendable {
+    /// Sends this event.
+    case send(PickerEvent)
+    /// Types the key's character into the search.
+    case type
+    /// Jumps to the section of the key's letter.
+    case jumpToSection
+    /// Sends what the mouse report says: a click or double click where it was, or a scroll of
+    /// ``KeyMap/wheelStep`` rows.
+    case mouse
+    /// Suspends the picker, as Ctrl-Z does in a shell: the terminal's business, not the state's.
+    case suspend
+
+    /// What the front end does for `key`, which a rule with this action took.
+    func command(for key: Key) -> KeyCommand? {
+        switch (self, key) {
+        case (.send(let event), _): return .send(event)
+        case (.type, .character(let character)): return .send(.typed(String(character)))
+        case (.jumpToSection, .character(let letter)): return .send(.jumpToSection(letter))
+        case (.mouse, .mouse(let report)):
+            switch report.button {
+            case .left:
+                return .send(
+                    report.clickCount >= 2
+                        ? .doubleClick(line: report.line) : .click(line: report.line, column: report.column))
+            case .wheelUp: return .send(.scroll(-KeyMap.wheelStep))
+            case .wheelDown: return .send(.scroll(KeyMap.wheelStep))
+            case .middle, .right: return nil
+            }
+        case (.suspend, _): return .suspend
+        default: return nil
+        }
+    }
+}
+
+/// What the terminal front end does for a key.
+public enum KeyCommand: Hashable, Sendable {
+    /// Send this event to the state.
+    case send(PickerEvent)
+    /// Suspend the picker, as Ctrl-Z does in a shell.
+    case suspend
+}

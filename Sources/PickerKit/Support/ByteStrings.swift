@@ -1,0 +1,39 @@
+import Foundation
+
+/// Compares two byte strings as `memcmp` does, a shorter string before a longer one it begins.
+func compareBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+    let common = min(left.count, right.count)
+    if common > 0, let a = left.baseAddress, let b = right.baseAddress {
+        let order = Int(memcmp(a, b, common))
+        if order != 0 { return order }
+    }
+    return left.count - right.count
+}
+
+/// Where `needle` first occurs in `haystack` at or after `start`.
+/// - Complexity: O(n × m) at worst, near O(n) in practice: candidates are found with `memchr`.
+func firstOccurrence(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+{
+    guard start < haystack.count else { return nil }
+    let rest = UnsafeBufferPointer(rebasing: haystack[start...])
+    guard let first = needle.first, rest.count >= needle.count, let base = rest.baseAddress,
+        let needleStart = needle.baseAddress
+    else { return nil }
+    let lastStart = base + (rest.count - needle.count)
+    var cursor = base
+    while cursor <= lastStart {
+        guard let hit = memchr(cursor, Int32(first), lastStart - cursor + 1) else { return nil }
+        let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+        if memcmp(candidate, needleStart, needle.count) == 0 { return start + base.distance(to: candidate) }
+        cursor = candidate + 1
+    }
+    return nil
+}
+
+/// Whether `needle` occurs in `haystack`.
+/// - Complexity: as ``firstOccurrence(of:in:from:)``.
+@inline(__always)
+func bytes(_ haystack: UnsafeBufferPointer<UInt8>, contain needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    needle.isEmpty || firstOccurrence(of: needle, in: haystack, from: 0) != nil
+}

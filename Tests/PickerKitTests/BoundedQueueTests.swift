@@ -1,0 +1,43 @@
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import PickerKit
+
+final class BoundedQueueTests: XCTestCase {
+    /// A producer waits while the queue is full; taking what waits makes room, in order.
+    func testTheProducerWaitsForRoomAndTheItemsComeInOrder() {
+        let queue = BoundedQueue<Int>(capacity: 2)
+        let produced = Mutex(0)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            for item in 0..<5 {
+                queue.put(item)
+                produced.withLock { $0 += 1 }
+            }
+            queue.finish()
+            finished.signal()
+        }.start()
+        var taken: [Int] = []
+        let deadline = Date().addingTimeInterval(10)
+        while taken.count < 5, Date() < deadline {
+            XCTAssertLessThanOrEqual(produced.withLock { $0 } - taken.count, 2, "at most two items wait")
+            taken += queue.takeWaiting()
+            usleep(1000)
+        }
+        XCTAssertEqual(taken, [0, 1, 2, 3, 4])
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(queue.takeWaiting(), [])
+        XCTAssertNil(queue.take(), "finished and empty")
+    }
+
+    func testTakingWhatWaitsNeverBlocks() {
+        let queue = BoundedQueue<String>(capacity: 3)
+        XCTAssertEqual(queue.takeWaiting(), [])
+        queue.put("a")
+        queue.put("b")
+        XCTAssertEqual(queue.takeWaiting(), ["a", "b"])
+        queue.put("c")
+        XCTAssertEqual(queue.take(), "c")
+    }
+}

@@ -1,0 +1,160 @@
+import XCTest
+
+@testable import PickerKit
+
+/// What `picker` does at launch and when its screen closes, decided from options and friends.
+final class LaunchPlanTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("launch-plan-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    /// Options reading a JSON file of Ada, Adam, Bob, and Ada's id again.
+    private func options(_ change: (inout Options) -> Void = { _ in }) throws -> Options {
+        let path = directory.appendingPathComponent("friends.json").path
+        let json = """
+            [{"id": "1", "name": "Ada Lovelace"}, {"id": "2", "name": "Adam Novak"}, {"id": "3", "name": "Bob Stone"},
+             {"id": "1", "name": "Ada Again"}]
+            """
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        var options = Options(source: .file(path))
+        change(&options)
+        return options
+    }
+
+    private var leftOutReport: String {
+        directory.appendingPathComponent("friends.json").path
+            + ": 1 friend with an id seen before left out (the first of each id is kept)"
+    }
+
+    private func printed(_ plan: LaunchPlan) -> [String]? {
+        guard case .print(.friends(let friends)) = plan.action else { return nil }
+        return friends.map(\.name)
+    }
+
+    private func status(_ plan: LaunchPlan) -> ExitStatus? {
+        guard case .exit(let status) = plan.action else { return nil }
+        return status
+    }
+
+    private func screen(_ plan: LaunchPlan) -> (state: PickerState, streams: Bool)? {
+        guard case .openScreen(let state, let loader) = plan.action else { return nil }
+        return (state, loader != nil)
+    }
+
+    func testFilterPrintsTheMatchesAndReportsTheRepeatedIds() throws {
+        let plan = LaunchPlan.start(try options { $0.filter = "ad" })
+        XCTAssertEqual(printed(plan), ["Ada Lovelace", "Adam Novak"])
+        XCTAssertEqual(plan.reports, [leftOutReport])
+        XCTAssertEqual(status(LaunchPlan.start(try options { $0.filter = "zz" })), .nothingToPrint)
+    }
+
+    func testSelectOnePrintsTheOnlyMatchWithoutAScreen() throws {
+        let plan = LaunchPlan.start(
+            try options {
+                $0.selectOne = true
+                $0.query = "bob"
+            })
+        XCTAssertEqual(printed(plan), ["Bob Stone"])
+        XCTAssertEqual(plan.reports, [leftOutReport])
+    }
+
+    func testExitZeroExitsWhenNobodyMatches() throws {
+        let plan = LaunchPlan.start(
+            try options {
+                $0.exitZero = true
+                $0.query = "zz"
+            })
+        XCTAssertEqual(status(plan), .nothingToPrint)
+        XCTAssertEqual(plan.reports, [leftOutReport])
+    }
+
+    /// With more than one match, the screen opens on everyone, already loaded: no loader, the
+    /// query applied, the given ids selected, the unknown ones reported when the screen closes.
+    func testSelectOneWithManyMatchesOpensTheScreenOnEveryone() throws {
+        let options = try options {
+            $0.selectOne = true
+            $0.exitZero = true
+            $0.query = "ad"
+            $0.preselected = ["2", "9"]
+        }
+        let plan = LaunchPlan.start(options)
+        XCTAssertEqual(plan.reports, [leftOutReport])
+        let (state, streams) = try XCTUnwrap(screen(plan))
+        XCTAssertFalse(streams)
+        XCTAssertEqual(state.phase, .browsing)
+        XCTAssertEqual(state.loading, .complete)
+        XCTAssertEqual(state.list.count, 3)
+        XCTAssertEqual(state.shown.map { state.list.friends[$0].name }, ["Ada Lovelace", "Adam Novak"])
+        XCTAssertEqual(state.currentFriend?.name, "Ada Lovelace")
+        XCTAssertEqual(state.selection.orderedIDs, ["2"])
+        let finish = LaunchPlan.finish(state, outcome: .finished, options: options)
+        XCTAssertEqual(finish.reports, ["--select: no friend has the id '9'"], "left out friends were reported before")
+        XCTAssertEqual(printed(finish), ["Adam Novak"])
+    }
+
+    func testOtherwiseTheScreenOpensWhileTheSourceLoads() throws {
+        let plan = LaunchPlan.start(try options { $0.query = "ad" })
+        XCTAssertEqual(plan.reports, [])
+        let (state, streams) = try XCTUnwrap(screen(plan))
+        XCTAssertTrue(streams)
+        XCTAssertEqual(state.phase, .loading)
+        XCTAssertEqual(state.query.text, "ad")
+    }
+
+    func testASourceOrSessionThatFailsExitsWithItsMessage() throws {
+        let missing = LaunchPlan.start(Options(source: .file("/nonexistent/friends.json")))
+        XCTAssertNotNil(screen(missing), "nothing is read before the screen opens: the loader reports the file")
+        let filtered = LaunchPlan.start(
+            try options {
+                $0.source = .file("/nonexistent/friends.json")
+                $0.filter = "a"
+            })
+        XCTAssertEqual(status(filtered), .error)
+        XCTAssertEqual(filtered.reports, ["/nonexistent/friends.json: no such file"])
+        let session = LaunchPlan.start(try options { $0.session = .file("/nonexistent/session") })
+        XCTAssertEqual(status(session), .error)
+        XCTAssertEqual(session.reports, ["--session-file /nonexistent/session: cannot be read"])
+        let rejected = LaunchPlan.failed(
+            SourceError(source: "https://host/me/friends", problem: "no", rejectsSession: true))
+        XCTAssertEqual(status(rejected), .sessionRejected)
+        XCTAssertEqual(rejected.reports, ["https://host/me/friends: no"])
+    }
+
+    /// When the screen closes: the friends left out while it was open, the ids no friend had
+    /// once everyone arrived, the ids over the limit; then the result, or the status.
+    func testTheEndReportsWhatTheStateLeftOutThenPrintsOrExits() throws {
+        let options = try options {
+            $0.preselected = ["3", "1", "9"]
+            $0.configuration.limit = 1
+        }
+        var state = PickerState(
+            preselected: options.preselected, size: TerminalSize(rows: 10, columns: 40),
+            configuration: options.configuration)
+        let friends = [
+            Friend(id: "1", name: "Ada Lovelace"), Friend(id: "2", name: "Adam Novak"),
+            Friend(id: "3", name: "Bob Stone"),
+            Friend(id: "1", name: "Ada Again"),
+        ]
+        state.send(.friendsArrived(FriendBatch(friends)))
+        let loading = LaunchPlan.finish(state, outcome: .finished, options: options)
+        XCTAssertEqual(loading.reports, [leftOutReport, "--select: '3' left out, over --limit 1"])
+        XCTAssertEqual(printed(loading), ["Ada Lovelace"])
+        state.send(.loadingFinished)
+        let loaded = LaunchPlan.finish(state, outcome: .cancelled, options: options)
+        XCTAssertEqual(
+            loaded.reports,
+            [leftOutReport, "--select: no friend has the id '9'", "--select: '3' left out, over --limit 1"])
+        XCTAssertEqual(status(loaded), .cancelled)
+        state.send(.clearSelection)
+        state.send(.startSearch)
+        state.send(.typed("zz"))
+        XCTAssertEqual(status(LaunchPlan.finish(state, outcome: .finished, options: options)), .nothingToPrint)
+    }
+}
