@@ -22,7 +22,7 @@ final class FrameTests: XCTestCase {
             state.frame().text,
             """
             Select Friends                    7/7 · 0 selected
-            / to search
+            type to search
               A
             > [ ] Ada Lovelace
               [ ] Adam Novak
@@ -32,7 +32,7 @@ final class FrameTests: XCTestCase {
               [ ] Chloé Martin
               D
               [ ] Dmitri Ivanov
-            ↑↓ move · Space toggle · / search · ? keys · Ente…
+            Enter done · Esc cancel · Space toggle · ↑↓ move
             """)
     }
 
@@ -54,7 +54,7 @@ final class FrameTests: XCTestCase {
 
 
 
-            type to search · ↑↓ move · Tab toggle · Enter kee…
+            Enter keep · Esc clear · ↑↓ move · Tab toggle
             """)
         XCTAssertEqual(frame.textCursor, Frame.Position(line: 1, column: 5))
         XCTAssertTrue(frame.lines[2].isCursor)
@@ -76,7 +76,7 @@ final class FrameTests: XCTestCase {
         let empty = picker([])
         XCTAssertEqual(empty.frame().lines[2].text, "  No friends to show")
         let loading = PickerState(size: TerminalSize(rows: 5, columns: 44))
-        XCTAssertEqual(loading.frame().lines[0].text, "Select Friends ⠋ loading 0  0/0 · 0 selected")
+        XCTAssertEqual(loading.frame().lines[0].text, "Select Friends ⠋ loading…   0/0 · 0 selected")
         XCTAssertEqual(loading.frame().lines[2].text, "  Loading friends…")
     }
 
@@ -122,8 +122,8 @@ final class FrameTests: XCTestCase {
             state.send(.resized(rows: rows, columns: columns))
             return state.frame()
         }
-        XCTAssertEqual(frame(rows: 1, columns: 10).text, "/ to sear…")
-        XCTAssertEqual(frame(rows: 2, columns: 10).text, "/ to sear…\n> [ ] Ada…", "the cursor wins over its header")
+        XCTAssertEqual(frame(rows: 1, columns: 10).text, "type to s…")
+        XCTAssertEqual(frame(rows: 2, columns: 10).text, "type to s…\n> [ ] Ada…", "the cursor wins over its header")
         XCTAssertEqual(frame(rows: 0, columns: 0).lines, [])
         XCTAssertEqual(frame(rows: 3, columns: 1).lines.count, 3)
     }

@@ -152,7 +152,8 @@ final class LaunchPlanTests: XCTestCase {
             loaded.reports,
             [leftOutReport, "--select: no friend has the id '9'", "--select: '3' left out, over --limit 1"])
         XCTAssertEqual(status(loaded), .cancelled)
-        state.send(.clearSelection)
+        for event: PickerEvent in [.toggleReview, .toggleAllShown, .back] { state.send(event) }
+        XCTAssertTrue(state.selection.isEmpty)
         state.send(.startSearch)
         state.send(.typed("zz"))
         XCTAssertEqual(status(LaunchPlan.finish(state, outcome: .finished, options: options)), .nothingToPrint)

@@ -163,7 +163,8 @@ final class OptionsTests: XCTestCase {
         }
         XCTAssertThrowsError(try parse([], ["PICKER_DEFAULT_OPTS": "--height 0%"])) { error in
             XCTAssertEqual(
-                (error as? Options.UsageError)?.description, "--height needs a percentage from 1% to 100%, not '0%'")
+                (error as? Options.UsageError)?.description,
+                "PICKER_DEFAULT_OPTS: --height needs a percentage from 1% to 100%, not '0%'")
         }
     }
 

@@ -11,7 +11,7 @@ extension PickerState {
     /// cursor): headers and friends, or a message when nobody is shown.
     func listLines(layout: ListLayout, columns: Int) -> [Frame.Line] {
         guard layout.listRows > 0 else { return [] }
-        if shown.isEmpty { return [Frame.Line([Frame.Span(emptyMessage, .notice)].fitted(to: columns))] }
+        if rows.isEmpty { return [Frame.Line([Frame.Span(emptyMessage, .notice)].fitted(to: columns))] }
         let top = scrollTop
         var highlighter = NameHighlighter()
         return (top..<min(top + layout.listRows, layout.totalRows)).compactMap { row in
@@ -46,12 +46,13 @@ extension PickerState {
 
     private var emptyMessage: String {
         let stillLoading = if case .inProgress = loading { true } else { false }
+        if review != nil { return "  Nobody selected" }
         if list.count == 0 { return stillLoading ? "  Loading friends…" : "  No friends to show" }
         return "  No friends match “\(TerminalText.sanitized(query.text))”" + (stillLoading ? " so far" : "")
     }
 
     private func friendLine(_ index: Int, columns: Int, highlighter: inout NameHighlighter) -> Frame.Line {
-        let position = shown[index]
+        let position = rows[index]
         let friend = list.friends[position]
         let isCursor = index == cursor
         var spans = [
@@ -71,7 +72,7 @@ extension PickerState {
                 spans.append(Frame.Span(text, role))
             }
         }
-        if let detail = rowDetail(friend, atPosition: position, room: columns - spans.width - 2) {
+        if let detail = rowDetail(friend, atRow: index, room: columns - spans.width - 2) {
             spans.append(Frame.Span("  " + detail, .detail))
         }
         return Frame.Line(spans.fitted(to: columns), isCursor: isCursor)

@@ -1,13 +1,12 @@
 extension PickerState {
-    /// What the row of the friend at list position `position` shows dimmed after the name: the
-    /// day the friendship began, when a friend next to it in the list has the same name (the
-    /// Facebook export gives nothing else to tell them apart), and the first email address.
-    /// The second is left out when both do not fit in `room` columns; nil when nothing fits.
-    func rowDetail(_ friend: Friend, atPosition position: Int, room: Int) -> String? {
+    /// What the row of the friend at index `row` of ``rows`` shows dimmed after the name: when a
+    /// friend shown near it has the same name, what tells them apart (see
+    /// ``distinction(of:from:)``), and the first email address. The second is left out when
+    /// both do not fit in `room` columns; nil when nothing fits.
+    func rowDetail(_ friend: Friend, atRow row: Int, room: Int) -> String? {
         var parts: [String] = []
-        if let since = friend.friendsSince, sharesName(friend, atPosition: position) {
-            parts.append("since " + Self.day(since))
-        }
+        let namesakes = namesakes(of: friend, atRow: row)
+        if !namesakes.isEmpty { parts.append(Self.distinction(of: friend, from: namesakes)) }
         if let email = friend.emails.first { parts.append(TerminalText.sanitized(email)) }
         while !parts.isEmpty {
             let detail = parts.joined(separator: " · ")
@@ -17,9 +16,54 @@ extension PickerState {
         return nil
     }
 
-    /// Whether the friend before or after list position `position` has `friend`'s name.
-    private func sharesName(_ friend: Friend, atPosition position: Int) -> Bool {
-        [position - 1, position + 1].contains { $0 >= 0 && $0 < list.count && list.friends[$0].name == friend.name }
+    /// How many rows each way ``namesakes(of:atRow:)`` looks.
+    static let namesakeReach = 32
+
+    /// The friends shown near row `row` whose name is shown the same as `friend`'s. Friends of
+    /// one name are next to each other in the list, or a few rows apart when their middle names
+    /// differ, so the rows around are read while their friends' sort key begins the same way
+    /// (the first name, or the last with `--sort last`), at most ``namesakeReach`` each way.
+    /// - Complexity: O(``namesakeReach``), whatever the size of the list.
+    private func namesakes(of friend: Friend, atRow row: Int) -> [Friend] {
+        let rows = rows
+        let name = displayedName(friend).name
+        let sortPart = { (friend: Friend) in
+            self.configuration.sortOrder == .first ? friend.nameParts.first : friend.nameParts.last
+        }
+        let part = sortPart(friend)
+        var namesakes: [Friend] = []
+        for step in [-1, 1] {
+            var index = row + step
+            while rows.indices.contains(index), abs(index - row) <= Self.namesakeReach {
+                let other = list.friends[rows[index]]
+                guard sortPart(other) == part else { break }
+                if displayedName(other).name == name { namesakes.append(other) }
+                index += step
+            }
+        }
+        return namesakes
+    }
+
+    /// What tells `friend` apart from `namesakes`, friends shown with the same name: the day
+    /// the friendship began (the Facebook export gives nothing else), or else the middle name,
+    /// when no namesake has the same one; or else the end of the id, as long as it takes to
+    /// differ from theirs (ids are unique).
+    static func distinction(of friend: Friend, from namesakes: [Friend]) -> String {
+        if let since = friend.friendsSince {
+            let day = Self.day(since)
+            if !namesakes.contains(where: { $0.friendsSince.map(Self.day) == day }) { return "since " + day }
+        }
+        let middle = friend.nameParts.middle
+        if !middle.isEmpty, !namesakes.contains(where: { $0.nameParts.middle == middle }) {
+            return TerminalText.sanitized(middle)
+        }
+        let id = Array(friend.id)
+        var length = min(4, id.count)
+        while length < id.count, namesakes.contains(where: { $0.id.hasSuffix(String(id.suffix(length))) }) {
+            length += 1
+        }
+        let end = String(id.suffix(length))
+        return TerminalText.sanitized(length < id.count ? "id …" + end : "id " + end)
     }
 
     /// `seconds` since 1970 as the day it falls on in UTC, `2019-03-12`.
