@@ -80,6 +80,46 @@ final class FrameTests: XCTestCase {
         XCTAssertEqual(loading.frame().lines[2].text, "  Loading friends…")
     }
 
+    /// While loading, the title says how many have arrived only when the source said how many
+    /// there are in all: otherwise the counts beside it already say it.
+    func testTheLoadingCounterNeverRepeatsTheCounts() {
+        var state = PickerState(size: TerminalSize(rows: 5, columns: 60))
+        state.send(.friendsArrived(FriendBatch(seven)))
+        XCTAssertEqual(
+            state.frame().lines[0].text,
+            "Select Friends ⠋ loading…" + String(repeating: " ", count: 19) + "7/7 · 0 selected")
+        state.send(.friendsArrived(FriendBatch([Friend(id: "8", name: "Eve")]), expectedTotal: 810))
+        XCTAssertEqual(
+            state.frame().lines[0].text,
+            "Select Friends ⠋ loading 8/810" + String(repeating: " ", count: 14) + "8/8 · 0 selected")
+    }
+
+    /// `--header` is a line under the title, when there is room for it.
+    func testTheHeaderLineUnderTheTitle() {
+        var configuration = Configuration()
+        configuration.header = "Who comes to dinner?\u{1B}[2J"
+        var state = PickerState(size: TerminalSize(rows: 7, columns: 40), configuration: configuration)
+        state.send(.friendsArrived(FriendBatch(Array(seven.prefix(2)))))
+        state.send(.loadingFinished)
+        let frame = state.frame()
+        XCTAssertEqual(
+            frame.text,
+            """
+            Select Friends          2/2 · 0 selected
+            Who comes to dinner?\\x1b[2J
+            type to search
+            > [ ] Ada Lovelace
+              [ ] Adam Novak
+
+            Enter done · Esc cancel · Space toggle
+            """)
+        XCTAssertEqual(frame.lines[1].spans.map(\.role), [.subtitle])
+        state.send(.click(line: 4, column: 10))
+        XCTAssertEqual(state.currentFriend?.name, "Adam Novak", "clicks count the header line")
+        state.send(.resized(rows: 4, columns: 40))
+        XCTAssertFalse(state.frame().text.contains("dinner"), "no room: the list keeps its rows")
+    }
+
     func testLongAndWideNamesAreTruncatedToTheWidth() {
         let friends = [
             Friend(id: "1", name: "María de los Ángeles Inmaculada Concepción Fernández"),

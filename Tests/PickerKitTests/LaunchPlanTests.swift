@@ -55,6 +55,24 @@ final class LaunchPlanTests: XCTestCase {
         XCTAssertEqual(status(LaunchPlan.start(try options { $0.filter = "zz" })), .nothingToPrint)
     }
 
+    func testFilterPrintsAtMostTheLimit() throws {
+        XCTAssertEqual(
+            printed(
+                LaunchPlan.start(
+                    try options {
+                        $0.filter = "a"
+                        $0.configuration.limit = 1
+                    })), ["Ada Lovelace"])
+        XCTAssertEqual(
+            printed(
+                LaunchPlan.start(
+                    try options {
+                        $0.filter = "a"
+                        $0.configuration.limit = 5
+                    })),
+            ["Ada Lovelace", "Adam Novak"], "a limit above the matches prints them all")
+    }
+
     func testSelectOnePrintsTheOnlyMatchWithoutAScreen() throws {
         let plan = LaunchPlan.start(
             try options {

@@ -21,8 +21,9 @@ public enum ReadmeKeys {
     /// `readme` with what is between the marker lines replaced by ``markdown``; nil when the
     /// markers are not there, in that order.
     public static func updating(_ readme: String) -> String? {
-        guard let start = readme.range(of: startMarker + "\n"),
-            let end = readme.range(of: endMarker, range: start.upperBound..<readme.endIndex)
+        // The standard library's search: Foundation's would link all of Foundation into the picker.
+        guard let start = readme.firstRange(of: startMarker + "\n"),
+            let end = readme[start.upperBound...].firstRange(of: endMarker)
         else { return nil }
         return String(readme[..<start.upperBound]) + "\n" + markdown + "\n\n" + String(readme[end.lowerBound...])
     }

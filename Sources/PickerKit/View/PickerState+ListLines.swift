@@ -12,16 +12,19 @@ extension PickerState {
     func listLines(layout: ListLayout, columns: Int) -> [Frame.Line] {
         guard layout.listRows > 0 else { return [] }
         if rows.isEmpty { return [Frame.Line([Frame.Span(emptyMessage, .notice)].fitted(to: columns))] }
-        let top = scrollTop
+        let items = (scrollTop..<min(scrollTop + layout.listRows, layout.totalRows)).compactMap(layout.item(atRow:))
+        let indices = items.compactMap { item -> Int? in
+            guard case .friend(let index) = item else { return nil }
+            return index
+        }
+        let nearby = NearbyFriends(self, around: (indices.min() ?? 0)..<((indices.max() ?? -1) + 1))
         var highlighter = NameHighlighter()
-        return (top..<min(top + layout.listRows, layout.totalRows)).compactMap { row in
-            switch layout.item(atRow: row) {
+        return items.map { item in
+            switch item {
             case .header(let letter):
                 return Frame.Line([Frame.Span("  " + String(letter), .header)].fitted(to: columns))
             case .friend(let index):
-                return friendLine(index, columns: columns, highlighter: &highlighter)
-            case nil:
-                return nil
+                return friendLine(index, columns: columns, nearby: nearby, highlighter: &highlighter)
             }
         }
     }
@@ -51,7 +54,9 @@ extension PickerState {
         return "  No friends match “\(TerminalText.sanitized(query.text))”" + (stillLoading ? " so far" : "")
     }
 
-    private func friendLine(_ index: Int, columns: Int, highlighter: inout NameHighlighter) -> Frame.Line {
+    private func friendLine(
+        _ index: Int, columns: Int, nearby: NearbyFriends, highlighter: inout NameHighlighter
+    ) -> Frame.Line {
         let position = rows[index]
         let friend = list.friends[position]
         let isCursor = index == cursor
@@ -72,7 +77,7 @@ extension PickerState {
                 spans.append(Frame.Span(text, role))
             }
         }
-        if let detail = rowDetail(friend, atRow: index, room: columns - spans.width - 2) {
+        if let detail = rowDetail(friend, atRow: index, nearby: nearby, room: columns - spans.width - 2) {
             spans.append(Frame.Span("  " + detail, .detail))
         }
         return Frame.Line(spans.fitted(to: columns), isCursor: isCursor)

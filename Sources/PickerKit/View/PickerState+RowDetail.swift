@@ -1,11 +1,11 @@
 extension PickerState {
     /// What the row of the friend at index `row` of ``rows`` shows dimmed after the name: when a
-    /// friend shown near it has the same name, what tells them apart (see
-    /// ``distinction(of:from:)``), and the first email address. The second is left out when
-    /// both do not fit in `room` columns; nil when nothing fits.
-    func rowDetail(_ friend: Friend, atRow row: Int, room: Int) -> String? {
+    /// friend shown near it has the same name (see ``NearbyFriends``), what tells them apart
+    /// (see ``distinction(of:from:)``), and the first email address. The second is left out
+    /// when both do not fit in `room` columns; nil when nothing fits.
+    func rowDetail(_ friend: Friend, atRow row: Int, nearby: NearbyFriends, room: Int) -> String? {
         var parts: [String] = []
-        let namesakes = namesakes(of: friend, atRow: row)
+        let namesakes = nearby.namesakes(ofRow: row)
         if !namesakes.isEmpty { parts.append(Self.distinction(of: friend, from: namesakes)) }
         if let email = friend.emails.first { parts.append(TerminalText.sanitized(email)) }
         while !parts.isEmpty {
@@ -14,34 +14,6 @@ extension PickerState {
             parts.removeLast()
         }
         return nil
-    }
-
-    /// How many rows each way ``namesakes(of:atRow:)`` looks.
-    static let namesakeReach = 32
-
-    /// The friends shown near row `row` whose name is shown the same as `friend`'s. Friends of
-    /// one name are next to each other in the list, or a few rows apart when their middle names
-    /// differ, so the rows around are read while their friends' sort key begins the same way
-    /// (the first name, or the last with `--sort last`), at most ``namesakeReach`` each way.
-    /// - Complexity: O(``namesakeReach``), whatever the size of the list.
-    private func namesakes(of friend: Friend, atRow row: Int) -> [Friend] {
-        let rows = rows
-        let name = displayedName(friend).name
-        let sortPart = { (friend: Friend) in
-            self.configuration.sortOrder == .first ? friend.nameParts.first : friend.nameParts.last
-        }
-        let part = sortPart(friend)
-        var namesakes: [Friend] = []
-        for step in [-1, 1] {
-            var index = row + step
-            while rows.indices.contains(index), abs(index - row) <= Self.namesakeReach {
-                let other = list.friends[rows[index]]
-                guard sortPart(other) == part else { break }
-                if displayedName(other).name == name { namesakes.append(other) }
-                index += step
-            }
-        }
-        return namesakes
     }
 
     /// What tells `friend` apart from `namesakes`, friends shown with the same name: the day
@@ -84,5 +56,55 @@ extension PickerState {
             return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+}
+
+/// The friends on the rows around those on screen, read from the list once a frame with their
+/// names as shown: where a row looks for friends of the same name.
+///
+/// Friends of one name are next to each other in the list, or a few rows apart when their
+/// middle names differ, so a row's namesakes are looked for in the rows around it while their
+/// friends' sort key begins the same way (the first name, or the last with `--sort last`), at
+/// most ``reach`` rows each way.
+struct NearbyFriends {
+    /// How many rows each way a row's namesakes are looked for.
+    static let reach = 32
+
+    /// The index in ``PickerState/rows`` of the first friend read.
+    private let start: Int
+    /// The friends read, their names as shown and the part their sort key begins with.
+    private let friends: [(friend: Friend, name: String, sortPart: String)]
+
+    /// The friends of `state`'s rows at `visible` and ``reach`` rows each side.
+    /// - Complexity: O(visible rows + ``reach``), whatever the size of the list.
+    init(_ state: PickerState, around visible: Range<Int>) {
+        let rows = state.rows
+        let range = max(0, visible.lowerBound - Self.reach)..<min(rows.count, visible.upperBound + Self.reach)
+        start = range.lowerBound
+        friends = range.map { index in
+            let friend = state.list.friends[rows[index]]
+            let parts = friend.nameParts
+            return (
+                friend, state.displayedName(friend).name,
+                state.configuration.sortOrder == .first ? parts.first : parts.last
+            )
+        }
+    }
+
+    /// The friends near row `row` whose name is shown as its friend's is.
+    func namesakes(ofRow row: Int) -> [Friend] {
+        guard friends.indices.contains(row - start) else { return [] }
+        let this = friends[row - start]
+        var namesakes: [Friend] = []
+        for step in [-1, 1] {
+            var index = row - start + step
+            while friends.indices.contains(index), abs(index + start - row) <= Self.reach,
+                friends[index].sortPart == this.sortPart
+            {
+                if friends[index].name == this.name { namesakes.append(friends[index].friend) }
+                index += step
+            }
+        }
+        return namesakes
     }
 }
