@@ -87,13 +87,16 @@ extension PickerState {
     /// Middle"), and the character offsets of the part the list is sorted by.
     func displayedName(_ friend: Friend) -> (name: String, keyPart: Range<Int>) {
         let parts = friend.nameParts
-        let name =
-            configuration.displayOrder == .first
-            ? friend.name
-            : [parts.last, parts.first, parts.middle].filter { !$0.isEmpty }.joined(separator: " ")
+        let name = shownName(friend, parts: parts)
         let key = configuration.sortOrder == .first ? parts.first : parts.last
         guard !key.isEmpty, let range = name.firstRange(of: key) else { return (name, 0..<0) }
         let start = name.distance(from: name.startIndex, to: range.lowerBound)
         return (name, start..<(start + key.count))
+    }
+
+    /// The name as shown, of `friend` whose name parts are `parts`.
+    func shownName(_ friend: Friend, parts: NameParts) -> String {
+        configuration.displayOrder == .first
+            ? friend.name : [parts.last, parts.first, parts.middle].filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
