@@ -6,17 +6,18 @@ _picker() {
         --session-file) COMPREPLY=($(compgen -f -- "$current")); return ;;
         --source) COMPREPLY=($(compgen -f -- "$current")); return ;;
         --timeout) return ;;
-        --query) return ;;
-        --filter) return ;;
+        --query|-q) return ;;
+        --filter|-f) return ;;
         --select) return ;;
-        --limit) return ;;
+        --limit|-m) return ;;
         --sort) COMPREPLY=($(compgen -W "first last" -- "$current")); return ;;
         --display) COMPREPLY=($(compgen -W "first last" -- "$current")); return ;;
         --title) return ;;
         --prompt) return ;;
+        --header) return ;;
         --height) return ;;
         --format) COMPREPLY=($(compgen -W "names ids tsv json mutt aerc address" -- "$current")); return ;;
     esac
-    COMPREPLY=($(compgen -W "--session --session-file --source --timeout --query --filter --select-1 --exit-0 --select --limit --sort --display --title --prompt --cycle --height --no-height --no-mouse --no-color --format --print0 --help -h --version" -- "$current"))
+    COMPREPLY=($(compgen -W "--session --session-file --source --timeout --query -q --filter -f --select-1 -1 --exit-0 -0 --select --limit -m --sort --display --title --prompt --header --cycle --height --no-height --no-mouse --no-color --format --print0 --help -h --version" -- "$current"))
 }
 complete -F _picker picker

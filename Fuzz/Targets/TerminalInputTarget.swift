@@ -19,7 +19,8 @@ public func fuzzTerminalInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
         case .character(let character):
             expectSafe(String(character))
             precondition(character.unicodeScalars.count == 1, "one scalar per character read")
-        case .control(let letter): precondition(("a"..."z").contains(letter), "Ctrl-\(letter)")
+        case .control(let letter): precondition(("a"..."z").contains(letter) || letter == "/", "Ctrl-\(letter)")
+        case .function(let number): precondition(number == 1, "F\(number)")
         case .mouse(let report): precondition(report.line >= 0 && report.column >= 0, "a report off the screen")
         default: break
         }

@@ -42,7 +42,7 @@ enum BenchmarkQueries {
             steps.append(Step(event: .deleteBackward, bytes: [0x7F], label: "⌫", queryAfter: text))
         }
         for character in query.suffix(2) { type(character) }
-        steps.append(Step(event: .clearQuery, bytes: [0x15], label: "^U", queryAfter: ""))
+        steps.append(Step(event: .deleteToStart, bytes: [0x15], label: "^U", queryAfter: ""))
         return steps
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import PickerKit
 
-/// Writes the man page and the shell completions from the option and key tables, and the fold
-/// table from Foundation's folding, into the package whose root is given (default: this
-/// package). Run after changing an option or a key, or the toolchain: `swift run picker-docs`.
+/// Writes the man page and the shell completions from the option and key tables, the README's
+/// tables of keys from the key table, and the fold table from Foundation's folding, into the
+/// package whose root is given (default: this package). Run after changing an option or a key,
+/// or the toolchain: `swift run picker-docs`.
 let root =
     CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -16,7 +17,18 @@ func foundationFold(_ text: String, _ strength: TextFolding.Strength) -> String 
     return text.folding(options: options, locale: nil).precomposedStringWithCanonicalMapping
 }
 
+/// The README with its tables of keys written from the key table.
+func readmeWithKeys() -> String {
+    let url = root.appendingPathComponent("README.md")
+    guard let readme = try? String(contentsOf: url, encoding: .utf8), let updated = ReadmeKeys.updating(readme) else {
+        FileHandle.standardError.write(Data("picker-docs: \(url.path) has no marker lines around its keys\n".utf8))
+        exit(1)
+    }
+    return updated
+}
+
 let documents = [
+    ("README.md", readmeWithKeys()),
     ("docs/picker.1", ManPage.text),
     ("completions/picker.bash", ShellCompletions.bash),
     ("completions/_picker", ShellCompletions.zsh),

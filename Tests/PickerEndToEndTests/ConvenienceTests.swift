@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// What users of the Facebook picker and of fzf reach for: name order, sections, limits,
-/// preselection, bulk selection, select-1/exit-0, title and prompt, cycling, the mouse, the key
+/// preselection, Ctrl-A, select-1/exit-0, title and prompt, cycling, the mouse, the key
 /// overlay, colours and default options.
 final class ConvenienceTests: TmuxTestCase {
     private static let adamNovakID = "100000118497150"
@@ -24,22 +24,30 @@ final class ConvenienceTests: TmuxTestCase {
     func testSectionKeysJumpBetweenSections() throws {
         let picker = try startPicker()
         try picker.press("]")
-        try picker.waitForScreen("the B section") { $0.cursorName == "Bartłomiej Wiśniewski" }
+        try picker.waitForScreen("the B section, its header on the top row") {
+            $0.cursorName == "Bartłomiej Wiśniewski"
+                && $0.listLines.prefix(2) == ["  B", "> [ ] Bartłomiej Wiśniewski"]
+        }
         try picker.press("'")
         try picker.waitForScreen("asked for a letter") { $0.searchBar == "jump to section: type a letter or #" }
         try picker.press("m")
-        try picker.waitForScreen("the M section") {
-            $0.cursorName == "Madalena Ferreira" && $0.searchBar == "/ to search"
+        try picker.waitForScreen("the M section, its header on the top row, as a contacts list's index does") {
+            $0.cursorName == "Madalena Ferreira" && $0.searchBar == "type to search"
+                && $0.listLines.prefix(2) == ["  M", "> [ ] Madalena Ferreira"]
         }
         try picker.press("[")
-        try picker.waitForScreen("the section before M") { $0.cursorName?.hasPrefix("L") == true }
+        try picker.waitForScreen("the section before M at the top") {
+            $0.cursorName?.hasPrefix("L") == true && $0.listLines.first == "  L"
+        }
         try picker.press("'", "#")
-        try picker.waitForScreen("the # section") { $0.cursorName == "#TeamRocket Alumni" }
+        try picker.waitForScreen("the # section at the top") {
+            $0.cursorName == "#TeamRocket Alumni" && $0.listLines.first == "  #"
+        }
     }
 
     func testALimitOfOneReplacesThePick() throws {
         let picker = try startPicker(["--limit", "1"]) { $0.counts == "176/176 · 0/1 selected" }
-        try picker.press("Space", "j", "Space")
+        try picker.press("Space", "Down", "Space")
         try picker.waitForScreen("the second pick replacing the first") {
             $0.counts == "176/176 · 1/1 selected" && $0.selectedNames == ["Adaeze Okafor"]
         }
@@ -53,8 +61,8 @@ final class ConvenienceTests: TmuxTestCase {
         try picker.waitForScreen("the third pick refused") {
             $0.counts == "176/176 · 2/2 selected" && $0.helpLine == "⚠ at most 2 friends can be selected"
         }
-        try picker.press("j")
-        try picker.waitForScreen("the message gone at the next key") { $0.helpLine.hasPrefix("↑↓ move") }
+        try picker.press("Down")
+        try picker.waitForScreen("the message gone at the next key") { $0.helpLine.hasPrefix("Enter done") }
     }
 
     func testPreselectionWithUnknownIdsReportedOnStandardError() throws {
@@ -76,17 +84,23 @@ final class ConvenienceTests: TmuxTestCase {
         XCTAssertEqual(result.errors, "picker: --select: '\(Self.adamNovakID)' left out, over --limit 1\n")
     }
 
-    func testSelectAllDeselectAllAndClear() throws {
+    /// Ctrl-A selects every friend shown, as gum's does, and again deselects them; everyone,
+    /// hidden friends included, is deselected by Ctrl-A in the review of the selection.
+    func testCtrlASelectsThenDeselectsTheFriendsShownAndInTheReviewEveryone() throws {
         let picker = try startPicker()
-        try picker.press("G", "Space")
+        try picker.press("End", "Space")
         try picker.press("/")
         try picker.type("ada")
-        try picker.press("Enter", "a")
+        try picker.press("Enter", "C-a")
         try picker.waitForScreen("the 14 shown selected, with the one hidden") { $0.counts == "14/176 · 15 selected" }
-        try picker.press("n")
+        try picker.press("C-a")
         try picker.waitForScreen("the shown deselected, the hidden kept") { $0.counts == "14/176 · 1 selected" }
-        try picker.press("a", "c")
-        try picker.waitForScreen("everything cleared") { $0.counts == "14/176 · 0 selected" }
+        try picker.press("C-a", "C-r", "C-a")
+        try picker.waitForScreen("everyone deselected in the review") {
+            $0.title.hasSuffix(" 0 selected") && $0.friendLines.count == 15 && $0.selectedNames.isEmpty
+        }
+        try picker.press("C-r")
+        try picker.waitForScreen("the list as it was") { $0.counts == "14/176 · 0 selected" }
     }
 
     func testSelectOnePrintsTheOnlyMatchWithoutAScreenAndExitZeroExitsAtOnce() throws {
@@ -111,13 +125,15 @@ final class ConvenienceTests: TmuxTestCase {
         XCTAssertEqual(try picker.waitForExit().output, "Gabriel José García Márquez\n")
     }
 
-    func testTitleAndPrompt() throws {
-        let picker = try startPicker(["--title", "Invite to dinner", "--prompt", "who? "]) {
+    func testTitlePromptAndHeader() throws {
+        let picker = try startPicker(["--title", "Invite to dinner", "--prompt", "who? ", "--header", "Pick two"]) {
             $0.title.hasPrefix("Invite to dinner ")
         }
+        XCTAssertEqual(try picker.screen().lines[1], "Pick two", "the header under the title")
+        XCTAssertEqual(try picker.screen().lines[2], "type to search")
         try picker.press("/")
         try picker.type("ada")
-        try picker.waitForScreen("the prompt") { $0.searchBar == "who? ada" }
+        try picker.waitForScreen("the prompt") { $0.lines[2] == "who? ada" }
     }
 
     func testCycleWrapsAround() throws {
@@ -142,7 +158,9 @@ final class ConvenienceTests: TmuxTestCase {
             $0.cursorName == "Adam Novak" && $0.selectedNames == ["Adam Novak"]
         }
         try picker.click(line: 10, column: 10, button: 65)
-        try picker.waitForScreen("the wheel moving three friends down") { $0.cursorName == "Alex Kim" }
+        try picker.waitForScreen("the wheel moving three friends down") {
+            $0.cursorName?.hasPrefix("Alex Kim  id …") == true
+        }
         try picker.doubleClick(line: ruiz, column: 12)
         try picker.assertExit(0, output: "Adam Novak\n", "a double click finishes with the selection")
         XCTAssertEqual(try picker.paneFormat("#{mouse_sgr_flag}"), "0", "mouse reports off again after exit")
@@ -163,7 +181,7 @@ final class ConvenienceTests: TmuxTestCase {
         XCTAssertTrue(overlay.lines.contains { $0.contains("Ctrl-Z") && $0.contains("suspend") }, "\(overlay)")
         try picker.press("x")
         try picker.waitForScreen("the list again") {
-            $0.cursorName == "Ada Augusta Lovelace" && $0.helpLine.hasPrefix("↑↓ move")
+            $0.cursorName == "Ada Augusta Lovelace" && $0.helpLine == SearchAndSelectTests.browsingHelp
         }
     }
 

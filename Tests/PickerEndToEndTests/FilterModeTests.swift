@@ -23,6 +23,27 @@ final class FilterModeTests: XCTestCase {
         XCTAssertEqual(try runPicker(["--filter", "jose", "--format", "names"]).output, result.output)
     }
 
+    /// `--filter` prints at most `--limit` friends, from JSON and from text lines alike; fzf's
+    /// short options do the same.
+    func testFilterRespectsTheLimitAndTheShortOptions() throws {
+        let limited = try runPicker(["--filter", "ada", "--limit", "2"])
+        assertExit(limited, 0, output: "Ada Augusta Lovelace\nAdaeze Okafor\n")
+        XCTAssertEqual(try runPicker(["-f", "ada", "-m", "2"]).output, limited.output)
+        XCTAssertEqual(try runPicker(["-fada", "-m2"]).output, limited.output)
+        let lines = try runPicker(
+            ["--source", "-", "-f", "", "-m", "2"], input: Data("Zed Zimmer\nAmy Adams\nBob Brown\n".utf8))
+        assertExit(lines, 0, output: "Amy Adams\nBob Brown\n", "the first two in list order")
+        XCTAssertEqual(try runPicker(["-q", "adam nov", "-1"]).output, "Adam Novak\n")
+        XCTAssertEqual(try runPicker(["-q", "zzzz", "-0"]).status, 1)
+    }
+
+    func testAnErrorInTheDefaultOptionsSaysItCameFromThere() throws {
+        let result = try runPicker(["--filter", "ada"], environment: ["PICKER_DEFAULT_OPTS": "--limit 0"])
+        assertExit(
+            result, 2, output: "",
+            standardError: "picker: PICKER_DEFAULT_OPTS: --limit needs a whole number above 0, not '0'\n")
+    }
+
     func testFormatIDs() throws {
         let result = try runPicker(["--filter", "jose", "--format", "ids"])
         assertExit(result, 0, output: "100002379016881\n100002761446579\n")

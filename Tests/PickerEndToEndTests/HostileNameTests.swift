@@ -139,7 +139,7 @@ final class HostileNameTests: TmuxTestCase {
             }
         }
         // The cursor walks over every row: the screen keeps its shape.
-        for _ in 0..<20 { try picker.press("j") }
+        for _ in 0..<20 { try picker.press("Down") }
         try picker.waitForScreen("the cursor on the last friend") { $0.cursorLine == $0.friendLines.last }
         XCTAssertTrue(try picker.screen().lines.allSatisfy { columns($0) <= 20 })
         XCTAssertEqual(Self.foreignSequences(try picker.screenWithAttributes()), [])

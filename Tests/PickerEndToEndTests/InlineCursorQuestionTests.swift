@@ -16,7 +16,7 @@ final class InlineCursorQuestionTests: XCTestCase {
         }
         XCTAssertFalse(terminal.written.contains(alternateScreen))
         XCTAssertFalse(terminal.written.contains("\u{1B}[16;1H"), "nothing drawn below the area")
-        terminal.type("j\r")
+        terminal.type("\u{1B}OB\r")
         let exit = try terminal.waitForExit()
         XCTAssertEqual(exit.status, 0)
         XCTAssertEqual(exit.output, "Adaeze Okafor\n")
@@ -52,7 +52,7 @@ final class InlineCursorQuestionTests: XCTestCase {
         XCTAssertGreaterThan(waited, 1.5, "it waited for an answer")
         XCTAssertLessThan(waited, 6, "but not for ever")
         try terminal.read(until: "the list on the full screen") { $0.contains("Enter done") }
-        terminal.type("j\r")
+        terminal.type("\u{1B}OB\r")
         let exit = try terminal.waitForExit()
         XCTAssertEqual(exit.status, 0)
         XCTAssertEqual(exit.output, "Adaeze Okafor\n")

@@ -82,7 +82,7 @@ final class InlineRestoreTests: TmuxTestCase {
         file: StaticString = #filePath, line: UInt = #line, _ suspend: (TmuxSession) throws -> Void
     ) throws {
         let (picker, modes) = try startFromShell(file: file, line: line)
-        try picker.press("j", "Space")
+        try picker.press("Down", "Space")
         try picker.waitForArea("Adaeze checked", top: 4, rows: 10, file: file, line: line) {
             $0.cursorLine == "> [x] Adaeze Okafor"
         }
@@ -116,7 +116,7 @@ final class InlineRestoreTests: TmuxTestCase {
         let top = try XCTUnwrap(resumed.lines.firstIndex { $0.hasPrefix("Select Friends") }, file: file, line: line)
         XCTAssertEqual(resumed.lines[top - 2], "$ fg", "\(resumed)", file: file, line: line)
         XCTAssertEqual(resumed.lines.filter { $0.hasPrefix("Select Friends") }.count, 1, file: file, line: line)
-        try picker.press("j")
+        try picker.press("Down")
         try picker.waitForArea("keys work again", top: top, rows: 10, file: file, line: line) {
             $0.cursorLine == "> [ ] Adalberto Ruiz"
         }
@@ -130,7 +130,7 @@ final class InlineRestoreTests: TmuxTestCase {
         let picker = try startInline(
             ["--session", "demo", "--height", "12", "--limit", "1"], before: "seq 1 3", top: 4, rows: 12,
             fromShell: true, shellLine: #"friend=$(picker); echo "friend: $friend""#)
-        try picker.press("j", "j", "Enter")
+        try picker.press("Down", "Down", "Enter")
         let screen = try picker.waitForScreen("the echo and the prompt after the lines above") {
             Array($0.lines.prefix(6)) == ["$ sh run.sh", "1", "2", "3", "friend: Adalberto Ruiz", "$"]
         }

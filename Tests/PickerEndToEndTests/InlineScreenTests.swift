@@ -21,7 +21,7 @@ final class InlineScreenTests: TmuxTestCase {
         XCTAssertTrue(
             try picker.terminalModes().hasPrefix("alternate=0 "), "no alternate screen", file: file, line: line)
 
-        try picker.press("j")
+        try picker.press("Down")
         try picker.waitForArea("the cursor on Adaeze", top: 5, rows: rows, file: file, line: line) {
             $0.cursorLine == "> [ ] Adaeze Okafor"
         }
@@ -65,7 +65,7 @@ final class InlineScreenTests: TmuxTestCase {
         try picker.resize(columns: width, rows: 24)
         return try picker.waitForScreen("the area redrawn \(width) columns wide", file: file, line: line) {
             $0.lines.contains { $0.contains("/176 · 0 selected") && terminalWidth($0) == width }
-                && $0.lines.contains { $0.contains("↑↓ move") }
+                && $0.lines.contains { $0.hasPrefix("Enter ") && $0.contains(" · Esc c") }
         }
     }
 
@@ -98,7 +98,7 @@ final class InlineScreenTests: TmuxTestCase {
         let picker = try startInline(columns: 120)
         let screen = try resize(picker, to: 24)
         let top = try XCTUnwrap(screen.lines.firstIndex { $0.contains("/176 · 0 selected") })
-        XCTAssertTrue(screen.lines[top + 9].hasPrefix("↑↓ move"), "\(screen)")
+        XCTAssertTrue(screen.lines[top + 9].hasPrefix("Enter done · Esc cancel"), "\(screen)")
         XCTAssertTrue(screen.lines[(top + 10)...].allSatisfy(\.isEmpty), "\(screen)")
         XCTAssertTrue(fiveLines.suffix(top).elementsEqual(screen.lines.prefix(top)), "\(screen)")
         try picker.press("Escape")

@@ -13,7 +13,7 @@ final class ResizeTests: TmuxTestCase {
                 && $0.helpLine == SearchAndSelectTests.browsingHelp
                 && $0.cursorLine == "> [ ] Ada Augusta Lovelace"
         }
-        try picker.press("j")
+        try picker.press("Down")
         try picker.waitForScreen("the cursor moved", file: file, line: line) { $0.cursorLine == "> [ ] Adaeze Okafor" }
         try picker.press("Enter")
         try picker.assertExit(0, output: "Adaeze Okafor\n", file: file, line: line)
@@ -33,7 +33,7 @@ final class ResizeTests: TmuxTestCase {
         let picker = try startPicker()
         try picker.resize(columns: 10, rows: 2)
         try picker.waitForScreen("a 2×10 screen: the search bar and the cursor row") {
-            $0.lines == ["/ to sear…", "> [ ] Ada…"]
+            $0.lines == ["type to s…", "> [ ] Ada…"]
         }
         try assertUsableAfterGrowing(picker)
     }

@@ -9,14 +9,16 @@ final class SearchAndSelectTests: TmuxTestCase {
         "María de los Ángeles Inmaculada Concepción Fernández de Córdoba y Gutiérr…", "Marta Kadar",
         "Sadako Ishikawa", "Sandra Adams",
     ]
-    static let browsingHelp = "↑↓ move · Space toggle · / search · ? keys · Enter done · Esc cancel"
-    static let searchingHelp = "type to search · ↑↓ move · Tab toggle · Enter keep · Esc clear"
+    static let browsingHelp = "Enter done · Esc cancel · Space toggle · ↑↓ move · Ctrl-R review · ? keys"
+    /// The bottom line while browsing with a search applied, which Esc clears.
+    static let filteredHelp = "Enter done · Esc clear · Space toggle · ↑↓ move · Ctrl-R review · ? keys"
+    static let searchingHelp = "Enter keep · Esc clear · ↑↓ move · Tab toggle · F1 keys"
 
     func testSearchNarrowsTheListThenSpaceAndEnterPrintTheChosenFriend() throws {
         let picker = try startPicker()
         let first = try picker.screen()
         XCTAssertEqual(first.counts, "176/176 · 0 selected")
-        XCTAssertEqual(first.searchBar, "/ to search")
+        XCTAssertEqual(first.searchBar, "type to search")
         XCTAssertEqual(first.helpLine, Self.browsingHelp)
         XCTAssertEqual(first.cursorLine, "> [ ] Ada Augusta Lovelace")
 
@@ -40,7 +42,7 @@ final class SearchAndSelectTests: TmuxTestCase {
 
         try picker.press("Enter")
         try picker.waitForScreen("browsing the filtered list") {
-            $0.searchBar == "/ ada   / to edit the search" && $0.helpLine == Self.browsingHelp
+            $0.searchBar == "/ ada   / to edit the search" && $0.helpLine == Self.filteredHelp
                 && $0.counts == "14/176 · 0 selected"
         }
         try picker.press("Space")
@@ -64,7 +66,7 @@ final class SearchAndSelectTests: TmuxTestCase {
         try picker.press("Down")
         try picker.waitForScreen("the cursor on José Álvarez") { $0.cursorLine == "> [ ] José Álvarez" }
         try picker.press("Tab")
-        try picker.waitForScreen("José Álvarez checked by Tab") {
+        try picker.waitForScreen("José Álvarez checked by Tab, the cursor staying on the last result") {
             $0.cursorLine == "> [x] José Álvarez" && $0.counts == "2/176 · 1 selected"
         }
 
@@ -75,8 +77,9 @@ final class SearchAndSelectTests: TmuxTestCase {
             $0.counts == "14/176 · 1 selected" && $0.cursorLine == "> [ ] Ada Augusta Lovelace"
         }
         try picker.press("Tab")
-        try picker.waitForScreen("Ada checked too") {
-            $0.cursorLine == "> [x] Ada Augusta Lovelace" && $0.counts == "14/176 · 2 selected"
+        try picker.waitForScreen("Ada checked too, and the cursor moved down") {
+            $0.selectedNames == ["Ada Augusta Lovelace"] && $0.cursorLine == "> [ ] Adaeze Okafor"
+                && $0.counts == "14/176 · 2 selected"
         }
 
         // Back to the first search: José is still checked.
@@ -89,7 +92,7 @@ final class SearchAndSelectTests: TmuxTestCase {
         // Esc clears the search: everyone is shown again, both still selected.
         try picker.press("Escape")
         try picker.waitForScreen("the whole list again") {
-            $0.counts == "176/176 · 2 selected" && $0.searchBar == "/ to search" && $0.helpLine == Self.browsingHelp
+            $0.counts == "176/176 · 2 selected" && $0.searchBar == "type to search" && $0.helpLine == Self.browsingHelp
         }
         try picker.press("Enter")
 
@@ -119,7 +122,7 @@ final class SearchAndSelectTests: TmuxTestCase {
         }
         try picker.press("Enter")
         try picker.waitForScreen("browsing the empty list") {
-            $0.helpLine == Self.browsingHelp && $0.listLines == ["  No friends match “xyzzy”"]
+            $0.helpLine == Self.filteredHelp && $0.listLines == ["  No friends match “xyzzy”"]
         }
         try picker.press("Enter")
 
@@ -132,7 +135,7 @@ final class SearchAndSelectTests: TmuxTestCase {
             $0.counts == "14/176 · 0 selected" && $0.names == Self.adaNames
         }
         XCTAssertEqual(screen.searchBar, "/ ada   / to edit the search")
-        XCTAssertEqual(screen.helpLine, Self.browsingHelp)
+        XCTAssertEqual(screen.helpLine, Self.filteredHelp)
         XCTAssertEqual(screen.cursorLine, "> [ ] Ada Augusta Lovelace")
         try picker.press("Enter")
 

@@ -105,7 +105,7 @@ final class TerminalRestoreTests: TmuxTestCase {
         file: StaticString = #filePath, line: UInt = #line, _ suspend: (TmuxSession) throws -> Void
     ) throws {
         let (picker, modes) = try startFromShell(file: file, line: line)
-        try picker.press("j", "Space")
+        try picker.press("Down", "Space")
         try picker.waitForScreen("Adaeze checked", file: file, line: line) { $0.cursorLine == "> [x] Adaeze Okafor" }
         try suspend(picker)
         try picker.waitForScreen("the shell's prompt after the job stopped", file: file, line: line) { screen in
@@ -120,7 +120,7 @@ final class TerminalRestoreTests: TmuxTestCase {
             $0.cursorLine == "> [x] Adaeze Okafor" && $0.counts == "176/176 · 1 selected"
                 && $0.helpLine == SearchAndSelectTests.browsingHelp
         }
-        try picker.press("j")
+        try picker.press("Down")
         try picker.waitForScreen("keys work again", file: file, line: line) {
             $0.cursorLine == "> [ ] Adalberto Ruiz"
         }

@@ -27,6 +27,16 @@ final class DocumentationTests: XCTestCase {
         for option in Options.table { XCTAssertTrue(readme.contains(option.names[0]), option.names[0]) }
     }
 
+    /// The README's tables of keys are the key table's help, as `swift run picker-docs` writes
+    /// them, so they cannot drift from what the keys do.
+    func testTheReadmeKeysAreWrittenFromTheKeyTable() throws {
+        let readme = try committed("README.md")
+        XCTAssertEqual(ReadmeKeys.updating(readme), readme, "run swift run picker-docs")
+        XCTAssertTrue(readme.contains(ReadmeKeys.markdown))
+        for help in KeyMap.standard.help { XCTAssertTrue(ReadmeKeys.markdown.contains(help.action), help.action) }
+        XCTAssertNil(ReadmeKeys.updating("# no markers"))
+    }
+
     func testTheReadmeAndTheManPageGiveTheMailClientSetUp() throws {
         let readme = try committed("README.md")
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")

@@ -22,7 +22,7 @@ final class FrameTests: XCTestCase {
             state.frame().text,
             """
             Select Friends                    7/7 · 0 selected
-            / to search
+            type to search
               A
             > [ ] Ada Lovelace
               [ ] Adam Novak
@@ -32,7 +32,7 @@ final class FrameTests: XCTestCase {
               [ ] Chloé Martin
               D
               [ ] Dmitri Ivanov
-            ↑↓ move · Space toggle · / search · ? keys · Ente…
+            Enter done · Esc cancel · Space toggle · ↑↓ move
             """)
     }
 
@@ -54,7 +54,7 @@ final class FrameTests: XCTestCase {
 
 
 
-            type to search · ↑↓ move · Tab toggle · Enter kee…
+            Enter keep · Esc clear · ↑↓ move · Tab toggle
             """)
         XCTAssertEqual(frame.textCursor, Frame.Position(line: 1, column: 5))
         XCTAssertTrue(frame.lines[2].isCursor)
@@ -76,8 +76,48 @@ final class FrameTests: XCTestCase {
         let empty = picker([])
         XCTAssertEqual(empty.frame().lines[2].text, "  No friends to show")
         let loading = PickerState(size: TerminalSize(rows: 5, columns: 44))
-        XCTAssertEqual(loading.frame().lines[0].text, "Select Friends ⠋ loading 0  0/0 · 0 selected")
+        XCTAssertEqual(loading.frame().lines[0].text, "Select Friends ⠋ loading…   0/0 · 0 selected")
         XCTAssertEqual(loading.frame().lines[2].text, "  Loading friends…")
+    }
+
+    /// While loading, the title says how many have arrived only when the source said how many
+    /// there are in all: otherwise the counts beside it already say it.
+    func testTheLoadingCounterNeverRepeatsTheCounts() {
+        var state = PickerState(size: TerminalSize(rows: 5, columns: 60))
+        state.send(.friendsArrived(FriendBatch(seven)))
+        XCTAssertEqual(
+            state.frame().lines[0].text,
+            "Select Friends ⠋ loading…" + String(repeating: " ", count: 19) + "7/7 · 0 selected")
+        state.send(.friendsArrived(FriendBatch([Friend(id: "8", name: "Eve")]), expectedTotal: 810))
+        XCTAssertEqual(
+            state.frame().lines[0].text,
+            "Select Friends ⠋ loading 8/810" + String(repeating: " ", count: 14) + "8/8 · 0 selected")
+    }
+
+    /// `--header` is a line under the title, when there is room for it.
+    func testTheHeaderLineUnderTheTitle() {
+        var configuration = Configuration()
+        configuration.header = "Who comes to dinner?\u{1B}[2J"
+        var state = PickerState(size: TerminalSize(rows: 7, columns: 40), configuration: configuration)
+        state.send(.friendsArrived(FriendBatch(Array(seven.prefix(2)))))
+        state.send(.loadingFinished)
+        let frame = state.frame()
+        XCTAssertEqual(
+            frame.text,
+            """
+            Select Friends          2/2 · 0 selected
+            Who comes to dinner?\\x1b[2J
+            type to search
+            > [ ] Ada Lovelace
+              [ ] Adam Novak
+
+            Enter done · Esc cancel · Space toggle
+            """)
+        XCTAssertEqual(frame.lines[1].spans.map(\.role), [.subtitle])
+        state.send(.click(line: 4, column: 10))
+        XCTAssertEqual(state.currentFriend?.name, "Adam Novak", "clicks count the header line")
+        state.send(.resized(rows: 4, columns: 40))
+        XCTAssertFalse(state.frame().text.contains("dinner"), "no room: the list keeps its rows")
     }
 
     func testLongAndWideNamesAreTruncatedToTheWidth() {
@@ -122,8 +162,8 @@ final class FrameTests: XCTestCase {
             state.send(.resized(rows: rows, columns: columns))
             return state.frame()
         }
-        XCTAssertEqual(frame(rows: 1, columns: 10).text, "/ to sear…")
-        XCTAssertEqual(frame(rows: 2, columns: 10).text, "/ to sear…\n> [ ] Ada…", "the cursor wins over its header")
+        XCTAssertEqual(frame(rows: 1, columns: 10).text, "type to s…")
+        XCTAssertEqual(frame(rows: 2, columns: 10).text, "type to s…\n> [ ] Ada…", "the cursor wins over its header")
         XCTAssertEqual(frame(rows: 0, columns: 0).lines, [])
         XCTAssertEqual(frame(rows: 3, columns: 1).lines.count, 3)
     }

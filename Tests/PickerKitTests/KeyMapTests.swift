@@ -3,36 +3,69 @@ import XCTest
 @testable import PickerKit
 
 final class KeyMapTests: XCTestCase {
-    func testBrowsingKeysAreCommands() {
+    func testBrowsingKeysAreCommandsAndControlChords() {
         let expected: [(Key, PickerEvent)] = [
-            (.up, .moveUp), (.character("k"), .moveUp), (.control("p"), .moveUp), (.control("k"), .moveUp),
-            (.down, .moveDown), (.character("j"), .moveDown), (.control("n"), .moveDown), (.control("j"), .moveDown),
+            (.up, .moveUp), (.control("p"), .moveUp), (.control("k"), .moveUp),
+            (.down, .moveDown), (.control("n"), .moveDown), (.control("j"), .moveDown),
             (.pageUp, .pageUp), (.pageDown, .pageDown), (.home, .moveToFirst), (.end, .moveToLast),
-            (.character("g"), .moveToFirst), (.character("G"), .moveToLast),
-            (.character(" "), .toggleCurrent), (.tab, .toggleAndMoveDown), (.character("/"), .startSearch),
-            (.enter, .done), (.escape, .cancel), (.character("q"), .cancel), (.control("c"), .cancel),
+            (.character(" "), .toggleCurrent), (.tab, .toggleAndMoveDown), (.backTab, .toggleAndMoveUp),
+            (.character("/"), .startSearch), (.enter, .done), (.escape, .clearOrCancel), (.control("c"), .cancel),
             (.character("["), .previousSection), (.character("]"), .nextSection), (.character("'"), .beginSectionJump),
-            (.character("a"), .selectAllShown), (.character("n"), .deselectAllShown),
-            (.character("c"), .clearSelection),
-            (.character("?"), .showKeys),
+            (.control("a"), .toggleAllShown), (.control("r"), .toggleReview),
+            (.character("?"), .showKeys), (.function(1), .showKeys), (.control("/"), .showKeys),
         ]
         for (key, event) in expected {
             XCTAssertEqual(KeyMap.standard.event(for: key, in: .browsing), event, "\(key)")
         }
-        XCTAssertNil(KeyMap.standard.event(for: .character("x"), in: .browsing))
         XCTAssertNil(KeyMap.standard.event(for: .backspace, in: .browsing))
+        XCTAssertNil(KeyMap.standard.event(for: .left, in: .browsing))
     }
 
-    func testSearchingKeysEditTheQuery() {
+    /// Typing a name in the list searches: every printable key that is not a command types,
+    /// so none selects or deselects more than one friend, clears the selection or quits.
+    func testEveryOtherCharacterStartsASearch() {
+        for character in "jkgGqacnxzJQAZ09éßжλ王あ@-.,(" {
+            XCTAssertEqual(
+                KeyMap.standard.event(for: .character(character), in: .browsing), .typed(String(character)),
+                "\(character)")
+            XCTAssertEqual(
+                KeyMap.standard.event(for: .character(character), in: .loading), .typed(String(character)),
+                "\(character) while the first friends load")
+        }
+        let bulk: Set<PickerEvent> = [.toggleAllShown, .cancel, .done, .clearOrCancel]
+        for scalar in (0x20...0x7E).compactMap(Unicode.Scalar.init) {
+            let event = KeyMap.standard.event(for: .character(Character(scalar)), in: .browsing)
+            XCTAssertFalse(event.map(bulk.contains) ?? false, "\(scalar) must not act on more than one friend")
+        }
+    }
+
+    func testSearchingKeysEditTheQueryAsReadlineDoes() {
         let expected: [(Key, PickerEvent)] = [
             (.character("j"), .typed("j")), (.character(" "), .typed(" ")), (.character("q"), .typed("q")),
-            (.character("/"), .typed("/")), (.character("é"), .typed("é")),
-            (.backspace, .deleteBackward), (.control("u"), .clearQuery), (.control("w"), .deleteWord),
-            (.up, .moveUp), (.down, .moveDown), (.control("n"), .moveDown), (.tab, .toggleCurrent),
+            (.character("/"), .typed("/")), (.character("?"), .typed("?")), (.character("é"), .typed("é")),
+            (.backspace, .deleteBackward), (.delete, .deleteForward), (.control("u"), .deleteToStart),
+            (.control("w"), .deleteWord), (.left, .queryCursorLeft), (.control("b"), .queryCursorLeft),
+            (.right, .queryCursorRight), (.control("f"), .queryCursorRight), (.home, .queryCursorToStart),
+            (.control("a"), .queryCursorToStart), (.end, .queryCursorToEnd), (.control("e"), .queryCursorToEnd),
+            (.up, .moveUp), (.down, .moveDown), (.control("n"), .moveDown), (.pageDown, .pageDown),
+            (.tab, .toggleAndMoveDown), (.backTab, .toggleAndMoveUp), (.control("r"), .toggleReview),
+            (.function(1), .showKeys), (.control("/"), .showKeys),
             (.enter, .finishSearch), (.escape, .cancelSearch), (.control("c"), .cancel),
         ]
         for (key, event) in expected {
             XCTAssertEqual(KeyMap.standard.event(for: key, in: .searching), event, "\(key)")
+        }
+    }
+
+    func testReviewingKeys() {
+        let expected: [(Key, PickerEvent)] = [
+            (.escape, .back), (.control("r"), .back), (.enter, .done), (.character(" "), .toggleCurrent),
+            (.tab, .toggleAndMoveDown), (.backTab, .toggleAndMoveUp), (.up, .moveUp), (.end, .moveToLast),
+            (.control("a"), .toggleAllShown), (.character("?"), .showKeys), (.character("/"), .startSearch),
+            (.character("b"), .typed("b")), (.control("c"), .cancel),
+        ]
+        for (key, event) in expected {
+            XCTAssertEqual(KeyMap.standard.event(for: key, in: .reviewing), event, "\(key)")
         }
     }
 
@@ -49,7 +82,7 @@ final class KeyMapTests: XCTestCase {
     func testFinishedPickersTakeNoKeys() {
         XCTAssertNil(KeyMap.standard.event(for: .enter, in: .done))
         XCTAssertNil(KeyMap.standard.event(for: .control("c"), in: .cancelled))
-        XCTAssertEqual(KeyMap.standard.event(for: .escape, in: .loading), .cancel)
-        XCTAssertNil(KeyMap.standard.event(for: .character(" "), in: .loading))
+        XCTAssertEqual(KeyMap.standard.event(for: .escape, in: .loading), .clearOrCancel)
+        XCTAssertEqual(KeyMap.standard.event(for: .character(" "), in: .loading), .toggleCurrent, "not a search")
     }
 }

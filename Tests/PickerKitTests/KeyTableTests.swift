@@ -36,35 +36,96 @@ final class KeyTableTests: XCTestCase {
     func testTheBottomLineComesFromTheTable() {
         var state = picker()
         func bottom() -> String { state.frame().lines[39].text }
-        XCTAssertEqual(bottom(), "↑↓ move · Space toggle · / search · ? keys · Enter done · Esc cancel")
+        let browsing = "Enter done · Esc cancel · Space toggle · ↑↓ move · Ctrl-R review · ? keys"
+        XCTAssertEqual(bottom(), browsing)
         state.send(.beginSectionJump)
-        XCTAssertEqual(bottom(), "↑↓ move · Space toggle · / search · ? keys · Enter done · Esc cancel")
+        XCTAssertEqual(bottom(), browsing)
         state.send(.back)
         state.send(.startSearch)
-        XCTAssertEqual(bottom(), "type to search · ↑↓ move · Tab toggle · Enter keep · Esc clear")
+        XCTAssertEqual(bottom(), "Enter keep · Esc clear · ↑↓ move · Tab toggle · F1 keys")
         state.send(.finishSearch)
         state.send(.showKeys)
         XCTAssertEqual(bottom(), "any key to go back")
+        state.send(.back)
+        state.send(.toggleCurrent)
+        state.send(.toggleReview)
+        XCTAssertEqual(bottom(), "Enter done · Esc back · Space toggle · ↑↓ move · ? keys")
         let loading = PickerState(size: TerminalSize(rows: 5, columns: 60))
-        XCTAssertEqual(loading.frame().lines[4].text, "loading friends… · Esc cancel")
+        XCTAssertEqual(loading.frame().lines[4].text, "Esc cancel · loading friends…")
     }
 
     /// A binding put before the standard ones changes a key in its phase alone, and the
     /// overlay and the bottom line say so.
     func testAKeyCanBeRebound() {
-        let selectAll = KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "Ctrl-A", "select every friend shown"), hint: "Ctrl-A all",
-            .keys(.control("a"), send: .selectAllShown))
+        let deselect = KeyBinding(
+            [.browsing], help: KeyHelp(.browsing, "Ctrl-X", "select every friend shown"), hint: "Ctrl-X all",
+            .keys(.control("x"), send: .toggleAllShown))
         let tabMoves = KeyBinding([.searching], help: nil, .keys(.tab, send: .moveDown))
-        let keyMap = KeyMap([selectAll, tabMoves] + KeyMap.standard.bindings)
-        XCTAssertEqual(keyMap.event(for: .control("a"), in: .browsing), .selectAllShown)
-        XCTAssertNil(keyMap.event(for: .control("a"), in: .searching))
+        let keyMap = KeyMap([deselect, tabMoves] + KeyMap.standard.bindings)
+        XCTAssertEqual(keyMap.event(for: .control("x"), in: .browsing), .toggleAllShown)
+        XCTAssertNil(keyMap.event(for: .control("x"), in: .searching))
         XCTAssertEqual(keyMap.event(for: .tab, in: .searching), .moveDown)
         XCTAssertEqual(keyMap.event(for: .tab, in: .browsing), .toggleAndMoveDown)
         var state = picker(keyMap: keyMap)
-        XCTAssertTrue(state.frame().lines[39].text.hasPrefix("Ctrl-A all · ↑↓ move"))
+        XCTAssertTrue(state.frame().lines[39].text.hasPrefix("Ctrl-X all · Enter done"))
         state.send(.showKeys)
-        XCTAssertTrue(state.frame().text.contains("Ctrl-A"))
-        XCTAssertFalse(picker().frame().text.contains("Ctrl-A"))
+        XCTAssertTrue(state.frame().text.contains("Ctrl-X"))
+        XCTAssertFalse(picker().frame().text.contains("Ctrl-X"))
+    }
+
+    /// The help names every key the table takes, in each phase it works in: a key that does
+    /// something has a help row that shows it (mouse reports and the modal phases' any-key
+    /// aside).
+    func testEveryKeyOfTheTableIsInTheHelpOfItsBinding() {
+        for binding in KeyMap.standard.bindings {
+            guard let help = binding.help else { continue }
+            for rule in binding.rules {
+                guard case .keys(let keys) = rule.keys else { continue }
+                for key in keys { XCTAssertTrue(help.keys.contains(Self.name(of: key)), "\(key) in \(help.keys)") }
+            }
+        }
+    }
+
+    /// How help writes `key`.
+    private static func name(of key: Key) -> String {
+        switch key {
+        case .character(" "): return "Space"
+        case .character(let character): return String(character)
+        case .control(let letter): return "Ctrl-" + letter.uppercased()
+        case .up: return "Up"
+        case .down: return "Down"
+        case .left: return "Left"
+        case .right: return "Right"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .backspace: return "Backspace"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .delete: return "Delete"
+        case .function(let number): return "F\(number)"
+        case .mouse: return "click"
+        }
+    }
+
+    /// The bottom line of every phase starts with the keys that finish and cancel it, so a
+    /// narrow terminal keeps them.
+    func testTheBottomLineNamesTheKeysThatFinishAndCancelFirst() {
+        var state = picker()
+        state.send(.resized(rows: 10, columns: 40))
+        func bottom() -> String { state.frame().lines[9].text }
+        XCTAssertEqual(bottom(), "Enter done · Esc cancel · Space toggle")
+        state.send(.typed("a"))
+        XCTAssertEqual(bottom(), "Enter keep · Esc clear · ↑↓ move")
+        state.send(.finishSearch)
+        XCTAssertEqual(bottom(), "Enter done · Esc clear · Space toggle", "Esc clears the search applied")
+        state.send(.toggleCurrent)
+        state.send(.toggleReview)
+        XCTAssertEqual(bottom(), "Enter done · Esc back · Space toggle")
+        let loading = PickerState(size: TerminalSize(rows: 5, columns: 20))
+        XCTAssertEqual(loading.frame().lines[4].text, "Esc cancel")
     }
 }

@@ -55,6 +55,24 @@ final class LaunchPlanTests: XCTestCase {
         XCTAssertEqual(status(LaunchPlan.start(try options { $0.filter = "zz" })), .nothingToPrint)
     }
 
+    func testFilterPrintsAtMostTheLimit() throws {
+        XCTAssertEqual(
+            printed(
+                LaunchPlan.start(
+                    try options {
+                        $0.filter = "a"
+                        $0.configuration.limit = 1
+                    })), ["Ada Lovelace"])
+        XCTAssertEqual(
+            printed(
+                LaunchPlan.start(
+                    try options {
+                        $0.filter = "a"
+                        $0.configuration.limit = 5
+                    })),
+            ["Ada Lovelace", "Adam Novak"], "a limit above the matches prints them all")
+    }
+
     func testSelectOnePrintsTheOnlyMatchWithoutAScreen() throws {
         let plan = LaunchPlan.start(
             try options {
@@ -152,7 +170,8 @@ final class LaunchPlanTests: XCTestCase {
             loaded.reports,
             [leftOutReport, "--select: no friend has the id '9'", "--select: '3' left out, over --limit 1"])
         XCTAssertEqual(status(loaded), .cancelled)
-        state.send(.clearSelection)
+        for event: PickerEvent in [.toggleReview, .toggleAllShown, .back] { state.send(event) }
+        XCTAssertTrue(state.selection.isEmpty)
         state.send(.startSearch)
         state.send(.typed("zz"))
         XCTAssertEqual(status(LaunchPlan.finish(state, outcome: .finished, options: options)), .nothingToPrint)

@@ -144,6 +144,49 @@ final class OptionsTests: XCTestCase {
         XCTAssertThrowsError(try parse([], ["PICKER_DEFAULT_OPTS": "--bogus"]))
     }
 
+    /// fzf's short options, their values attached or next.
+    func testShortOptionsAsFzfUsersTypeThem() throws {
+        var expected = Options(source: .file("sample.json"))
+        expected.query = "ada lov"
+        expected.filter = "zoe"
+        expected.selectOne = true
+        expected.exitZero = true
+        expected.configuration.limit = 3
+        expected.configuration.header = "Pick two"
+        XCTAssertEqual(
+            try parse(["-q", "ada lov", "-f", "zoe", "-1", "-0", "-m", "3", "--header", "Pick two"]), .run(expected))
+        XCTAssertEqual(
+            try parse(["-qada lov", "-fzoe", "-1", "-0", "-m3", "--header=Pick two"]), .run(expected),
+            "a short option's value attached")
+        XCTAssertThrowsError(try parse(["-m", "x"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.description, "--limit needs a whole number above 0, not 'x'")
+        }
+        XCTAssertThrowsError(try parse(["-1x"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.description, "unknown option '-1x' (see picker --help)")
+        }
+        XCTAssertThrowsError(try parse(["-q"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.description, "-q needs a value")
+        }
+    }
+
+    /// An error in `PICKER_DEFAULT_OPTS` says it came from there, and an option there takes no
+    /// value from the command line.
+    func testTheDefaultOptionsAreParsedOnTheirOwn() throws {
+        XCTAssertThrowsError(try parse([], ["PICKER_DEFAULT_OPTS": "--limit x"])) { error in
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description,
+                "PICKER_DEFAULT_OPTS: --limit needs a whole number above 0, not 'x'")
+        }
+        XCTAssertThrowsError(try parse(["ada"], ["PICKER_DEFAULT_OPTS": "--query"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.description, "PICKER_DEFAULT_OPTS: --query needs a value")
+        }
+        XCTAssertThrowsError(try parse(["--bogus"], ["PICKER_DEFAULT_OPTS": "--limit 2"])) { error in
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description, "unknown option '--bogus' (see picker --help)",
+                "the command line's errors are its own")
+        }
+    }
+
     func testHeightComesFromTheCommandLineOrTheDefaultsAndNoHeightUndoesIt() throws {
         let defaults = ["PICKER_DEFAULT_OPTS": "--height 40%"]
         guard case .run(let lines) = try parse(["--height", "10"]),
@@ -163,7 +206,8 @@ final class OptionsTests: XCTestCase {
         }
         XCTAssertThrowsError(try parse([], ["PICKER_DEFAULT_OPTS": "--height 0%"])) { error in
             XCTAssertEqual(
-                (error as? Options.UsageError)?.description, "--height needs a percentage from 1% to 100%, not '0%'")
+                (error as? Options.UsageError)?.description,
+                "PICKER_DEFAULT_OPTS: --height needs a percentage from 1% to 100%, not '0%'")
         }
     }
 

@@ -3,8 +3,10 @@ import XCTest
 @testable import PickerKit
 
 /// The picker's state machine against a plain reference model, on random event sequences:
-/// after every event both agree on the phase, the query, the friends shown, the friend under
-/// the cursor, the selection and the result, and the state keeps its invariants.
+/// after every event both agree on the phase, the query and its cursor, the friends shown and
+/// those on the list's rows (the reviewed ones while reviewing), the friend under the cursor,
+/// the selection, the question before Esc discards it, and the result, and the state keeps its
+/// invariants.
 final class PickerStateModelTests: XCTestCase {
     /// What names are made of: letters, accents, CJK, and hostile characters.
     private static let alphabet = Array("aAbeéoöz ñł王-\u{1B}\u{301}\u{202E}")
@@ -20,9 +22,10 @@ final class PickerStateModelTests: XCTestCase {
     private func randomEvent(_ random: inout SplitMix64) -> PickerEvent {
         let plain: [PickerEvent] = [
             .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast, .toggleCurrent, .toggleAndMoveDown,
-            .startSearch, .deleteBackward, .deleteWord, .clearQuery, .finishSearch, .cancelSearch, .tick,
-            .loadingFinished, .loadingFailed("\u{1B}]0;x\u{7}"), .selectAllShown, .deselectAllShown, .clearSelection,
-            .scroll(2), .scroll(-3), .showKeys, .back, .beginSectionJump,
+            .toggleAndMoveUp, .startSearch, .deleteBackward, .deleteForward, .deleteWord, .deleteToStart,
+            .queryCursorLeft, .queryCursorRight, .queryCursorToStart, .queryCursorToEnd, .finishSearch, .cancelSearch,
+            .clearOrCancel, .toggleReview, .tick, .loadingFinished, .loadingFailed("\u{1B}]0;x\u{7}"),
+            .toggleAllShown, .scroll(2), .scroll(-3), .showKeys, .back, .beginSectionJump,
         ]
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<60: return plain.randomElement(using: &random) ?? .tick
@@ -67,8 +70,13 @@ final class PickerStateModelTests: XCTestCase {
         var failures: [String] = []
         let shownIDs = state.shown.map { state.list.friends[$0].id }
         if state.phase != model.phase { failures.append("phase \(state.phase) vs \(model.phase)") }
-        if state.query.text != model.query {
-            failures.append("query \(state.query.text.debugDescription) vs \(model.query.debugDescription)")
+        if state.query.text != model.query || state.queryCursor != model.queryCursor {
+            failures.append(
+                "query \(state.query.text.debugDescription) at \(state.queryCursor) vs \(model.query.debugDescription) at \(model.queryCursor)"
+            )
+        }
+        if state.isAskingToDiscard != model.askingToDiscard {
+            failures.append("asking to discard: \(state.isAskingToDiscard) vs \(model.askingToDiscard)")
         }
         if Dictionary(state.list.friends.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             != model.names
@@ -80,13 +88,17 @@ final class PickerStateModelTests: XCTestCase {
         if shownIDs != model.shownIDs(listOrder: listOrder) {
             failures.append("shown \(shownIDs) vs \(model.shownIDs(listOrder: listOrder)) for \(listOrder.map(\.name))")
         }
+        let rowIDs = state.rows.map { state.list.friends[$0].id }
+        if rowIDs != model.rowIDs(listOrder: listOrder) {
+            failures.append("rows \(rowIDs) vs \(model.rowIDs(listOrder: listOrder))")
+        }
         if let limit = state.configuration.limit, state.selection.count > limit {
             failures.append("more selected than the limit")
         }
         if state.currentFriend?.id != model.cursorID {
             failures.append("cursor on \(state.currentFriend?.id ?? "nobody") vs \(model.cursorID ?? "nobody")")
         }
-        if (state.cursor == nil) != state.shown.isEmpty {
+        if (state.cursor == nil) != state.rows.isEmpty {
             failures.append("a cursor with nobody shown, or none with someone shown")
         }
         if state.selection.orderedIDs != model.selection {

@@ -62,7 +62,7 @@ final class PickerStateTests: XCTestCase {
 
     func testSelectionIsKeptAcrossSearchesAndPrintedInPickingOrder() {
         var state = picker()
-        send([.startSearch, .typed("zoe"), .toggleCurrent, .clearQuery, .typed("bob"), .toggleCurrent], to: &state)
+        send([.startSearch, .typed("zoe"), .toggleCurrent, .deleteToStart, .typed("bob"), .toggleCurrent], to: &state)
         XCTAssertEqual(state.selection.orderedIDs, ["7", "3"])
         send([.cancelSearch], to: &state)
         XCTAssertEqual(state.shown.count, 7, "Esc shows the whole list again")
@@ -116,7 +116,7 @@ final class PickerStateTests: XCTestCase {
         XCTAssertEqual(state.query.text, "ada ")
         send([.deleteWord], to: &state)
         XCTAssertEqual(state.query.text, "")
-        send([.typed("zo"), .clearQuery], to: &state)
+        send([.typed("zo"), .deleteToStart], to: &state)
         XCTAssertEqual(state.query.text, "")
         XCTAssertEqual(state.shown.count, 7)
         send([.deleteBackward], to: &state)

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PickerKit
 
-/// Limits, select all, deselect all, clear, preselection.
+/// Limits, Ctrl-A (every friend shown, then none), preselection.
 final class SelectionCommandsTests: XCTestCase {
     private let friends = ["Ada", "Bob", "Cai", "Dov", "Eve", "Fay", "Gus"].enumerated().map {
         Friend(id: String($0 + 1), name: $1)
@@ -40,26 +40,43 @@ final class SelectionCommandsTests: XCTestCase {
         XCTAssertNil(state.notice)
     }
 
-    func testSelectAllShownStopsAtTheLimit() {
+    func testCtrlAStopsAtTheLimit() {
         var state = picker(limit: 3)
-        state.send(.selectAllShown)
+        state.send(.toggleAllShown)
         XCTAssertEqual(state.selection.orderedIDs, ["1", "2", "3"])
         XCTAssertEqual(state.notice, "at most 3 friends can be selected")
+        state.send(.toggleAllShown)
+        XCTAssertEqual(
+            state.selection.orderedIDs, ["1", "2", "3"], "not every friend shown is selected: refused again")
     }
 
-    func testSelectAndDeselectAllShownLeaveHiddenFriendsAsTheyWere() {
+    /// Ctrl-A selects every friend shown; pressed again, with all of them selected, it
+    /// deselects them, as gum's does; friends the search hides stay as they were.
+    func testCtrlASelectsThenDeselectsTheFriendsShownAndLeavesHiddenOnesAsTheyWere() {
         var state = picker()
         for event: PickerEvent in [
-            .moveToLast, .toggleCurrent, .startSearch, .typed("a"), .finishSearch, .selectAllShown,
+            .moveToLast, .toggleCurrent, .startSearch, .typed("a"), .finishSearch, .toggleAllShown,
         ] {
             state.send(event)
         }
         XCTAssertEqual(state.selection.orderedIDs, ["7", "1", "3", "6"], "Gus, then Ada, Cai and Fay in list order")
-        state.send(.deselectAllShown)
+        state.send(.toggleCurrent)
+        state.send(.toggleAllShown)
+        XCTAssertEqual(state.selection.orderedIDs, ["7", "3", "6", "1"], "Ada, unticked, was selected again")
+        state.send(.toggleAllShown)
         XCTAssertEqual(state.selection.orderedIDs, ["7"], "Gus is hidden by the search and stays selected")
-        state.send(.selectAllShown)
-        state.send(.clearSelection)
-        XCTAssertTrue(state.selection.isEmpty, "clear empties the selection, hidden friends included")
+    }
+
+    func testCtrlAInTheReviewUnticksEveryoneThenTicksThemAgainInTheOrderPicked() {
+        var state = picker()
+        for event: PickerEvent in [.moveToLast, .toggleCurrent, .moveToFirst, .toggleCurrent, .toggleReview] {
+            state.send(event)
+        }
+        state.send(.toggleAllShown)
+        XCTAssertTrue(state.selection.isEmpty, "every friend reviewed was selected: all deselected, hidden or not")
+        XCTAssertEqual(state.rows.map { state.list.friends[$0].name }, ["Gus", "Ada"], "the rows stay to tick again")
+        state.send(.toggleAllShown)
+        XCTAssertEqual(state.selection.orderedIDs, ["7", "1"])
     }
 
     func testPreselectedFriendsAreSelectedAsTheyArriveAndUnknownIdsStayPending() {

@@ -51,11 +51,19 @@ final class TerminalInputDecoderTests: XCTestCase {
     }
 
     func testKeysTheFullScreenIgnoresAreReadWholeAndDropped() {
-        // Left, Right, Delete, Insert, F1, F5, Shift-Tab, Ctrl-Up, focus, X10 mouse, Ctrl-Space,
-        // Ctrl-\.
-        let ignored =
-            "\u{1B}[D\u{1B}[C\u{1B}[3~\u{1B}[2~\u{1B}OP\u{1B}[15~\u{1B}[Z\u{1B}[1;5A\u{1B}[I\u{1B}[M !!\u{00}\u{1C}"
+        // Insert, F5, Ctrl-Up, focus, X10 mouse, Ctrl-Space, Ctrl-\.
+        let ignored = "\u{1B}[2~\u{1B}[15~\u{1B}[1;5A\u{1B}[I\u{1B}[M !!\u{00}\u{1C}"
         XCTAssertEqual(decoded(ignored + "q"), [.key(.character("q"))])
+    }
+
+    func testEditingKeysShiftTabF1AndCtrlSlashInEveryFormTerminalsSend() {
+        let keys: [(bytes: String, key: Key)] = [
+            ("\u{1B}[D", .left), ("\u{1B}OD", .left), ("\u{1B}[C", .right), ("\u{1B}OC", .right),
+            ("\u{1B}[3~", .delete), ("\u{1B}[Z", .backTab), ("\u{1B}OP", .function(1)), ("\u{1B}[11~", .function(1)),
+            ("\u{1B}[P", .function(1)), ("\u{1F}", .control("/")), ("\u{1B}[1D", .left),
+        ]
+        for (bytes, key) in keys { XCTAssertEqual(decoded(bytes + "q"), [.key(key), .key(.character("q"))], bytes) }
+        XCTAssertEqual(decoded("\u{1B}[1;2D\u{1B}[3;5~q"), [.key(.character("q"))], "with modifiers, dropped")
     }
 
     func testSequencesSplitAcrossReadsAreJoined() {

@@ -8,7 +8,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case error = 2
     /// The service rejected the session (invalid, expired or revoked token).
     case sessionRejected = 3
-    /// Cancelled with Esc, `q`, Ctrl-C or SIGINT.
+    /// Cancelled with Esc, Ctrl-C or SIGINT.
     case cancelled = 130
     /// The reader of standard output went away before the result was written (`| head -0`),
     /// as a tool killed by SIGPIPE reports it; nothing more is printed.
@@ -23,7 +23,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
                 "nothing to print (nobody shown on Enter; --filter or --exit-0 matched nobody; no email address for a mail format)"
         case .error: return "error: bad option, unreadable or malformed source, network failure, no usable terminal"
         case .sessionRejected: return "the service rejected the session: log in again"
-        case .cancelled: return "cancelled (Esc, q, Ctrl-C, SIGINT)"
+        case .cancelled: return "cancelled (Esc, asking first when friends are selected; Ctrl-C; SIGINT)"
         case .outputClosed: return "the reader of standard output went away (| head -0): nothing more is printed"
         }
     }

@@ -48,7 +48,8 @@ extension LaunchPlan {
                     in: options.source, matching: filter, sortOrder: sortOrder, token: token, timeout: options.timeout)
                 let reports =
                     skippedReports(skipped, source: options.source) + leftOutReports(leftOut, source: options.source)
-                return LaunchPlan(reports: reports, printing: matches, format: options.format)
+                return LaunchPlan(
+                    reports: reports, printing: matches.prefix(options.configuration.limit), format: options.format)
             }
             let loader = options.source.loader(token: token, timeout: options.timeout)
             guard options.selectOne || options.exitZero else {

@@ -49,17 +49,21 @@ extension Options {
             }
             options.timeout = seconds
         },
-        OptionSpec(["--query"], value: "TEXT", "start with this search applied") { options, text in options.query = text
+        OptionSpec(["--query", "-q"], value: "TEXT", "start with this search applied") { options, text in
+            options.query = text
         },
-        OptionSpec(["--filter"], value: "TEXT", "no screen: print the friends TEXT includes, in list order, and exit") {
+        OptionSpec(
+            ["--filter", "-f"], value: "TEXT",
+            "no screen: print the friends TEXT includes, in list order (at most --limit of them), and exit"
+        ) {
             options, text in options.filter = text
         },
         OptionSpec(
-            ["--select-1"], "when exactly one friend passes the initial query, print it without opening the list"
+            ["--select-1", "-1"], "when exactly one friend passes the initial query, print it without opening the list"
         ) {
             options, _ in options.selectOne = true
         },
-        OptionSpec(["--exit-0"], "when no friend passes the initial query, exit 1 without opening the list") {
+        OptionSpec(["--exit-0", "-0"], "when no friend passes the initial query, exit 1 without opening the list") {
             options, _ in options.exitZero = true
         },
         OptionSpec(
@@ -70,7 +74,8 @@ extension Options {
                 .filter { !$0.isEmpty }
         },
         OptionSpec(
-            ["--limit"], value: "N", "at most N friends can be selected; with 1, a pick replaces the previous one"
+            ["--limit", "-m"], value: "N",
+            "at most N friends can be selected (and --filter prints at most N); with 1, a pick replaces the previous one"
         ) {
             options, text throws(UsageError) in
             guard let limit = Int(text), limit > 0 else {
@@ -95,6 +100,9 @@ extension Options {
         },
         OptionSpec(["--prompt"], value: "TEXT", "the search prompt instead of \"/ \"") { options, text in
             options.configuration.prompt = text
+        },
+        OptionSpec(["--header"], value: "TEXT", "a line of text under the title") { options, text in
+            options.configuration.header = text
         },
         OptionSpec(["--cycle"], "moving past the last friend wraps to the first, and back") { options, _ in
             options.configuration.cycles = true

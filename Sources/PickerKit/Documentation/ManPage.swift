@@ -11,7 +11,7 @@ public enum ManPage {
             #"[\fIOPTION\fR]..."#,
             ".SH DESCRIPTION",
             "picker shows the friends of a session in a full-screen list, sorted and sectioned.",
-            "Typing after / narrows the list on every key, ignoring case and accents; Space ticks friends;",
+            "Typing a name narrows the list on every key, ignoring case and accents; Space ticks friends;",
             "Enter prints the selected friends on standard output, in the order picked, or the friend",
             "under the cursor when none is selected.",
             "The list is drawn on the terminal (/dev/tty), so the result can be piped.",

@@ -72,17 +72,22 @@ public enum ShellCompletions {
         let specs = Options.table.map { option -> String in
             let help = summary(of: option).replacing("'", with: "'\\''").replacing("[", with: "\\[")
                 .replacing("]", with: "\\]").replacing(":", with: "\\:")
-            let names =
-                option.names.count > 1
-                ? "(\(option.names.joined(separator: " ")))'{\(option.names.joined(separator: ","))}'" : option.names[0]
-            guard let value = option.value else { return "    '\(names)[\(help)]'" }
+            let exclusions = option.names.count > 1 ? "(\(option.names.joined(separator: " ")))" : ""
+            guard let value = option.value else {
+                let names =
+                    option.names.count > 1 ? "\(exclusions)'{\(option.names.joined(separator: ","))}'" : exclusions
+                return "    '\(names)\(option.names.count > 1 ? "" : option.names[0])[\(help)]'"
+            }
             let action: String
             switch completion(for: option) {
             case "FILE"?: action = "_files"
             case let words?: action = "(\(words))"
             case nil: action = " "
             }
-            return "    '\(names)=[\(help)]:\(value.lowercased()):\(action)'"
+            // A long option's value follows `=` or comes next; a short one's is attached or next.
+            return option.names.map { name in
+                "    '\(exclusions)\(name)\(name.hasPrefix("--") ? "=" : "+")[\(help)]:\(value.lowercased()):\(action)'"
+            }.joined(separator: " \\\n")
         }
         return """
             #compdef picker

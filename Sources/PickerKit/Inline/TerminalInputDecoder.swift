@@ -11,10 +11,11 @@ public enum TerminalInput: Hashable, Sendable {
 ///
 /// It knows the sequences terminals send whether or not keypad transmit mode is on: arrows,
 /// Home and End as `CSI` or `SS3` (`ESC [ A`, `ESC O A`, `ESC [ H`, `ESC [ 1 ~`, `ESC [ 7 ~`…),
-/// PgUp/PgDn (`ESC [ 5 ~`, `ESC [ 6 ~`), SGR mouse reports (`ESC [ < b ; x ; y M`), and
-/// cursor position reports; UTF-8 text; Enter, Tab, Backspace (DEL or ^H) and Ctrl keys as
-/// control bytes. Keys the picker does not use (Left, Right, function keys, keys with
-/// modifiers, X10 mouse reports) are read whole and dropped, as the full screen drops them.
+/// PgUp/PgDn (`ESC [ 5 ~`, `ESC [ 6 ~`), Delete (`ESC [ 3 ~`), Shift-Tab (`ESC [ Z`), F1
+/// (`ESC O P`, `ESC [ 11 ~`), SGR mouse reports (`ESC [ < b ; x ; y M`), and cursor position
+/// reports; UTF-8 text; Enter, Tab, Backspace (DEL or ^H), Ctrl keys and Ctrl-/ (0x1F) as
+/// control bytes. Keys the picker does not use (other function keys, keys with modifiers, X10
+/// mouse reports) are read whole and dropped, as the full screen drops them.
 ///
 /// An Esc may start a sequence: when the bytes stop after one, ``isWaiting`` is true, and the
 /// caller waits the escape delay and calls ``finish()``, which makes it the Escape key (and an
@@ -101,6 +102,7 @@ public struct TerminalInputDecoder: Sendable {
         case 0x09: return .read(.key(.tab), length: 1)
         case 0x08, 0x7F: return .read(.key(.backspace), length: 1)
         case 0x01...0x1A: return .read(.key(.control(Character(Unicode.Scalar(first + 0x60)))), length: 1)
+        case 0x1F: return .read(.key(.control("/")), length: 1)
         case 0x20...0x7E: return .read(.key(.character(Character(Unicode.Scalar(first)))), length: 1)
         case 0x80...: return character(in: bytes)
         default: return .read(nil, length: 1)
@@ -145,9 +147,12 @@ public struct TerminalInputDecoder: Sendable {
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "M"): return .enter
+        case UInt8(ascii: "P"): return .function(1)
         default: return nil
         }
     }
@@ -187,9 +192,11 @@ public struct TerminalInputDecoder: Sendable {
         case (UInt8(ascii: "~"), 1):
             switch numbers[0] {
             case 1, 7: return .key(.home)
+            case 3: return .key(.delete)
             case 4, 8: return .key(.end)
             case 5: return .key(.pageUp)
             case 6: return .key(.pageDown)
+            case 11: return .key(.function(1))
             default: return nil
             }
         default:
@@ -198,8 +205,12 @@ public struct TerminalInputDecoder: Sendable {
             switch final {
             case UInt8(ascii: "A"): return .key(.up)
             case UInt8(ascii: "B"): return .key(.down)
+            case UInt8(ascii: "C"): return .key(.right)
+            case UInt8(ascii: "D"): return .key(.left)
             case UInt8(ascii: "H"): return .key(.home)
             case UInt8(ascii: "F"): return .key(.end)
+            case UInt8(ascii: "P"): return .key(.function(1))
+            case UInt8(ascii: "Z"): return .key(.backTab)
             default: return nil
             }
         }

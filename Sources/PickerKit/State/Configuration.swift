@@ -4,6 +4,8 @@ public struct Configuration: Hashable, Sendable {
     public var title = "Select Friends"
     /// The search prompt.
     public var prompt = "/ "
+    /// A line under the title (`--header`), if any.
+    public var header: String?
     /// The most friends that can be selected; 1 makes each pick replace the previous one.
     public var limit: Int?
     /// Whether moving past either end wraps to the other.

@@ -2,11 +2,18 @@
 public enum Key: Hashable, Sendable {
     /// A printable character, space included.
     case character(Character)
-    /// A letter typed with Control held, as its lowercase letter: Ctrl-C is `.control("c")`.
+    /// A key typed with Control held, as its lowercase letter: Ctrl-C is `.control("c")`;
+    /// Ctrl-/ (the byte 0x1F, which Ctrl-_ also sends) is `.control("/")`.
     case control(Character)
-    case up, down
+    case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, tab
+    /// Shift-Tab.
+    case backTab
+    /// The Delete key (forward delete), not Backspace.
+    case delete
+    /// A function key: F1 is `.function(1)`.
+    case function(Int)
     /// A mouse button or wheel.
     case mouse(MouseReport)
 }

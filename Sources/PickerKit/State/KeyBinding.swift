@@ -26,12 +26,26 @@ public struct KeyBinding: Hashable, Sendable {
     /// The few words the bottom line shows for the binding in its phases (`Space toggle`), if
     /// any.
     public var hint: String?
+    /// What the bottom line shows instead while a search is applied, when the keys then do
+    /// something else (Esc clears the search rather than cancel).
+    public var hintWhileFiltered: String?
 
-    public init(_ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, _ rules: Rule...) {
+    public init(
+        _ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, hintWhileFiltered: String? = nil, _ rules: Rule...
+    ) {
+        self.init(phases, help: help, hint: hint, hintWhileFiltered: hintWhileFiltered, rules: rules)
+    }
+
+    /// Keys that work in `phases`, told by `help` and `hint`; the first of `rules` that takes
+    /// a key decides what it does.
+    public init(
+        _ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, hintWhileFiltered: String? = nil, rules: [Rule]
+    ) {
         self.phases = phases
         self.rules = rules
         self.help = help
         self.hint = hint
+        self.hintWhileFiltered = hintWhileFiltered
     }
 }
 

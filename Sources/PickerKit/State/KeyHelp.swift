@@ -5,6 +5,7 @@ public struct KeyHelp: Hashable, Sendable {
     public enum Context: String, CaseIterable, Sendable {
         case browsing = "while browsing"
         case searching = "while searching"
+        case reviewing = "while reviewing the selection"
         case anywhere = "anywhere"
         case mouse = "with the mouse"
     }

@@ -33,18 +33,27 @@ public struct KeyMap: Hashable, Sendable {
     /// The help of every binding that has some, in table order.
     public var help: [KeyHelp] { bindings.compactMap(\.help) }
 
-    /// The hints of the bindings of `phase`, in table order, for the bottom line.
-    func hints(in phase: Phase) -> [String] {
-        bindings.filter { $0.phases.contains(phase) }.compactMap(\.hint)
+    /// The hints of the bindings of `phase`, in table order, for the bottom line; `filtered`
+    /// when a search is applied.
+    func hints(in phase: Phase, filtered: Bool = false) -> [String] {
+        bindings.filter { $0.phases.contains(phase) }.compactMap {
+            filtered ? $0.hintWhileFiltered ?? $0.hint : $0.hint
+        }
     }
 }
 
 extension KeyMap {
     /// The picker's keys.
+    ///
+    /// In the list, typing a name searches: every character that is not a command starts a
+    /// search with it, so no printable key selects or deselects more than one friend, clears
+    /// the selection or quits; those are control chords, Esc and Ctrl-C. The keys that finish
+    /// and cancel come first in each phase, so that they lead the bottom line.
     public static let standard = KeyMap([
         // Anywhere.
         KeyBinding(
-            Phase.active, help: KeyHelp(.anywhere, "Ctrl-C", "cancel"), .keys(.control("c"), send: .cancel)),
+            Phase.active, help: KeyHelp(.anywhere, "Ctrl-C", "cancel at once, even with friends selected"),
+            .keys(.control("c"), send: .cancel)),
         KeyBinding(
             Phase.active, help: KeyHelp(.anywhere, "Ctrl-Z", "suspend (fg to resume)"),
             KeyBinding.Rule(.keys([.control("z")]), .suspend)),
@@ -53,82 +62,119 @@ extension KeyMap {
         KeyBinding(
             [.choosingSection], help: nil, KeyBinding.Rule(.sectionLetter, .jumpToSection),
             KeyBinding.Rule(.anyKey, .send(.back))),
-        // Browsing.
+        // The list, and the review of the selection.
         KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "Up/Down, k/j, Ctrl-P/Ctrl-N, Ctrl-K/Ctrl-J", "move"),
-            hint: "↑↓ move",
-            .keys(.up, .character("k"), .control("p"), .control("k"), send: .moveUp),
-            .keys(.down, .character("j"), .control("n"), .control("j"), send: .moveDown)),
+            [.browsing, .reviewing],
+            help: KeyHelp(.browsing, "Enter", "done: print the selection (with none, the friend under the cursor)"),
+            hint: "Enter done", .keys(.enter, send: .done)),
         KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "PgUp/PgDn, Home/End, g/G", "a page up or down, the first, the last"),
-            .keys(.pageUp, send: .pageUp), .keys(.pageDown, send: .pageDown),
-            .keys(.home, .character("g"), send: .moveToFirst), .keys(.end, .character("G"), send: .moveToLast)),
+            [.browsing, .loading],
+            help: KeyHelp(
+                .browsing, "Esc",
+                "clear the search; with none, cancel (with friends selected, it asks first: Esc again discards them)"),
+            hint: "Esc cancel", hintWhileFiltered: "Esc clear", .keys(.escape, send: .clearOrCancel)),
+        KeyBinding(
+            [.reviewing],
+            help: KeyHelp(.reviewing, "Esc, Ctrl-R", "back to the list as it was: its search, its cursor"),
+            hint: "Esc back", .keys(.escape, .control("r"), send: .back)),
+        KeyBinding(
+            [.browsing, .reviewing], help: KeyHelp(.browsing, "Space", "toggle the friend under the cursor"),
+            hint: "Space toggle", .keys(.character(" "), send: .toggleCurrent)),
+        // Before the first friends, Space is not taken for the start of a search.
+        KeyBinding([.loading], help: nil, .keys(.character(" "), send: .toggleCurrent)),
+        KeyBinding(
+            [.browsing, .reviewing], help: KeyHelp(.browsing, "Tab, Shift-Tab", "toggle, then move down, up"),
+            .keys(.tab, send: .toggleAndMoveDown), .keys(.backTab, send: .toggleAndMoveUp)),
+        KeyBinding(
+            [.browsing, .reviewing], help: KeyHelp(.browsing, "Up/Down, Ctrl-P/Ctrl-N, Ctrl-K/Ctrl-J", "move"),
+            hint: "↑↓ move", rules: moving),
+        KeyBinding(
+            [.browsing, .reviewing],
+            help: KeyHelp(.browsing, "PgUp/PgDn, Home/End", "a page up or down, the first, the last"),
+            .keys(.pageUp, send: .pageUp), .keys(.pageDown, send: .pageDown), .keys(.home, send: .moveToFirst),
+            .keys(.end, send: .moveToLast)),
+        KeyBinding(
+            [.browsing, .reviewing],
+            help: KeyHelp(.browsing, "Ctrl-A", "select every friend shown; when all are, deselect them all"),
+            .keys(.control("a"), send: .toggleAllShown)),
+        KeyBinding(
+            [.browsing],
+            help: KeyHelp(
+                .browsing, "Ctrl-R",
+                "review the selection: only the selected friends, in the order picked, where the keys above work"),
+            hint: "Ctrl-R review", .keys(.control("r"), send: .toggleReview)),
         KeyBinding(
             [.browsing], help: KeyHelp(.browsing, "[ ]", "the previous, the next section"),
             .keys(.character("["), send: .previousSection), .keys(.character("]"), send: .nextSection)),
         KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "' then a letter or #", "that letter's section"),
+            [.browsing], help: KeyHelp(.browsing, "' then a letter or #", "that letter's section, at the top"),
             .keys(.character("'"), send: .beginSectionJump)),
         KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "Space", "toggle the friend under the cursor"),
-            hint: "Space toggle", .keys(.character(" "), send: .toggleCurrent)),
-        KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "Tab", "toggle and move down"),
-            .keys(.tab, send: .toggleAndMoveDown)),
-        KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "a", "select every friend shown"),
-            .keys(.character("a"), send: .selectAllShown)),
-        KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "n", "deselect every friend shown"),
-            .keys(.character("n"), send: .deselectAllShown)),
-        KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "c", "clear the whole selection, hidden friends included"),
-            .keys(.character("c"), send: .clearSelection)),
-        KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "/", "search (edit the search)"), hint: "/ search",
+            [.browsing, .reviewing, .loading], help: KeyHelp(.browsing, "/", "search (edit the search)"),
             .keys(.character("/"), send: .startSearch)),
         KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "?", "show every key"), hint: "? keys",
-            .keys(.character("?"), send: .showKeys)),
+            [.browsing, .reviewing], help: KeyHelp(.browsing, "?, F1, Ctrl-/", "show every key"), hint: "? keys",
+            .keys(.character("?"), .function(1), .control("/"), send: .showKeys)),
         KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "Enter", "done: print the selection"), hint: "Enter done",
-            .keys(.enter, send: .done)),
-        KeyBinding(
-            [.browsing, .loading], help: KeyHelp(.browsing, "Esc, q", "cancel"), hint: "Esc cancel",
-            .keys(.escape, .character("q"), send: .cancel)),
-        // Searching.
-        KeyBinding(
-            [.searching], help: KeyHelp(.searching, "any character", "narrow the list"), hint: "type to search",
+            [.browsing, .loading],
+            help: KeyHelp(.browsing, "any other character", "start a search with it: typing a name searches"),
             KeyBinding.Rule(.anyCharacter, .type)),
         KeyBinding(
-            [.searching],
-            help: KeyHelp(.searching, "Backspace, Ctrl-W, Ctrl-U", "delete a character, a word, the whole search"),
-            .keys(.backspace, send: .deleteBackward), .keys(.control("w"), send: .deleteWord),
-            .keys(.control("u"), send: .clearQuery)),
-        KeyBinding(
-            [.searching],
-            help: KeyHelp(.searching, "Up/Down, Ctrl-P/Ctrl-N, PgUp/PgDn, Home/End", "move in the results"),
-            hint: "↑↓ move",
-            .keys(.up, .control("p"), .control("k"), send: .moveUp),
-            .keys(.down, .control("n"), .control("j"), send: .moveDown),
-            .keys(.pageUp, send: .pageUp), .keys(.pageDown, send: .pageDown), .keys(.home, send: .moveToFirst),
-            .keys(.end, send: .moveToLast)),
-        KeyBinding(
-            [.searching], help: KeyHelp(.searching, "Tab", "toggle the highlighted friend"), hint: "Tab toggle",
-            .keys(.tab, send: .toggleCurrent)),
+            [.reviewing], help: KeyHelp(.reviewing, "any other character", "back to the list, searching for it"),
+            KeyBinding.Rule(.anyCharacter, .type)),
+        // Searching.
         KeyBinding(
             [.searching], help: KeyHelp(.searching, "Enter", "keep the filter and browse it"), hint: "Enter keep",
             .keys(.enter, send: .finishSearch)),
         KeyBinding(
-            [.searching], help: KeyHelp(.searching, "Esc", "clear the search and browse everyone"), hint: "Esc clear",
-            .keys(.escape, send: .cancelSearch)),
+            [.searching],
+            help: KeyHelp(.searching, "Esc", "clear the search and browse everyone (the cursor stays on its friend)"),
+            hint: "Esc clear", .keys(.escape, send: .cancelSearch)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "any character", "typed at the cursor; the list narrows"),
+            KeyBinding.Rule(.anyCharacter, .type)),
+        KeyBinding(
+            [.searching],
+            help: KeyHelp(.searching, "Backspace, Delete", "delete the character before the cursor, under it"),
+            .keys(.backspace, send: .deleteBackward), .keys(.delete, send: .deleteForward)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Ctrl-W, Ctrl-U", "delete the word, everything before the cursor"),
+            .keys(.control("w"), send: .deleteWord), .keys(.control("u"), send: .deleteToStart)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Left/Right, Ctrl-B/Ctrl-F", "move the cursor a character"),
+            .keys(.left, .control("b"), send: .queryCursorLeft), .keys(.right, .control("f"), send: .queryCursorRight)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Home/End, Ctrl-A/Ctrl-E", "move the cursor to the start, the end"),
+            .keys(.home, .control("a"), send: .queryCursorToStart), .keys(.end, .control("e"), send: .queryCursorToEnd)),
+        KeyBinding(
+            [.searching],
+            help: KeyHelp(.searching, "Up/Down, Ctrl-P/Ctrl-N, Ctrl-K/Ctrl-J, PgUp/PgDn", "move in the results"),
+            hint: "↑↓ move", rules: moving + [.keys(.pageUp, send: .pageUp), .keys(.pageDown, send: .pageDown)]),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Tab, Shift-Tab", "toggle, then move down, up"), hint: "Tab toggle",
+            .keys(.tab, send: .toggleAndMoveDown), .keys(.backTab, send: .toggleAndMoveUp)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Ctrl-R", "review the selection"),
+            .keys(.control("r"), send: .toggleReview)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "F1, Ctrl-/", "show every key"), hint: "F1 keys",
+            .keys(.function(1), .control("/"), send: .showKeys)),
         // The mouse.
         KeyBinding(
-            [.browsing, .searching], help: KeyHelp(.mouse, "click", "move the cursor; on the check box, toggle"),
-            KeyBinding.Rule(.click, .mouse)),
+            [.browsing, .searching, .reviewing],
+            help: KeyHelp(.mouse, "click", "move the cursor; on the check box, toggle"), KeyBinding.Rule(.click, .mouse)
+        ),
         KeyBinding(
-            [.browsing, .searching], help: KeyHelp(.mouse, "double click", "done: print the selection"),
+            [.browsing, .searching, .reviewing], help: KeyHelp(.mouse, "double click", "done: print the selection"),
             KeyBinding.Rule(.doubleClick, .mouse)),
-        KeyBinding([.browsing, .searching], help: KeyHelp(.mouse, "wheel", "scroll"), KeyBinding.Rule(.wheel, .mouse)),
+        KeyBinding(
+            [.browsing, .searching, .reviewing], help: KeyHelp(.mouse, "wheel", "scroll"),
+            KeyBinding.Rule(.wheel, .mouse)),
     ])
+
+    /// The keys that move the cursor a friend, in the list, the review and the search.
+    private static let moving: [KeyBinding.Rule] = [
+        .keys(.up, .control("p"), .control("k"), send: .moveUp),
+        .keys(.down, .control("n"), .control("j"), send: .moveDown),
+    ]
 }

@@ -6,9 +6,12 @@ public enum Phase: Hashable, Sendable {
     case browsing
     /// Editing the query; printable keys are text and the list narrows on each.
     case searching
+    /// Showing only the selected friends, in the order picked, to untick some; the list, its
+    /// search and its cursor wait as they were.
+    case reviewing
     /// Waiting for the letter of the section to jump to.
     case choosingSection
-    /// Showing every key over the list; any key goes back to browsing.
+    /// Showing every key over the list; any key goes back to where it was opened.
     case showingKeys
     /// Finished: the result is ready. Later events are ignored.
     case done
@@ -19,5 +22,7 @@ public enum Phase: Hashable, Sendable {
     public var isFinal: Bool { self == .done || self == .cancelled }
 
     /// The phases that take keys: all but the final ones.
-    public static let active: Set<Phase> = [.loading, .browsing, .searching, .choosingSection, .showingKeys]
+    public static let active: Set<Phase> = [
+        .loading, .browsing, .searching, .reviewing, .choosingSection, .showingKeys,
+    ]
 }

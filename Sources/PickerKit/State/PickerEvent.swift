@@ -19,29 +19,43 @@ public enum PickerEvent: Hashable, Sendable {
     case toggleCurrent
     /// Toggle the friend under the cursor, then move down.
     case toggleAndMoveDown
-    /// Select every friend shown, within the limit.
-    case selectAllShown
-    /// Deselect every friend shown.
-    case deselectAllShown
-    /// Deselect everyone, shown or not.
-    case clearSelection
+    /// Toggle the friend under the cursor, then move up.
+    case toggleAndMoveUp
+    /// Select every friend shown, within the limit; when every one is selected already,
+    /// deselect them all.
+    case toggleAllShown
     /// Start editing the query, keeping what it holds.
     case startSearch
-    /// Text typed into the query.
+    /// Text typed into the query at its cursor; from the list, it starts a search.
     case typed(String)
-    /// Backspace: delete the last character of the query.
+    /// Backspace: delete the character before the query's cursor.
     case deleteBackward
-    /// Delete the last word of the query, and the spaces after it.
+    /// Delete: delete the character under the query's cursor.
+    case deleteForward
+    /// Delete the word before the query's cursor, and the spaces after it, as readline's Ctrl-W.
     case deleteWord
-    /// Empty the query.
-    case clearQuery
+    /// Delete everything before the query's cursor, as readline's Ctrl-U.
+    case deleteToStart
+    /// Move the query's cursor a character left.
+    case queryCursorLeft
+    /// Move the query's cursor a character right.
+    case queryCursorRight
+    /// Move the query's cursor before the first character.
+    case queryCursorToStart
+    /// Move the query's cursor after the last character.
+    case queryCursorToEnd
     /// Stop editing and browse the filtered list.
     case finishSearch
     /// Empty the query and browse the whole list.
     case cancelSearch
+    /// Esc in the list: clear the search applied; with none, cancel, asking first when friends
+    /// are selected.
+    case clearOrCancel
+    /// Show only the selected friends, in the order picked; from there, go back to the list.
+    case toggleReview
     /// Show every key over the list.
     case showKeys
-    /// Leave the key overlay or the section jump, back to browsing.
+    /// Leave the key overlay, the section jump or the review, back to where it was opened.
     case back
     /// A click on screen line `line`, column `column` (from 0).
     case click(line: Int, column: Int)

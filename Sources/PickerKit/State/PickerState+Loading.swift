@@ -2,12 +2,10 @@ extension PickerState {
     /// Adds friends, keeping the cursor on its friend at the same place on screen, so the list
     /// grows around what the user is looking at.
     mutating func receive(_ batch: FriendBatch, expectedTotal: Int?) {
-        let keptID = currentFriend?.id
-        let rowOnScreen = cursor.map { layout.row(ofShown: $0) - scrollTop }
-        leftOut += list.append(batch)
-        showList()
-        if let keptID, let position = list.position(ofID: keptID) { placeCursor(onPosition: position) }
-        if let rowOnScreen, let cursor { scrollTop = max(0, layout.row(ofShown: cursor) - rowOnScreen) }
+        keepingTheCursorsRow { state in
+            state.leftOut += state.list.append(batch)
+            state.showList()
+        }
         if phase == .loading { phase = .browsing }
         if case .inProgress(let known) = loading { loading = .inProgress(expectedTotal: expectedTotal ?? known) }
     }
@@ -16,8 +14,9 @@ extension PickerState {
     /// those of the pending selection that are there.
     mutating func showList() {
         shown = list.positions(matching: query)
-        cursor = shown.isEmpty ? nil : 0
         applyPendingSelection()
+        refreshReview()
+        cursor = rows.isEmpty ? nil : 0
     }
 }
 

@@ -14,9 +14,16 @@ extension PickerState {
         }
     }
 
-    /// Selects every friend shown, in list order, up to the limit.
-    mutating func selectAllShown() {
-        for position in shown {
+    /// Selects every friend shown, top to bottom, up to the limit; when every one of them is
+    /// selected already, deselects them all (hidden friends stay as they are), as gum's Ctrl-A.
+    /// - Complexity: O(n) for n friends shown.
+    mutating func toggleAllShown() {
+        let rows = rows
+        if rows.allSatisfy({ selection.contains(list.friends[$0].id) }) {
+            for position in rows { selection.remove(list.friends[position].id) }
+            return
+        }
+        for position in rows {
             let id = list.friends[position].id
             guard !selection.contains(id) else { continue }
             if let limit = configuration.limit, selection.count >= limit {
@@ -25,11 +32,6 @@ extension PickerState {
             }
             selection.insert(id)
         }
-    }
-
-    /// Deselects every friend shown; hidden friends stay selected.
-    mutating func deselectAllShown() {
-        for position in shown { selection.remove(list.friends[position].id) }
     }
 
     /// Selects the friends of the pending selection that have arrived, in the order given,

@@ -7,9 +7,11 @@ public struct PickerState: Sendable {
     public internal(set) var list: FriendList
     /// The current search.
     public internal(set) var query: SearchQuery
+    /// The query's text cursor: how many characters of the query come before it.
+    public internal(set) var queryCursor: Int
     /// The positions in list order of the friends that pass the query, ascending.
     public internal(set) var shown: Positions = []
-    /// The index in ``shown`` of the friend under the cursor; nil when nobody is shown.
+    /// The index in ``rows`` of the friend under the cursor; nil when nobody is shown.
     public internal(set) var cursor: Int?
     /// The selected friends' ids, in the order they were picked.
     public internal(set) var selection = SelectionSet()
@@ -23,6 +25,13 @@ public struct PickerState: Sendable {
     public internal(set) var loading = Loading.inProgress(expectedTotal: nil)
     /// A message about the last key, such as a refused pick; gone at the next key.
     public internal(set) var notice: String?
+    /// Whether the last key was an Esc that would have thrown a selection away, so the picker
+    /// asked first; the next Esc cancels, any other key keeps the selection.
+    public internal(set) var isAskingToDiscard = false
+    /// While reviewing the selection: what is reviewed, and the list to go back to.
+    var review: Review?
+    /// The phase the key overlay goes back to.
+    var overlayReturn = Phase.browsing
     /// Turns of the loading spinner.
     var spinnerStep = 0
     /// The terminal size the picker draws for.
@@ -40,6 +49,7 @@ public struct PickerState: Sendable {
         phase = .loading
         list = FriendList(sortOrder: configuration.sortOrder)
         self.query = SearchQuery(query)
+        queryCursor = query.count
         pendingSelection = preselected
         self.size = size
         self.configuration = configuration
@@ -61,7 +71,7 @@ public struct PickerState: Sendable {
 
     /// The friend under the cursor.
     public var currentFriend: Friend? {
-        cursor.map { list.friends[shown[$0]] }
+        cursor.map { list.friends[rows[$0]] }
     }
 
     /// What Enter prints: the selected friends in the order picked; with nothing selected, the
@@ -87,38 +97,60 @@ public struct PickerState: Sendable {
     @discardableResult
     public mutating func send(_ event: PickerEvent) -> Outcome {
         guard !phase.isFinal else { return outcome }
-        if event.isUserAction { notice = nil }
+        if event.isUserAction {
+            notice = nil
+            if event != .clearOrCancel { isAskingToDiscard = false }
+        }
         switch event {
         case .moveUp: moveCursor(by: -1, wrapping: configuration.cycles)
         case .moveDown: moveCursor(by: 1, wrapping: configuration.cycles)
         case .pageUp: moveCursor(by: -max(1, layout.listRows))
         case .pageDown: moveCursor(by: max(1, layout.listRows))
         case .moveToFirst: moveCursor(to: 0)
-        case .moveToLast: moveCursor(to: shown.count - 1)
+        case .moveToLast: moveCursor(to: rows.count - 1)
         case .previousSection: moveToSection(offset: -1)
         case .nextSection: moveToSection(offset: 1)
-        case .beginSectionJump: phase = .choosingSection
+        case .beginSectionJump: if phase == .browsing { phase = .choosingSection }
         case .jumpToSection(let letter):
+            guard phase == .choosingSection else { break }
             moveToSection(letter)
             phase = .browsing
         case .toggleCurrent: toggleCurrent()
         case .toggleAndMoveDown:
             toggleCurrent()
             moveCursor(by: 1)
-        case .selectAllShown: selectAllShown()
-        case .deselectAllShown: deselectAllShown()
-        case .clearSelection: selection = SelectionSet()
-        case .startSearch: phase = .searching
-        case .typed(let text): setQuery(query.text + text)
-        case .deleteBackward: setQuery(String(query.text.dropLast()))
-        case .deleteWord: setQuery(Self.deletingLastWord(query.text))
-        case .clearQuery: setQuery("")
-        case .finishSearch: phase = .browsing
+        case .toggleAndMoveUp:
+            toggleCurrent()
+            moveCursor(by: -1)
+        case .toggleAllShown: toggleAllShown()
+        case .startSearch: openSearch()
+        case .typed(let text): type(text)
+        case .deleteBackward, .deleteForward, .deleteWord, .deleteToStart, .queryCursorLeft, .queryCursorRight,
+            .queryCursorToStart, .queryCursorToEnd:
+            if phase == .searching { editQuery(event) }
+        case .finishSearch: if phase == .searching { phase = .browsing }
         case .cancelSearch:
-            setQuery("", keepingCursor: true)
+            guard phase == .searching else { break }
+            clearSearch()
             phase = .browsing
-        case .showKeys: phase = .showingKeys
-        case .back: phase = .browsing
+        case .clearOrCancel: clearOrCancel()
+        case .toggleReview:
+            switch phase {
+            case .browsing, .searching: beginReview()
+            case .reviewing: endReview()
+            default: break
+            }
+        case .showKeys:
+            guard [.browsing, .searching, .reviewing].contains(phase) else { break }
+            overlayReturn = phase
+            phase = .showingKeys
+        case .back:
+            switch phase {
+            case .showingKeys: phase = overlayReturn
+            case .choosingSection: phase = .browsing
+            case .reviewing: endReview()
+            default: break
+            }
         case .click(let line, let column): click(line: line, column: column)
         case .doubleClick(let line): doubleClick(line: line)
         case .scroll(let rows): moveCursor(by: rows)
@@ -136,6 +168,20 @@ public struct PickerState: Sendable {
         }
         scrollToCursor()
         return outcome
+    }
+
+    /// Esc in the list peels one layer: a search applied is cleared (the cursor stays on its
+    /// friend); with none, the picker is cancelled, but when that would throw a selection away
+    /// it asks first, and only the next Esc cancels.
+    private mutating func clearOrCancel() {
+        guard phase == .browsing || phase == .loading else { return }
+        if !query.text.isEmpty {
+            clearSearch()
+        } else if !selection.isEmpty && !isAskingToDiscard {
+            isAskingToDiscard = true
+        } else {
+            phase = .cancelled
+        }
     }
 
     /// What the phase says of the picker's going on.

@@ -5,8 +5,11 @@ public struct Frame: Hashable, Sendable {
     public enum Role: Hashable, Sendable {
         case plain, title, counts, prompt, query, hint, header, checkMark, checked, match, sortKey, help, notice,
             warning
-        /// What is shown dimmed after a name: an email address, the day a friendship began.
+        /// What is shown dimmed after a name: an email address, the day a friendship began, what
+        /// tells friends of the same name apart.
         case detail
+        /// The `--header` line under the title.
+        case subtitle
     }
 
     /// Text drawn in one style. The text is safe to draw: it holds no control character.

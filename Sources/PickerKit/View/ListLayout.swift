@@ -13,6 +13,8 @@ struct ListLayout {
 
     /// The screen line of the title, if there is room for it.
     let titleLine: Int?
+    /// The screen line of the `--header` text, when there is one and room for it.
+    let headerLine: Int?
     /// The screen line of the search bar, if there is room for it.
     let searchLine: Int?
     /// The screen line of the key help, if there is room for it.
@@ -30,19 +32,23 @@ struct ListLayout {
     /// Headers appear only when at least this many friends are shown.
     static let minimumShownForHeaders = 6
 
-    init(rows: Int, list: FriendList, shown: Positions) {
+    /// The layout of `rows` screen lines, with a line for the `--header` text when `header`
+    /// is true and there is room, showing `shown`: sectioned when they are the search's
+    /// friends, in list order, and enough of them.
+    init(rows: Int, header: Bool, list: FriendList, shown: ListRows) {
         let rows = max(rows, 0)
         titleLine = rows >= 3 ? 0 : nil
-        searchLine = rows >= 3 ? 1 : (rows >= 1 ? 0 : nil)
+        headerLine = header && rows >= 5 ? 1 : nil
+        searchLine = rows >= 3 ? (headerLine ?? 0) + 1 : (rows >= 1 ? 0 : nil)
         helpLine = rows >= 4 ? rows - 1 : nil
         firstListLine = (searchLine ?? -1) + 1
         listRows = max(0, rows - firstListLine - (helpLine == nil ? 0 : 1))
         shownCount = shown.count
-        guard shown.count >= Self.minimumShownForHeaders else {
+        guard shown.reviewed == nil, shown.count >= Self.minimumShownForHeaders else {
             headers = []
             return
         }
-        headers = list.sectionStarts(in: shown)
+        headers = list.sectionStarts(in: shown.shown)
     }
 
     /// Rows in the list area, headers included.
@@ -84,5 +90,7 @@ struct ListLayout {
 
 extension PickerState {
     /// The layout of the screen for the current size and the friends shown.
-    var layout: ListLayout { ListLayout(rows: size.rows, list: list, shown: shown) }
+    var layout: ListLayout {
+        ListLayout(rows: size.rows, header: configuration.header != nil, list: list, shown: rows)
+    }
 }

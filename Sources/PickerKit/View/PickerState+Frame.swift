@@ -8,21 +8,29 @@ extension PickerState {
         var lines = [Frame.Line](repeating: Frame.Line(), count: max(size.rows, 0))
         var textCursor: Frame.Position?
         if let line = layout.titleLine { lines[line] = titleLine(columns: columns) }
+        if let line = layout.headerLine, let header = configuration.header {
+            lines[line] = Frame.Line([Frame.Span(TerminalText.sanitized(header), .subtitle)].fitted(to: columns))
+        }
         if let line = layout.searchLine {
             let bar = searchBar(columns: columns)
-            lines[line] = Frame.Line(bar)
-            if phase == .searching { textCursor = Frame.Position(line: line, column: min(bar.width, columns - 1)) }
+            lines[line] = Frame.Line(bar.spans)
+            if let column = bar.cursorColumn {
+                textCursor = Frame.Position(line: line, column: min(column, columns - 1))
+            }
         }
-        if let line = layout.helpLine { lines[line] = Frame.Line(statusSpans.fitted(to: columns)) }
+        if let line = layout.helpLine { lines[line] = Frame.Line(statusSpans(columns: columns).fitted(to: columns)) }
         let body = phase == .showingKeys ? keyOverlay(columns: columns) : listLines(layout: layout, columns: columns)
         for (offset, line) in body.prefix(layout.listRows).enumerated() { lines[layout.firstListLine + offset] = line }
         return Frame(lines: lines, textCursor: textCursor)
     }
 
     private func titleLine(columns: Int) -> Frame.Line {
-        let selected = configuration.limit.map { "\(selection.count)/\($0)" } ?? String(selection.count)
-        let counts = "\(shown.count)/\(list.count) · \(selected) selected"
-        let title = TerminalText.sanitized(configuration.title) + loadingIndicator
+        let selected =
+            (configuration.limit.map { "\(selection.count)/\($0)" } ?? String(selection.count)) + " selected"
+        let counts = review == nil ? "\(shown.count)/\(list.count) · \(selected)" : selected
+        let title =
+            review == nil
+            ? TerminalText.sanitized(configuration.title) + loadingIndicator : "Selected, in the order picked"
         let room = columns - DisplayWidth.of(counts) - 2
         guard room > 0 else { return Frame.Line([Frame.Span(counts, .counts)].fitted(to: columns)) }
         let shownTitle = DisplayWidth.truncate(title, to: room)
@@ -30,37 +38,51 @@ extension PickerState {
         return Frame.Line([Frame.Span(shownTitle, .title), Frame.Span(gap), Frame.Span(counts, .counts)])
     }
 
-    private func searchBar(columns: Int) -> [Frame.Span] {
+    /// The search bar, and the column of the query's cursor while searching. A query too long
+    /// for the bar shows the part around its cursor, `…` marking what is cut.
+    private func searchBar(columns: Int) -> (spans: [Frame.Span], cursorColumn: Int?) {
         if phase == .choosingSection {
-            return [Frame.Span("jump to section: type a letter or #", .hint)].fitted(to: columns)
+            return ([Frame.Span("jump to section: type a letter or #", .hint)].fitted(to: columns), nil)
+        }
+        if review != nil {
+            return ([Frame.Span("Ctrl-R or Esc: back to the list as it was", .hint)].fitted(to: columns), nil)
         }
         if phase != .searching && query.text.isEmpty {
-            return [Frame.Span("/ to search", .hint)].fitted(to: columns)
+            return ([Frame.Span("type to search", .hint)].fitted(to: columns), nil)
         }
         let prompt = Frame.Span(TerminalText.sanitized(configuration.prompt), .prompt)
-        var text = TerminalText.sanitized(query.text)
-        let room = columns - DisplayWidth.of(prompt.text) - 1
-        if phase == .searching, room > 1, DisplayWidth.of(text) > room {
-            while DisplayWidth.of(text) > room - 1 { text.removeFirst() }
-            text = "…" + text
+        guard phase == .searching else {
+            let spans = [prompt, Frame.Span(TerminalText.sanitized(query.text), .query)]
+            return ((spans + [Frame.Span("   / to edit the search", .hint)]).fitted(to: columns), nil)
         }
-        var spans = [prompt, Frame.Span(text, .query)]
-        if phase != .searching { spans.append(Frame.Span("   / to edit the search", .hint)) }
-        return spans.fitted(to: columns)
+        let characters = Array(query.text)
+        let split = min(queryCursor, characters.count)
+        var before = TerminalText.sanitized(String(characters[..<split]))
+        let after = TerminalText.sanitized(String(characters[split...]))
+        let room = columns - DisplayWidth.of(prompt.text) - 1
+        if room > 1, DisplayWidth.of(before) > room {
+            while DisplayWidth.of(before) > room - 1 { before.removeFirst() }
+            before = "…" + before
+        }
+        let spans = [prompt, Frame.Span(before, .query), Frame.Span(after, .query)]
+        return (spans.fitted(to: columns), DisplayWidth.of(prompt.text) + DisplayWidth.of(before))
     }
 
-    /// The spinner and how many friends have arrived, while the source is still delivering.
+    /// The spinner, and how many friends have arrived of how many the source said, while the
+    /// source is still delivering; without a total, the counts beside it already say how many.
     private var loadingIndicator: String {
         guard case .inProgress(let expectedTotal) = loading else { return "" }
         let spinner = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
-        return " \(spinner) loading \(list.count)" + (expectedTotal.map { "/\($0)" } ?? "")
+        return " \(spinner) loading" + (expectedTotal.map { " \(list.count)/\($0)" } ?? "…")
     }
 
     private static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    /// The bottom line: the notice about the last key, a lasting warning when loading failed,
-    /// else the main keys.
-    private var statusSpans: [Frame.Span] {
+    /// The bottom line: the question before Esc throws a selection away, the notice about the
+    /// last key, a lasting warning when loading failed, else the main keys, those that finish
+    /// and cancel first: as many whole hints as fit in `columns`.
+    private func statusSpans(columns: Int) -> [Frame.Span] {
+        if isAskingToDiscard { return [Frame.Span("Esc again to discard \(selection.count) selected", .warning)] }
         if let notice { return [Frame.Span("⚠ \(TerminalText.sanitized(notice))", .warning)] }
         if case .failed(let message) = loading {
             return [Frame.Span("⚠ loading stopped: \(TerminalText.sanitized(message))", .warning)]
@@ -69,11 +91,16 @@ extension PickerState {
         // line keeps browsing's keys.
         let hintPhase: Phase =
             switch phase {
-            case .searching, .loading, .showingKeys: phase
+            case .searching, .loading, .showingKeys, .reviewing: phase
             default: .browsing
             }
-        let hints = configuration.keyMap.hints(in: hintPhase)
-        let help = (phase == .loading ? ["loading friends…"] + hints : hints).joined(separator: " · ")
+        let hints = configuration.keyMap.hints(in: hintPhase, filtered: !query.text.isEmpty)
+        var help = ""
+        for hint in phase == .loading ? hints + ["loading friends…"] : hints {
+            let longer = help.isEmpty ? hint : help + " · " + hint
+            guard help.isEmpty || DisplayWidth.of(longer) <= columns else { break }
+            help = longer
+        }
         return [Frame.Span(help, .help)]
     }
 }

@@ -11,17 +11,20 @@ extension PickerState {
     /// cursor): headers and friends, or a message when nobody is shown.
     func listLines(layout: ListLayout, columns: Int) -> [Frame.Line] {
         guard layout.listRows > 0 else { return [] }
-        if shown.isEmpty { return [Frame.Line([Frame.Span(emptyMessage, .notice)].fitted(to: columns))] }
-        let top = scrollTop
+        if rows.isEmpty { return [Frame.Line([Frame.Span(emptyMessage, .notice)].fitted(to: columns))] }
+        let items = (scrollTop..<min(scrollTop + layout.listRows, layout.totalRows)).compactMap(layout.item(atRow:))
+        let indices = items.compactMap { item -> Int? in
+            guard case .friend(let index) = item else { return nil }
+            return index
+        }
+        let nearby = NearbyFriends(self, around: (indices.min() ?? 0)..<((indices.max() ?? -1) + 1))
         var highlighter = NameHighlighter()
-        return (top..<min(top + layout.listRows, layout.totalRows)).compactMap { row in
-            switch layout.item(atRow: row) {
+        return items.map { item in
+            switch item {
             case .header(let letter):
                 return Frame.Line([Frame.Span("  " + String(letter), .header)].fitted(to: columns))
             case .friend(let index):
-                return friendLine(index, columns: columns, highlighter: &highlighter)
-            case nil:
-                return nil
+                return friendLine(index, columns: columns, nearby: nearby, highlighter: &highlighter)
             }
         }
     }
@@ -46,12 +49,15 @@ extension PickerState {
 
     private var emptyMessage: String {
         let stillLoading = if case .inProgress = loading { true } else { false }
+        if review != nil { return "  Nobody selected" }
         if list.count == 0 { return stillLoading ? "  Loading friends…" : "  No friends to show" }
         return "  No friends match “\(TerminalText.sanitized(query.text))”" + (stillLoading ? " so far" : "")
     }
 
-    private func friendLine(_ index: Int, columns: Int, highlighter: inout NameHighlighter) -> Frame.Line {
-        let position = shown[index]
+    private func friendLine(
+        _ index: Int, columns: Int, nearby: NearbyFriends, highlighter: inout NameHighlighter
+    ) -> Frame.Line {
+        let position = rows[index]
         let friend = list.friends[position]
         let isCursor = index == cursor
         var spans = [
@@ -71,7 +77,7 @@ extension PickerState {
                 spans.append(Frame.Span(text, role))
             }
         }
-        if let detail = rowDetail(friend, atPosition: position, room: columns - spans.width - 2) {
+        if let detail = rowDetail(friend, atRow: index, nearby: nearby, room: columns - spans.width - 2) {
             spans.append(Frame.Span("  " + detail, .detail))
         }
         return Frame.Line(spans.fitted(to: columns), isCursor: isCursor)
@@ -81,13 +87,16 @@ extension PickerState {
     /// Middle"), and the character offsets of the part the list is sorted by.
     func displayedName(_ friend: Friend) -> (name: String, keyPart: Range<Int>) {
         let parts = friend.nameParts
-        let name =
-            configuration.displayOrder == .first
-            ? friend.name
-            : [parts.last, parts.first, parts.middle].filter { !$0.isEmpty }.joined(separator: " ")
+        let name = shownName(friend, parts: parts)
         let key = configuration.sortOrder == .first ? parts.first : parts.last
         guard !key.isEmpty, let range = name.firstRange(of: key) else { return (name, 0..<0) }
         let start = name.distance(from: name.startIndex, to: range.lowerBound)
         return (name, start..<(start + key.count))
+    }
+
+    /// The name as shown, of `friend` whose name parts are `parts`.
+    func shownName(_ friend: Friend, parts: NameParts) -> String {
+        configuration.displayOrder == .first
+            ? friend.name : [parts.last, parts.first, parts.middle].filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -1,13 +1,11 @@
 extension PickerState {
-    /// What the row of the friend at list position `position` shows dimmed after the name: the
-    /// day the friendship began, when a friend next to it in the list has the same name (the
-    /// Facebook export gives nothing else to tell them apart), and the first email address.
-    /// The second is left out when both do not fit in `room` columns; nil when nothing fits.
-    func rowDetail(_ friend: Friend, atPosition position: Int, room: Int) -> String? {
+    /// What the row of the friend at index `row` of ``rows`` shows dimmed after the name: when a
+    /// friend shown near it has the same name, what tells them apart (see
+    /// ``NearbyFriends/distinction(ofRow:)``), and the first email address. The second is left
+    /// out when both do not fit in `room` columns; nil when nothing fits.
+    func rowDetail(_ friend: Friend, atRow row: Int, nearby: NearbyFriends, room: Int) -> String? {
         var parts: [String] = []
-        if let since = friend.friendsSince, sharesName(friend, atPosition: position) {
-            parts.append("since " + Self.day(since))
-        }
+        if let distinction = nearby.distinction(ofRow: row) { parts.append(distinction) }
         if let email = friend.emails.first { parts.append(TerminalText.sanitized(email)) }
         while !parts.isEmpty {
             let detail = parts.joined(separator: " · ")
@@ -15,11 +13,6 @@ extension PickerState {
             parts.removeLast()
         }
         return nil
-    }
-
-    /// Whether the friend before or after list position `position` has `friend`'s name.
-    private func sharesName(_ friend: Friend, atPosition position: Int) -> Bool {
-        [position - 1, position + 1].contains { $0 >= 0 && $0 < list.count && list.friends[$0].name == friend.name }
     }
 
     /// `seconds` since 1970 as the day it falls on in UTC, `2019-03-12`.
@@ -40,5 +33,111 @@ extension PickerState {
             return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+}
+
+/// The friends on the rows around those on screen, read from the list once a frame: where a
+/// row looks for friends shown with the same name, and what tells them apart.
+///
+/// Friends of one name are next to each other in the list, or a few rows apart when their
+/// middle names differ, so a row's namesakes are looked for in the rows around it while their
+/// friends' sort key begins the same way (the first name, or the last with `--sort last`), at
+/// most ``reach`` rows each way. Texts are compared by numbers given to their UTF-8 once:
+/// comparing strings would compare their canonical forms, slowly, row after row.
+struct NearbyFriends {
+    /// How many rows each way a row's namesakes are looked for.
+    static let reach = 32
+
+    /// What is compared of one friend read.
+    private struct Read {
+        /// The numbers of the name as shown, of the part the sort key begins with, of the
+        /// middle name (nil when there is none) and of the day the friendship began (nil when
+        /// the source does not say).
+        var name: Int
+        var sortPart: Int
+        var middle: Int?
+        var day: Int?
+        var middleText: String
+        var dayText: String?
+        var id: [UInt8]
+    }
+
+    /// The index in ``PickerState/rows`` of the first friend read.
+    private let start: Int
+    private let friends: [Read]
+    /// For each name's number, whether more than one friend read has it.
+    private let repeated: [Bool]
+
+    /// The friends of `state`'s rows at `visible` and ``reach`` rows each side.
+    /// - Complexity: O(visible rows + ``reach``), whatever the size of the list.
+    init(_ state: PickerState, around visible: Range<Int>) {
+        let rows = state.rows
+        let range = max(0, visible.lowerBound - Self.reach)..<min(rows.count, visible.upperBound + Self.reach)
+        start = range.lowerBound
+        var numbers: [[UInt8]: Int] = [:]
+        func number(_ text: String) -> Int {
+            let bytes = Array(text.utf8)
+            if let known = numbers[bytes] { return known }
+            numbers[bytes] = numbers.count
+            return numbers.count - 1
+        }
+        friends = range.map { index in
+            let friend = state.list.friends[rows[index]]
+            let parts = friend.nameParts
+            let day = friend.friendsSince.map(PickerState.day)
+            return Read(
+                name: number(state.shownName(friend, parts: parts)),
+                sortPart: number(state.configuration.sortOrder == .first ? parts.first : parts.last),
+                middle: parts.middle.isEmpty ? nil : number(parts.middle), day: day.map(number),
+                middleText: parts.middle, dayText: day, id: Array(friend.id.utf8))
+        }
+        var counts = [Int](repeating: 0, count: numbers.count)
+        for friend in friends { counts[friend.name] += 1 }
+        repeated = counts.map { $0 > 1 }
+    }
+
+    /// The indices in ``friends`` of the friends near row `row` whose name is shown as its
+    /// friend's is.
+    private func namesakes(ofRow row: Int) -> [Int] {
+        let at = row - start
+        guard friends.indices.contains(at), repeated[friends[at].name] else { return [] }
+        var namesakes: [Int] = []
+        for step in [-1, 1] {
+            var index = at + step
+            while friends.indices.contains(index), abs(index - at) <= Self.reach,
+                friends[index].sortPart == friends[at].sortPart
+            {
+                if friends[index].name == friends[at].name { namesakes.append(index) }
+                index += step
+            }
+        }
+        return namesakes
+    }
+
+    /// What tells the friend of row `row` apart from the friends near it shown with the same
+    /// name, if any: the day the friendship began (the Facebook export gives nothing else), or
+    /// else the middle name, when no namesake has the same one; or else the end of the id, as
+    /// long as it takes to differ from theirs (ids are unique).
+    func distinction(ofRow row: Int) -> String? {
+        let namesakes = namesakes(ofRow: row).map { friends[$0] }
+        guard !namesakes.isEmpty else { return nil }
+        let friend = friends[row - start]
+        if let day = friend.day, let text = friend.dayText, !namesakes.contains(where: { $0.day == day }) {
+            return "since " + text
+        }
+        if let middle = friend.middle, !namesakes.contains(where: { $0.middle == middle }) {
+            return TerminalText.sanitized(friend.middleText)
+        }
+        let id = friend.id
+        var length = min(4, id.count)
+        while length < id.count,
+            namesakes.contains(where: { $0.id.count >= length && $0.id.suffix(length).elementsEqual(id.suffix(length)) }
+            )
+                || id[id.count - length] & 0xC0 == 0x80
+        {
+            length += 1
+        }
+        let end = String(decoding: id.suffix(length), as: UTF8.self)
+        return TerminalText.sanitized(length < id.count ? "id …" + end : "id " + end)
     }
 }

@@ -59,6 +59,7 @@ extension Frame.Role {
         case .checked: return TextStyle(bold: true, color: .checked)
         case .warning: return TextStyle(bold: true, color: .warning)
         case .prompt, .header: return TextStyle(bold: true, color: .accent)
+        case .subtitle: return TextStyle(color: .accent)
         case .hint, .help, .detail: return TextStyle(dim: true)
         case .match: return TextStyle(bold: true, underline: true, color: .match)
         }

@@ -3,6 +3,9 @@ import Glibc
 import XCTest
 
 extension TmuxSession {
+    /// Whether the picker is still running: it has not exited (no status is written yet).
+    var isRunning: Bool { !FileManager.default.fileExists(atPath: statusFile.path) }
+
     /// What the terminal shows now.
     func screen() throws -> Screen {
         var lines = try tmux(["capture-pane", "-p", "-t", Self.pane]).components(separatedBy: "\n")
