@@ -15,6 +15,7 @@ extension Options {
             source: source ?? FriendSource(argument: ""))
         var sourceNamed = source != nil
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
+        options.findDirectories(in: environment)
         var defaults: [String] = []
         if let text = environment["PICKER_DEFAULT_OPTS"] {
             guard let words = shellWords(text) else { throw UsageError("PICKER_DEFAULT_OPTS: a quote is not closed") }
@@ -47,6 +48,7 @@ extension Options {
         }
         guard sourceNamed else { throw UsageError(BundledSample.missing) }
         try options.checkSource()
+        try options.checkCacheOptions()
         return .run(options)
     }
 }

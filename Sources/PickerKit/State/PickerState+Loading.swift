@@ -2,21 +2,22 @@ extension PickerState {
     /// Adds friends, keeping the cursor on its friend at the same place on screen, so the list
     /// grows around what the user is looking at.
     mutating func receive(_ batch: FriendBatch, expectedTotal: Int?) {
-        let keptID = currentFriend?.id
-        let rowOnScreen = cursor.map { layout.row(ofShown: $0) - scrollTop }
+        let anchor = cursorAnchor
         leftOut += list.append(batch)
+        notePicked(batch.friends)
         showList()
-        if let keptID, let position = list.position(ofID: keptID) { placeCursor(onPosition: position) }
-        if let rowOnScreen, let cursor { scrollTop = max(0, layout.row(ofShown: cursor) - rowOnScreen) }
+        restoreCursor(anchor)
         if phase == .loading { phase = .browsing }
+        announcedTotal = expectedTotal ?? announcedTotal
         if case .inProgress(let known) = loading { loading = .inProgress(expectedTotal: expectedTotal ?? known) }
     }
 
-    /// Shows the friends of the list that pass the query, the cursor on the first, and selects
-    /// those of the pending selection that are there.
+    /// Shows the friends of the list that pass the query, the recent ones above them, the
+    /// cursor on the first, and selects those of the pending selection that are there.
     mutating func showList() {
         shown = list.positions(matching: query)
-        cursor = shown.isEmpty ? nil : 0
+        findRecent()
+        cursor = listedCount == 0 ? nil : 0
         applyPendingSelection()
     }
 }

@@ -4,26 +4,27 @@ extension PickerState {
     mutating func moveCursor(by offset: Int, wrapping: Bool = false) {
         guard let cursor else { return }
         let target = cursor + offset
-        if wrapping, !shown.isEmpty, target < 0 || target >= shown.count {
-            moveCursor(to: (target % shown.count + shown.count) % shown.count)
+        if wrapping, listedCount > 0, target < 0 || target >= listedCount {
+            moveCursor(to: (target % listedCount + listedCount) % listedCount)
         } else {
             moveCursor(to: target)
         }
     }
 
     mutating func moveCursor(to index: Int) {
-        guard !shown.isEmpty else { return }
-        cursor = min(max(index, 0), shown.count - 1)
+        guard listedCount > 0 else { return }
+        cursor = min(max(index, 0), listedCount - 1)
     }
 
-    /// Moves to the first friend of the section `offset` sections away among those shown.
+    /// Moves to the first friend of the section `offset` sections away among those listed
+    /// ("Recent" the first of them).
     mutating func moveToSection(offset: Int) {
         guard let cursor else { return }
-        let starts = sectionStarts
-        guard let current = starts.lastIndex(where: { $0.shownIndex <= cursor }) else { return }
-        let onStart = starts[current].shownIndex == cursor
+        let starts = (recent.isEmpty ? [] : [0]) + sectionStarts.map(\.shownIndex)
+        guard let current = starts.lastIndex(where: { $0 <= cursor }) else { return }
+        let onStart = starts[current] == cursor
         let target = offset < 0 && !onStart ? current : current + offset
-        if starts.indices.contains(target) { self.cursor = starts[target].shownIndex }
+        if starts.indices.contains(target) { self.cursor = starts[target] }
     }
 
     /// Moves to the first shown friend of the section of `letter` (`a`–`z`, `A`–`Z`, `#`), or of
@@ -35,13 +36,16 @@ extension PickerState {
         if let target { cursor = target.shownIndex }
     }
 
-    /// The sections that have friends shown: their letter and the index in ``shown`` of their
-    /// first friend.
-    var sectionStarts: [(letter: Character, shownIndex: Int)] { list.sectionStarts(in: shown) }
+    /// The sections that have friends shown: their letter and the index among the listed
+    /// friends of their first friend.
+    var sectionStarts: [(letter: Character, shownIndex: Int)] {
+        list.sectionStarts(in: shown).map { ($0.letter, $0.shownIndex + recent.count) }
+    }
 
-    /// Puts the cursor on the friend at list position `position`, if it is shown.
+    /// Puts the cursor on the friend at list position `position` in its letter's section, if
+    /// it is shown.
     mutating func placeCursor(onPosition position: Int) {
-        if let index = shown.index(of: position) { cursor = index }
+        if let index = shown.index(of: position) { cursor = index + recent.count }
     }
 
     /// Scrolls the least needed to show the cursor, with its section header when it is the first

@@ -51,19 +51,21 @@ extension PickerState {
 
     /// The spinner and how many friends have arrived, while the source is still delivering.
     private var loadingIndicator: String {
+        if let cachedCopyIndicator { return cachedCopyIndicator }
         guard case .inProgress(let expectedTotal) = loading else { return "" }
         let spinner = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
         return " \(spinner) loading \(list.count)" + (expectedTotal.map { "/\($0)" } ?? "")
     }
 
-    private static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// The bottom line: the notice about the last key, a lasting warning when loading failed,
     /// else the main keys.
     private var statusSpans: [Frame.Span] {
         if let notice { return [Frame.Span("⚠ \(TerminalText.sanitized(notice))", .warning)] }
         if case .failed(let message) = loading {
-            return [Frame.Span("⚠ loading stopped: \(TerminalText.sanitized(message))", .warning)]
+            let what = offlineWarning.map { "\($0) · " } ?? "loading stopped: "
+            return [Frame.Span("⚠ \(what)\(TerminalText.sanitized(message))", .warning)]
         }
         // Waiting for a section's letter (the search bar asks for it) and once finished, the
         // line keeps browsing's keys.

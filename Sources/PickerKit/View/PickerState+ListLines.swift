@@ -18,6 +18,8 @@ extension PickerState {
             switch layout.item(atRow: row) {
             case .header(let letter):
                 return Frame.Line([Frame.Span("  " + String(letter), .header)].fitted(to: columns))
+            case .recentHeader:
+                return Frame.Line([Frame.Span("  Recent", .header)].fitted(to: columns))
             case .friend(let index):
                 return friendLine(index, columns: columns, highlighter: &highlighter)
             case nil:
@@ -51,7 +53,7 @@ extension PickerState {
     }
 
     private func friendLine(_ index: Int, columns: Int, highlighter: inout NameHighlighter) -> Frame.Line {
-        let position = shown[index]
+        let position = listedPosition(index)
         let friend = list.friends[position]
         let isCursor = index == cursor
         var spans = [

@@ -24,7 +24,8 @@ struct ReferencePicker {
         return max(1, rows - firstListRow - (rows >= 4 ? 1 : 0))
     }
 
-    mutating func send(_ event: PickerEvent, listOrder: [Friend]) {
+    /// Applies `event`; `listOrder` is the picker's list after it, `previousOrder` before it.
+    mutating func send(_ event: PickerEvent, listOrder: [Friend], previousOrder: [Friend] = []) {
         guard phase != .done && phase != .cancelled else { return }
         let shown = shownIDs(listOrder: listOrder)
         let index = cursorID.flatMap { shown.firstIndex(of: $0) }
@@ -75,6 +76,17 @@ struct ReferencePicker {
             let nowShown = shownIDs(listOrder: listOrder)
             if cursorID.map({ !nowShown.contains($0) }) ?? true { cursorID = nowShown.first }
             if phase == .loading { phase = .browsing }
+        case .listReplaced(let list, _, _):
+            let previousIndex = cursorID.flatMap { shownIDs(listOrder: previousOrder).firstIndex(of: $0) }
+            names = [:]
+            for friend in list.friends where names[friend.id] == nil { names[friend.id] = friend.name }
+            selection.removeAll { names[$0] == nil }
+            let nowShown = shownIDs(listOrder: listOrder)
+            if cursorID.map({ !nowShown.contains($0) }) ?? true {
+                cursorID = nowShown.isEmpty ? nil : nowShown[min(previousIndex ?? 0, nowShown.count - 1)]
+            }
+            if phase == .loading { phase = .browsing }
+        case .cachedCopyShown: break
         case .resized(let newRows, _): rows = newRows
         case .selectAllShown:
             for id in shown where !selection.contains(id) {

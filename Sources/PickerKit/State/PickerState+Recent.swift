@@ -1,0 +1,94 @@
+extension PickerState {
+    /// How many friends the list area lists: the recent ones, then those shown.
+    var listedCount: Int { recent.count + shown.count }
+
+    /// The list position of the friend at `index` among the listed friends.
+    func listedPosition(_ index: Int) -> Int {
+        index < recent.count ? recent[index] : shown[index - recent.count]
+    }
+
+    /// Lists under "Recent" the friends of the list picked most (by ``frecency``), at most the
+    /// configuration's number: with no query, when sections are shown.
+    mutating func findRecent() {
+        recent = []
+        let limit = configuration.recentLimit
+        guard limit > 0, query.isEmpty, shown.count >= ListLayout.minimumShownForHeaders else { return }
+        for key in rankedKeys {
+            let id = frecency.keying == .id ? key : pickedIDs[key]
+            guard let id, let position = list.position(ofID: id) else { continue }
+            recent.append(position)
+            if recent.count == limit { break }
+        }
+    }
+
+    /// With friends known by name, notes the ids of those among `friends` whose names were
+    /// picked (the first to arrive of each name).
+    mutating func notePicked(_ friends: some Sequence<Friend>) {
+        guard frecency.keying == .name, !frecency.isEmpty else { return }
+        for friend in friends {
+            let key = frecency.key(of: friend)
+            if pickedIDs[key] == nil, frecency.times[key] != nil { pickedIDs[key] = friend.id }
+        }
+    }
+
+    /// Where the cursor is: on which friend, whether under "Recent", at which row of the screen.
+    struct CursorAnchor {
+        var id: String
+        var index: Int
+        var inRecent: Bool
+        var rowOnScreen: Int
+    }
+
+    /// The cursor's place, to be found again once the list has changed.
+    var cursorAnchor: CursorAnchor? {
+        guard let cursor, let friend = currentFriend else { return nil }
+        return CursorAnchor(
+            id: friend.id, index: cursor, inRecent: cursor < recent.count,
+            rowOnScreen: layout.row(ofShown: cursor) - scrollTop)
+    }
+
+    /// Puts the cursor back on the friend of `anchor` (in "Recent" when it was there and still
+    /// is), at the same row of the screen; when that friend is no longer listed, at the same
+    /// index.
+    mutating func restoreCursor(_ anchor: CursorAnchor?) {
+        guard let anchor, listedCount > 0 else { return }
+        let position = list.position(ofID: anchor.id)
+        if anchor.inRecent, let position, let index = recent.firstIndex(of: position) {
+            cursor = index
+        } else if let position, let index = shown.index(of: position) {
+            cursor = index + recent.count
+        } else {
+            cursor = min(anchor.index, listedCount - 1)
+        }
+        if let cursor { scrollTop = max(0, layout.row(ofShown: cursor) - anchor.rowOnScreen) }
+    }
+
+    /// The source's own list, read whole, in place of the one shown: the query applied again,
+    /// the cursor kept on its friend and row, the selection kept by id; selected friends the
+    /// new list no longer has are deselected, and the notice names them.
+    mutating func replaceList(with newList: FriendList, leftOut newLeftOut: Int, total: Int?) {
+        let anchor = cursorAnchor
+        let gone = selection.orderedIDs.filter { newList.position(ofID: $0) == nil }
+        let goneNames = gone.compactMap { id in list.position(ofID: id).map { list.friends[$0].name } }
+        for id in gone { selection.remove(id) }
+        list = newList
+        leftOut = newLeftOut
+        announcedTotal = total ?? announcedTotal
+        pickedIDs = [:]
+        notePicked(list.friends)
+        showList()
+        restoreCursor(anchor)
+        cachedCopyAge = nil
+        refreshesCachedCopy = false
+        loading = .complete
+        if phase == .loading { phase = .browsing }
+        if !goneNames.isEmpty { notice = Self.goneNotice(goneNames) }
+    }
+
+    /// What the bottom line says of selected friends the refreshed list no longer has.
+    static func goneNotice(_ names: [String]) -> String {
+        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+        let verb = names.count == 1 ? "is" : "are"
+        return "\(shown) \(verb) no longer among your friends: deselected"
+    }
+}
