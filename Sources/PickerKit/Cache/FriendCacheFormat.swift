@@ -249,7 +249,7 @@ enum FriendCacheFormat {
         }
 
         private mutating func byte(_ what: String) throws(Problem) -> UInt8 {
-            guard index < bytes.count else { throw .malformed(offset: offset, "the payload ends inside a \(what)") }
+            guard index < bytes.count else { throw .malformed(offset: offset, "the payload ends inside the \(what)") }
             defer { index += 1 }
             return bytes[index]
         }
