@@ -34,7 +34,7 @@ final class FriendCacheFileTests: XCTestCase {
     func testWrittenFriendsAreReadBackAndMarkedUsed() throws {
         let cache = try FriendCache(directory: folder, url: url, token: "t")
         guard case .nothing = cache.read() else { return XCTFail("no file yet") }
-        try cache.write(friends, savedAt: 1_700_000_000, totalCount: 2)
+        try cache.write(FriendList(friends), savedAt: 1_700_000_000, totalCount: 2)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: cache.path)[.posixPermissions] as? Int, 0o600)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int, 0o700)
         let month = Date().addingTimeInterval(-20 * 86_400)
@@ -54,7 +54,7 @@ final class FriendCacheFileTests: XCTestCase {
     func testAnotherSessionsFileUnderThisNameIsRefused() throws {
         let mine = try FriendCache(directory: folder, url: url, token: "mine")
         let theirs = try FriendCache(directory: folder, url: url, token: "theirs")
-        try theirs.write(friends, savedAt: 1, totalCount: nil)
+        try theirs.write(FriendList(friends), savedAt: 1, totalCount: nil)
         try FileManager.default.moveItem(atPath: theirs.path, toPath: mine.path)
         guard case .unusable(let why) = mine.read() else { return XCTFail("refused") }
         XCTAssertEqual(why, "\(mine.path) belongs to another source or session")
@@ -62,7 +62,7 @@ final class FriendCacheFileTests: XCTestCase {
 
     func testASymbolicLinkOrAFolderOthersCanWriteInIsRefused() throws {
         let cache = try FriendCache(directory: folder, url: url, token: "t")
-        try cache.write(friends, savedAt: 1, totalCount: nil)
+        try cache.write(FriendList(friends), savedAt: 1, totalCount: nil)
         let target = directory.appendingPathComponent("elsewhere")
         try FileManager.default.moveItem(atPath: cache.path, toPath: target.path)
         try FileManager.default.createSymbolicLink(atPath: cache.path, withDestinationPath: target.path)
@@ -70,7 +70,7 @@ final class FriendCacheFileTests: XCTestCase {
         XCTAssertEqual(why, "\(cache.path) is a symbolic link")
 
         XCTAssertEqual(chmod(folder, 0o777), 0)
-        XCTAssertThrowsError(try cache.write(friends, savedAt: 1, totalCount: nil)) {
+        XCTAssertThrowsError(try cache.write(FriendList(friends), savedAt: 1, totalCount: nil)) {
             XCTAssertEqual("\($0)", "\(self.folder): others can write in it, so it is not used")
         }
     }
@@ -78,8 +78,8 @@ final class FriendCacheFileTests: XCTestCase {
     func testRemovingTheCacheOfASessionRemovesItsFileAlone() throws {
         let mine = try FriendCache(directory: folder, url: url, token: "mine")
         let theirs = try FriendCache(directory: folder, url: url, token: "theirs")
-        try mine.write(friends, savedAt: 1, totalCount: nil)
-        try theirs.write(friends, savedAt: 1, totalCount: nil)
+        try mine.write(FriendList(friends), savedAt: 1, totalCount: nil)
+        try theirs.write(FriendList(friends), savedAt: 1, totalCount: nil)
         try FriendCache.remove(url: url, token: "mine", in: folder)
         XCTAssertFalse(FileManager.default.fileExists(atPath: mine.path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: theirs.path))

@@ -71,6 +71,13 @@ final class FriendCacheFormatTests: XCTestCase {
                     id: "\(number)-" + text(0...3), name: name, firstName: part(), middleName: part(), lastName: part())
             }
             XCTAssertEqual(try decoded(try encoded(friends)), friends)
+            // A list is written from its packed records, as its friends would be one by one;
+            // friends it left out for a repeated id are not written.
+            let list = FriendList(friends + friends.prefix(2).map { Friend(id: $0.id, name: "again") })
+            let fromList = try FriendCacheFormat.encode(list, key: key, savedAt: 1_700_000_000, totalCount: 812)
+            XCTAssertEqual(FriendList(try decoded(fromList)).friends.elementsEqual(list.friends), true)
+            XCTAssertEqual(try decoded(fromList).count, list.count)
+            XCTAssertEqual(fromList.count, try encoded(Array(list.friends)).count)
         }
     }
 

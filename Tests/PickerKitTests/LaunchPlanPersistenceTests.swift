@@ -37,7 +37,7 @@ final class LaunchPlanPersistenceTests: XCTestCase {
     private let friends = [Friend(id: "1", name: "Ada Lovelace"), Friend(id: "2", name: "Bob Stone")]
 
     private func cacheFriends(savedAt: Int64) throws {
-        try cache.write(friends, savedAt: savedAt, totalCount: 2)
+        try cache.write(FriendList(friends), savedAt: savedAt, totalCount: 2)
     }
 
     func testTheScreenOpensOnTheCachedCopyWithTheSourceToReadBehindIt() throws {

@@ -129,4 +129,48 @@ final class RecentSectionTests: XCTestCase {
         state.send(.friendsArrived(FriendBatch(Array(seven.suffix(2)))))
         XCTAssertEqual(state.recent.count, 1)
     }
+
+    func testRandomEventsKeepTheListedFriendsAndTheirRowsInStep() {
+        var random = SplitMix64(seed: 21)
+        let events: [PickerEvent] = [
+            .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast, .previousSection, .nextSection,
+            .toggleCurrent, .startSearch, .typed("a"), .typed("o"), .deleteBackward, .cancelSearch, .finishSearch,
+            .scroll(3), .scroll(-2), .resized(rows: 6, columns: 30), .resized(rows: 14, columns: 50),
+        ]
+        for _ in 0..<40 {
+            var configuration = Configuration()
+            configuration.recentLimit = Int.random(in: 0...4, using: &random)
+            let times = Dictionary(
+                uniqueKeysWithValues: (1...30).filter { _ in Bool.random(using: &random) }.map {
+                    (String($0), now - Int64.random(in: 0...1_000_000, using: &random))
+                })
+            var state = PickerState(
+                size: TerminalSize(rows: 10, columns: 40), configuration: configuration,
+                frecency: Frecency(times: times, keying: .id, now: now))
+            for step in 0..<80 {
+                if step % 10 == 0 {
+                    let friends = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                        let number = Int.random(in: 1...30, using: &random)
+                        return Friend(id: String(number), name: "\(["Ana", "Bo", "Cy", "Ola"][number % 4]) \(number)")
+                    }
+                    state.send(.friendsArrived(FriendBatch(friends)))
+                }
+                state.send(events.randomElement(using: &random) ?? .tick)
+                let layout = state.layout
+                XCTAssertEqual(state.cursor == nil, state.listedCount == 0)
+                if let cursor = state.cursor { XCTAssertTrue((0..<state.listedCount).contains(cursor)) }
+                XCTAssertTrue(state.recent.isEmpty || state.query.isEmpty, "no Recent while searching")
+                XCTAssertLessThanOrEqual(state.recent.count, configuration.recentLimit)
+                XCTAssertEqual(Set(state.recent).count, state.recent.count, "each once")
+                for position in state.recent { XCTAssertNotNil(times[state.list.friends[position].id]) }
+                let scores = state.recent.map { state.frecency.score(of: state.list.friends[$0]) }
+                XCTAssertEqual(scores, scores.sorted(by: >), "the highest score first")
+                for index in 0..<state.listedCount {
+                    XCTAssertEqual(layout.item(atRow: layout.row(ofShown: index)), .friend(index))
+                }
+                XCTAssertEqual(
+                    layout.totalRows, state.listedCount + layout.headers.count + (state.recent.isEmpty ? 0 : 1))
+            }
+        }
+    }
 }

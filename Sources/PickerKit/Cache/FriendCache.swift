@@ -64,13 +64,14 @@ public struct FriendCache: Hashable, Sendable {
         }
     }
 
-    /// Writes `friends` (in list order) as the cache, read whole at `savedAt` (seconds since
-    /// 1970) from a source that announced `totalCount`; then removes what has gone unused.
-    public func write(_ friends: some Sequence<Friend>, savedAt: Int64, totalCount: Int?) throws(PrivateFileError) {
+    /// Writes the friends of `list` (in the order they arrived) as the cache, read whole at `savedAt`
+    /// (seconds since 1970) from a source that announced `totalCount`; then removes what has
+    /// gone unused.
+    public func write(_ list: FriendList, savedAt: Int64, totalCount: Int?) throws(PrivateFileError) {
         try PrivateFiles.prepare(directory: directory)
         let bytes: [UInt8]
         do throws(FriendCacheFormat.Problem) {
-            bytes = try FriendCacheFormat.encode(friends, key: key, savedAt: savedAt, totalCount: totalCount)
+            bytes = try FriendCacheFormat.encode(list, key: key, savedAt: savedAt, totalCount: totalCount)
         } catch {
             throw PrivateFileError(message(error.description))
         }

@@ -48,7 +48,7 @@ public struct Persistence: Sendable {
     mutating func store(_ list: FriendList, total: Int?, reports: inout [String]) {
         guard let cache, !listWritten else { return }
         do throws(PrivateFileError) {
-            try cache.write(list.friends, savedAt: now, totalCount: total)
+            try cache.write(list, savedAt: now, totalCount: total)
             listWritten = true
         } catch {
             reports.append(error.description)
