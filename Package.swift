@@ -10,8 +10,9 @@ let package = Package(
         .executable(name: "picker-bench", targets: ["PickerBench"]),
     ],
     targets: [
-        .target(name: "PickerKit", dependencies: ["CCurl"]),
+        .target(name: "PickerKit", dependencies: ["CCurl", "CCrypto"]),
         .target(name: "CCurl"),
+        .target(name: "CCrypto"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit", "CNcurses"]),
         .executableTarget(name: "PickerDocs", dependencies: ["PickerKit"]),

@@ -17,7 +17,9 @@ _picker() {
         --header) return ;;
         --height) return ;;
         --format) COMPREPLY=($(compgen -W "names ids tsv json mutt aerc address" -- "$current")); return ;;
+        --cache-dir) COMPREPLY=($(compgen -f -- "$current")); return ;;
+        --recent) return ;;
     esac
-    COMPREPLY=($(compgen -W "--session --session-file --source --timeout --query -q --filter -f --select-1 -1 --exit-0 -0 --select --limit -m --sort --display --title --prompt --header --cycle --height --no-height --no-mouse --no-color --format --print0 --help -h --version" -- "$current"))
+    COMPREPLY=($(compgen -W "--session --session-file --source --timeout --query -q --filter -f --select-1 -1 --exit-0 -0 --select --limit -m --sort --display --title --prompt --header --cycle --height --no-height --no-mouse --no-color --format --print0 --no-cache --offline --cache-dir --recent --no-history --help -h --version" -- "$current"))
 }
 complete -F _picker picker

@@ -50,6 +50,9 @@ struct KeyLatencyHarness {
     var source: String
     var text: Bool
     var settle: Double
+    /// The picker's arguments, in place of `--source` and the file (which then only names the
+    /// run in messages).
+    var arguments: [String]?
     var rows = 50
     var columns = 120
     /// The longest the first frame may take to come.
@@ -67,7 +70,7 @@ struct KeyLatencyHarness {
         environment["HOME"] = ProcessInfo.processInfo.environment["HOME"]
         let start = now()
         let terminal = try PseudoTerminal(
-            executable: picker, arguments: ["--source", text ? "-" : source], environment: environment,
+            executable: picker, arguments: arguments ?? ["--source", text ? "-" : source], environment: environment,
             input: text ? source : nil, rows: rows, columns: columns)
         defer { terminal.stop() }
         var screen = ScreenModel(rows: rows, columns: columns)

@@ -9,18 +9,29 @@ struct LoadMeasurement: Codable {
     var peakMB = 0.0
     var frameBuild: [Double] = []
     var keystrokes: [Double] = []
+    /// With a refresh: reading its file whole off screen, replacing the list with it, and the
+    /// peak memory with both lists.
+    var refreshRead = 0.0
+    var replace = 0.0
+    var refreshPeakMB = 0.0
 }
 
 /// Loads `path` the way the picker does (pages read on one thread, made into batches on
 /// another, delivered into the state machine, first screen drawn as soon as the first batch is
 /// in), then types the benchmark queries.
-func measureLoad(path: String, text: Bool, start: Double) throws -> LoadMeasurement {
+/// With `refresh`, the list is then replaced by that JSON file's, read whole, as a cached
+/// copy is once its source is read again.
+func measureLoad(
+    path: String, text: Bool, cache: Bool = false, refresh: String? = nil, start: Double
+) throws -> LoadMeasurement {
     var measurement = LoadMeasurement()
     let size = TerminalSize(rows: 50, columns: 120)
     var state = PickerState(size: size)
     let batches = BoundedQueue<FriendBatch>(capacity: 1)
     let loader: FriendLoader =
-        text ? TextFileLoader(path: path) : FriendSource.file(path).loader(token: nil, timeout: 0)
+        cache
+        ? try CacheBench.cachedFriends(in: path).loader
+        : text ? TextFileLoader(path: path) : FriendSource.file(path).loader(token: nil, timeout: 0)
     let reader = Thread {
         do {
             try BatchPipeline.run(loader, sortOrder: .first) { batch, _ in batches.put(batch) }
@@ -43,6 +54,17 @@ func measureLoad(path: String, text: Bool, start: Double) throws -> LoadMeasurem
     measurement.loaded = now() - start
     measurement.friends = state.list.count
     measurement.peakMB = peakMegabytes()
+    if let refresh {
+        var began = now()
+        let (list, leftOut, total) = try FriendSource.file(refresh).loader(token: nil, timeout: 0).list(
+            sortOrder: .first)
+        measurement.refreshRead = now() - began
+        began = now()
+        state.send(.listReplaced(list, leftOut: leftOut, total: total))
+        _ = state.frame()
+        measurement.replace = now() - began
+        measurement.refreshPeakMB = peakMegabytes()
+    }
     for _ in 0..<20 {
         let began = now()
         _ = state.frame()

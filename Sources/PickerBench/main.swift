@@ -6,6 +6,10 @@ let usage = """
     Usage: picker-bench generate [--out DIR] [--sizes 5000,100000,1000000]
            picker-bench run [--data DIR] [--sizes …] [--runs 5]
            picker-bench load FILE [--text]     (one measurement, as JSON; run uses it)
+           picker-bench load DIR --cache [--refresh FILE]
+                                               (the same from the friend cache in DIR, then replaced by FILE's list)
+           picker-bench cache [--data DIR] [--sizes …] [--runs 5] [--picker PATH]
+                                               (the friend cache: writing, reading, first frame)
            picker-bench filter QUERY           (names on standard input; the filter path alone)
            picker-bench keys [--data DIR] [--sizes 5000,1000000] [--runs 5] [--settle 50] [--picker PATH]
                              [--source FILE [--text]] [--json PATH] [--steps] [--no-in-process]
@@ -46,7 +50,9 @@ case "generate":
     }
 case "load":
     guard arguments.count >= 2 else { fail(usage) }
-    let measurement = try measureLoad(path: arguments[1], text: arguments.contains("--text"), start: start)
+    let measurement = try measureLoad(
+        path: arguments[1], text: arguments.contains("--text"), cache: arguments.contains("--cache"),
+        refresh: arguments.contains("--refresh") ? option("--refresh", default: "") : nil, start: start)
     print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
 case "phases":
     guard arguments.count >= 2 else { fail(usage) }
@@ -57,6 +63,12 @@ case "run":
     runBenchmarks(directory: directory, sizes: sizes, runs: runs)
 case "keys":
     runKeyLatency()
+case "cache":
+    let besideThisBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("picker").path
+    CacheBench.run(
+        directory: option("--data", default: ".build/bench-data"), sizes: sizes,
+        runs: Int(option("--runs", default: "5")) ?? 5, picker: option("--picker", default: besideThisBinary))
 case "filter":
     guard arguments.count >= 2 else { fail(usage) }
     runFilter(query: arguments[1])

@@ -8,6 +8,8 @@ enum Ending {
     case closed(PickerState.Outcome)
     /// A signal ended it, with this number.
     case signalled(Int32)
+    /// The service rejected the session while the list was open.
+    case sessionRejected(SourceError)
 }
 
 /// How often the spinner turns while friends are loading, in milliseconds.
@@ -28,7 +30,10 @@ func runPicker(
             guard signal == SIGTSTP else { return .signalled(signal) }
             terminal.suspend()
         }
-        for delivery in feed?.take() ?? [] { state.send(delivery.event) }
+        for delivery in feed?.take() ?? [] {
+            if case .failed(let error) = delivery, error.rejectsSession { return .sessionRejected(error) }
+            state.send(delivery.event)
+        }
         while let input = terminal.readInput() {
             var outcome = PickerState.Outcome.continuing
             switch input {
@@ -78,6 +83,8 @@ extension LoaderFeed.Delivery {
     var event: PickerEvent {
         switch self {
         case .page(let batch, let totalCount): return .friendsArrived(batch, expectedTotal: totalCount)
+        case .replaced(let list, let leftOut, let totalCount):
+            return .listReplaced(list, leftOut: leftOut, total: totalCount)
         case .finished: return .loadingFinished
         case .failed(let error): return .loadingFailed("\(error.problem) (\(error.source))")
         }

@@ -9,6 +9,9 @@ final class LoaderFeed: Sendable {
     enum Delivery: Sendable {
         /// A page, made ready for a list, and the total the source announced with it.
         case page(FriendBatch, totalCount: Int?)
+        /// The source read again whole, behind a cached copy: its list, how many of its friends
+        /// were left out for an id seen before, and the total it announced.
+        case replaced(FriendList, leftOut: Int, totalCount: Int?)
         case finished
         case failed(SourceError)
     }
@@ -27,8 +30,9 @@ final class LoaderFeed: Sendable {
     }
 
     /// Starts `loader` on a new thread, its pages made ready for a list sorted by `sortOrder`
-    /// on another (see ``BatchPipeline``).
-    static func start(_ loader: FriendLoader, sortOrder: NameOrder) -> LoaderFeed? {
+    /// on another (see ``BatchPipeline``); then, when `loader` delivers a cached copy, reads
+    /// `refresh` whole on the same thread and delivers its list in one piece.
+    static func start(_ loader: FriendLoader, sortOrder: NameOrder, refresh: FriendLoader? = nil) -> LoaderFeed? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
         let feed = LoaderFeed(readEnd: ends[0], writeEnd: ends[1])
@@ -37,7 +41,12 @@ final class LoaderFeed: Sendable {
                 try BatchPipeline.run(loader, sortOrder: sortOrder) { batch, totalCount in
                     feed.post(.page(batch, totalCount: totalCount))
                 }
-                feed.post(.finished)
+                guard let refresh else {
+                    feed.post(.finished)
+                    return
+                }
+                let (list, leftOut, total) = try refresh.list(sortOrder: sortOrder)
+                feed.post(.replaced(list, leftOut: leftOut, totalCount: total))
             } catch {
                 feed.post(.failed(error))
             }

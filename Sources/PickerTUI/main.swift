@@ -21,7 +21,7 @@ func carryOut(_ plan: LaunchPlan, _ options: Options) -> Never {
     switch plan.action {
     case .print(let matches): printAndExit(matches, options)
     case .exit(let status): exit(status.rawValue)
-    case .openScreen(let state, let loader): openScreen(state, loader: loader, options)
+    case .openScreen(let state, let loader): openScreen(state, loader: loader, plan, options)
     }
 }
 
@@ -50,20 +50,26 @@ func printAndExit(_ matches: FilterMatches, _ options: Options) -> Never {
     }
 }
 
-/// Opens the screen on `state`, `loader` delivering friends while it is open, and carries out
-/// the plan for when it closes.
-func openScreen(_ state: PickerState, loader: FriendLoader?, _ options: Options) -> Never {
+/// Opens the screen on `state`, `loader` (then `plan`'s refresh) delivering friends while it is
+/// open, and carries out the plan for when it closes.
+func openScreen(_ state: PickerState, loader: FriendLoader?, _ plan: LaunchPlan, _ options: Options) -> Never {
     var state = state
     var feed: LoaderFeed?
     var firstDeliveries: [LoaderFeed.Delivery] = []
     if let loader {
-        guard let started = LoaderFeed.start(loader, sortOrder: options.configuration.sortOrder) else {
+        let sortOrder = options.configuration.sortOrder
+        guard let started = LoaderFeed.start(loader, sortOrder: sortOrder, refresh: plan.refresh) else {
             fail("cannot start loading")
         }
         // The terminal is touched only once the source has delivered something, so that a
-        // source that fails at once is reported on a terminal left as it was.
+        // source that fails at once (or rejects the session) is reported on a terminal left as
+        // it was.
         firstDeliveries = started.waitForDeliveries()
-        if case .failed(let error)? = firstDeliveries.first { carryOut(.failed(error), options) }
+        for (index, delivery) in firstDeliveries.enumerated() {
+            if case .failed(let error) = delivery, index == 0 || error.rejectsSession {
+                carryOut(.failed(error, persistence: plan.persistence), options)
+            }
+        }
         feed = started
     }
     guard let signals = SignalPipe.install() else { fail("cannot set up signal handling") }
@@ -80,7 +86,9 @@ func openScreen(_ state: PickerState, loader: FriendLoader?, _ options: Options)
     }
     switch ending {
     case .signalled(let signal): exit(128 + signal)
-    case .closed(let outcome): carryOut(.finish(state, outcome: outcome, options: options), options)
+    case .sessionRejected(let error): carryOut(.failed(error, persistence: plan.persistence), options)
+    case .closed(let outcome):
+        carryOut(.finish(state, outcome: outcome, options: options, persistence: plan.persistence), options)
     }
 }
 

@@ -31,6 +31,11 @@ success) do not share state:
   loop        a page whose paging.next is itself after the first
   gated       four pages of 5 friends; page n > 1 waits for the file <gate-dir>/<key>-<n>
   failsecond  a page, then 400 with error code 100 (not temporary) for the next one
+  revised     the first request: friends 1-8 at once; each later one waits for the file
+              <gate-dir>/<key>-<n> (n counting requests from 2), then friends 2-9 (1 gone, 9 new)
+  revoked     the first request: friends 1-8; every later one 400 with error code 190
+  outage      the first request: friends 1-8; every later one closed without an answer
+  many        four pages of 2500 friends
   hostile     a page of names with escape sequences, then 400 whose message changes the
               terminal's title and colours
   basic, basic190
@@ -308,6 +313,32 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send_json(400, {"error": {"message": "Invalid parameter", "type": "GraphMethodException",
                                            "code": 100}})
+
+    def scenario_revised(self, key, page, count):
+        if count == 1:
+            return self.send_page([friend(n) for n in range(1, 9)], total=8)
+        gate = os.path.join(self.server.options.gate_dir, "%s-%d" % (key, count))
+        deadline = time.time() + 30
+        while not os.path.exists(gate) and time.time() < deadline:
+            time.sleep(0.02)
+        self.send_page([friend(n) for n in range(2, 10)], total=8)
+
+    def scenario_revoked(self, key, page, count):
+        if count == 1:
+            return self.send_page([friend(n) for n in range(1, 9)], total=8)
+        self.scenario_expired(key, page, count)
+
+    def scenario_outage(self, key, page, count):
+        if count == 1:
+            return self.send_page([friend(n) for n in range(1, 9)], total=8)
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_RDWR)
+
+    def scenario_many(self, key, page, count):
+        number = int(page[1:])
+        friends = [friend(2500 * (number - 1) + i) for i in range(1, 2501)]
+        next_url = "%s/many/%s/p%d" % (self.home(), key, number + 1) if number < 4 else None
+        self.send_page(friends, next_url, total=10000)
 
     def scenario_hostile(self, key, page, count):
         if page == "p1":

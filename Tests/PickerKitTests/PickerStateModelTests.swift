@@ -33,11 +33,16 @@ final class PickerStateModelTests: XCTestCase {
         case 80..<88:
             return .resized(
                 rows: Int.random(in: 0...12, using: &random), columns: Int.random(in: 0...40, using: &random))
-        case 88..<98:
+        case 88..<96:
             let friends = (0..<Int.random(in: 0...6, using: &random)).map { _ in
                 Friend(id: String(Int.random(in: 0..<30, using: &random)), name: randomName(&random))
             }
             return .friendsArrived(FriendBatch(friends))
+        case 96..<98:
+            let friends = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                Friend(id: String(Int.random(in: 0..<30, using: &random)), name: randomName(&random))
+            }
+            return .listReplaced(FriendList(friends), leftOut: 0, total: nil)
         default: return Bool.random(using: &random) ? .done : .cancel
         }
     }
@@ -54,8 +59,9 @@ final class PickerStateModelTests: XCTestCase {
             for _ in 0..<60 {
                 let event = randomEvent(&random)
                 history.append(event)
+                let previousOrder = Array(state.list.friends)
                 state.send(event)
-                model.send(event, listOrder: Array(state.list.friends))
+                model.send(event, listOrder: Array(state.list.friends), previousOrder: previousOrder)
                 let context = "run \(run) after \(history)"
                 guard check(state, against: model, context) else { return }
             }

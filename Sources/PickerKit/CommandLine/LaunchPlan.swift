@@ -1,3 +1,5 @@
+import Glibc
+
 /// What the picker does, decided without a terminal: print friends and exit, exit with a
 /// status, or open the screen on a state; with the reports for standard error that come first.
 ///
@@ -23,6 +25,12 @@ public struct LaunchPlan: Sendable {
     public var reports: [String]
     /// What to do then.
     public var action: Action
+    /// When the screen opens on a cached copy of a live session's friends: the source itself,
+    /// read after the loader, off screen, whose whole list replaces the copy in one step
+    /// (``PickerEvent/listReplaced(_:leftOut:total:)``).
+    public var refresh: FriendLoader?
+    /// What the run keeps for the next ones (the cached friends, the picks), for ``finish``.
+    public var persistence: Persistence?
 
     public init(reports: [String] = [], _ action: Action) {
         self.reports = reports
@@ -34,40 +42,105 @@ extension LaunchPlan {
     /// What `options` ask for at launch. With `--filter`, `--select-1` or `--exit-0` the whole
     /// source is read here first (the filter prints without a screen; the others decide on
     /// everyone); otherwise nothing is read, and the screen opens while the source loads.
-    public static func start(_ options: Options) -> LaunchPlan {
+    ///
+    /// A URL source's friends are cached once read whole (unless `--no-cache`); the next run
+    /// opens the screen on the cached copy and reads the source behind it (only the copy with
+    /// `--offline`), while `--filter`, `--select-1` and `--exit-0` read the source itself unless
+    /// `--offline` is given. The frecency of the source's friends is read for the screen (unless
+    /// `--no-history`). `now` is the moment of the run, in seconds since 1970.
+    public static func start(_ options: Options, now: Int64 = Int64(time(nil))) -> LaunchPlan {
         let token: String?
         do {
             token = try options.sessionToken()
         } catch {
             return LaunchPlan(reports: [error.description], .exit(.error))
         }
+        var reports: [String] = []
+        var persistence = Persistence(options, token: token, now: now, reports: &reports)
         let sortOrder = options.configuration.sortOrder
         do throws(SourceError) {
+            var loader = options.source.loader(token: token, timeout: options.timeout)
             if let filter = options.filter {
-                let (matches, leftOut, skipped) = try FriendFilter.matches(
-                    in: options.source, matching: filter, sortOrder: sortOrder, token: token, timeout: options.timeout)
-                let reports =
-                    skippedReports(skipped, source: options.source) + leftOutReports(leftOut, source: options.source)
+                let limit = options.configuration.limit
+                guard persistence.cache != nil || options.offline else {
+                    let (matches, leftOut, skipped) = try FriendFilter.matches(
+                        in: options.source, matching: filter, sortOrder: sortOrder, token: token,
+                        timeout: options.timeout)
+                    reports +=
+                        skippedReports(skipped, source: options.source)
+                        + leftOutReports(leftOut, source: options.source)
+                    return LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
+                }
+                let (list, leftOut) = try everyone(loader, options, &persistence, &reports)
+                reports += leftOutReports(leftOut, source: options.source)
+                let matches = list.positions(matching: SearchQuery(filter)).map { list.friends[$0] }
                 return LaunchPlan(
-                    reports: reports, printing: matches.prefix(options.configuration.limit), format: options.format)
+                    reports: reports, printing: FilterMatches.friends(matches).prefix(limit), format: options.format)
             }
-            let loader = options.source.loader(token: token, timeout: options.timeout)
-            guard options.selectOne || options.exitZero else {
-                let state = PickerState(
-                    query: options.query, preselected: options.preselected, size: unsized,
-                    configuration: options.configuration)
-                return LaunchPlan(.openScreen(state, loader: loader))
+            switch options.source {
+            case .standardInput where persistence.history != nil:
+                // Read here, to tell whether its ids are line numbers.
+                let data = try StandardInput.readAll()
+                persistence.keying = Frecency.Keying(format: SourceFormat.of(data))
+                loader = StandardInputLoader.Preread(data: data)
+            case .file(let path): persistence.keying = .of(file: path)
+            default: break
             }
-            let (list, leftOut) = try loader.list(sortOrder: sortOrder)
-            return withEveryone(list, leftOut: leftOut, options: options)
+            let frecency = persistence.frecency(reports: &reports)
+            if options.selectOne || options.exitZero {
+                let (list, leftOut) = try everyone(loader, options, &persistence, &reports)
+                var plan = withEveryone(list, leftOut: leftOut, options: options, frecency: frecency)
+                plan.reports = reports + plan.reports
+                plan.persistence = persistence
+                return plan
+            }
+            var state = PickerState(
+                query: options.query, preselected: options.preselected, size: unsized,
+                configuration: options.configuration, frecency: frecency)
+            var plan = LaunchPlan(reports: reports, .openScreen(state, loader: loader))
+            if let cached = persistence.cachedFriends(reports: &plan.reports) {
+                state.send(.cachedCopyShown(age: now - cached.savedAt, refreshing: !options.offline))
+                plan.action = .openScreen(state, loader: cached.loader)
+                plan.refresh = options.offline ? nil : loader
+            } else if options.offline {
+                return failed(noCachedFriends(options), reports: plan.reports)
+            }
+            plan.persistence = persistence
+            return plan
         } catch {
-            return failed(error)
+            return failed(error, persistence: persistence, reports: reports)
         }
     }
 
+    /// Everyone the source holds, read whole with `loader` and cached, or with `--offline` read
+    /// from the cache; and how many were left out for an id seen before.
+    private static func everyone(
+        _ loader: FriendLoader, _ options: Options, _ persistence: inout Persistence, _ reports: inout [String]
+    ) throws(SourceError) -> (list: FriendList, leftOut: Int) {
+        let sortOrder = options.configuration.sortOrder
+        if options.offline {
+            guard let cached = persistence.cachedFriends(reports: &reports) else { throw noCachedFriends(options) }
+            let (list, leftOut, _) = try cached.loader.list(sortOrder: sortOrder)
+            return (list, leftOut)
+        }
+        let (list, leftOut, total) = try loader.list(sortOrder: sortOrder)
+        persistence.store(list, total: total, reports: &reports)
+        return (list, leftOut)
+    }
+
+    /// The error of `--offline` with no cached friends of the source and session.
+    private static func noCachedFriends(_ options: Options) -> SourceError {
+        SourceError(
+            source: options.source.displayName,
+            problem:
+                "no cached friends of this source and session to show --offline (run picker once without --offline)")
+    }
+
     /// What `--select-1` and `--exit-0` decide with everyone at hand: `list`, the whole source,
-    /// which left out `leftOut` friends for an id seen before.
-    static func withEveryone(_ list: FriendList, leftOut: Int, options: Options) -> LaunchPlan {
+    /// which left out `leftOut` friends for an id seen before; the screen shows `frecency`.
+    static func withEveryone(
+        _ list: FriendList, leftOut: Int, options: Options, frecency: Frecency = Frecency()
+    ) -> LaunchPlan {
         let reports =
             skippedReports(list.skipped, source: options.source) + leftOutReports(leftOut, source: options.source)
         let matches = list.positions(matching: SearchQuery(options.query))
@@ -77,14 +150,19 @@ extension LaunchPlan {
         }
         let state = PickerState(
             loaded: list, query: options.query, preselected: options.preselected, size: unsized,
-            configuration: options.configuration)
+            configuration: options.configuration, frecency: frecency)
         return LaunchPlan(reports: reports, .openScreen(state, loader: nil))
     }
 
     /// What to do when the screen has closed on `state` with `outcome`: report the friends the
     /// state left out for a repeated id, the `--select` ids no friend has (once everyone has
     /// arrived) and those over `--limit`; then print the result, or exit without one.
-    public static func finish(_ state: PickerState, outcome: PickerState.Outcome, options: Options) -> LaunchPlan {
+    ///
+    /// With `persistence` (what ``start`` planned to keep), a live session's list read whole is
+    /// written to the cache, and the friends Enter prints are recorded as picked.
+    public static func finish(
+        _ state: PickerState, outcome: PickerState.Outcome, options: Options, persistence: Persistence? = nil
+    ) -> LaunchPlan {
         // With --select-1 or --exit-0 the skipped contacts were reported when the list was read.
         let skipped = options.selectOne || options.exitZero ? 0 : state.list.skipped
         var reports =
@@ -95,13 +173,39 @@ extension LaunchPlan {
         if let limit = options.configuration.limit {
             reports += state.refusedSelection.map { "--select: '\($0)' left out, over --limit \(limit)" }
         }
+        if var persistence {
+            if state.loading == .complete, state.cachedCopyAge == nil {
+                persistence.store(state.list, total: state.announcedTotal, reports: &reports)
+            }
+            if outcome == .finished, let history = persistence.history, !state.result.isEmpty {
+                do throws(PrivateFileError) {
+                    try history.record(
+                        state.result, source: persistence.historySource, keying: persistence.keying,
+                        now: persistence.now)
+                } catch {
+                    reports.append(error.description)
+                }
+            }
+        }
         guard outcome != .cancelled else { return LaunchPlan(reports: reports, .exit(.cancelled)) }
         return LaunchPlan(reports: reports, printing: .friends(state.result), format: options.format)
     }
 
-    /// A source that failed before the screen opened: its message, and the status it calls for.
-    public static func failed(_ error: SourceError) -> LaunchPlan {
-        LaunchPlan(reports: [error.description], .exit(error.rejectsSession ? .sessionRejected : .error))
+    /// A source that failed: after `reports`, its message, and the status it calls for. When
+    /// the service rejected the session, the session's cached friends (in `persistence`) are
+    /// removed, as logging out removes them.
+    public static func failed(
+        _ error: SourceError, persistence: Persistence? = nil, reports: [String] = []
+    ) -> LaunchPlan {
+        var reports = reports + [error.description]
+        if error.rejectsSession, let cache = persistence?.cache {
+            do throws(PrivateFileError) {
+                try cache.remove()
+            } catch {
+                reports.append(error.description)
+            }
+        }
+        return LaunchPlan(reports: reports, .exit(error.rejectsSession ? .sessionRejected : .error))
     }
 
     /// Prints `matches`, or exits with ``ExitStatus/nothingToPrint`` when there are none; the

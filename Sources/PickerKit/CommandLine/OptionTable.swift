@@ -135,6 +135,33 @@ extension Options {
         OptionSpec(["--print0"], "end each printed friend with NUL instead of a newline") { options, _ in
             options.print0 = true
         },
+        OptionSpec(
+            ["--no-cache"],
+            "neither show nor write the cached friends of a URL source (by default the list of the last run is shown at once while the service is asked again)"
+        ) { options, _ in options.usesCache = false },
+        OptionSpec(
+            ["--offline"],
+            "show (or, with --filter, --select-1, --exit-0, use) the cached friends of a URL source without asking the service; exit 2 when there are none"
+        ) { options, _ in options.offline = true },
+        OptionSpec(
+            ["--cache-dir"], value: "DIR",
+            "keep the cached friends in DIR (default: $PICKER_CACHE_DIR, else $XDG_CACHE_HOME/picker, else ~/.cache/picker)"
+        ) { options, path throws(UsageError) in
+            guard !path.isEmpty else { throw UsageError("--cache-dir needs a directory") }
+            options.cacheDirectory = path
+        },
+        OptionSpec(
+            ["--recent"], value: "N",
+            "list the N friends picked most (by frecency) under \"Recent\" above A when there is no query (default 8; 0 lists none)"
+        ) { options, text throws(UsageError) in
+            guard let count = Int(text), count >= 0 else {
+                throw UsageError("--recent needs a whole number of 0 or more, not '\(text)'")
+            }
+            options.configuration.recentLimit = count
+        },
+        OptionSpec(["--no-history"], "neither read nor record the friends picked (no \"Recent\" section)") {
+            options, _ in options.usesHistory = false
+        },
         OptionSpec(["--help", "-h"], "print this help") { _, _ in },
         OptionSpec(["--version"], "print the version") { _, _ in },
     ]

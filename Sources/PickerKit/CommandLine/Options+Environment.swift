@@ -6,6 +6,12 @@ extension Options {
             ("PICKER_SOURCE", "the source, when --source is not given"),
             ("PICKER_DEFAULT_OPTS", "options read before the command line's, split as a shell would"),
             ("NO_COLOR", "when set and not empty, no colours, as --no-color"),
+            ("PICKER_CACHE_DIR", "the cache directory, when --cache-dir is not given"),
+            (
+                "XDG_CACHE_HOME",
+                "the cache directory is $XDG_CACHE_HOME/picker (default ~/.cache/picker) when neither --cache-dir nor PICKER_CACHE_DIR is given"
+            ),
+            ("XDG_STATE_HOME", "picks are recorded in $XDG_STATE_HOME/picker (default ~/.local/state/picker)"),
             (
                 "https_proxy, all_proxy, no_proxy",
                 "the proxy of an https source, always through a CONNECT tunnel; a loopback source never uses one"

@@ -17,6 +17,7 @@ extension Options {
             source: source ?? FriendSource(argument: ""))
         var sourceNamed = source != nil
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
+        options.findDirectories(in: environment)
         if let text = environment["PICKER_DEFAULT_OPTS"] {
             do throws(UsageError) {
                 guard let words = shellWords(text) else { throw UsageError("a quote is not closed") }
@@ -28,6 +29,7 @@ extension Options {
         if let command = try options.apply(arguments, sourceNamed: &sourceNamed) { return command }
         guard sourceNamed else { throw UsageError(BundledSample.missing) }
         try options.checkSource()
+        try options.checkCacheOptions()
         return .run(options)
     }
 

@@ -27,6 +27,16 @@ public struct Options: Hashable, Sendable {
     public var color = true
     /// What the screen says and how the list behaves.
     public var configuration = Configuration()
+    /// Where the friends of live sessions are cached; nil when there is nowhere to.
+    public var cacheDirectory: String?
+    /// Where the picks are recorded; nil when there is nowhere to.
+    public var stateDirectory: String?
+    /// Whether a URL source's friends are cached and shown from the cache (`--no-cache`).
+    public var usesCache = true
+    /// With `--offline`: the cached friends only, without asking the service.
+    public var offline = false
+    /// Whether picks are read and recorded (`--no-history`).
+    public var usesHistory = true
 
     public init(session: Session? = nil, source: FriendSource) {
         self.session = session

@@ -29,6 +29,8 @@ public enum HelpPage {
         }
         lines += ["", "Environment:"]
         for (name, meaning) in Options.environment { lines += columns("  " + name, meaning) }
+        lines += ["", "Files:"]
+        for (name, meaning) in Options.files { lines += columns("  " + name, meaning) }
         lines += ["", "Exit status:"]
         for status in ExitStatus.allCases { lines += columns("  \(status.rawValue)", status.meaning) }
         lines += columns("  128+n", ExitStatus.signalMeaning)

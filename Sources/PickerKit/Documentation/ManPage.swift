@@ -59,6 +59,12 @@ public enum ManPage {
             page.append("\\fB\(variable.name)\\fR")
             page.append(roff(variable.meaning))
         }
+        page.append(".SH FILES")
+        for file in Options.files {
+            page.append(".TP")
+            page.append("\\fI\(roff(file.name))\\fR")
+            page.append(roff(file.meaning))
+        }
         page.append(".SH EXIT STATUS")
         for status in ExitStatus.allCases {
             page.append(".TP")

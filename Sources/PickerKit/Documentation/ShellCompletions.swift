@@ -5,7 +5,7 @@ public enum ShellCompletions {
         switch option.names[0] {
         case "--format": return OutputFormat.allCases.map(\.rawValue).joined(separator: " ")
         case "--sort", "--display": return NameOrder.allCases.map(\.rawValue).joined(separator: " ")
-        case "--source", "--session-file": return "FILE"
+        case "--source", "--session-file", "--cache-dir": return "FILE"
         default: return nil
         }
     }

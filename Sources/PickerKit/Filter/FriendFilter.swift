@@ -43,7 +43,7 @@ public enum FriendFilter {
     private static func matches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
-        let (list, leftOut) = try loader.list(sortOrder: sortOrder)
+        let (list, leftOut, _) = try loader.list(sortOrder: sortOrder)
         return (.friends(list.positions(matching: SearchQuery(query)).map { list.friends[$0] }), leftOut, list.skipped)
     }
 }

@@ -53,7 +53,7 @@ struct FileSourceLoader: FriendLoader {
     }
 
     /// The first ``SourceFormat/headLength`` bytes of the file at `path`.
-    private static func head(of path: String) throws(SourceError) -> [UInt8] {
+    static func head(of path: String) throws(SourceError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SourceError(source: path, problem: "cannot be read (permission denied?)") }
         defer { close(descriptor) }

@@ -29,15 +29,18 @@ public protocol FriendLoader: Sendable {
 
 extension FriendLoader {
     /// Everyone the source holds, in a list sorted by `sortOrder` (which counts the contacts
-    /// skipped for having no name); and how many friends were left out for an id seen before.
+    /// skipped for having no name); how many friends were left out for an id seen before; and
+    /// the total the source announced last, if it did.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
-    func list(sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int) {
+    public func list(sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int, total: Int?) {
         var list = FriendList(sortOrder: sortOrder)
         var leftOut = 0
+        var total: Int?
         try load { page in
             leftOut += list.append(FriendBatch(page.friends, sortOrder: sortOrder, skipped: page.skipped))
+            total = page.totalCount ?? total
         }
-        return (list, leftOut)
+        return (list, leftOut, total)
     }
 }
 

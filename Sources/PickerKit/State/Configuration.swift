@@ -16,6 +16,8 @@ public struct Configuration: Hashable, Sendable {
     public var displayOrder = NameOrder.first
     /// What each key does, in each phase.
     public var keyMap = KeyMap.standard
+    /// The most friends listed under "Recent" (`--recent`); 0 lists none.
+    public var recentLimit = 8
 
     public init() {}
 }

@@ -70,6 +70,13 @@ public enum PickerEvent: Hashable, Sendable {
     /// The source delivered more friends, made ready for the list where they were read, and
     /// said how many it has in all when it knows.
     case friendsArrived(FriendBatch, expectedTotal: Int? = nil)
+    /// The friends that arrive are a cached copy of the source, read whole `age` seconds ago;
+    /// with `refreshing`, the source is being read again, and its list will replace the copy.
+    case cachedCopyShown(age: Int64, refreshing: Bool)
+    /// The source was read whole again, off screen: its list replaces the one shown in one
+    /// step; `leftOut` of its friends were left out for an id seen before, and it announced
+    /// `total` friends in all, if it did.
+    case listReplaced(FriendList, leftOut: Int, total: Int?)
     /// The source has delivered everyone.
     case loadingFinished
     /// The source failed after delivering some friends; the message says why.
@@ -82,7 +89,8 @@ public enum PickerEvent: Hashable, Sendable {
     /// Whether the user did this (a key or the mouse), rather than the source or the clock.
     var isUserAction: Bool {
         switch self {
-        case .friendsArrived, .loadingFinished, .loadingFailed, .tick, .resized: return false
+        case .friendsArrived, .cachedCopyShown, .listReplaced, .loadingFinished, .loadingFailed, .tick, .resized:
+            return false
         default: return true
         }
     }

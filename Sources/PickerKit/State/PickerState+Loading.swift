@@ -4,16 +4,19 @@ extension PickerState {
     mutating func receive(_ batch: FriendBatch, expectedTotal: Int?) {
         keepingTheCursorsRow { state in
             state.leftOut += state.list.append(batch)
+            state.notePicked(batch.friends)
             state.showList()
         }
         if phase == .loading { phase = .browsing }
+        announcedTotal = expectedTotal ?? announcedTotal
         if case .inProgress(let known) = loading { loading = .inProgress(expectedTotal: expectedTotal ?? known) }
     }
 
-    /// Shows the friends of the list that pass the query, the cursor on the first, and selects
-    /// those of the pending selection that are there.
+    /// Shows the friends of the list that pass the query, the recent ones above them, the
+    /// cursor on the first, and selects those of the pending selection that are there.
     mutating func showList() {
         shown = list.positions(matching: query)
+        findRecent()
         applyPendingSelection()
         refreshReview()
         cursor = rows.isEmpty ? nil : 0

@@ -18,16 +18,16 @@ extension PickerState {
         cursor = min(max(index, 0), count - 1)
     }
 
-    /// Moves to the first friend of the section `offset` sections away among those shown, and
-    /// puts that section at the top of the list area.
+    /// Moves to the first friend of the section `offset` sections away among those listed
+    /// ("Recent" the first of them), and puts that section at the top of the list area.
     mutating func moveToSection(offset: Int) {
         guard review == nil, let cursor else { return }
-        let starts = sectionStarts
-        guard let current = starts.lastIndex(where: { $0.shownIndex <= cursor }) else { return }
-        let onStart = starts[current].shownIndex == cursor
+        let starts = (recent.isEmpty ? [] : [0]) + sectionStarts.map(\.shownIndex)
+        guard let current = starts.lastIndex(where: { $0 <= cursor }) else { return }
+        let onStart = starts[current] == cursor
         let target = offset < 0 && !onStart ? current : current + offset
         guard starts.indices.contains(target) else { return }
-        self.cursor = starts[target].shownIndex
+        self.cursor = starts[target]
         scrollSectionToTop()
     }
 
@@ -48,27 +48,63 @@ extension PickerState {
         guard let cursor else { return }
         let layout = layout
         let row = layout.row(ofShown: cursor)
-        let top = layout.headers.contains { $0.shownIndex == cursor } ? row - 1 : row
+        let opensSection =
+            cursor < layout.recentCount
+            ? cursor == 0 : layout.headers.contains { $0.shownIndex == cursor - layout.recentCount }
+        let top = opensSection ? row - 1 : row
         scrollTop = max(0, min(top, layout.totalRows - layout.listRows))
     }
 
-    /// The sections that have friends shown: their letter and the index in ``shown`` of their
-    /// first friend.
-    var sectionStarts: [(letter: Character, shownIndex: Int)] { list.sectionStarts(in: shown) }
+    /// The sections that have friends shown: their letter and the index among the listed
+    /// friends of their first friend.
+    var sectionStarts: [(letter: Character, shownIndex: Int)] {
+        list.sectionStarts(in: shown).map { ($0.letter, $0.shownIndex + recent.count) }
+    }
 
-    /// Puts the cursor on the friend at list position `position`, if it is shown.
+    /// Puts the cursor on the friend at list position `position` in its letter's section, if
+    /// it is shown (below "Recent" when it is listed there too).
     mutating func placeCursor(onPosition position: Int) {
         if let index = rows.index(of: position) { cursor = index }
     }
 
-    /// Makes `change`, then puts the cursor back on the friend it was on, if it is still shown,
+    /// Where the cursor is: on which friend, whether under "Recent", at which row of the screen.
+    struct CursorAnchor {
+        var id: String
+        var index: Int
+        var inRecent: Bool
+        var rowOnScreen: Int
+    }
+
+    /// The cursor's place, to be found again once the list has changed.
+    var cursorAnchor: CursorAnchor? {
+        guard let cursor, let friend = currentFriend else { return nil }
+        return CursorAnchor(
+            id: friend.id, index: cursor, inRecent: cursor < rows.recentCount,
+            rowOnScreen: layout.row(ofShown: cursor) - scrollTop)
+    }
+
+    /// Puts the cursor back on the friend of `anchor` (in "Recent" when it was there and still
+    /// is), at the same row of the screen; when that friend is no longer listed, at the same
+    /// index.
+    mutating func restoreCursor(_ anchor: CursorAnchor?) {
+        guard let anchor, !rows.isEmpty else { return }
+        let position = list.position(ofID: anchor.id)
+        if anchor.inRecent, let position, let index = recent.firstIndex(of: position) {
+            cursor = index
+        } else if let position, let index = rows.index(of: position) {
+            cursor = index
+        } else {
+            cursor = min(anchor.index, rows.count - 1)
+        }
+        if let cursor { scrollTop = max(0, layout.row(ofShown: cursor) - anchor.rowOnScreen) }
+    }
+
+    /// Makes `change`, then puts the cursor back on the friend it was on, if it is still listed,
     /// on the same row of the screen: the list moves around what the user is looking at.
     mutating func keepingTheCursorsRow(_ change: (inout PickerState) -> Void) {
-        let keptID = currentFriend?.id
-        let rowOnScreen = cursor.map { layout.row(ofShown: $0) - scrollTop }
+        let anchor = cursorAnchor
         change(&self)
-        if let keptID, let position = list.position(ofID: keptID) { placeCursor(onPosition: position) }
-        if let rowOnScreen, let cursor { scrollTop = max(0, layout.row(ofShown: cursor) - rowOnScreen) }
+        restoreCursor(anchor)
     }
 
     /// Scrolls the least needed to show the cursor, with its section header when it is the first

@@ -39,13 +39,17 @@ extension PickerState {
         scrollTop = review.scrollTop
     }
 
-    /// After friends arrived during a review: the reviewed friends' new positions, and the
-    /// friends selected meanwhile (`--select` ids that arrived) added at the end.
+    /// After the list changed during a review: the reviewed friends' new positions, those the
+    /// list no longer has left out, and the friends selected meanwhile (`--select` ids that
+    /// arrived) added at the end.
     mutating func refreshReview() {
         guard var review else { return }
         let reviewed = Set(review.ids)
-        review.ids += selection.orderedIDs.filter { !reviewed.contains($0) }
-        review.positions = review.ids.compactMap { list.position(ofID: $0) }
+        let listed = (review.ids + selection.orderedIDs.filter { !reviewed.contains($0) }).compactMap { id in
+            list.position(ofID: id).map { (id, $0) }
+        }
+        review.ids = listed.map(\.0)
+        review.positions = listed.map(\.1)
         self.review = review
     }
 }

@@ -11,8 +11,25 @@ public struct PickerState: Sendable {
     public internal(set) var queryCursor: Int
     /// The positions in list order of the friends that pass the query, ascending.
     public internal(set) var shown: Positions = []
-    /// The index in ``rows`` of the friend under the cursor; nil when nobody is shown.
+    /// The index in ``rows`` of the friend under the cursor (the friends picked most come first
+    /// when they are listed); nil when nobody is listed.
     public internal(set) var cursor: Int?
+    /// The positions in list order of the friends listed under "Recent", above the letters,
+    /// the highest frecency first: with no query, when sections are shown.
+    public internal(set) var recent: [Int] = []
+    /// How often and how lately each friend of the source was picked.
+    public let frecency: Frecency
+    /// The keys of the friends picked, the highest frecency first.
+    let rankedKeys: [String]
+    /// With friends known by name: the id of the first friend to arrive with each name picked.
+    var pickedIDs: [String: String] = [:]
+    /// How old the cached copy of the source shown is, in seconds, while the list is one; nil
+    /// when the list is the source's own.
+    public internal(set) var cachedCopyAge: Int64?
+    /// Whether the source is being read again behind the cached copy, to replace it.
+    public internal(set) var refreshesCachedCopy = false
+    /// The total the source announced last (`summary.total_count`), if it did.
+    public internal(set) var announcedTotal: Int?
     /// The selected friends' ids, in the order they were picked.
     public internal(set) var selection = SelectionSet()
     /// Ids to select once their friends arrive, in the order given.
@@ -44,9 +61,12 @@ public struct PickerState: Sendable {
     /// A picker waiting for friends, with `query` applied and the friends with the
     /// `preselected` ids selected once they arrive.
     public init(
-        query: String = "", preselected: [String] = [], size: TerminalSize, configuration: Configuration = .init()
+        query: String = "", preselected: [String] = [], size: TerminalSize, configuration: Configuration = .init(),
+        frecency: Frecency = Frecency()
     ) {
         phase = .loading
+        self.frecency = frecency
+        rankedKeys = frecency.rankedKeys
         list = FriendList(sortOrder: configuration.sortOrder)
         self.query = SearchQuery(query)
         queryCursor = query.count
@@ -59,10 +79,11 @@ public struct PickerState: Sendable {
     /// `query` applied and the friends with the `preselected` ids selected.
     public init(
         loaded list: FriendList, query: String = "", preselected: [String] = [], size: TerminalSize,
-        configuration: Configuration = .init()
+        configuration: Configuration = .init(), frecency: Frecency = Frecency()
     ) {
-        self.init(query: query, preselected: preselected, size: size, configuration: configuration)
+        self.init(query: query, preselected: preselected, size: size, configuration: configuration, frecency: frecency)
         self.list = list
+        notePicked(list.friends)
         showList()
         loading = .complete
         phase = .browsing
@@ -157,6 +178,11 @@ public struct PickerState: Sendable {
         case .done: phase = .done
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, let expectedTotal): receive(batch, expectedTotal: expectedTotal)
+        case .cachedCopyShown(let age, let refreshing):
+            cachedCopyAge = max(0, age)
+            refreshesCachedCopy = refreshing
+        case .listReplaced(let newList, let leftOut, let total):
+            replaceList(with: newList, leftOut: leftOut, total: total)
         case .loadingFinished:
             loading = .complete
             if phase == .loading { phase = .browsing }

@@ -38,7 +38,7 @@ import Glibc
 /// in the record): a friend is turned back into a ``Friend`` only when it is shown or printed.
 public struct FriendList: Sendable {
     /// The friends, in the order they arrived.
-    private var packed = PackedFriends()
+    private(set) var packed = PackedFriends()
     /// The emails and friendship dates of the friends that have some, by friend number.
     private(set) var details = ContactDetails()
     /// Their search and sort keys, in the order they arrived.

@@ -93,6 +93,18 @@ struct PackedFriends: Sendable {
         }
     }
 
+    /// Calls `body` with the record of the friend at `index` after the length of its id: the
+    /// name's length and bytes, then the first, middle and last names, each a tag (0 absent,
+    /// 1 its own length and bytes, 2 an offset and a length in the name) and what it says.
+    func withRecord<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
+            _ = reader.number()
+            let end = index + 1 < starts.count ? Int(starts[index + 1]) : buffer.count
+            return body(UnsafeBufferPointer(rebasing: buffer[reader.cursor..<end]))
+        }
+    }
+
     /// The length in bytes of the id of the friend at `index`.
     func idLength(_ index: Int) -> Int {
         bytes.withUnsafeBufferPointer { buffer in

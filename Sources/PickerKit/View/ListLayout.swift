@@ -7,7 +7,9 @@ struct ListLayout {
     /// One row of the list area.
     enum Item: Equatable {
         case header(Character)
-        /// The friend at this index of the shown friends.
+        /// The header of the friends picked most, above the letters.
+        case recentHeader
+        /// The friend at this index of the listed friends (the recent ones, then those shown).
         case friend(Int)
     }
 
@@ -28,13 +30,15 @@ struct ListLayout {
     let headers: [(letter: Character, shownIndex: Int)]
     /// How many friends are shown.
     let shownCount: Int
+    /// How many friends are listed under "Recent", above the shown ones.
+    let recentCount: Int
 
     /// Headers appear only when at least this many friends are shown.
     static let minimumShownForHeaders = 6
 
     /// The layout of `rows` screen lines, with a line for the `--header` text when `header`
-    /// is true and there is room, showing `shown`: sectioned when they are the search's
-    /// friends, in list order, and enough of them.
+    /// is true and there is room, showing `shown`: the friends picked most under "Recent",
+    /// then the search's friends, sectioned when they are in list order and enough of them.
     init(rows: Int, header: Bool, list: FriendList, shown: ListRows) {
         let rows = max(rows, 0)
         titleLine = rows >= 3 ? 0 : nil
@@ -43,35 +47,43 @@ struct ListLayout {
         helpLine = rows >= 4 ? rows - 1 : nil
         firstListLine = (searchLine ?? -1) + 1
         listRows = max(0, rows - firstListLine - (helpLine == nil ? 0 : 1))
-        shownCount = shown.count
-        guard shown.reviewed == nil, shown.count >= Self.minimumShownForHeaders else {
+        shownCount = shown.count - shown.recentCount
+        recentCount = shown.recentCount
+        guard shown.reviewed == nil, shown.shown.count >= Self.minimumShownForHeaders else {
             headers = []
             return
         }
         headers = list.sectionStarts(in: shown.shown)
     }
 
-    /// Rows in the list area, headers included.
-    var totalRows: Int { shownCount + headers.count }
+    /// The rows of the "Recent" section: its header and its friends, or none.
+    private var recentRows: Int { recentCount > 0 ? recentCount + 1 : 0 }
 
-    /// The row of the list area that holds the friend at `shownIndex`.
+    /// Rows in the list area, headers included.
+    var totalRows: Int { recentRows + shownCount + headers.count }
+
+    /// The row of the list area that holds the friend at `listedIndex` (recent friends first).
     /// - Complexity: O(sections).
-    func row(ofShown shownIndex: Int) -> Int {
-        shownIndex + headers.prefix { $0.shownIndex <= shownIndex }.count
+    func row(ofShown listedIndex: Int) -> Int {
+        if listedIndex < recentCount { return listedIndex + 1 }
+        let shownIndex = listedIndex - recentCount
+        return recentRows + shownIndex + headers.prefix { $0.shownIndex <= shownIndex }.count
     }
 
     /// What is at `row` of the list area.
     /// - Complexity: O(sections).
     func item(atRow row: Int) -> Item? {
         guard row >= 0, row < totalRows else { return nil }
+        if row < recentRows { return row == 0 ? .recentHeader : .friend(row - 1) }
+        let shownRow = row - recentRows
         var headersAbove = 0
         for (offset, header) in headers.enumerated() {
             let headerRow = header.shownIndex + offset
-            if headerRow == row { return .header(header.letter) }
-            if headerRow > row { break }
+            if headerRow == shownRow { return .header(header.letter) }
+            if headerRow > shownRow { break }
             headersAbove += 1
         }
-        return .friend(row - headersAbove)
+        return .friend(recentCount + shownRow - headersAbove)
     }
 
     /// The first row to show so that the cursor is visible, moving as little as possible from
@@ -80,7 +92,8 @@ struct ListLayout {
     func scrollTop(keeping previous: Int, cursor: Int?) -> Int {
         guard let cursor, listRows > 0 else { return 0 }
         let row = row(ofShown: cursor)
-        let opensSection = headers.contains { $0.shownIndex == cursor }
+        let opensSection =
+            cursor < recentCount ? cursor == 0 : headers.contains { $0.shownIndex == cursor - recentCount }
         var top = min(previous, max(0, totalRows - listRows))
         top = min(top, opensSection ? row - 1 : row)
         if row >= top + listRows { top = row - listRows + 1 }

@@ -71,12 +71,13 @@ extension PickerState {
     /// The spinner, and how many friends have arrived of how many the source said, while the
     /// source is still delivering; without a total, the counts beside it already say how many.
     private var loadingIndicator: String {
+        if let cachedCopyIndicator { return cachedCopyIndicator }
         guard case .inProgress(let expectedTotal) = loading else { return "" }
         let spinner = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
         return " \(spinner) loading" + (expectedTotal.map { " \(list.count)/\($0)" } ?? "…")
     }
 
-    private static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
     /// The bottom line: the question before Esc throws a selection away, the notice about the
     /// last key, a lasting warning when loading failed, else the main keys, those that finish
@@ -85,7 +86,8 @@ extension PickerState {
         if isAskingToDiscard { return [Frame.Span("Esc again to discard \(selection.count) selected", .warning)] }
         if let notice { return [Frame.Span("⚠ \(TerminalText.sanitized(notice))", .warning)] }
         if case .failed(let message) = loading {
-            return [Frame.Span("⚠ loading stopped: \(TerminalText.sanitized(message))", .warning)]
+            let what = offlineWarning.map { "\($0) · " } ?? "loading stopped: "
+            return [Frame.Span("⚠ \(what)\(TerminalText.sanitized(message))", .warning)]
         }
         // Waiting for a section's letter (the search bar asks for it) and once finished, the
         // line keeps browsing's keys.

@@ -23,6 +23,8 @@ extension PickerState {
             switch item {
             case .header(let letter):
                 return Frame.Line([Frame.Span("  " + String(letter), .header)].fitted(to: columns))
+            case .recentHeader:
+                return Frame.Line([Frame.Span("  Recent", .header)].fitted(to: columns))
             case .friend(let index):
                 return friendLine(index, columns: columns, nearby: nearby, highlighter: &highlighter)
             }

@@ -96,7 +96,7 @@ struct NearbyFriends {
         repeated = counts.map { $0 > 1 }
     }
 
-    /// The indices in ``friends`` of the friends near row `row` whose name is shown as its
+    /// The indices in ``friends`` of the other friends near row `row` whose name is shown as its
     /// friend's is.
     private func namesakes(ofRow row: Int) -> [Int] {
         let at = row - start
@@ -107,7 +107,10 @@ struct NearbyFriends {
             while friends.indices.contains(index), abs(index - at) <= Self.reach,
                 friends[index].sortPart == friends[at].sortPart
             {
-                if friends[index].name == friends[at].name { namesakes.append(index) }
+                // The same friend listed twice (under "Recent" and its letter) is no namesake.
+                if friends[index].name == friends[at].name, friends[index].id != friends[at].id {
+                    namesakes.append(index)
+                }
                 index += step
             }
         }

@@ -42,7 +42,9 @@ final class PseudoTerminal {
             standardError: directory.appendingPathComponent("stderr").path,
             environment: [
                 "TERM": term, "LANG": "C.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil, "PICKER_SESSION": nil,
-                "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil, "NO_COLOR": nil,
+                "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil, "NO_COLOR": nil, "PICKER_CACHE_DIR": nil,
+                "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+                "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
             ],
             newSession: true)
     }

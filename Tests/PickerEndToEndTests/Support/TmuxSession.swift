@@ -41,9 +41,9 @@ final class TmuxSession: Sendable {
     let fromShell: Bool
 
     /// Starts the picker with `arguments` in a `columns`×`rows` terminal, with `LANG=C.UTF-8`
-    /// and the `TERM` tmux sets, and none of the test's `PICKER_*`, `LC_*` or `NO_COLOR` (which
-    /// SwiftPM sets for tests); `environment` then sets (or, with nil, removes) variables for
-    /// the picker.
+    /// and the `TERM` tmux sets, none of the test's `PICKER_*`, `LC_*` or `NO_COLOR` (which
+    /// SwiftPM sets for tests), and `XDG_CACHE_HOME` and `XDG_STATE_HOME` in the session's
+    /// directory; `environment` then sets (or, with nil, removes) variables for the picker.
     ///
     /// With `throughPipe`, standard output is piped into the shell command `reader`, whose
     /// output goes to the output file.
@@ -82,14 +82,13 @@ final class TmuxSession: Sendable {
         let statusTemporary = directory.appendingPathComponent("status.tmp")
 
         self.fromShell = fromShell
-        // `env -u NAME` removes a variable, `env NAME=VALUE` sets one.
+        // `env -u NAME` removes a variable, `env NAME=VALUE` sets one (the options first).
+        let sorted = environment.sorted { $0.key < $1.key }
         let launcher =
             environment.isEmpty
             ? []
-            : ["env"]
-                + environment.sorted { $0.key < $1.key }.flatMap { name, value in
-                    value.map { ["\(name)=\($0)"] } ?? ["-u", name]
-                }
+            : ["env"] + sorted.filter { $0.value == nil }.flatMap { ["-u", $0.key] }
+                + sorted.compactMap { name, value in value.map { "\(name)=\($0)" } }
         var command = (launcher + picker + arguments).map(shellQuoted).joined(separator: " ")
         if let input {
             let inputFile = directory.appendingPathComponent("input")
@@ -111,8 +110,11 @@ final class TmuxSession: Sendable {
                 ": > \(shellQuoted(outputFile.path)); picker() { \(command) \"$@\" 2>> \(shellQuoted(errorFile.path)); }; \(shellLine); \(recordStatus)"
         }
         if !before.isEmpty { run = "\(before)\n\(run)" }
+        // The cache and the picks stay in the session's directory, unless the test names others.
+        let keeping =
+            "XDG_CACHE_HOME=\(shellQuoted(directory.appendingPathComponent("cache").path)); XDG_STATE_HOME=\(shellQuoted(directory.appendingPathComponent("state").path)); export XDG_CACHE_HOME XDG_STATE_HOME"
         let clean =
-            "unset PICKER_SESSION PICKER_SOURCE PICKER_DEFAULT_OPTS NO_COLOR LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG"
+            "unset PICKER_SESSION PICKER_SOURCE PICKER_DEFAULT_OPTS PICKER_CACHE_DIR NO_COLOR LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG; \(keeping)"
         var script = """
             \(clean)
             cd \(shellQuoted(directory.path)) || exit 1

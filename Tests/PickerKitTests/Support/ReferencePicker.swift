@@ -38,7 +38,8 @@ struct ReferencePicker {
         return max(1, rows - firstListRow - (rows >= 4 ? 1 : 0))
     }
 
-    mutating func send(_ event: PickerEvent, listOrder: [Friend]) {
+    /// Applies `event`; `listOrder` is the picker's list after it, `previousOrder` before it.
+    mutating func send(_ event: PickerEvent, listOrder: [Friend], previousOrder: [Friend] = []) {
         guard phase != .done && phase != .cancelled else { return }
         if event.isUserAction && event != .clearOrCancel { askingToDiscard = false }
         let rowIDs = rowIDs(listOrder: listOrder)
@@ -120,6 +121,18 @@ struct ReferencePicker {
             let nowRows = self.rowIDs(listOrder: listOrder)
             if cursorID.map({ !nowRows.contains($0) }) ?? true { cursorID = nowRows.first }
             if phase == .loading { phase = .browsing }
+        case .listReplaced(let list, _, _):
+            let previousIndex = cursorID.flatMap { self.rowIDs(listOrder: previousOrder).firstIndex(of: $0) }
+            names = [:]
+            for friend in list.friends where names[friend.id] == nil { names[friend.id] = friend.name }
+            selection.removeAll { names[$0] == nil }
+            review?.ids.removeAll { names[$0] == nil }
+            let nowRows = self.rowIDs(listOrder: listOrder)
+            if cursorID.map({ !nowRows.contains($0) }) ?? true {
+                cursorID = nowRows.isEmpty ? nil : nowRows[min(previousIndex ?? 0, nowRows.count - 1)]
+            }
+            if phase == .loading { phase = .browsing }
+        case .cachedCopyShown: break
         case .resized(let newRows, _): rows = newRows
         case .scroll(let rows): if let index { move(to: index + rows) }
         case .showKeys:

@@ -1,0 +1,153 @@
+import FoundationEssentials
+import Glibc
+
+/// The cached copy of the friends a live session's source gave when it was last read whole:
+/// one file per source URL and session in the cache directory.
+///
+/// The file is named for a SHA-256 of the URL and the session token
+/// (`friends-<64 hex digits>.cache`), so the token is never in a name or in the file, and
+/// another session's friends are never shown. See ``FriendCacheFormat`` for what the file
+/// holds. Files that have not been used (read or written) for ``unusedLifetime`` are removed
+/// whenever the cache is used.
+public struct FriendCache: Hashable, Sendable {
+    /// The cache directory.
+    public let directory: String
+    /// SHA-256 of the source URL and the session: the name of the file, and its first check.
+    let key: [UInt8]
+
+    /// How long an entry may go unused before it is removed: 30 days.
+    public static let unusedLifetime: Int64 = 30 * 86_400
+    /// The largest cache file read: 2 GB.
+    static let largestFile = 2 << 30
+
+    /// The cache of the friends `url` gives to the session `token`, in `directory`.
+    /// - Throws: when SHA-256 cannot be computed here (no libcrypto), which names the file.
+    public init(directory: String, url: URL, token: String) throws(PrivateFileError) {
+        guard
+            let key = SHA256.digest([
+                Array("picker friend cache\0".utf8), Array(url.absoluteString.utf8), [0], Array(token.utf8),
+            ])
+        else {
+            throw PrivateFileError(
+                "the friend cache is off: \(SHA256.unavailability ?? "SHA-256 failed")")
+        }
+        self.directory = directory
+        self.key = key
+    }
+
+    /// The path of the cache file.
+    public var path: String { "\(directory)/friends-\(SHA256.hex(key)).cache" }
+
+    /// What reading the cache found.
+    public enum Found: Sendable {
+        /// The cached friends, checked whole.
+        case friends(CachedFriends)
+        /// No cache file.
+        case nothing
+        /// A cache file that cannot be used, ignored; the message says which and why.
+        case unusable(String)
+    }
+
+    /// The cached friends, when the file is there, the user's, whole and of this format; the
+    /// file is marked as used.
+    public func read() -> Found {
+        switch PrivateFiles.read(path, limit: Self.largestFile, touching: true) {
+        case .missing: return .nothing
+        case .refused(let why): return .unusable(message(why))
+        case .bytes(let bytes):
+            do throws(FriendCacheFormat.Problem) {
+                let header = try FriendCacheFormat.open(bytes, key: key)
+                return .friends(CachedFriends(header: header, file: bytes))
+            } catch {
+                return .unusable(message(error.description))
+            }
+        }
+    }
+
+    /// Writes the friends of `list` (in the order they arrived) as the cache, read whole at `savedAt`
+    /// (seconds since 1970) from a source that announced `totalCount`; then removes what has
+    /// gone unused.
+    public func write(_ list: FriendList, savedAt: Int64, totalCount: Int?) throws(PrivateFileError) {
+        try PrivateFiles.prepare(directory: directory)
+        let bytes: [UInt8]
+        do throws(FriendCacheFormat.Problem) {
+            bytes = try FriendCacheFormat.encode(list, key: key, savedAt: savedAt, totalCount: totalCount)
+        } catch {
+            throw PrivateFileError(message(error.description))
+        }
+        try PrivateFiles.write(bytes, to: path)
+        Self.removeUnused(in: directory, now: savedAt)
+    }
+
+    /// Removes the cache file (a rejected session's friends are not kept).
+    public func remove() throws(PrivateFileError) {
+        try PrivateFiles.remove(path)
+    }
+
+    /// Removes the cached friends of `url` for the session `token` from `directory`, if there
+    /// are any: what logging out of a session does.
+    public static func remove(url: URL, token: String, in directory: String) throws(PrivateFileError) {
+        try FriendCache(directory: directory, url: url, token: token).remove()
+    }
+
+    /// Removes, from `directory`, the cache files of the user not used for ``unusedLifetime``
+    /// before `now`, and temporary files left for a day by a writer that was stopped.
+    public static func removeUnused(in directory: String, now: Int64) {
+        guard let folder = opendir(directory) else { return }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let isCache = name.hasPrefix("friends-") && name.hasSuffix(".cache")
+            let isTemporary = PrivateFiles.isTemporary(name) && name.hasPrefix(".friends-")
+            guard isCache || isTemporary else { continue }
+            var status = stat()
+            let path = "\(directory)/\(name)"
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
+                continue
+            }
+            let lifetime = isCache ? unusedLifetime : 86_400
+            if Int64(status.st_mtim.tv_sec) < now - lifetime { unlink(path) }
+        }
+    }
+
+    private func message(_ why: String) -> String { "\(path) \(why)" }
+}
+
+/// Friends read from a cache file and checked whole, ready to be delivered.
+public struct CachedFriends: Sendable {
+    let header: FriendCacheFormat.Header
+    /// The whole file.
+    let file: [UInt8]
+
+    /// When the source was read whole, in seconds since 1970.
+    public var savedAt: Int64 { header.savedAt }
+    /// The number of friends.
+    public var count: Int { header.count }
+
+    /// The friends, in pages that grow as a file's do, each carrying the total the source
+    /// announced.
+    public var loader: FriendLoader { CachedFriendsLoader(friends: self) }
+}
+
+/// Delivers cached friends in pages of 1,000, then each twice the one before, up to 65,536, so
+/// that the first screen is drawn from the first thousand.
+struct CachedFriendsLoader: FriendLoader {
+    let friends: CachedFriends
+
+    func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        var pages = GrowingPages(first: 1000, largest: 65_536)
+        let total = friends.header.totalCount
+        do throws(FriendCacheFormat.Problem) {
+            try FriendCacheFormat.readFriends(
+                friends.file[FriendCacheFormat.headerLength...], count: friends.header.count
+            ) { friend in
+                if let page = pages.add(friend) { deliver(FriendPage(friends: page, totalCount: total)) }
+            }
+        } catch {
+            throw SourceError(source: "the friend cache", problem: error.description)
+        }
+        deliver(FriendPage(friends: pages.rest() ?? [], totalCount: total))
+    }
+}

@@ -1,0 +1,41 @@
+extension Options {
+    /// Sets the cache and state directories from `environment`, as the XDG base directory
+    /// specification says: the cache in `$PICKER_CACHE_DIR`, else `$XDG_CACHE_HOME/picker`,
+    /// else `$HOME/.cache/picker`; the picks in `$XDG_STATE_HOME/picker`, else
+    /// `$HOME/.local/state/picker`. A relative `XDG_*` path is ignored, as the specification
+    /// asks; with neither that nor `HOME`, nothing is kept.
+    mutating func findDirectories(in environment: [String: String]) {
+        func base(_ variable: String, orHome fallback: String) -> String? {
+            if let path = environment[variable], path.hasPrefix("/") { return path }
+            guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+            return home + fallback
+        }
+        if let directory = environment["PICKER_CACHE_DIR"], !directory.isEmpty {
+            cacheDirectory = directory
+        } else {
+            cacheDirectory = base("XDG_CACHE_HOME", orHome: "/.cache").map { $0 + "/picker" }
+        }
+        stateDirectory = base("XDG_STATE_HOME", orHome: "/.local/state").map { $0 + "/picker" }
+    }
+
+    /// `--offline` reads the cache of a URL source, which `--no-cache` turns off.
+    func checkCacheOptions() throws(UsageError) {
+        guard offline else { return }
+        guard usesCache else { throw UsageError("--offline shows the cached friends, which --no-cache turns off") }
+        guard case .url = source else {
+            throw UsageError("--offline shows the cached friends of a URL source; \(source.displayName) is not one")
+        }
+    }
+
+    /// The files the picker keeps, and what they hold, as `--help` and the man page say.
+    public static let files: [(name: String, meaning: String)] = [
+        (
+            "$XDG_CACHE_HOME/picker/friends-HASH.cache",
+            "the friends of a URL source and session when it was last read whole (ids, names, name parts, the total; never the token: HASH is a SHA-256 of the URL and the session); shown at once by the next run while the service is asked again; removed when the service rejects the session, and after 30 days unused (--no-cache, --cache-dir, PICKER_CACHE_DIR)"
+        ),
+        (
+            "$XDG_STATE_HOME/picker/picks.json",
+            "for each source (by a hash of its path or URL), the frecency of each friend picked with Enter, as a time: only ids (a hash of the name for text, whose ids are line numbers) and times, never names (--no-history, --recent)"
+        ),
+    ]
+}

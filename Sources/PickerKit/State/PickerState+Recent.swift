@@ -1,0 +1,54 @@
+extension PickerState {
+    /// Lists under "Recent" the friends of the list picked most (by ``frecency``), at most the
+    /// configuration's number: with no query, when sections are shown.
+    mutating func findRecent() {
+        recent = []
+        let limit = configuration.recentLimit
+        guard limit > 0, query.isEmpty, shown.count >= ListLayout.minimumShownForHeaders else { return }
+        for key in rankedKeys {
+            let id = frecency.keying == .id ? key : pickedIDs[key]
+            guard let id, let position = list.position(ofID: id) else { continue }
+            recent.append(position)
+            if recent.count == limit { break }
+        }
+    }
+
+    /// With friends known by name, notes the ids of those among `friends` whose names were
+    /// picked (the first to arrive of each name).
+    mutating func notePicked(_ friends: some Sequence<Friend>) {
+        guard frecency.keying == .name, !frecency.isEmpty else { return }
+        for friend in friends {
+            let key = frecency.key(of: friend)
+            if pickedIDs[key] == nil, frecency.times[key] != nil { pickedIDs[key] = friend.id }
+        }
+    }
+
+    /// The source's own list, read whole, in place of the one shown: the query applied again,
+    /// the cursor kept on its friend and row, the selection kept by id; selected friends the
+    /// new list no longer has are deselected, and the notice names them.
+    mutating func replaceList(with newList: FriendList, leftOut newLeftOut: Int, total: Int?) {
+        let gone = selection.orderedIDs.filter { newList.position(ofID: $0) == nil }
+        let goneNames = gone.compactMap { id in list.position(ofID: id).map { list.friends[$0].name } }
+        for id in gone { selection.remove(id) }
+        keepingTheCursorsRow { state in
+            state.list = newList
+            state.leftOut = newLeftOut
+            state.pickedIDs = [:]
+            state.notePicked(newList.friends)
+            state.showList()
+        }
+        announcedTotal = total ?? announcedTotal
+        cachedCopyAge = nil
+        refreshesCachedCopy = false
+        loading = .complete
+        if phase == .loading { phase = .browsing }
+        if !goneNames.isEmpty { notice = Self.goneNotice(goneNames) }
+    }
+
+    /// What the bottom line says of selected friends the refreshed list no longer has.
+    static func goneNotice(_ names: [String]) -> String {
+        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+        let verb = names.count == 1 ? "is" : "are"
+        return "\(shown) \(verb) no longer among your friends: deselected"
+    }
+}
