@@ -10,8 +10,9 @@ let package = Package(
         .executable(name: "picker-bench", targets: ["PickerBench"]),
     ],
     targets: [
-        .target(name: "PickerKit", dependencies: ["CCurl"]),
+        .target(name: "PickerKit", dependencies: ["CCurl", "CQRencode"]),
         .target(name: "CCurl"),
+        .target(name: "CQRencode"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit", "CNcurses"]),
         .executableTarget(name: "PickerDocs", dependencies: ["PickerKit"]),

@@ -39,18 +39,20 @@ extension LaunchPlan {
         do {
             token = try options.sessionToken()
         } catch {
-            return LaunchPlan(reports: [error.description], .exit(.error))
+            return LaunchPlan(reports: [error.description], .exit(error.status))
         }
         let sortOrder = options.configuration.sortOrder
         do throws(SourceError) {
             if let filter = options.filter {
                 let (matches, leftOut, skipped) = try FriendFilter.matches(
-                    in: options.source, matching: filter, sortOrder: sortOrder, token: token, timeout: options.timeout)
+                    in: options.source, matching: filter, sortOrder: sortOrder, token: token, timeout: options.timeout,
+                    rejectionAdvice: options.rejectionAdvice)
                 let reports =
                     skippedReports(skipped, source: options.source) + leftOutReports(leftOut, source: options.source)
                 return LaunchPlan(reports: reports, printing: matches, format: options.format)
             }
-            let loader = options.source.loader(token: token, timeout: options.timeout)
+            let loader = options.source.loader(
+                token: token, timeout: options.timeout, rejectionAdvice: options.rejectionAdvice)
             guard options.selectOne || options.exitZero else {
                 let state = PickerState(
                     query: options.query, preselected: options.preselected, size: unsized,

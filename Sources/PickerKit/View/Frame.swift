@@ -7,6 +7,8 @@ public struct Frame: Hashable, Sendable {
             warning
         /// What is shown dimmed after a name: an email address, the day a friendship began.
         case detail
+        /// A QR code's modules in half blocks, a light one as the foreground.
+        case qrCode
     }
 
     /// Text drawn in one style. The text is safe to draw: it holds no control character.
