@@ -6,7 +6,7 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
     /// How the subcommand is called, for the help and the man page.
     public var synopsis: String {
         switch self {
-        case .login: return "picker login --device-url URL [--token-url URL] --client-id ID [OPTION]..."
+        case .login: return "picker login --device-url URL --client-id ID [OPTION]..."
         case .logout: return "picker logout"
         }
     }

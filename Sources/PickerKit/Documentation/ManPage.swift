@@ -11,7 +11,7 @@ public enum ManPage {
             #"[\fIOPTION\fR]..."#,
             ".br",
             #".B picker login"#,
-            #"\fB\-\-device\-url\fR \fIURL\fR [\fB\-\-token\-url\fR \fIURL\fR] \fB\-\-client\-id\fR \fIID\fR [\fIOPTION\fR]..."#,
+            #"\fB\-\-device\-url\fR \fIURL\fR \fB\-\-client\-id\fR \fIID\fR [\fIOPTION\fR]..."#,
             ".br",
             #".B picker logout"#,
             ".SH DESCRIPTION",

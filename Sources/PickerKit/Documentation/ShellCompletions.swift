@@ -16,13 +16,11 @@ public enum ShellCompletions {
     public static var bash: String {
         let commands = Subcommand.allCases.map(\.rawValue).joined(separator: " ")
         let subcommands = Subcommand.allCases.map { subcommand in
-            """
-                    \(subcommand.rawValue))
-                        case $previous in
-            \(bashCases(subcommand.options, indent: 12))
-                        esac
-                        COMPREPLY=($(compgen -W "\(subcommand.options.flatMap(\.names).joined(separator: " "))" -- "$current")); return ;;
-            """
+            let values = bashCases(subcommand.options, indent: 12)
+            let previous = values.isEmpty ? "" : "            case $previous in\n\(values)\n            esac\n"
+            let names = subcommand.options.flatMap(\.names).joined(separator: " ")
+            return "        \(subcommand.rawValue))\n\(previous)"
+                + "            COMPREPLY=($(compgen -W \"\(names)\" -- \"$current\")); return ;;"
         }
         return """
             # bash completion for picker, written from its option tables.

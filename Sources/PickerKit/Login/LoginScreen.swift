@@ -33,7 +33,7 @@ public struct LoginScreen: Hashable, Sendable {
         let rows = max(size.rows, 0)
         let columns = max(size.columns, 0)
         let title = Frame.Line([Frame.Span("picker login · \(TerminalText.sanitized(service))", .title)].fitted(to: columns))
-        let footer = [Frame.Line(status.fitted(to: columns)), Frame.Line([Frame.Span("Ctrl-C or Esc cancels", .help)])]
+        let footer = [Frame.Line(status.fitted(to: columns)), Frame.Line([Frame.Span("Ctrl-C or Esc cancels", .help)].fitted(to: columns))]
         var lines: [Frame.Line]
         let qr = qrCode ?? []
         let qrWidth = qr.map(DisplayWidth.of).max() ?? 0
