@@ -15,7 +15,8 @@ public func fuzzDeviceLoginResponse(_ start: UnsafePointer<UInt8>, _ count: Int)
     let redaction = MessageRedaction(secrets: secrets)
     if bytes[0] & 2 == 0 {
         do {
-            let authorization = try DeviceAuthorization.read(status: status, body: body, flow: flow, redaction: redaction)
+            let authorization = try DeviceAuthorization.read(
+                status: status, body: body, flow: flow, redaction: redaction)
             precondition(!authorization.deviceCode.isEmpty, "an empty device code")
             precondition(
                 !authorization.userCode.unicodeScalars.contains(where: TerminalText.isUnsafe)
@@ -37,7 +38,9 @@ public func fuzzDeviceLoginResponse(_ start: UnsafePointer<UInt8>, _ count: Int)
     case .granted(let grant):
         precondition((200..<300).contains(status), "a token from HTTP \(status)")
         precondition(SessionToken.problem(grant.token) == nil, "a token that cannot be sent")
-        if let expiresIn = grant.expiresIn { precondition(expiresIn > 0 && expiresIn.isFinite, "expires in \(expiresIn)") }
+        if let expiresIn = grant.expiresIn {
+            precondition(expiresIn > 0 && expiresIn.isFinite, "expires in \(expiresIn)")
+        }
     case .pending, .slowDown: break
     case .denied(let message), .expired(let message), .temporary(let message), .failed(let message):
         expectSafe(LoginFailure(message).message, without: secrets)

@@ -106,12 +106,14 @@ enum LoginWait {
         screen.qrProblem = qrProblem
         guard let signals = SignalPipe.install() else { fail("cannot set up signal handling") }
         do {
-            return try Terminal.with(mouse: false, color: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
-            { terminal in
+            return try Terminal.with(
+                mouse: false, color: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+            ) { terminal in
                 guard let poller = LoginPoller.start(login, authorization, receivedAt: receivedAt) else {
                     return .failed(LoginFailure("cannot start waiting for approval"))
                 }
-                return waitForApproval(&screen, on: terminal, signals: signals, poller: poller,
+                return waitForApproval(
+                    &screen, on: terminal, signals: signals, poller: poller,
                     deadline: receivedAt + authorization.expiresIn)
             }
         } catch {

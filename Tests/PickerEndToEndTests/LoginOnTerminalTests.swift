@@ -4,11 +4,13 @@ import XCTest
 /// `picker login` on a terminal: the code large, the QR code that decodes to the address, the
 /// countdown, and every way out giving the terminal back with nothing stored unless approved.
 final class LoginOnTerminalTests: LoginTestCase {
-    /// Starts `picker login` with `arguments` in tmux, from a shell, and waits for its screen.
+    /// Starts `picker login` with `arguments` in tmux from a shell, its standard output the
+    /// terminal, and waits for its screen.
     private func startLogin(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws -> TmuxSession {
         let login = killedAtTheEnd(
             try TmuxSession(
-                arguments: arguments, columns: columns, rows: rows, fromShell: true, environment: environment))
+                arguments: arguments, columns: columns, rows: rows, fromShell: true, environment: environment,
+                shellLine: "picker"))
         try login.waitForScreen("the login's screen") { $0.helpLine == "Ctrl-C or Esc cancels" }
         return login
     }
@@ -20,7 +22,10 @@ final class LoginOnTerminalTests: LoginTestCase {
         XCTAssertTrue(screen.lines[0].hasPrefix("picker login · 127.0.0.1:"), screen.description)
         XCTAssertTrue(screen.lines.contains { $0.hasSuffix("    W D J B  -  M J H T") }, screen.description)
         XCTAssertTrue(screen.lines.contains { $0.hasSuffix("    " + address) }, screen.description)
-        XCTAssertTrue(screen.lines[22].hasPrefix("Waiting for approval · 9:5"), screen.description)
+        XCTAssertTrue(
+            screen.lines[22].hasPrefix("Waiting for approval · ")
+                && screen.lines[22].hasSuffix(" left · code WDJB-MJHT"),
+            screen.description)
         assertNoSecret(in: screen.lines)
         let result = try login.assertExit(0, output: "")
         XCTAssertTrue(result.errors.contains("picker: logged in to http://127.0.0.1:"), result.errors)
@@ -39,7 +44,8 @@ final class LoginOnTerminalTests: LoginTestCase {
         XCTAssertGreaterThanOrEqual(try polls().count, 2, "polling")
         XCTAssertTrue(try login.terminalModes().hasPrefix("alternate=1 cursor=0 "))
         try login.press("C-c")
-        let result = try login.assertExit(130, output: "", standardError: "picker: login cancelled; nothing is stored\n")
+        let result = try login.assertExit(
+            130, output: "", standardError: "picker: login cancelled; nothing is stored\n")
         assertNoSecret(in: [result.errors])
         XCTAssertNil(try storedSession())
         let settings = try login.terminalSettings()
@@ -68,7 +74,8 @@ final class LoginOnTerminalTests: LoginTestCase {
         XCTAssertEqual(qr.count, 17, "version 3 with a margin of 2: 33 rows of modules in 17 lines")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/qrencode") {
             let drawn = try runCommand(URL(fileURLWithPath: "/usr/bin/qrencode"), ["-t", "UTF8", "-m", "2", complete])
-            XCTAssertEqual(qr, drawn.output.split(separator: "\n").map(String.init), "as qrencode -t UTF8 -m 2 draws it")
+            XCTAssertEqual(
+                qr, drawn.output.split(separator: "\n").map(String.init), "as qrencode -t UTF8 -m 2 draws it")
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") else {
             throw XCTSkip("zbarimg is not installed (.ci/run installs zbar-tools)")
@@ -93,7 +100,7 @@ final class LoginOnTerminalTests: LoginTestCase {
         let small = try startLogin(try facebook("pending"), columns: 50, rows: 20)
         let screen = try small.screen()
         XCTAssertFalse(screen.lines.joined().contains("█"))
-        XCTAssertTrue(screen.lines.contains("(a larger terminal shows a QR code of the"), screen.description)
+        XCTAssertTrue(screen.lines.contains("(a larger terminal shows a QR code of the address)"), screen.description)
         XCTAssertTrue(screen.lines.contains("  A 1 B 2   C 3 D 4"), screen.description)
         try small.resize(columns: 100, rows: 45)
         try small.waitForScreen("the QR code below the text, once there is room") {

@@ -40,7 +40,8 @@ final class LoginTests: LoginTestCase {
         assertExit(login, 0)
         XCTAssertTrue(login.output.hasPrefix("user_code A1B2C3D4\n"), login.output)
         XCTAssertTrue(
-            login.output.contains("verification_uri_complete http://127.0.0.1:\(try graph().port)/device?user_code=A1B2C3D4&qr=1\n"),
+            login.output.contains(
+                "verification_uri_complete http://127.0.0.1:\(try graph().port)/device?user_code=A1B2C3D4&qr=1\n"),
             login.output)
         let polls = try polls()
         XCTAssertEqual(polls.count, 2)
@@ -50,13 +51,16 @@ final class LoginTests: LoginTestCase {
         let friends = try run(["--source", try graph().url("pages"), "--filter", "", "--format", "ids"])
         assertExit(friends, 0)
         XCTAssertTrue(
-            try graph().requests().filter { $0.path.hasPrefix("/pages/") }.allSatisfy { $0.authorization == "Bearer \(token)" })
+            try graph().requests().filter { $0.path.hasPrefix("/pages/") }.allSatisfy {
+                $0.authorization == "Bearer \(token)"
+            })
     }
 
     func testSlowDownAddsFiveSecondsToTheInterval() throws {
         let login = try run(try rfc8628("pending.slow.approve"))
         assertExit(login, 0)
-        XCTAssertTrue(login.standardError.contains("the service asked to be asked less often: every 5.2 s"), login.standardError)
+        XCTAssertTrue(
+            login.standardError.contains("the service asked to be asked less often: every 5.2 s"), login.standardError)
         let times = try polls().map(\.time)
         XCTAssertEqual(times.count, 3)
         XCTAssertLessThan(times[1] - times[0], 4, "every 0.2 s before")
@@ -73,11 +77,23 @@ final class LoginTests: LoginTestCase {
 
     func testDeniedAndExpiredLoginsExitThreeAndStoreNothing() throws {
         let cases: [([String], String)] = [
-            (try rfc8628("pending.denied"), "the login was denied (access_denied: The user declined the request.); nothing is stored"),
-            (try rfc8628("expired"), "the code expired before the login was approved (expired_token: The device code has expired.)"),
-            (try facebook("denied"), "the login was denied (The user declined (OAuthException, code 100, subcode 1349173))"),
+            (
+                try rfc8628("pending.denied"),
+                "the login was denied (access_denied: The user declined the request.); nothing is stored"
+            ),
+            (
+                try rfc8628("expired"),
+                "the code expired before the login was approved (expired_token: The device code has expired.)"
+            ),
+            (
+                try facebook("denied"),
+                "the login was denied (The user declined (OAuthException, code 100, subcode 1349173))"
+            ),
             (try facebook("expired"), "the code expired before the login was approved (The device code has expired"),
-            (try rfc8628("pending", query: "?expires_in=1"), "picker: the code expired before the login was approved; run picker login again"),
+            (
+                try rfc8628("pending", query: "?expires_in=1"),
+                "picker: the code expired before the login was approved; run picker login again"
+            ),
         ]
         for (arguments, message) in cases {
             let result = try run(arguments)
@@ -117,7 +133,9 @@ final class LoginTests: LoginTestCase {
         stored["expires_at"] = 1_600_000_000
         try JSONSerialization.data(withJSONObject: stored).write(to: URL(fileURLWithPath: sessionPath))
         let expired = try run(["--source", try graph().url("pages"), "--filter", ""])
-        assertExit(expired, 3, standardError: "picker: the session of picker login expired on 2020-09-13 12:26 UTC: run picker login\n")
+        assertExit(
+            expired, 3,
+            standardError: "picker: the session of picker login expired on 2020-09-13 12:26 UTC: run picker login\n")
         XCTAssertTrue(try graph().requests().filter { $0.path.hasPrefix("/pages/") }.isEmpty)
     }
 
@@ -144,7 +162,10 @@ final class LoginTests: LoginTestCase {
         for arguments in [try rfc8628("hostile"), try facebook("hostile")] {
             let result = try run(arguments)
             assertExit(result, 2, "\(arguments)")
-            XCTAssertFalse(result.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 })
+            XCTAssertFalse(
+                result.standardError.unicodeScalars.contains {
+                    $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07
+                })
             XCTAssertTrue(result.standardError.contains(#"\x1b"#), result.standardError)
             XCTAssertTrue(result.standardError.contains("REDACTED"), result.standardError)
             XCTAssertNil(try storedSession())
@@ -156,7 +177,10 @@ final class LoginTests: LoginTestCase {
         assertExit(result, 2)
         XCTAssertTrue(result.standardError.hasSuffix("still failing after 4 retries: HTTP 503\n"), result.standardError)
         XCTAssertEqual(try polls().count, 5)
-        let refused = try run(["login", "--device-url", "http://127.0.0.1:1/device", "--token-url", "http://127.0.0.1:1/t", "--client-id", clientID])
+        let refused = try run([
+            "login", "--device-url", "http://127.0.0.1:1/device", "--token-url", "http://127.0.0.1:1/t", "--client-id",
+            clientID,
+        ])
         assertExit(refused, 2, standardError: "picker: http://127.0.0.1:1/device: connection refused\n")
     }
 }

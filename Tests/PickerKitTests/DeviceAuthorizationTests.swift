@@ -39,7 +39,8 @@ final class DeviceAuthorizationTests: XCTestCase {
         )
         XCTAssertEqual(authorization.interval, 5, "RFC 8628: absent means 5 s")
         XCTAssertNil(authorization.completeURI)
-        XCTAssertEqual(authorization.qrAddress.absoluteString, "https://example.com/device", "verification_url is read too")
+        XCTAssertEqual(
+            authorization.qrAddress.absoluteString, "https://example.com/device", "verification_url is read too")
     }
 
     func testFacebooksAnswerWithNumbersAsStringsAndTheCompleteAddressBuilt() throws {
@@ -52,7 +53,10 @@ final class DeviceAuthorizationTests: XCTestCase {
         XCTAssertEqual(
             authorization.completeURI?.absoluteString, "https://www.facebook.com/device?user_code=A1B2C3D4&qr=1",
             "as Meta's SDKs build the address of the QR code")
-        XCTAssertEqual(failure(#"{"device_code": "d", "user_code": "A", "verification_uri": "https://f.example/d", "expires_in": 1}"#, flow: .facebook), "the answer has no usable code")
+        XCTAssertEqual(
+            failure(
+                #"{"device_code": "d", "user_code": "A", "verification_uri": "https://f.example/d", "expires_in": 1}"#,
+                flow: .facebook), "the answer has no usable code")
     }
 
     func testWaitsAreBounded() throws {
@@ -67,10 +71,19 @@ final class DeviceAuthorizationTests: XCTestCase {
         let base = #""device_code": "d", "user_code": "ABCD", "expires_in": 60"#
         let cases: [(String, String)] = [
             ("not json", "the answer (HTTP 200) is not a JSON object"),
-            (#"{"user_code": "A", "verification_uri": "https://e.example/d", "expires_in": 60}"#, "the answer has no usable device_code"),
-            (#"{"device_code": "d", "verification_uri": "https://e.example/d", "expires_in": 60}"#, "the answer has no user_code"),
+            (
+                #"{"user_code": "A", "verification_uri": "https://e.example/d", "expires_in": 60}"#,
+                "the answer has no usable device_code"
+            ),
+            (
+                #"{"device_code": "d", "verification_uri": "https://e.example/d", "expires_in": 60}"#,
+                "the answer has no user_code"
+            ),
             (#"{\#(base)}"#, "the answer has no verification_uri"),
-            (#"{\#(base), "verification_uri": "javascript:alert(1)"}"#, "the answer's verification_uri is not an absolute URL of at most 2 KB"),
+            (
+                #"{\#(base), "verification_uri": "javascript:alert(1)"}"#,
+                "the answer's verification_uri is not an absolute URL of at most 2 KB"
+            ),
             (
                 #"{\#(base), "verification_uri": "http://evil.example/device"}"#,
                 "the answer's verification_uri http://evil.example/device plain http is refused for a host that is not loopback, so the session token never crosses a network in clear text: use https"
@@ -79,26 +92,37 @@ final class DeviceAuthorizationTests: XCTestCase {
                 #"{\#(base), "verification_uri": "https://e.example/d", "verification_uri_complete": "ftp://e.example/d"}"#,
                 "the answer's verification_uri_complete ftp://e.example/d is not an http or https URL"
             ),
-            (#"{"device_code": "d", "user_code": "A", "verification_uri": "https://e.example/d"}"#, "the answer has no expires_in above 0"),
-            (#"{\#(base), "verification_uri": "https://e.example/d", "interval": -1}"#, "the answer's interval is below 0"),
+            (
+                #"{"device_code": "d", "user_code": "A", "verification_uri": "https://e.example/d"}"#,
+                "the answer has no expires_in above 0"
+            ),
+            (
+                #"{\#(base), "verification_uri": "https://e.example/d", "interval": -1}"#,
+                "the answer's interval is below 0"
+            ),
         ]
         for (body, message) in cases { XCTAssertEqual(failure(body), message, body) }
     }
 
     func testAUserCodeThatCouldActOnTheTerminalIsRefused() {
         for code in ["AB\u{1B}]0;PWNED\u{7}", "AB\u{202E}CD", String(repeating: "A", count: 65), "  "] {
-            let body = #"{"device_code": "d", "user_code": "\#(code)", "verification_uri": "https://e.example/d", "expires_in": 60}"#
-            let json = body.replacingOccurrences(of: "\u{1B}", with: "\\u001b").replacingOccurrences(of: "\u{7}", with: "\\u0007")
+            let body =
+                #"{"device_code": "d", "user_code": "\#(code)", "verification_uri": "https://e.example/d", "expires_in": 60}"#
+            let json = body.replacingOccurrences(of: "\u{1B}", with: "\\u001b").replacingOccurrences(
+                of: "\u{7}", with: "\\u0007")
             XCTAssertNotNil(failure(json), code.debugDescription)
         }
     }
 
     func testARefusalIsShownWithoutTheClientsIdAndEscaped() {
         XCTAssertEqual(
-            failure(#"{"error": "invalid_client", "error_description": "unknown client-SECRET-id\u001b[2J"}"#, status: 400),
+            failure(
+                #"{"error": "invalid_client", "error_description": "unknown client-SECRET-id\u001b[2J"}"#, status: 400),
             #"the service refused: invalid_client: unknown REDACTED\x1b[2J"#)
         XCTAssertEqual(
-            failure(#"{"error": {"message": "Invalid OAuth access token.", "type": "OAuthException", "code": 190}}"#, status: 400, flow: .facebook),
+            failure(
+                #"{"error": {"message": "Invalid OAuth access token.", "type": "OAuthException", "code": 190}}"#,
+                status: 400, flow: .facebook),
             "the service refused: Invalid OAuth access token. (OAuthException, code 190)")
         XCTAssertEqual(failure("{}", status: 500), "the service answered HTTP 500")
     }

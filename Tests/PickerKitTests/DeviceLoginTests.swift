@@ -58,7 +58,9 @@ final class DeviceLoginTests: XCTestCase {
         #"{"device_code": "device-SECRET-code", "user_code": "WDJB-MJHT", "verification_uri": "https://auth.example/activate", "expires_in": \#(expiresIn), "interval": 2}"#
     }
     private let pending = (400, #"{"error": "authorization_pending"}"#)
-    private var granted: (Int, String) { (200, #"{"access_token": "\#(secret)", "token_type": "Bearer", "expires_in": 3600}"#) }
+    private var granted: (Int, String) {
+        (200, #"{"access_token": "\#(secret)", "token_type": "Bearer", "expires_in": 3600}"#)
+    }
 
     /// Runs a whole login on `script` (the codes first); the session or the failure, and what
     /// was reported.
@@ -89,7 +91,9 @@ final class DeviceLoginTests: XCTestCase {
         XCTAssertEqual(session.flow, .rfc8628)
         XCTAssertEqual(session.expiresAt, session.obtainedAt + 3600)
         XCTAssertEqual(progress, [.waiting, .waiting, .waiting])
-        XCTAssertEqual(service.asked.map(\.request.url.absoluteString), ["https://auth.example/device"] + Array(repeating: "https://auth.example/token", count: 3))
+        XCTAssertEqual(
+            service.asked.map(\.request.url.absoluteString),
+            ["https://auth.example/device"] + Array(repeating: "https://auth.example/token", count: 3))
         XCTAssertEqual(form(service.asked[0].request), ["client_id": "client-SECRET-id", "scope": "user_friends"])
         XCTAssertEqual(
             form(service.asked[1].request),
@@ -102,7 +106,9 @@ final class DeviceLoginTests: XCTestCase {
     }
 
     func testSlowDownWidensTheIntervalForEveryLaterPoll() throws {
-        let (result, progress, service) = try run([(200, codes()), pending, (400, #"{"error": "slow_down"}"#), pending, granted])
+        let (result, progress, service) = try run([
+            (200, codes()), pending, (400, #"{"error": "slow_down"}"#), pending, granted,
+        ])
         XCTAssertNoThrow(try result.get())
         XCTAssertEqual(service.asked.map(\.at), [1000, 1002, 1004, 1011, 1018])
         XCTAssertEqual(progress, [.waiting, .waiting, .slowedDown(interval: 7), .waiting])
@@ -147,7 +153,8 @@ final class DeviceLoginTests: XCTestCase {
         let session = try result.get()
         XCTAssertEqual(session.origin, "https://graph.example:443")
         XCTAssertEqual(form(service.asked[0].request), ["access_token": "1234|client-token", "scope": "user_friends"])
-        XCTAssertEqual(form(service.asked[1].request), ["access_token": "1234|client-token", "code": "fb-SECRET-device"])
+        XCTAssertEqual(
+            form(service.asked[1].request), ["access_token": "1234|client-token", "code": "fb-SECRET-device"])
         XCTAssertEqual(service.asked.map(\.at), [1000, 1005, 1010, 1020], "slow down doubles the interval")
         XCTAssertEqual(service.asked[1].request.url.absoluteString, "https://graph.example/v19.0/device/login_status")
     }
@@ -161,7 +168,8 @@ final class DeviceLoginTests: XCTestCase {
             XCTAssertFalse(failure.message.contains(secret), failure.message)
         }
         XCTAssertTrue(failure.message.contains(#"server_error\x1b]0;x\x07"#), failure.message)
-        let (refused, _, _) = try run([(401, #"{"error": "invalid_client", "error_description": "client-SECRET-id?"}"#)])
+        let (refused, _, _) = try run([(401, #"{"error": "invalid_client", "error_description": "client-SECRET-id?"}"#)]
+        )
         guard case .failure(let refusal) = refused else { return XCTFail("a refusal") }
         XCTAssertEqual(refusal.message, "https://auth.example/device: the service refused: invalid_client: REDACTED?")
     }

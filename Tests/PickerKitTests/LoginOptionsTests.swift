@@ -34,7 +34,8 @@ final class LoginOptionsTests: XCTestCase {
 
     func testTheEnvironmentGivesWhatTheCommandLineDoesNot() throws {
         let environment = [
-            "PICKER_LOGIN_DEVICE_URL": "http://127.0.0.1:8080/device", "PICKER_LOGIN_TOKEN_URL": "http://127.0.0.1:8080/token",
+            "PICKER_LOGIN_DEVICE_URL": "http://127.0.0.1:8080/device",
+            "PICKER_LOGIN_TOKEN_URL": "http://127.0.0.1:8080/token",
             "PICKER_CLIENT_ID": "env-client", "PICKER_LOGIN_SCOPE": "s", "PICKER_DEFAULT_OPTS": "--height 10",
         ]
         let options = try login([], environment)
@@ -45,7 +46,9 @@ final class LoginOptionsTests: XCTestCase {
     }
 
     func testFacebookIsToldByItsEndpointAndFindsItsTokenEndpointBeside() throws {
-        let options = try login(["--device-url", "https://graph.facebook.com/v19.0/device/login", "--client-id", "1|ct"])
+        let options = try login([
+            "--device-url", "https://graph.facebook.com/v19.0/device/login", "--client-id", "1|ct",
+        ])
         XCTAssertEqual(options.flow, .facebook)
         XCTAssertEqual(options.tokenURL.absoluteString, "https://graph.facebook.com/v19.0/device/login_status")
         XCTAssertEqual(options.scope, "public_profile,user_friends")
@@ -58,9 +61,18 @@ final class LoginOptionsTests: XCTestCase {
 
     func testWhatIsMissingOrUnusableIsNamed() {
         let cases: [([String], String)] = [
-            (["--client-id", "c"], "picker login needs --device-url URL (or PICKER_LOGIN_DEVICE_URL): the service's device authorization endpoint"),
-            (["--device-url", "https://a.example/d", "--client-id", "c"], "picker login needs --token-url URL (or PICKER_LOGIN_TOKEN_URL): the service's token endpoint"),
-            (["--device-url", "https://a.example/d", "--token-url", "https://a.example/t"], "picker login needs --client-id ID (or PICKER_CLIENT_ID): the client's id"),
+            (
+                ["--client-id", "c"],
+                "picker login needs --device-url URL (or PICKER_LOGIN_DEVICE_URL): the service's device authorization endpoint"
+            ),
+            (
+                ["--device-url", "https://a.example/d", "--client-id", "c"],
+                "picker login needs --token-url URL (or PICKER_LOGIN_TOKEN_URL): the service's token endpoint"
+            ),
+            (
+                ["--device-url", "https://a.example/d", "--token-url", "https://a.example/t"],
+                "picker login needs --client-id ID (or PICKER_CLIENT_ID): the client's id"
+            ),
             (
                 ["--device-url", "http://a.example/d", "--token-url", "https://a.example/t", "--client-id", "c"],
                 "--device-url http://a.example/d plain http is refused for a host that is not loopback, so the session token never crosses a network in clear text: use https"
@@ -73,7 +85,10 @@ final class LoginOptionsTests: XCTestCase {
             (["--timeout", "-1"], "--timeout needs a number of seconds above 0, not '-1'"),
             (["--height", "5"], "unknown option '--height' (see picker login --help)"),
             (
-                ["--device-url", "https://a.example/d", "--token-url", "https://a.example/t", "--client-id", "c\r\nX: y"],
+                [
+                    "--device-url", "https://a.example/d", "--token-url", "https://a.example/t", "--client-id",
+                    "c\r\nX: y",
+                ],
                 "--client-id holds a control character (CR, LF, tab or another)"
             ),
         ]

@@ -34,7 +34,8 @@ final class LoginScreenTests: XCTestCase {
         XCTAssertEqual(lines[2], String(repeating: "█", count: 25) + "  Open this address on a phone or computer:")
         XCTAssertEqual(lines[3], String(repeating: "█", count: 25) + "    https://auth.example/activate")
         XCTAssertEqual(lines[6], String(repeating: "█", count: 25) + "    W D J B  -  M J H T")
-        XCTAssertEqual(lines[8], String(repeating: "█", count: 25) + "  Or scan the QR code: it opens the address with the")
+        XCTAssertEqual(
+            lines[8], String(repeating: "█", count: 25) + "  Or scan the QR code: it opens the address with the")
         XCTAssertEqual(lines[22], "Waiting for approval · 10:05 left · code WDJB-MJHT")
         XCTAssertEqual(lines[23], "Ctrl-C or Esc cancels")
         XCTAssertEqual(frame.lines[1].spans.first?.role, .qrCode)
@@ -48,7 +49,8 @@ final class LoginScreenTests: XCTestCase {
         let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let firstQRLine = try XCTUnwrap(lines.firstIndex(of: String(repeating: "█", count: 25)))
         XCTAssertEqual(
-            lines[(firstQRLine - 3)...(firstQRLine - 2)], ["Or scan the QR code: it opens the address with the code", "filled in."])
+            lines[(firstQRLine - 3)...(firstQRLine - 2)],
+            ["Or scan the QR code: it opens the address with the code", "filled in."])
         XCTAssertGreaterThan(firstQRLine, try XCTUnwrap(lines.firstIndex(of: "  W D J B  -  M J H T")))
     }
 
@@ -61,7 +63,8 @@ final class LoginScreenTests: XCTestCase {
         XCTAssertTrue(frame.text.contains("W D J B  -  M J H T"), "the code is always shown")
         var missing = try screen(qr: nil)
         missing.qrProblem = "no QR code: libqrencode cannot be loaded (x)"
-        XCTAssertTrue(missing.frame(size: TerminalSize(rows: 24, columns: 80)).text.contains("(no QR code: libqrencode"))
+        XCTAssertTrue(
+            missing.frame(size: TerminalSize(rows: 24, columns: 80)).text.contains("(no QR code: libqrencode"))
         XCTAssertFalse(try screen(qr: nil).frame(size: size).text.contains("QR"), "--no-qr says nothing of it")
     }
 
@@ -82,17 +85,22 @@ final class LoginScreenTests: XCTestCase {
             checkShape(try screen().frame(size: size), size)
         }
         let tiny = try screen().frame(size: TerminalSize(rows: 2, columns: 80))
-        XCTAssertEqual(tiny.lines.map(\.text), ["Waiting for approval · 10:05 left · code WDJB-MJHT", "Ctrl-C or Esc cancels"])
+        XCTAssertEqual(
+            tiny.lines.map(\.text), ["Waiting for approval · 10:05 left · code WDJB-MJHT", "Ctrl-C or Esc cancels"])
     }
 
     func testWhatTheStatusLineSays() throws {
         var screen = try screen()
         let size = TerminalSize(rows: 24, columns: 100)
         screen.progress = .slowedDown(interval: 10)
-        XCTAssertEqual(screen.frame(size: size).lines[22].text, "Waiting for approval · 10:05 left · code WDJB-MJHT · asking every 10 s")
+        XCTAssertEqual(
+            screen.frame(size: size).lines[22].text,
+            "Waiting for approval · 10:05 left · code WDJB-MJHT · asking every 10 s")
         screen.progress = .retrying(reason: "connection refused", wait: 3.2)
         screen.secondsLeft = 59
-        XCTAssertEqual(screen.frame(size: size).lines[22].text, "connection refused; trying again in 4 s · 0:59 left · code WDJB-MJHT")
+        XCTAssertEqual(
+            screen.frame(size: size).lines[22].text,
+            "connection refused; trying again in 4 s · 0:59 left · code WDJB-MJHT")
         XCTAssertEqual(screen.frame(size: size).lines[22].spans.first?.role, .warning)
     }
 

@@ -58,7 +58,10 @@ final class PollAnswerTests: XCTestCase {
 
     func testFacebookGrantTakesTheEarlierExpiry() {
         XCTAssertEqual(
-            classify(200, #"{"access_token": "EAAB-long-token", "expires_in": 0, "data_access_expiration_time": "1900000000"}"#, .facebook),
+            classify(
+                200,
+                #"{"access_token": "EAAB-long-token", "expires_in": 0, "data_access_expiration_time": "1900000000"}"#,
+                .facebook),
             .granted(PollAnswer.Grant(token: "EAAB-long-token", expiresIn: nil, dataAccessExpiresAt: 1_900_000_000)),
             "0 means none known")
     }

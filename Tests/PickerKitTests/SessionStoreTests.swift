@@ -33,7 +33,8 @@ final class SessionStoreTests: XCTestCase {
     }
 
     func testASavedSessionIsReadBackFromAPrivateFileInAPrivateDirectory() throws {
-        let store = try XCTUnwrap(SessionStore(environment: ["XDG_CONFIG_HOME": directory.appendingPathComponent("a/b").path]))
+        let store = try XCTUnwrap(
+            SessionStore(environment: ["XDG_CONFIG_HOME": directory.appendingPathComponent("a/b").path]))
         XCTAssertNil(try store.load(), "none yet")
         try store.save(session)
         XCTAssertEqual(try store.load(), session)

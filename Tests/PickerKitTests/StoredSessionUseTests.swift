@@ -38,7 +38,10 @@ final class StoredSessionUseTests: XCTestCase {
         let other = try options(["--source", "https://evil.example/me/friends"])
         XCTAssertThrowsError(try other.sessionToken(now: 1_800_000_000)) { error in
             let message = (error as? Options.UsageError)?.description ?? ""
-            XCTAssertTrue(message.hasSuffix("the session of picker login is for https://graph.example:443 and is never sent to another origin"), message)
+            XCTAssertTrue(
+                message.hasSuffix(
+                    "the session of picker login is for https://graph.example:443 and is never sent to another origin"),
+                message)
             XCTAssertFalse(message.contains("tok-STORED-SECRET"))
         }
     }
@@ -47,7 +50,8 @@ final class StoredSessionUseTests: XCTestCase {
         let options = try options(["--source", "https://graph.example/me/friends"])
         XCTAssertThrowsError(try options.sessionToken(now: 2_000_000_000)) { error in
             let usage = error as? Options.UsageError
-            XCTAssertEqual(usage?.description, "the session of picker login expired on 2033-05-18 03:33 UTC: run picker login")
+            XCTAssertEqual(
+                usage?.description, "the session of picker login expired on 2033-05-18 03:33 UTC: run picker login")
             XCTAssertEqual(usage?.status, .sessionRejected)
         }
         let store = SessionStore(path: directory.appendingPathComponent("picker/session").path)
@@ -61,8 +65,11 @@ final class StoredSessionUseTests: XCTestCase {
     }
 
     func testAGivenSessionWinsAndOtherSourcesTakeNone() throws {
-        XCTAssertEqual(try options(["--source", "https://graph.example/me/friends"], ["PICKER_SESSION": "env"]).session, .token("env"))
-        XCTAssertEqual(try options(["--session-file", "/f", "--source", "https://graph.example/x"]).session, .file("/f"))
+        XCTAssertEqual(
+            try options(["--source", "https://graph.example/me/friends"], ["PICKER_SESSION": "env"]).session,
+            .token("env"))
+        XCTAssertEqual(
+            try options(["--session-file", "/f", "--source", "https://graph.example/x"]).session, .file("/f"))
         XCTAssertNil(try options(["--source", "friends.json"]).session)
         XCTAssertEqual(try options(["--source", "https://graph.example/x"]).sessionToken(), "tok-STORED-SECRET")
     }

@@ -25,8 +25,9 @@ extension Options {
             guard let words = shellWords(text) else { throw UsageError("PICKER_DEFAULT_OPTS: a quote is not closed") }
             defaults = words
         }
-        let stop = try read(defaults + arguments, table: table, into: &options, stoppingAt: ["-h", "--help", "--version"])
-        {
+        let stop = try read(
+            defaults + arguments, table: table, into: &options, stoppingAt: ["-h", "--help", "--version"]
+        ) {
             if $0 == "--source" { sourceNamed = true }
         }
         switch stop {

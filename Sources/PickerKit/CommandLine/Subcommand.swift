@@ -44,7 +44,10 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
         case .login:
             return [
                 ("0", "logged in: the session is stored"),
-                ("2", "error: bad option, network failure, an answer that breaks the flow, the session cannot be stored"),
+                (
+                    "2",
+                    "error: bad option, network failure, an answer that breaks the flow, the session cannot be stored"
+                ),
                 ("3", "the login was denied, or expired before it was approved; nothing is stored"),
                 ("130", "cancelled (Ctrl-C, Esc, q, SIGINT); nothing is stored"),
             ]
@@ -62,7 +65,8 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .login:
             var given = LoginOptions.Given(environment: environment)
-            if try Options.read(arguments, table: LoginOptions.table, into: &given, stoppingAt: ["-h", "--help"], help: help)
+            if try Options.read(
+                arguments, table: LoginOptions.table, into: &given, stoppingAt: ["-h", "--help"], help: help)
                 != nil
             {
                 return .subcommandHelp(self)
@@ -70,7 +74,8 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
             return .login(try LoginOptions(given))
         case .logout:
             var nothing: Void = ()
-            if try Options.read(arguments, table: Self.logoutTable, into: &nothing, stoppingAt: ["-h", "--help"], help: help)
+            if try Options.read(
+                arguments, table: Self.logoutTable, into: &nothing, stoppingAt: ["-h", "--help"], help: help)
                 != nil
             {
                 return .subcommandHelp(self)

@@ -50,7 +50,8 @@ public enum ShellCompletions {
             let names = option.names.joined(separator: "|")
             switch completion(for: option) {
             case "FILE"?: return "\(margin)\(names)) COMPREPLY=($(compgen -f -- \"$current\")); return ;;"
-            case let words?: return "\(margin)\(names)) COMPREPLY=($(compgen -W \"\(words)\" -- \"$current\")); return ;;"
+            case let words?:
+                return "\(margin)\(names)) COMPREPLY=($(compgen -W \"\(words)\" -- \"$current\")); return ;;"
             case nil: return "\(margin)\(names)) return ;;"
             }
         }.joined(separator: "\n")
@@ -69,7 +70,9 @@ public enum ShellCompletions {
         }
         lines += Options.table.map { fishLine($0, condition: "not __fish_seen_subcommand_from \(commands)") }
         for subcommand in Subcommand.allCases {
-            lines += subcommand.options.map { fishLine($0, condition: "__fish_seen_subcommand_from \(subcommand.rawValue)") }
+            lines += subcommand.options.map {
+                fishLine($0, condition: "__fish_seen_subcommand_from \(subcommand.rawValue)")
+            }
         }
         return """
             # fish completion for picker, written from its option tables.

@@ -110,7 +110,9 @@ public struct DeviceAuthorization: Hashable, Sendable {
     private static func withCode(_ url: URL, _ code: String) -> URL? {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
         components.queryItems =
-            (components.queryItems ?? []) + [URLQueryItem(name: "user_code", value: code), URLQueryItem(name: "qr", value: "1")]
+            (components.queryItems ?? []) + [
+                URLQueryItem(name: "user_code", value: code), URLQueryItem(name: "qr", value: "1"),
+            ]
         return components.url
     }
 }

@@ -136,14 +136,16 @@ public struct DeviceLogin: Sendable {
                 schedule.slowDown()
                 progress(.slowedDown(interval: schedule.interval))
             case .denied(let message):
-                throw LoginFailure("\(shown): the login was denied (\(message)); nothing is stored", status: .sessionRejected)
+                throw LoginFailure(
+                    "\(shown): the login was denied (\(message)); nothing is stored", status: .sessionRejected)
             case .expired(let message):
                 throw LoginFailure(
                     "\(shown): the code expired before the login was approved (\(message)); run picker login again",
                     status: .sessionRejected)
             case .temporary(let reason):
                 guard schedule.failedTemporarily() else {
-                    throw LoginFailure("\(shown): still failing after \(PollSchedule.maximumFailures) retries: \(reason)")
+                    throw LoginFailure(
+                        "\(shown): still failing after \(PollSchedule.maximumFailures) retries: \(reason)")
                 }
                 progress(.retrying(reason: reason, wait: schedule.wait))
             case .failed(let message):

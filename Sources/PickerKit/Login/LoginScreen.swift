@@ -32,8 +32,12 @@ public struct LoginScreen: Hashable, Sendable {
     public func frame(size: TerminalSize) -> Frame {
         let rows = max(size.rows, 0)
         let columns = max(size.columns, 0)
-        let title = Frame.Line([Frame.Span("picker login · \(TerminalText.sanitized(service))", .title)].fitted(to: columns))
-        let footer = [Frame.Line(status.fitted(to: columns)), Frame.Line([Frame.Span("Ctrl-C or Esc cancels", .help)].fitted(to: columns))]
+        let title = Frame.Line(
+            [Frame.Span("picker login · \(TerminalText.sanitized(service))", .title)].fitted(to: columns))
+        let footer = [
+            Frame.Line(status.fitted(to: columns)),
+            Frame.Line([Frame.Span("Ctrl-C or Esc cancels", .help)].fitted(to: columns)),
+        ]
         var lines: [Frame.Line]
         let qr = qrCode ?? []
         let qrWidth = qr.map(DisplayWidth.of).max() ?? 0
@@ -67,17 +71,24 @@ public struct LoginScreen: Hashable, Sendable {
     /// The lines that say what to do, at most `columns` wide: the address (wrapped, never cut),
     /// the code, and with `scan` a word on the QR code.
     private func instructions(columns: Int, scan: Bool) -> [Frame.Line] {
-        var lines = [Frame.Line(), Frame.Line([Frame.Span("Open this address on a phone or computer:")].fitted(to: columns))]
-        lines += Self.wrapped(TerminalText.sanitized(authorization.verificationURI.absoluteString), columns: columns - 2)
-            .map { Frame.Line([Frame.Span("  "), Frame.Span($0, .prompt)]) }
+        var lines = [
+            Frame.Line(), Frame.Line([Frame.Span("Open this address on a phone or computer:")].fitted(to: columns)),
+        ]
+        lines += Self.wrapped(
+            TerminalText.sanitized(authorization.verificationURI.absoluteString), columns: columns - 2
+        )
+        .map { Frame.Line([Frame.Span("  "), Frame.Span($0, .prompt)]) }
         lines.append(Frame.Line([Frame.Span("and enter the code:")].fitted(to: columns)))
         lines.append(Frame.Line())
-        lines.append(Frame.Line([Frame.Span("  "), Frame.Span(Self.spelled(authorization.userCode), .title)].fitted(to: columns)))
+        lines.append(
+            Frame.Line(
+                [Frame.Span("  "), Frame.Span(Self.spelled(authorization.userCode), .title)].fitted(to: columns)))
         lines.append(Frame.Line())
         if scan {
             let scanText =
                 authorization.completeURI == nil
-                ? "Or scan the QR code to open the address." : "Or scan the QR code: it opens the address with the code filled in."
+                ? "Or scan the QR code to open the address."
+                : "Or scan the QR code: it opens the address with the code filled in."
             lines += Self.wrapped(scanText, columns: columns, words: true).map { Frame.Line([Frame.Span($0, .hint)]) }
             lines.append(Frame.Line())
         }
@@ -98,7 +109,8 @@ public struct LoginScreen: Hashable, Sendable {
             ]
         case .retrying(let reason, let wait):
             return [
-                Frame.Span("\(reason); trying again in \(HTTPClient.seconds(wait.rounded(.up))) · \(left) left", .warning),
+                Frame.Span(
+                    "\(reason); trying again in \(HTTPClient.seconds(wait.rounded(.up))) · \(left) left", .warning),
                 code,
             ]
         }

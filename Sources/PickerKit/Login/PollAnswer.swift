@@ -78,7 +78,8 @@ enum PollAnswer: Hashable, Sendable {
         case (expiredSubcode?, _), (nil, 463?): return .expired(summary)
         case (deniedSubcode?, _): return .denied(summary)
         default:
-            let temporary = status == 429 || status >= 500 || (error?.code).map(GraphResponse.temporaryCodes.contains) == true
+            let temporary =
+                status == 429 || status >= 500 || (error?.code).map(GraphResponse.temporaryCodes.contains) == true
             return temporary ? .temporary(summary) : .failed(summary)
         }
     }

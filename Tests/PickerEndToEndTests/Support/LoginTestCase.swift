@@ -38,7 +38,9 @@ class LoginTestCase: GraphTestCase {
     /// (such as `?interval=1`).
     func rfc8628(_ plan: String, query: String = "") throws -> [String] {
         let base = "http://127.0.0.1:\(try graph().port)/rfc/\(key)/\(plan)"
-        return ["login", "--device-url", base + "/device" + query, "--token-url", base + "/token", "--client-id", clientID]
+        return [
+            "login", "--device-url", base + "/device" + query, "--token-url", base + "/token", "--client-id", clientID,
+        ]
     }
 
     /// `picker login`'s arguments for Facebook's flow with `plan`, told by its endpoint alone.

@@ -82,12 +82,14 @@ final class TmuxSession: Sendable {
         let statusTemporary = directory.appendingPathComponent("status.tmp")
 
         self.fromShell = fromShell
-        // `env -u NAME` removes a variable, `env NAME=VALUE` sets one.
+        // `env -u NAME` removes a variable, `env NAME=VALUE` sets one; every `-u` comes first, as
+        // `env` reads what follows a NAME=VALUE as the command.
         let launcher =
             environment.isEmpty
             ? []
             : ["env"]
-                + environment.sorted { $0.key < $1.key }.flatMap { name, value in
+                + environment.sorted { ($0.value == nil ? 0 : 1, $0.key) < ($1.value == nil ? 0 : 1, $1.key) }.flatMap {
+                    name, value in
                     value.map { ["\(name)=\($0)"] } ?? ["-u", name]
                 }
         var command = (launcher + picker + arguments).map(shellQuoted).joined(separator: " ")
