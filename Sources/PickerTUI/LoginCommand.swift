@@ -65,8 +65,9 @@ func logOut() -> Never {
 
 /// The two ways a login waits for approval.
 enum LoginWait {
-    /// For scripts: the code and the addresses as `name value` lines on standard output, what
-    /// happens on standard error, and the token endpoint asked on this thread.
+    /// For scripts: the code and the addresses as `name value` lines on standard output, the
+    /// same in a sentence and what happens on standard error, and the token endpoint asked on
+    /// this thread.
     static func plain(_ login: DeviceLogin, _ authorization: DeviceAuthorization, receivedAt: Double) -> LoginEnding {
         var lines = [
             "user_code \(authorization.userCode)", "verification_uri \(authorization.verificationURI.absoluteString)",
@@ -76,6 +77,9 @@ enum LoginWait {
         }
         lines.append("expires_in \(Int(authorization.expiresIn.rounded(.up)))")
         _ = StandardStreams.writeOutput(Array((lines.map(TerminalText.sanitized).joined(separator: "\n") + "\n").utf8))
+        StandardStreams.report(
+            "to log in, open \(authorization.verificationURI.absoluteString) and enter the code \(authorization.userCode) within \(Int(authorization.expiresIn.rounded(.up))) s; waiting for approval"
+        )
         do {
             return .approved(
                 try login.waitForApproval(authorization, receivedAt: receivedAt) { progress in

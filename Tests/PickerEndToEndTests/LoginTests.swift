@@ -18,7 +18,9 @@ final class LoginTests: LoginTestCase {
 
             """)
         XCTAssertTrue(
-            login.standardError.hasPrefix("picker: logged in to http://127.0.0.1:\(port), until "), login.standardError)
+            login.standardError.hasPrefix(
+                "picker: to log in, open http://127.0.0.1:\(port)/activate and enter the code WDJB-MJHT within 600 s; waiting for approval\npicker: logged in to http://127.0.0.1:\(port), until "
+            ), login.standardError)
         XCTAssertEqual(try polls().count, 3, "two pending polls, then the token")
         let stored = try XCTUnwrap(try storedSession())
         XCTAssertEqual(stored["access_token"] as? String, token)

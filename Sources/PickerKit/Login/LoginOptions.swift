@@ -120,7 +120,7 @@ public struct LoginOptions: Hashable, Sendable {
         guard !HTTPHeaders.holdsControlCharacter(clientID) else {
             throw Options.UsageError("--client-id holds a control character (CR, LF, tab or another)")
         }
-        if flow == .facebook && !clientID.contains("|") {
+        if flow == .facebook && !clientID.contains(Character("|")) {
             throw Options.UsageError(
                 "--client-id for Facebook is APP_ID|CLIENT_TOKEN: the app's id and its client token (Settings > Advanced in the app's dashboard), joined by |"
             )

@@ -123,7 +123,7 @@ public struct LoginScreen: Hashable, Sendable {
         let separators: Set<Character> = ["-", " "]
         if code.contains(where: separators.contains) {
             let groups = code.split(whereSeparator: separators.contains).map { spacedOut(Array($0)) }
-            return groups.joined(separator: code.contains("-") ? "  -  " : "   ")
+            return groups.joined(separator: code.contains(Character("-")) ? "  -  " : "   ")
         }
         let characters = Array(code)
         guard characters.count > 5 else { return spacedOut(characters) }
