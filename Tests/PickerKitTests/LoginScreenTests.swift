@@ -40,6 +40,10 @@ final class LoginScreenTests: XCTestCase {
         XCTAssertEqual(lines[23], "Ctrl-C or Esc cancels")
         XCTAssertEqual(frame.lines[1].spans.first?.role, .qrCode)
         XCTAssertFalse(frame.text.contains("device-SECRET"), "the device code is never shown")
+        let short = try screen(qr: Array(Self.qr.prefix(3))).frame(size: TerminalSize(rows: 14, columns: 80))
+        XCTAssertEqual(short.lines[3].spans.first?.role, .qrCode, "beside the text")
+        XCTAssertEqual(
+            short.lines[4].spans.first, Frame.Span(String(repeating: " ", count: 25)), "no black below the code")
     }
 
     func testBelowTheTextOnATallTerminal() throws {

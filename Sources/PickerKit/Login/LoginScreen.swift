@@ -50,7 +50,9 @@ public struct LoginScreen: Hashable, Sendable {
         {
             lines = [title]
             for row in 0..<max(qr.count, beside.count) {
-                var spans = [Frame.Span(row < qr.count ? qr[row] : String(repeating: " ", count: qrWidth), .qrCode)]
+                var spans = [
+                    row < qr.count ? Frame.Span(qr[row], .qrCode) : Frame.Span(String(repeating: " ", count: qrWidth))
+                ]
                 spans.append(Frame.Span("  "))
                 if row < beside.count { spans += beside[row].spans }
                 lines.append(Frame.Line(spans))
