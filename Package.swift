@@ -10,9 +10,10 @@ let package = Package(
         .executable(name: "picker-bench", targets: ["PickerBench"]),
     ],
     targets: [
-        .target(name: "PickerKit", dependencies: ["CCurl", "CCrypto"]),
+        .target(name: "PickerKit", dependencies: ["CCurl", "CCrypto", "CQRencode"]),
         .target(name: "CCurl"),
         .target(name: "CCrypto"),
+        .target(name: "CQRencode"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit", "CNcurses"]),
         .executableTarget(name: "PickerDocs", dependencies: ["PickerKit"]),

@@ -1,6 +1,22 @@
-# bash completion for picker, written from its option table.
+# bash completion for picker, written from its option tables.
 _picker() {
     local current=${COMP_WORDS[COMP_CWORD]} previous=${COMP_WORDS[COMP_CWORD-1]}
+    if [ "$COMP_CWORD" -gt 1 ]; then
+        case ${COMP_WORDS[1]} in
+        login)
+            case $previous in
+                --device-url) return ;;
+                --token-url) return ;;
+                --client-id) return ;;
+                --scope) return ;;
+                --flow) COMPREPLY=($(compgen -W "rfc8628 facebook" -- "$current")); return ;;
+                --timeout) return ;;
+            esac
+            COMPREPLY=($(compgen -W "--device-url --token-url --client-id --scope --flow --no-qr --timeout --help -h" -- "$current")); return ;;
+        logout)
+            COMPREPLY=($(compgen -W "--help -h" -- "$current")); return ;;
+        esac
+    fi
     case $previous in
         --session) return ;;
         --session-file) COMPREPLY=($(compgen -f -- "$current")); return ;;
@@ -20,6 +36,8 @@ _picker() {
         --cache-dir) COMPREPLY=($(compgen -f -- "$current")); return ;;
         --recent) return ;;
     esac
-    COMPREPLY=($(compgen -W "--session --session-file --source --timeout --query -q --filter -f --select-1 -1 --exit-0 -0 --select --limit -m --sort --display --title --prompt --header --cycle --height --no-height --no-mouse --no-color --format --print0 --no-cache --offline --cache-dir --recent --no-history --help -h --version" -- "$current"))
+    local words="--session --session-file --source --timeout --query -q --filter -f --select-1 -1 --exit-0 -0 --select --limit -m --sort --display --title --prompt --header --cycle --height --no-height --no-mouse --no-color --format --print0 --no-cache --offline --cache-dir --recent --no-history --help -h --version"
+    [ "$COMP_CWORD" = 1 ] && words="login logout $words"
+    COMPREPLY=($(compgen -W "$words" -- "$current"))
 }
 complete -F _picker picker

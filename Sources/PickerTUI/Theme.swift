@@ -18,6 +18,7 @@ struct Theme {
         for color in TextStyle.Color.allCases {
             init_pair(pair(color), Int16(rich ? color.richNumber : color.basicNumber), -1)
         }
+        init_pair(whiteOnBlackPair, Int16(picker_colors() >= 16 ? 15 : 7), 0)
         return Theme(colors: true)
     }
 
@@ -30,8 +31,12 @@ struct Theme {
         if style.underline { attributes |= picker_a_underline() }
         if style.reverse { attributes |= picker_a_reverse() }
         if colors, let color = style.color { attributes |= attr_t(picker_color_pair(Int32(Self.pair(color)))) }
+        if colors, style.whiteOnBlack { attributes |= attr_t(picker_color_pair(Int32(Self.whiteOnBlackPair))) }
         return attributes
     }
+
+    /// The colour pair of ``TextStyle/whiteOnBlack``, after the palette's.
+    private static let whiteOnBlackPair = Int16(TextStyle.Color.allCases.count + 1)
 
     /// The colour pair of `color`.
     private static func pair(_ color: TextStyle.Color) -> Int16 { Int16(color.rawValue + 1) }

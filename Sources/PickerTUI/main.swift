@@ -106,6 +106,13 @@ do {
         exit(0)
     case .run(let parsed):
         options = parsed
+    case .login(let login):
+        logIn(login)
+    case .logout:
+        logOut()
+    case .subcommandHelp(let subcommand):
+        print(HelpPage.text(for: subcommand))
+        exit(0)
     }
 } catch {
     fail(error.description)

@@ -58,6 +58,7 @@ success) do not share state:
   echo        (GET or POST) 200 with what was received: method, path, content type, body
   postredirect
               (POST) 307 to echo when the page segment is p307, 303 when it is p303
+  rfc, fb     the device flows of picker login (see device_flow.py)
 
 The proxy answers a plain request with a page of one friend ("Proxy Friend") and tunnels a
 CONNECT to the port of 127.0.0.1 it names.
@@ -78,6 +79,9 @@ import time
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import quote, urlsplit
+
+sys.dont_write_bytecode = True  # nothing written beside the service in the source tree
+from device_flow import DeviceFlowScenarios  # noqa: E402
 
 LOCK = threading.Lock()
 COUNTS = {}
@@ -104,7 +108,7 @@ def friend(number):
             "first_name": first, "last_name": last}
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "GraphTestServer/1"
 

@@ -30,6 +30,15 @@ final class CompletionTests: XCTestCase {
         XCTAssertTrue(try bashCompletes(["picker", "--no"]).contains("--no-mouse"))
     }
 
+    func testBashCompletesTheCommandsAndTheirOptions() throws {
+        XCTAssertEqual(try bashCompletes(["picker", "log"]), ["login", "logout"])
+        XCTAssertEqual(try bashCompletes(["picker", "--query", "log"]), [], "a command comes first")
+        XCTAssertEqual(try bashCompletes(["picker", "login", "--fl"]), ["--flow"])
+        XCTAssertEqual(try bashCompletes(["picker", "login", "--flow", ""]), ["rfc8628", "facebook"])
+        XCTAssertEqual(try bashCompletes(["picker", "login", "--so"]), [], "picker's options are not login's")
+        XCTAssertEqual(try bashCompletes(["picker", "logout", "--"]), ["--help"])
+    }
+
     /// What fish completes for the command line `line`, one candidate a line (without the
     /// descriptions).
     private func fishCompletes(_ line: String) throws -> [String] {
@@ -48,6 +57,10 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(Set(try fishCompletes("picker --format ")), Set(OutputFormat.allCases.map(\.rawValue)))
         XCTAssertEqual(try fishCompletes("picker --sort l"), ["last"])
         XCTAssertTrue(try fishCompletes("picker --no").contains("--no-mouse"))
+        XCTAssertEqual(try fishCompletes("picker log"), ["login", "logout"])
+        XCTAssertEqual(try fishCompletes("picker login --fl"), ["--flow"])
+        XCTAssertEqual(Set(try fishCompletes("picker login --flow ")), ["rfc8628", "facebook"])
+        XCTAssertFalse(try fishCompletes("picker login --").contains("--source"), "picker's options are not login's")
     }
 
     func testZshReadsItsCompletion() throws {

@@ -105,7 +105,9 @@ final class GraphSourceTests: GraphTestCase {
     func testAURLSourceNeedsASession() throws {
         let result = try runPicker(["--source", try graph().url("pages"), "--filter", ""])
         assertExit(result, 2)
-        XCTAssertTrue(result.standardError.contains("needs a session: give --session-file PATH"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains("needs a session: run picker login, or give --session-file PATH"),
+            result.standardError)
         XCTAssertEqual(try graph().requests().count, 0)
     }
 

@@ -25,6 +25,17 @@ final class DocumentationTests: XCTestCase {
     func testTheReadmeNamesEveryOption() throws {
         let readme = try committed("README.md")
         for option in Options.table { XCTAssertTrue(readme.contains(option.names[0]), option.names[0]) }
+        for option in LoginOptions.table { XCTAssertTrue(readme.contains(option.names[0]), option.names[0]) }
+        for (name, _) in LoginOptions.environment { XCTAssertTrue(readme.contains(name), name) }
+    }
+
+    func testTheManPageTellsTheCommands() throws {
+        let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+        for subcommand in Subcommand.allCases {
+            XCTAssertTrue(page.contains(".SS \(subcommand.synopsis)"), subcommand.synopsis)
+            for option in subcommand.options { for name in option.names { XCTAssertTrue(page.contains(name), name) } }
+        }
+        for (name, _) in LoginOptions.environment { XCTAssertTrue(page.contains(name), name) }
     }
 
     /// The README's tables of keys are the key table's help, as `swift run picker-docs` writes

@@ -75,14 +75,18 @@ final class FriendCacheFileTests: XCTestCase {
         }
     }
 
-    func testRemovingTheCacheOfASessionRemovesItsFileAlone() throws {
+    func testRemovingEveryCacheLeavesOtherFilesAndCountsTheLists() throws {
         let mine = try FriendCache(directory: folder, url: url, token: "mine")
         let theirs = try FriendCache(directory: folder, url: url, token: "theirs")
         try mine.write(FriendList(friends), savedAt: 1, totalCount: nil)
         try theirs.write(FriendList(friends), savedAt: 1, totalCount: nil)
-        try FriendCache.remove(url: url, token: "mine", in: folder)
+        let other = folder + "/notes.txt"
+        XCTAssertTrue(FileManager.default.createFile(atPath: other, contents: Data("kept".utf8)))
+        XCTAssertEqual(FriendCache.removeAll(in: folder), 2)
         XCTAssertFalse(FileManager.default.fileExists(atPath: mine.path))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: theirs.path))
-        try FriendCache.remove(url: url, token: "mine", in: folder)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: theirs.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other), "only the cache's own files go")
+        XCTAssertEqual(FriendCache.removeAll(in: folder), 0)
+        XCTAssertEqual(FriendCache.removeAll(in: folder + "/missing"), 0)
     }
 }

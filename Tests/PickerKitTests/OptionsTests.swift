@@ -68,7 +68,7 @@ final class OptionsTests: XCTestCase {
             (["--timeout", "soon"], "--timeout needs a number of seconds above 0, not 'soon'"),
             (
                 ["--source", "https://graph.example/me/friends?access_token=secret"],
-                "--source https://graph.example/me/friends?access_token=REDACTED needs a session: give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION"
+                "--source https://graph.example/me/friends?access_token=REDACTED needs a session: run picker login, or give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION"
             ),
             (
                 ["--session", "t", "--source", "http://graph.example/me/friends"],

@@ -84,17 +84,30 @@ public struct FriendCache: Hashable, Sendable {
         try PrivateFiles.remove(path)
     }
 
-    /// Removes the cached friends of `url` for the session `token` from `directory`, if there
-    /// are any: what logging out of a session does.
-    public static func remove(url: URL, token: String, in directory: String) throws(PrivateFileError) {
-        try FriendCache(directory: directory, url: url, token: token).remove()
+    /// Removes every cached friend list of the user from `directory`, whatever its session:
+    /// what logging out does, as the Facebook SDK deleted its cache at logout. Returns how many
+    /// lists were removed.
+    @discardableResult
+    public static func removeAll(in directory: String) -> Int {
+        removeFiles(in: directory) { _, _ in true }
     }
 
     /// Removes, from `directory`, the cache files of the user not used for ``unusedLifetime``
     /// before `now`, and temporary files left for a day by a writer that was stopped.
     public static func removeUnused(in directory: String, now: Int64) {
-        guard let folder = opendir(directory) else { return }
+        removeFiles(in: directory) { isCache, used in used < now - (isCache ? unusedLifetime : 86_400) }
+    }
+
+    /// Removes the user's regular files of `directory` that are cache files or a writer's
+    /// temporary files and that `shouldRemove` picks, told whether the file is a cache file
+    /// and when it was last used (seconds since 1970). Returns how many cache files it removed.
+    @discardableResult
+    private static func removeFiles(in directory: String, where shouldRemove: (_ isCache: Bool, _ used: Int64) -> Bool)
+        -> Int
+    {
+        guard let folder = opendir(directory) else { return 0 }
         defer { closedir(folder) }
+        var removed = 0
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
@@ -107,9 +120,9 @@ public struct FriendCache: Hashable, Sendable {
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
                 continue
             }
-            let lifetime = isCache ? unusedLifetime : 86_400
-            if Int64(status.st_mtim.tv_sec) < now - lifetime { unlink(path) }
+            if shouldRemove(isCache, Int64(status.st_mtim.tv_sec)), unlink(path) == 0, isCache { removed += 1 }
         }
+        return removed
     }
 
     private func message(_ why: String) -> String { "\(path) \(why)" }

@@ -22,7 +22,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             return
                 "nothing to print (nobody shown on Enter; --filter or --exit-0 matched nobody; no email address for a mail format)"
         case .error: return "error: bad option, unreadable or malformed source, network failure, no usable terminal"
-        case .sessionRejected: return "the service rejected the session: log in again"
+        case .sessionRejected:
+            return "the service rejected the session, or the session of picker login expired: log in again"
         case .cancelled: return "cancelled (Esc, asking first when friends are selected; Ctrl-C; SIGINT)"
         case .outputClosed: return "the reader of standard output went away (| head -0): nothing more is printed"
         }

@@ -53,19 +53,20 @@ extension LaunchPlan {
         do {
             token = try options.sessionToken()
         } catch {
-            return LaunchPlan(reports: [error.description], .exit(.error))
+            return LaunchPlan(reports: [error.description], .exit(error.status))
         }
         var reports: [String] = []
         var persistence = Persistence(options, token: token, now: now, reports: &reports)
         let sortOrder = options.configuration.sortOrder
         do throws(SourceError) {
-            var loader = options.source.loader(token: token, timeout: options.timeout)
+            var loader = options.source.loader(
+                token: token, timeout: options.timeout, rejectionAdvice: options.rejectionAdvice)
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
                     let (matches, leftOut, skipped) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder, token: token,
-                        timeout: options.timeout)
+                        timeout: options.timeout, rejectionAdvice: options.rejectionAdvice)
                     reports +=
                         skippedReports(skipped, source: options.source)
                         + leftOutReports(leftOut, source: options.source)

@@ -1,17 +1,18 @@
 /// One command-line option: its names, the value it takes, what it does, and how it changes
-/// the options. The parser, `--help`, the man page test and the completions all read this table.
-public struct OptionSpec: Sendable {
+/// what is being parsed (``Options``, or a subcommand's options such as ``LoginOptions``). The
+/// parser, `--help`, the man page and the completions all read these tables.
+public struct OptionSpec<Target>: Sendable {
     /// The names, the long one first: `--help`, `-h`.
     public let names: [String]
     /// What the value is called in the help, or nil for a flag.
     public let value: String?
     /// The help text, one sentence or two.
     public let help: String
-    let apply: @Sendable (inout Options, String) throws(Options.UsageError) -> Void
+    let apply: @Sendable (inout Target, String) throws(Options.UsageError) -> Void
 
     init(
         _ names: [String], value: String? = nil, _ help: String,
-        apply: @escaping @Sendable (inout Options, String) throws(Options.UsageError) -> Void
+        apply: @escaping @Sendable (inout Target, String) throws(Options.UsageError) -> Void
     ) {
         self.names = names
         self.value = value
@@ -23,7 +24,7 @@ public struct OptionSpec: Sendable {
 extension Options {
     /// Every option, in the order `--help` lists them. `--help` and `--version` are handled by
     /// the parser itself and listed last.
-    public static let table: [OptionSpec] = [
+    public static let table: [OptionSpec<Options>] = [
         OptionSpec(
             ["--session"], value: "TOKEN",
             "the session whose friends are shown (default: $PICKER_SESSION); file and standard input sources need none"
@@ -42,13 +43,7 @@ extension Options {
         OptionSpec(
             ["--timeout"], value: "SECONDS",
             "the most seconds each HTTP request may take, from its start to its last byte (default 15)"
-        ) {
-            options, text throws(UsageError) in
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw UsageError("--timeout needs a number of seconds above 0, not '\(text)'")
-            }
-            options.timeout = seconds
-        },
+        ) { options, text throws(UsageError) in options.timeout = try seconds(text, for: "--timeout") },
         OptionSpec(["--query", "-q"], value: "TEXT", "start with this search applied") { options, text in
             options.query = text
         },
@@ -165,6 +160,14 @@ extension Options {
         OptionSpec(["--help", "-h"], "print this help") { _, _ in },
         OptionSpec(["--version"], "print the version") { _, _ in },
     ]
+
+    /// The number of seconds `text` gives `option`: above 0 and finite.
+    static func seconds(_ text: String, for option: String) throws(UsageError) -> Double {
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError("\(option) needs a number of seconds above 0, not '\(TerminalText.sanitized(text))'")
+        }
+        return seconds
+    }
 
     private static func nameOrder(_ text: String, for option: String) throws(UsageError) -> NameOrder {
         guard let order = NameOrder(rawValue: text) else {

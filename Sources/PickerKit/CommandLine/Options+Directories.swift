@@ -5,17 +5,22 @@ extension Options {
     /// `$HOME/.local/state/picker`. A relative `XDG_*` path is ignored, as the specification
     /// asks; with neither that nor `HOME`, nothing is kept.
     mutating func findDirectories(in environment: [String: String]) {
-        func base(_ variable: String, orHome fallback: String) -> String? {
-            if let path = environment[variable], path.hasPrefix("/") { return path }
-            guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-            return home + fallback
-        }
-        if let directory = environment["PICKER_CACHE_DIR"], !directory.isEmpty {
-            cacheDirectory = directory
-        } else {
-            cacheDirectory = base("XDG_CACHE_HOME", orHome: "/.cache").map { $0 + "/picker" }
-        }
-        stateDirectory = base("XDG_STATE_HOME", orHome: "/.local/state").map { $0 + "/picker" }
+        cacheDirectory = Self.cacheDirectory(in: environment)
+        stateDirectory = Self.base("XDG_STATE_HOME", orHome: "/.local/state", in: environment).map { $0 + "/picker" }
+    }
+
+    /// The cache directory `environment` gives: `$PICKER_CACHE_DIR`, else
+    /// `$XDG_CACHE_HOME/picker`, else `$HOME/.cache/picker`; nil with none of them.
+    public static func cacheDirectory(in environment: [String: String]) -> String? {
+        if let directory = environment["PICKER_CACHE_DIR"], !directory.isEmpty { return directory }
+        return base("XDG_CACHE_HOME", orHome: "/.cache", in: environment).map { $0 + "/picker" }
+    }
+
+    /// The absolute path in `variable`, else `$HOME` followed by `fallback`.
+    private static func base(_ variable: String, orHome fallback: String, in environment: [String: String]) -> String? {
+        if let path = environment[variable], path.hasPrefix("/") { return path }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + fallback
     }
 
     /// `--offline` reads the cache of a URL source, which `--no-cache` turns off.
@@ -31,7 +36,7 @@ extension Options {
     public static let files: [(name: String, meaning: String)] = [
         (
             "$XDG_CACHE_HOME/picker/friends-HASH.cache",
-            "the friends of a URL source and session when it was last read whole (ids, names, name parts, the total; never the token: HASH is a SHA-256 of the URL and the session); shown at once by the next run while the service is asked again; removed when the service rejects the session, and after 30 days unused (--no-cache, --cache-dir, PICKER_CACHE_DIR)"
+            "the friends of a URL source and session when it was last read whole (ids, names, name parts, the total; never the token: HASH is a SHA-256 of the URL and the session); shown at once by the next run while the service is asked again; removed when the service rejects the session, by picker logout, and after 30 days unused (--no-cache, --cache-dir, PICKER_CACHE_DIR)"
         ),
         (
             "$XDG_STATE_HOME/picker/picks.json",

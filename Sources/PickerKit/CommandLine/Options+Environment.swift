@@ -3,6 +3,10 @@ extension Options {
     public static let environment: [(name: String, meaning: String)] =
         [
             ("PICKER_SESSION", "the session token, when neither --session nor --session-file is given"),
+            (
+                "XDG_CONFIG_HOME",
+                "where the session of picker login is: $XDG_CONFIG_HOME/picker/session (default ~/.config/picker/session)"
+            ),
             ("PICKER_SOURCE", "the source, when --source is not given"),
             ("PICKER_DEFAULT_OPTS", "options read before the command line's, split as a shell would"),
             ("NO_COLOR", "when set and not empty, no colours, as --no-color"),

@@ -5,11 +5,16 @@ extension Options {
     /// `environment` also supplies `PICKER_SESSION`, `PICKER_SOURCE` and `NO_COLOR`. When
     /// neither the command line nor the environment names a source, standard input is the
     /// source when it is not a terminal (as fzf, fzy and gum read it), else `defaultSource`
-    /// (nil when there is none: then a source must be named).
+    /// (nil when there is none: then a source must be named). A first argument naming a
+    /// ``Subcommand`` (`login`, `logout`) parses the rest as that subcommand's options, without
+    /// `PICKER_DEFAULT_OPTS`.
     public static func parse(
         _ arguments: [String], environment: [String: String], defaultSource: String?,
         standardInputIsTerminal: Bool = true
     ) throws(UsageError) -> Command {
+        if let first = arguments.first, let subcommand = Subcommand(rawValue: first) {
+            return try subcommand.parse(Array(arguments.dropFirst()), environment: environment)
+        }
         let unnamedSource = standardInputIsTerminal ? defaultSource.map(FriendSource.init(argument:)) : .standardInput
         let source = environment["PICKER_SOURCE"].map(FriendSource.init(argument:)) ?? unnamedSource
         var options = Options(
@@ -18,27 +23,47 @@ extension Options {
         var sourceNamed = source != nil
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
         options.findDirectories(in: environment)
+        let stops: Set = ["-h", "--help", "--version"]
+        let noteSource = { (name: String) in if name == "--source" { sourceNamed = true } }
+        var stop: String?
         if let text = environment["PICKER_DEFAULT_OPTS"] {
             do throws(UsageError) {
                 guard let words = shellWords(text) else { throw UsageError("a quote is not closed") }
-                if let command = try options.apply(words, sourceNamed: &sourceNamed) { return command }
+                stop = try read(words, table: table, into: &options, stoppingAt: stops, noting: noteSource)
             } catch {
                 throw UsageError("PICKER_DEFAULT_OPTS: \(error.description)")
             }
         }
-        if let command = try options.apply(arguments, sourceNamed: &sourceNamed) { return command }
+        if stop == nil {
+            stop = try read(arguments, table: table, into: &options, stoppingAt: stops, noting: noteSource)
+        }
+        switch stop {
+        case "--version": return .version
+        case .some: return .help
+        case nil: break
+        }
         guard sourceNamed else { throw UsageError(BundledSample.missing) }
+        if options.session == nil, case .url = options.source, let store = SessionStore(environment: environment) {
+            options.session = .stored(store.path)
+        }
         try options.checkSource()
         try options.checkCacheOptions()
         return .run(options)
     }
 
-    /// Applies the options of `arguments`, each taking its value from the same list; sets
-    /// `sourceNamed` when one is `--source`. Returns the command when one is `--help` or
-    /// `--version`, which end the parsing. A value is given as the next argument, after `=`
-    /// (`--query=ada`), or, for a short option, attached (`-qada`, `-m3`), as fzf takes them.
-    private mutating func apply(_ arguments: [String], sourceNamed: inout Bool) throws(UsageError) -> Command? {
-        var remaining = arguments[...]
+    /// Applies the options in `words` to `target`, in order, as `table` says; stops at the
+    /// first option named in `stops` (such as `--help`) and returns its name, or returns nil
+    /// once every word is read. `noting` is told the name of each option before it applies.
+    /// Messages point at `help` for the list of options. A value is given as the next word,
+    /// after `=` (`--query=ada`), or, for a short option, attached (`-qada`, `-m3`), as fzf
+    /// takes them.
+    /// - Throws: ``UsageError`` for an unknown option, a missing or unwanted value, or a value
+    ///   the option refuses.
+    static func read<Target>(
+        _ words: [String], table: [OptionSpec<Target>], into target: inout Target, stoppingAt stops: Set<String>,
+        help: String = "picker --help", noting: (String) -> Void = { _ in }
+    ) throws(UsageError) -> String? {
+        var remaining = words[...]
         while let argument = remaining.popFirst() {
             var name = argument
             var inlineValue: String?
@@ -46,26 +71,22 @@ extension Options {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             } else if !argument.hasPrefix("--"), argument.count > 2,
-                Self.table.contains(where: { $0.value != nil && $0.names.contains(String(argument.prefix(2))) })
+                table.contains(where: { $0.value != nil && $0.names.contains(String(argument.prefix(2))) })
             {
                 name = String(argument.prefix(2))
                 inlineValue = String(argument.dropFirst(2))
             }
-            if name == "--source" { sourceNamed = true }
-            guard let spec = Self.table.first(where: { $0.names.contains(name) }) else {
-                throw UsageError("unknown option '\(TerminalText.sanitized(argument))' (see picker --help)")
+            noting(name)
+            guard let spec = table.first(where: { $0.names.contains(name) }) else {
+                throw UsageError("unknown option '\(TerminalText.sanitized(argument))' (see \(help))")
             }
-            switch name {
-            case "-h", "--help": return .help
-            case "--version": return .version
-            default: break
-            }
+            if stops.contains(name) { return name }
             if spec.value == nil {
                 guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
-                try spec.apply(&self, "")
+                try spec.apply(&target, "")
             } else {
                 guard let value = inlineValue ?? remaining.popFirst() else { throw UsageError("\(name) needs a value") }
-                try spec.apply(&self, value)
+                try spec.apply(&target, value)
             }
         }
         return nil

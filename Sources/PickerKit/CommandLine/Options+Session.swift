@@ -8,23 +8,29 @@ extension Options {
         if let refusal = HTTPAddress.refusal(for: url) {
             throw UsageError("--source \(GraphEndpoint.redacted(url)) \(refusal)")
         }
-        guard session != nil else {
-            throw UsageError(
-                "--source \(GraphEndpoint.redacted(url)) needs a session: give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION"
-            )
-        }
+        guard session != nil else { throw UsageError(needsASession(url)) }
     }
 
-    /// The session token: as given, or the first line of the session file.
-    /// - Throws: when the file cannot be read or its first line is empty, or, for a URL source,
-    ///   when the token holds a control character.
-    public func sessionToken() throws(UsageError) -> String? {
-        let token = try givenToken()
+    /// The session token: as given, the first line of the session file, or the session
+    /// `picker login` stored, when it is for the source's origin and has not expired at `now`
+    /// (seconds since 1970).
+    /// - Throws: when the file cannot be read or its first line is empty; for a URL source, when
+    ///   the token holds a control character; for the stored session, when there is none, it is
+    ///   for another origin, or it has expired (with ``ExitStatus/sessionRejected``).
+    public func sessionToken(now: Double = Date().timeIntervalSince1970) throws(UsageError) -> String? {
+        let token = try givenToken(now: now)
         if case .url = source, let token, let problem = SessionToken.problem(token) { throw UsageError(problem) }
         return token
     }
 
-    private func givenToken() throws(UsageError) -> String? {
+    /// What to do when the service rejects the session: log in again, in the way the session
+    /// came.
+    public var rejectionAdvice: String {
+        if case .stored = session { return "Run picker login to log in again" }
+        return GraphFriendsLoader.givenTokenAdvice
+    }
+
+    private func givenToken(now: Double) throws(UsageError) -> String? {
         switch session {
         case nil: return nil
         case .token(let token): return token
@@ -38,6 +44,31 @@ extension Options {
                 throw UsageError("--session-file \(TerminalText.sanitized(path)): the first line holds no token")
             }
             return token
+        case .stored(let path):
+            guard case .url(let url) = source else { return nil }
+            let stored: StoredSession?
+            do {
+                stored = try SessionStore(path: path).load()
+            } catch {
+                throw UsageError("the session of picker login, \(error.description)")
+            }
+            guard let stored else { throw UsageError(needsASession(url)) }
+            guard stored.isFor(url) else {
+                throw UsageError(
+                    "\(needsASession(url)); the session of picker login is for \(stored.origin) and is never sent to another origin"
+                )
+            }
+            if let expiresAt = stored.expiresAt, stored.hasExpired(at: now) {
+                throw UsageError(
+                    "the session of picker login expired on \(StoredSession.moment(expiresAt)): run picker login",
+                    status: .sessionRejected)
+            }
+            return stored.token
         }
+    }
+
+    /// What to say when the URL source `url` has no session to send.
+    private func needsASession(_ url: URL) -> String {
+        "--source \(GraphEndpoint.redacted(url)) needs a session: run picker login, or give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION"
     }
 }

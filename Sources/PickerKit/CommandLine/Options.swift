@@ -1,6 +1,7 @@
 /// The command line, parsed.
 public struct Options: Hashable, Sendable {
-    /// Where the session token comes from: `--session`, `--session-file` or `PICKER_SESSION`.
+    /// Where the session token comes from: `--session`, `--session-file`, `PICKER_SESSION`, or
+    /// for a URL source without any of them, the session `picker login` stored.
     public var session: Session?
     /// Where the friends come from.
     public var source: FriendSource
@@ -49,6 +50,9 @@ public struct Options: Hashable, Sendable {
         case token(String)
         /// The first line of a file, which other users cannot see in `ps`.
         case file(String)
+        /// The session `picker login` stored in this file (see ``SessionStore``), used only for a
+        /// source on the origin it was obtained from.
+        case stored(String)
     }
 
     /// What the command line asks for.
@@ -56,14 +60,24 @@ public struct Options: Hashable, Sendable {
         case run(Options)
         case help
         case version
+        /// `picker login`: obtain a session with the device flow and store it.
+        case login(LoginOptions)
+        /// `picker logout`: remove the stored session.
+        case logout
+        /// `picker login --help`, `picker logout --help`.
+        case subcommandHelp(Subcommand)
     }
 
     /// A command line the picker cannot run, with a message saying why.
     public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
         public var description: String
+        /// The status to exit with: ``ExitStatus/error``, or ``ExitStatus/sessionRejected``
+        /// for a stored session that has expired.
+        public var status: ExitStatus
 
-        public init(_ description: String) {
+        public init(_ description: String, status: ExitStatus = .error) {
             self.description = description
+            self.status = status
         }
     }
 

@@ -7,16 +7,14 @@ public enum HelpPage {
             "picker \(Options.version): pick friends in the terminal, with incremental search.",
             "",
             "Usage: picker [OPTION]...",
-            "",
         ]
+        lines += Subcommand.allCases.map { "       \($0.synopsis)" }
+        lines.append("")
         lines += wrapped(
             "The list is drawn on the terminal (/dev/tty); the chosen friends are printed on standard output, so the result can be piped. Enter prints the selected friends in the order picked; with none selected, the friend under the cursor.",
             indent: 0)
         lines += ["", "Options:"]
-        for option in Options.table {
-            let name = "  " + option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? "")
-            lines += columns(name, option.help)
-        }
+        lines += optionLines(Options.table)
         lines += ["", "Search:"]
         lines += wrapped(
             "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them. A term with @ may occur in an email address instead (ann@, @example.org).",
@@ -34,7 +32,33 @@ public enum HelpPage {
         lines += ["", "Exit status:"]
         for status in ExitStatus.allCases { lines += columns("  \(status.rawValue)", status.meaning) }
         lines += columns("  128+n", ExitStatus.signalMeaning)
+        lines += ["", "Commands (picker COMMAND --help tells more):"]
+        for subcommand in Subcommand.allCases {
+            lines += columns("  \(subcommand.rawValue)", subcommand.tagline)
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// What `picker login --help` or `picker logout --help` prints.
+    public static func text(for subcommand: Subcommand) -> String {
+        var lines = ["Usage: \(subcommand.synopsis)", ""]
+        lines += wrapped(subcommand.summary, indent: 0)
+        lines += ["", "Options:"]
+        lines += optionLines(subcommand.options)
+        if subcommand == .login {
+            lines += ["", "Environment:"]
+            for (name, meaning) in LoginOptions.environment { lines += columns("  " + name, meaning) }
+        }
+        lines += ["", "Exit status:"]
+        for (status, meaning) in subcommand.exitStatuses { lines += columns("  \(status)", meaning) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Each of `options`, its names and value beside what it does.
+    private static func optionLines(_ options: [any OptionDescribing]) -> [String] {
+        options.flatMap { option in
+            columns("  " + option.names.joined(separator: ", ") + (option.value.map { " " + $0 } ?? ""), option.help)
+        }
     }
 
     private static let width = 80

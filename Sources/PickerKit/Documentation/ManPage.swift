@@ -9,6 +9,11 @@ public enum ManPage {
             ".SH SYNOPSIS",
             #".B picker"#,
             #"[\fIOPTION\fR]..."#,
+            ".br",
+            #".B picker login"#,
+            #"\fB\-\-device\-url\fR \fIURL\fR \fB\-\-client\-id\fR \fIID\fR [\fIOPTION\fR]..."#,
+            ".br",
+            #".B picker logout"#,
             ".SH DESCRIPTION",
             "picker shows the friends of a session in a full-screen list, sorted and sectioned.",
             "Typing a name narrows the list on every key, ignoring case and accents; Space ticks friends;",
@@ -17,12 +22,7 @@ public enum ManPage {
             "The list is drawn on the terminal (/dev/tty), so the result can be piped.",
             ".SH OPTIONS",
         ]
-        for option in Options.table {
-            page.append(".TP")
-            let names = option.names.map { "\\fB\(roff($0))\\fR" }.joined(separator: ", ")
-            page.append(names + (option.value.map { " \\fI\(roff($0))\\fR" } ?? ""))
-            page.append(roff(option.help))
-        }
+        page += options(Options.table)
         page.append(".SH SEARCH")
         page.append(
             "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them. A term with @ may occur in an email address instead (ann@, @example.org)."
@@ -74,9 +74,31 @@ public enum ManPage {
         page.append(".TP")
         page.append("\\fB128+n\\fR")
         page.append(roff(ExitStatus.signalMeaning))
+        page.append(".SH COMMANDS")
+        for subcommand in Subcommand.allCases {
+            page.append(".SS \(roff(subcommand.synopsis))")
+            page.append(roff(subcommand.summary))
+            page += options(subcommand.options)
+            if subcommand == .login {
+                page += LoginOptions.environment.flatMap { [".TP", "\\fB\($0.name)\\fR", roff($0.meaning)] }
+            }
+            page.append(".PP")
+            page.append(
+                "Exit status: "
+                    + subcommand.exitStatuses.map { "\\fB\($0.status)\\fR \(roff($0.meaning))" }.joined(separator: "; ")
+                    + ".")
+        }
         page.append(".SH SEE ALSO")
         page.append("fzf(1), fzy(1)")
         return page.joined(separator: "\n") + "\n"
+    }
+
+    /// Each of `options` as a tagged paragraph: its names and value, then what it does.
+    private static func options(_ options: [any OptionDescribing]) -> [String] {
+        options.flatMap { option in
+            let names = option.names.map { "\\fB\(roff($0))\\fR" }.joined(separator: ", ")
+            return [".TP", names + (option.value.map { " \\fI\(roff($0))\\fR" } ?? ""), roff(option.help)]
+        }
     }
 
     /// `text` safe in a roff line: backslashes and hyphens escaped, no line starting with a

@@ -22,11 +22,12 @@ public enum FriendFilter {
     /// The friends `source` holds that `query` includes, in the order of a list sorted by
     /// `sortOrder`; how many friends were left out for an id seen before; and how many contacts
     /// were skipped for having no name. Plain text on standard input is searched line by line
-    /// before anything is sorted (its ids, the line numbers, never repeat). `token` and
-    /// `timeout` serve URL sources only.
+    /// before anything is sorted (its ids, the line numbers, never repeat). `token`, `timeout`
+    /// and `rejectionAdvice` serve URL sources only (see ``FriendSource/loader(token:timeout:rejectionAdvice:)``).
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     public static func matches(
-        in source: FriendSource, matching query: String, sortOrder: NameOrder, token: String?, timeout: Double
+        in source: FriendSource, matching query: String, sortOrder: NameOrder, token: String?, timeout: Double,
+        rejectionAdvice: String? = nil
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
         if source == .standardInput {
             let data = FriendsJSON.withoutByteOrderMark(try StandardInput.readAll())
@@ -37,7 +38,8 @@ public enum FriendFilter {
             }
             return try matches(of: StandardInputLoader.Preread(data: data), matching: query, sortOrder: sortOrder)
         }
-        return try matches(of: source.loader(token: token, timeout: timeout), matching: query, sortOrder: sortOrder)
+        let loader = source.loader(token: token, timeout: timeout, rejectionAdvice: rejectionAdvice)
+        return try matches(of: loader, matching: query, sortOrder: sortOrder)
     }
 
     private static func matches(

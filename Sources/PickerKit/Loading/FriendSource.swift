@@ -31,12 +31,16 @@ public enum FriendSource: Hashable, Sendable {
         }
     }
 
-    /// The loader that reads this source; `token` and `timeout` serve URL sources only.
-    public func loader(token: String?, timeout: Double) -> FriendLoader {
+    /// The loader that reads this source; `token`, `timeout` and `rejectionAdvice` (what a
+    /// message of a rejected session tells the user to do) serve URL sources only.
+    public func loader(token: String?, timeout: Double, rejectionAdvice: String? = nil) -> FriendLoader {
         switch self {
         case .file(let path): return FileSourceLoader(path: path)
         case .standardInput: return StandardInputLoader()
-        case .url(let url): return GraphFriendsLoader(url: url, token: token ?? "", timeout: timeout)
+        case .url(let url):
+            var loader = GraphFriendsLoader(url: url, token: token ?? "", timeout: timeout)
+            if let rejectionAdvice { loader.rejectionAdvice = rejectionAdvice }
+            return loader
         }
     }
 

@@ -10,6 +10,8 @@ public struct Frame: Hashable, Sendable {
         case detail
         /// The `--header` line under the title.
         case subtitle
+        /// A QR code's modules in half blocks, a light one as the foreground.
+        case qrCode
     }
 
     /// Text drawn in one style. The text is safe to draw: it holds no control character.

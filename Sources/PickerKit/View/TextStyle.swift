@@ -35,15 +35,20 @@ public struct TextStyle: Hashable, Sendable {
     public var underline = false
     public var reverse = false
     public var color: Color?
+    /// White on black whatever the terminal's colours, as a picture is (a QR code); the
+    /// terminal's own colours without colours.
+    public var whiteOnBlack = false
 
     public init(
-        bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, color: Color? = nil
+        bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, color: Color? = nil,
+        whiteOnBlack: Bool = false
     ) {
         self.bold = bold
         self.dim = dim
         self.underline = underline
         self.reverse = reverse
         self.color = color
+        self.whiteOnBlack = whiteOnBlack
     }
 
     /// The terminal's own style.
@@ -62,6 +67,7 @@ extension Frame.Role {
         case .subtitle: return TextStyle(color: .accent)
         case .hint, .help, .detail: return TextStyle(dim: true)
         case .match: return TextStyle(bold: true, underline: true, color: .match)
+        case .qrCode: return TextStyle(whiteOnBlack: true)
         }
     }
 }

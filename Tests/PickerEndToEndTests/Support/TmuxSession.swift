@@ -82,7 +82,8 @@ final class TmuxSession: Sendable {
         let statusTemporary = directory.appendingPathComponent("status.tmp")
 
         self.fromShell = fromShell
-        // `env -u NAME` removes a variable, `env NAME=VALUE` sets one (the options first).
+        // `env -u NAME` removes a variable, `env NAME=VALUE` sets one; every `-u` comes first, as
+        // `env` reads what follows a NAME=VALUE as the command.
         let sorted = environment.sorted { $0.key < $1.key }
         let launcher =
             environment.isEmpty

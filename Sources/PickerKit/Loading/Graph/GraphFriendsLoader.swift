@@ -21,6 +21,12 @@ public struct GraphFriendsLoader: FriendLoader {
     public var maximumPages = 100_000
     /// The most friends read before the load stops with an error.
     public var maximumFriends = 10_000_000
+    /// What the message of a rejected session tells the user to do.
+    public var rejectionAdvice = givenTokenAdvice
+    /// What to do when a token given with `--session-file`, `--session` or `PICKER_SESSION` is
+    /// rejected.
+    public static let givenTokenAdvice =
+        "Log in again and give the new token with --session-file, --session or PICKER_SESSION"
     /// Opens what sends the load's requests: an ``HTTPClient`` trusting what the environment
     /// says; a stand-in in tests.
     var connect: @Sendable (_ timeout: Double) throws(HTTPFailure) -> any HTTPSending = { timeout throws(HTTPFailure) in
@@ -50,7 +56,7 @@ public struct GraphFriendsLoader: FriendLoader {
         } catch {
             throw SourceError(source: shownURL, problem: error.message)
         }
-        var load = Load(policy: retryPolicy, redaction: redaction, client: client)
+        var load = Load(policy: retryPolicy, redaction: redaction, client: client, rejectionAdvice: rejectionAdvice)
         var next: URL? = GraphEndpoint.firstPage(url)
         var seen: Set<Int> = []
         var friendCount = 0
@@ -94,14 +100,16 @@ public struct GraphFriendsLoader: FriendLoader {
         let policy: RetryPolicy
         let redaction: MessageRedaction
         let client: any HTTPSending
+        let rejectionAdvice: String
         /// Seconds still to be spent waiting before retries, for every page together.
         private var budgetLeft: Double
         private var random = SystemRandomNumberGenerator()
 
-        init(policy: RetryPolicy, redaction: MessageRedaction, client: any HTTPSending) {
+        init(policy: RetryPolicy, redaction: MessageRedaction, client: any HTTPSending, rejectionAdvice: String) {
             self.policy = policy
             self.redaction = redaction
             self.client = client
+            self.rejectionAdvice = rejectionAdvice
             budgetLeft = policy.waitBudget
         }
 
@@ -129,9 +137,7 @@ public struct GraphFriendsLoader: FriendLoader {
                 case .page(let page, let next):
                     return (page, next)
                 case .sessionRejected(let message):
-                    throw failure(
-                        "the session was rejected: \(message). Log in again and give the new token with --session-file, --session or PICKER_SESSION",
-                        rejectsSession: true)
+                    throw failure("the session was rejected: \(message). \(rejectionAdvice)", rejectsSession: true)
                 case .failed(let message):
                     throw failure(message)
                 case .retry(let reason, let retryAfter):

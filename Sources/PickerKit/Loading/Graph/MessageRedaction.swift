@@ -17,12 +17,16 @@ struct MessageRedaction: Sendable {
     private let forms: [String]
 
     init(token: String) {
-        guard token.count >= 8 else {
-            forms = []
-            return
+        self.init(secrets: [token])
+    }
+
+    /// A redaction of every one of `secrets` (a token, a device code, a client's id).
+    init(secrets: [String]) {
+        let forms = secrets.filter { $0.count >= 8 }.flatMap { secret in
+            let encoded = HTTPRequest.formEncoded(secret)
+            return [secret, encoded, encoded.lowercasedPercentEscapes]
         }
-        let encoded = HTTPRequest.formEncoded(token)
-        forms = Array(Set([token, encoded, encoded.lowercasedPercentEscapes])).sorted { $0.count > $1.count }
+        self.forms = Array(Set(forms)).sorted { $0.count > $1.count }
     }
 
     /// `text` with every occurrence of the token replaced by `REDACTED`.
