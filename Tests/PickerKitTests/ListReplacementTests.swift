@@ -64,12 +64,12 @@ final class ListReplacementTests: XCTestCase {
         var state = cachedCopy()
         state.send(.startSearch)
         state.send(.typed("friend 1"))
-        state.send(.moveDown)
+        // Ranked: "1" starts a word in Friend 10-19, and is inside one in Friend 01.
         state.send(.moveDown)
         XCTAssertEqual(state.currentFriend?.id, "11")
         state.send(.listReplaced(FriendList(friends(1...10) + friends(12...14)), leftOut: 0, total: nil))
-        XCTAssertEqual(state.shown.map { state.list.friends[$0].id }, ["1", "10", "12", "13", "14"])
-        XCTAssertEqual(state.currentFriend?.id, "12", "the third shown, where Friend 11 was")
+        XCTAssertEqual(state.rows.map { state.list.friends[$0].id }, ["10", "12", "13", "14", "1"])
+        XCTAssertEqual(state.currentFriend?.id, "12", "the second shown, where Friend 11 was")
         XCTAssertEqual(state.phase, .searching)
     }
 

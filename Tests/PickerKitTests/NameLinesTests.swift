@@ -36,14 +36,21 @@ final class NameLinesTests: XCTestCase {
             try NameLines.readPages(data, source: "standard input") { list.append($0) }
             for query in [
                 "", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é", "ss", "ǆ", "e\u{301}",
+                "^an",
+                "son$", "!a", "!^z an", "^王",
             ] {
-                let expected = list.positions(matching: SearchQuery(query)).map { list.friends[$0] }
+                let expected = FriendFilter.matches(in: list, query, ranked: true)
                 let found = try LineFilter.matches(
                     in: data, source: "standard input", matching: query, sortOrder: sortOrder)
                 XCTAssertEqual(found.friends, expected, "query \(query.debugDescription), sort \(sortOrder)")
                 let inParts = try LineFilter.matches(
                     in: data, source: "standard input", matching: query, sortOrder: sortOrder, partMinimum: 64)
                 XCTAssertEqual(inParts.friends, expected, "in parts of 64 bytes, query \(query.debugDescription)")
+                let inListOrder = try LineFilter.matches(
+                    in: data, source: "standard input", matching: query, sortOrder: sortOrder, ranked: false)
+                XCTAssertEqual(
+                    inListOrder.friends, list.positions(matching: SearchQuery(query)).map { list.friends[$0] },
+                    "not ranked, query \(query.debugDescription)")
                 for format in OutputFormat.allCases {
                     XCTAssertEqual(
                         format.render(found, print0: false), format.render(expected, print0: false), "\(format)")

@@ -74,7 +74,9 @@ final class PickerStateModelTests: XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) -> Bool {
         var failures: [String] = []
-        let shownIDs = state.shown.map { state.list.friends[$0].id }
+        let shownInOrder = state.ranked.map { $0.map(Int.init) } ?? Array(state.shown)
+        let shownIDs = shownInOrder.map { state.list.friends[$0].id }
+        if shownInOrder.sorted() != Array(state.shown) { failures.append("ranked friends that are not shown") }
         if state.phase != model.phase { failures.append("phase \(state.phase) vs \(model.phase)") }
         if state.query.text != model.query || state.queryCursor != model.queryCursor {
             failures.append(

@@ -67,7 +67,12 @@ final class RecentSectionTests: XCTestCase {
         state.send(.typed("o"))
         XCTAssertEqual(state.recent, [])
         XCTAssertFalse(state.frame().text.contains("Recent"))
-        XCTAssertEqual(state.currentFriend?.name, "Ada Lovelace")
+        // Every "o" is inside a word: equal scores, the friends picked most first.
+        XCTAssertEqual(state.currentFriend?.name, "Zoë Adair")
+        state.send(.moveDown)
+        XCTAssertEqual(state.currentFriend?.name, "Bob Stone")
+        state.send(.moveDown)
+        XCTAssertEqual(state.currentFriend?.name, "Ada Lovelace", "then list order")
         state.send(.moveDown)
         state.send(.cancelSearch)
         XCTAssertEqual(state.recent.count, 2)

@@ -65,8 +65,9 @@ extension LaunchPlan {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
                     let (matches, leftOut, skipped) = try FriendFilter.matches(
-                        in: options.source, matching: filter, sortOrder: sortOrder, token: token,
-                        timeout: options.timeout, rejectionAdvice: options.rejectionAdvice)
+                        in: options.source, matching: filter, sortOrder: sortOrder,
+                        ranked: options.configuration.ranksMatches, token: token, timeout: options.timeout,
+                        rejectionAdvice: options.rejectionAdvice)
                     reports +=
                         skippedReports(skipped, source: options.source)
                         + leftOutReports(leftOut, source: options.source)
@@ -74,7 +75,7 @@ extension LaunchPlan {
                 }
                 let (list, leftOut) = try everyone(loader, options, &persistence, &reports)
                 reports += leftOutReports(leftOut, source: options.source)
-                let matches = list.positions(matching: SearchQuery(filter)).map { list.friends[$0] }
+                let matches = FriendFilter.matches(in: list, filter, ranked: options.configuration.ranksMatches)
                 return LaunchPlan(
                     reports: reports, printing: FilterMatches.friends(matches).prefix(limit), format: options.format)
             }

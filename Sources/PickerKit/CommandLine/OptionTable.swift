@@ -49,7 +49,7 @@ extension Options {
         },
         OptionSpec(
             ["--filter", "-f"], value: "TEXT",
-            "no screen: print the friends TEXT includes, in list order (at most --limit of them), and exit"
+            "no screen: print the friends TEXT includes, best match first as the list shows them (at most --limit of them), and exit"
         ) {
             options, text in options.filter = text
         },
@@ -102,6 +102,10 @@ extension Options {
         OptionSpec(["--cycle"], "moving past the last friend wraps to the first, and back") { options, _ in
             options.configuration.cycles = true
         },
+        OptionSpec(
+            ["--no-rank"],
+            "show what a search finds in list order, with its sections, as the Facebook picker did, instead of the best match first"
+        ) { options, _ in options.configuration.ranksMatches = false },
         OptionSpec(
             ["--height"], value: "N|N%",
             "draw in N lines (or N% of the terminal, at least 3 lines) below the cursor instead of the full screen, leaving the lines above as they are; the full screen when that is the whole terminal"

@@ -16,9 +16,11 @@ public enum HelpPage {
         lines += ["", "Options:"]
         lines += optionLines(Options.table)
         lines += ["", "Search:"]
-        lines += wrapped(
-            "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them. A term with @ may occur in an email address instead (ann@, @example.org).",
-            indent: 2)
+        lines += wrapped(SearchHelp.matching, indent: 2)
+        for (example, meaning) in SearchHelp.marks { lines += columns("    " + example, meaning) }
+        lines += wrapped(SearchHelp.loneMarks, indent: 2)
+        lines += wrapped(SearchHelp.order, indent: 2)
+        lines += wrapped(SearchHelp.typos, indent: 2)
         for context in KeyHelp.Context.allCases {
             lines += ["", "Keys \(context.rawValue):"]
             for help in KeyMap.standard.help where help.context == context {

@@ -16,7 +16,7 @@ public enum ManPage {
             #".B picker logout"#,
             ".SH DESCRIPTION",
             "picker shows the friends of a session in a full-screen list, sorted and sectioned.",
-            "Typing a name narrows the list on every key, ignoring case and accents; Space ticks friends;",
+            "Typing a name narrows the list on every key, best match first; Space ticks friends;",
             "Enter prints the selected friends on standard output, in the order picked, or the friend",
             "under the cursor when none is selected.",
             "The list is drawn on the terminal (/dev/tty), so the result can be piped.",
@@ -24,9 +24,18 @@ public enum ManPage {
         ]
         page += options(Options.table)
         page.append(".SH SEARCH")
-        page.append(
-            "Every space-separated term must occur in the name, ignoring case; a term without accents ignores accents (jose finds José), a term with accents matches them. A term with @ may occur in an email address instead (ann@, @example.org)."
-        )
+        page.append(roff(SearchHelp.matching))
+        for (example, meaning) in SearchHelp.marks {
+            page.append(".TP")
+            page.append("\\fB\(roff(example))\\fR")
+            page.append(roff(meaning))
+        }
+        page.append(".PP")
+        page.append(roff(SearchHelp.loneMarks))
+        page.append(".PP")
+        page.append(roff(SearchHelp.order))
+        page.append(".PP")
+        page.append(roff(SearchHelp.typos))
         page.append(".SH SOURCES")
         page.append(
             "A file named with \\fB\\-\\-source\\fR, or standard input, is read by its content, whatever it is called:"

@@ -5,29 +5,33 @@ import Glibc
 /// into a part per core (of at least a megabyte), each searched on its core, line by line and
 /// in place (an ASCII line is compared ignoring case as it is; only a line with other
 /// characters is folded, into a scratch buffer); only the lines that match get a sort entry
-/// and are sorted.
+/// and are sorted, by score first when ranked (see ``MatchTier``).
 ///
 /// It gives what ``NameLines`` followed by ``FriendList/positions(matching:among:)`` gives —
 /// the same friends, in list order, and the same error for a line that is not UTF-8 — without
 /// keeping a key for any line that does not match.
 public enum LineFilter {
     /// The lines of `data` that `query` includes, numbered from 1 as ``NameLines`` numbers
-    /// them, in the order of a list sorted by `sortOrder`.
+    /// them, in the order of a list sorted by `sortOrder`, or, `ranked`, best first and in that
+    /// order among equal scores, as the picker shows them.
     /// `partMinimum` is the fewest bytes a part of the text searched on a core of its own has.
     /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, or
     ///   saying that the text is too large to search (4 GiB, or sort entries for the matches
     ///   that would take more).
     public static func matches(
-        in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first, partMinimum: Int = 1 << 20
+        in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first, ranked: Bool = true,
+        partMinimum: Int = 1 << 20
     ) throws(SourceError) -> LineMatches {
         guard data.count <= UInt32.max else {
             throw SourceError(source: source, problem: "holds more than 4 GiB of text")
         }
-        let compiled = CompiledQuery(SearchQuery(query))
+        let searchQuery = SearchQuery(query)
+        let compiled = CompiledQuery(searchQuery)
+        let scoring = ranked && searchQuery.hasPositiveTerms
         var scans: [LineScan] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
             let parts = lineAlignedParts(bytes.value, minimum: partMinimum)
-            return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled) }
+            return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled, scoring: scoring) }
         }
         var lines: [LineMatches.Line] = []
         lines.reserveCapacity(scans.reduce(0) { $0 + $1.matchCount })
@@ -46,20 +50,21 @@ public enum LineFilter {
             for line in first..<lines.count { lines[line].number += UInt32(linesBefore) }
             linesBefore += scans[index].lineCount
         }
-        // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 4 more
-        // for the section and separators and 10 for the line number.
-        guard lines.reduce(0, { $0 + 4 * Int($1.end - $1.start) + 14 }) <= UInt32.max else {
+        // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
+        // for the score, the section and separators and 10 for the line number.
+        guard lines.reduce(0, { $0 + 4 * Int($1.end - $1.start) + 15 }) <= UInt32.max else {
             throw SourceError(
                 source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
-        return LineMatches(text: data, lines: inListOrder(lines, of: data, sortOrder: sortOrder))
+        return LineMatches(text: data, lines: inOrder(lines, of: data, sortOrder: sortOrder, scored: scoring))
     }
 
-    /// `lines` of `data` sorted as a list sorted by `sortOrder` holds them: each gets its
-    /// ``SortEntry`` (on every core), and the entries are sorted.
-    private static func inListOrder(_ lines: [LineMatches.Line], of data: Data, sortOrder: NameOrder) -> [LineMatches
-        .Line]
-    {
+    /// `lines` of `data` sorted as a list sorted by `sortOrder` holds them, or, `scored`, by
+    /// their scores first: each gets its ``SortEntry`` (on every core), after its score, and
+    /// the entries are sorted.
+    private static func inOrder(
+        _ lines: [LineMatches.Line], of data: Data, sortOrder: NameOrder, scored: Bool
+    ) -> [LineMatches.Line] {
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
         var stores: [ByteStore] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
@@ -68,6 +73,7 @@ public enum LineFilter {
                 var folding = TextFolding()
                 for line in lines[parts[part]] {
                     let name = UnsafeBufferPointer(rebasing: bytes.value[line.range])
+                    if scored { entries.bytes.append(line.score) }
                     var id = String(line.number)
                     id.withUTF8 { id in
                         SortEntry.append(
@@ -105,12 +111,13 @@ public enum LineFilter {
 
 /// Lines of text that a search included, in list order, as places in the text.
 public struct LineMatches: Sendable {
-    /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
-    /// line end, in a text of at most 4 GiB.
+    /// A line: its number (from 1, blank lines counted), where its bytes are, without the
+    /// line end, in a text of at most 4 GiB, and its score (see ``MatchTier``).
     struct Line: Sendable {
         var number: UInt32
         var start: UInt32
         var end: UInt32
+        var score: UInt8 = 0
 
         var range: Range<Int> { Int(start)..<Int(end) }
     }

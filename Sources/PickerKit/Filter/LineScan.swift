@@ -31,10 +31,11 @@ struct LineScan: Sendable {
         return matches
     }
 
-    /// Scans the lines of `range` of `text`, a text of at most 4 GiB.
-    init(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ query: CompiledQuery) {
+    /// Scans the lines of `range` of `text`, a text of at most 4 GiB; with `scoring`, each
+    /// match keeps its score for the ranking.
+    init(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ query: CompiledQuery, scoring: Bool) {
         guard let base = text.baseAddress else { return }
-        var matcher = Matcher(query)
+        var matcher = Matcher(query, scoring: scoring)
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             lineCount += 1
@@ -50,36 +51,53 @@ struct LineScan: Sendable {
                 invalidLine = InvalidLine(number: lineCount, bytes: (end - line.count)..<end)
                 return
             }
-            if matcher.matches(line, isASCII: isASCII), !NameLines.isBlank(line) {
+            let score = matcher.score(line, isASCII: isASCII)
+            if score != MatchTier.noMatch, !NameLines.isBlank(line) {
                 matches.append(
-                    LineMatches.Line(number: UInt32(lineCount), start: UInt32(end - line.count), end: UInt32(end)))
+                    LineMatches.Line(
+                        number: UInt32(lineCount), start: UInt32(end - line.count), end: UInt32(end), score: score))
             }
         }
     }
 
-    /// Decides whether one line passes every term of a query, reusing its fold buffers from line
-    /// to line.
+    /// Decides whether one line passes every term of a query, and its score, reusing its fold
+    /// buffers from line to line.
     private struct Matcher {
         let query: CompiledQuery
+        let scoring: Bool
         /// Whether a term needs the fold for case only (it has an accent).
         let needsCaseFold: Bool
         var folding = TextFolding()
         var accentFold: [UInt8] = []
         var caseFold: [UInt8] = []
+        var joined: [UInt8] = []
 
-        init(_ query: CompiledQuery) {
+        init(_ query: CompiledQuery, scoring: Bool) {
             self.query = query
+            self.scoring = scoring
             needsCaseFold = query.terms.contains(where: \.caseOnly)
         }
 
-        mutating func matches(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
-            if query.terms.isEmpty { return true }
-            if isASCII { return query.terms.allSatisfy { Self.asciiLine(line, contains: $0.bytes) } }
-            Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
-            if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }
+        /// The line's score, or ``MatchTier/noMatch`` when it does not pass. An ASCII line
+        /// folds to itself in lowercase, for either strength.
+        mutating func score(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> UInt8 {
+            if query.terms.isEmpty { return MatchTier.nameStart }
+            if isASCII {
+                accentFold.removeAll(keepingCapacity: true)
+                for byte in line { accentFold.append(UTF8Text.lowercasedASCII(byte)) }
+            } else {
+                Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
+                if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }
+            }
+            let noStarts = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
+            let (query, scoring) = (query, scoring)
             return accentFold.withUnsafeBufferPointer { accent in
                 caseFold.withUnsafeBufferPointer { caseOnly in
-                    query.terms.allSatisfy { bytes($0.caseOnly ? caseOnly : accent, contain: $0.bytes) }
+                    query.score { term in
+                        term.tier(
+                            in: term.caseOnly && !isASCII ? caseOnly : accent, partStarts: noStarts, mayJoin: true,
+                            scoring: scoring, joined: &joined)
+                    }
                 }
             }
         }
@@ -92,23 +110,6 @@ struct LineScan: Sendable {
             if !folding.appendFold(line, strength, to: &buffer) {
                 buffer = folding.fold(String(decoding: line, as: UTF8.self), strength)
             }
-        }
-
-        /// Whether the ASCII `line`, lowercased, contains `needle`.
-        @inline(__always)
-        private static func asciiLine(_ line: UnsafeBufferPointer<UInt8>, contains needle: UnsafeBufferPointer<UInt8>)
-            -> Bool
-        {
-            guard let first = needle.first else { return true }
-            guard needle.count <= line.count else { return false }
-            for start in 0...(line.count - needle.count) where UTF8Text.lowercasedASCII(line[start]) == first {
-                var matched = 1
-                while matched < needle.count, UTF8Text.lowercasedASCII(line[start + matched]) == needle[matched] {
-                    matched += 1
-                }
-                if matched == needle.count { return true }
-            }
-            return false
         }
     }
 }

@@ -1,52 +1,107 @@
 extension FriendList {
     /// The positions, in list order, of the friends that pass `query`, looked for among
     /// `candidates` (ascending positions in list order) or among everyone.
+    /// - Complexity: as ``search(_:among:ranking:)``, without the ranking.
+    public func positions(matching query: SearchQuery, among candidates: Positions? = nil) -> Positions {
+        search(query, among: candidates, ranking: nil).positions
+    }
+
+    /// The friends that pass `query`, looked for among `candidates` (ascending positions in
+    /// list order) or among everyone; with a `ranking`, in the order to show them, best first
+    /// (see ``MatchTier``), when the query has a term a name must match.
     ///
     /// A handful of candidates are checked one by one. Otherwise the keys are scanned in the
     /// order friends arrived, which reads memory front to back (skipping friends who are not
-    /// candidates), into a bit per friend; the positions are then read off the list order.
-    /// Both steps run on every core.
-    /// - Complexity: O(n / 64 + total length of the candidates' names × terms).
-    public func positions(matching query: SearchQuery, among candidates: Positions? = nil) -> Positions {
+    /// candidates), into a bit per friend, or a score per friend when ranking; the positions
+    /// are then read off the list order. Both steps run on every core; the ranking is a
+    /// counting sort on the scores.
+    /// - Complexity: O(n / 64 + total length of the candidates' names × terms), O(n) more
+    ///   when ranking.
+    public func search(_ query: SearchQuery, among candidates: Positions? = nil, ranking: Ranking?) -> SearchResult {
         let candidates = candidates.flatMap { $0.isEveryone(of: count) ? nil : $0 }
-        if query.isEmpty { return candidates ?? .everyone(count) }
-        if searchesEmails(query) { return positions(matchingEmails: query, among: candidates) }
+        if query.isEmpty { return SearchResult(positions: candidates ?? .everyone(count)) }
         let compiled = CompiledQuery(query)
+        let details = details.hasEmails ? details : nil
+        let ranking = query.hasPositiveTerms ? ranking : nil
         if let candidates, candidates.count < 4096 {
-            return Positions(keys.withView { view in candidates.filter { view.matches(Int(order[$0]), compiled) } })
+            let (kept, scores) = keys.withView { view in
+                var scanner = KeyScanner(view, compiled, scoring: ranking != nil, details: details)
+                var kept: [UInt32] = []
+                var scores: [UInt8] = []
+                for position in candidates {
+                    let score = scanner.score(Int(order[position]))
+                    guard score != MatchTier.noMatch else { continue }
+                    kept.append(UInt32(truncatingIfNeeded: position))
+                    scores.append(score)
+                }
+                return (kept, scores)
+            }
+            return SearchResult(positions: kept, scores: scores, ranking: ranking)
         }
         // Many candidates are scanned as fast among everyone, with no bit per candidate to set;
         // the hits are then kept for the candidates alone.
         let within = candidates.flatMap { $0.count * 4 > count ? nil : candidateBits($0) }
-        return positions(of: matchBits(compiled, within: within), among: candidates)
+        guard let ranking else {
+            return SearchResult(
+                positions: positions(of: matchBits(compiled, within: within, details), among: candidates))
+        }
+        let (kept, scores) = scoredPositions(of: matchScores(compiled, within: within, details), among: candidates)
+        return SearchResult(positions: kept, scores: scores, ranking: ranking)
     }
 
     /// The positions (among `candidates`, or among everyone) of the friends whose bit is set
     /// in `hits`, read off the list order piece by piece on every core.
     private func positions(of hits: [UInt64], among candidates: Positions?) -> Positions {
-        let total = candidates?.count ?? count
-        let parts = Parallel.ranges(total, minimum: 8192)
         let pieces = hits.withUnsafeBufferPointer { hits in
-            order.withUnsafeBufferPointer { order in
-                let (hits, order) = (UncheckedSendable(hits), UncheckedSendable(order))
-                return Parallel.map(parts.count) { part in
-                    var kept: [UInt32] = []
-                    for index in parts[part] {
-                        let position = candidates?[index] ?? index
-                        let number = Int(order.value[position])
-                        if hits.value[number >> 6] & (1 << UInt64(number & 63)) != 0 {
-                            kept.append(UInt32(truncatingIfNeeded: position))
-                        }
-                    }
-                    return kept
-                }
+            let hits = UncheckedSendable(hits)
+            return readOff(among: candidates, into: [UInt32]()) { kept, position, number in
+                if hits.value[number >> 6] & (1 << UInt64(number & 63)) != 0 { kept.append(position) }
             }
         }
         return Positions(pieces.count == 1 ? pieces[0] : Array(pieces.joined()))
     }
 
+    /// The positions (among `candidates`, or among everyone) of the friends whose score in
+    /// `scores` says they pass, with those scores, read off the list order on every core.
+    func scoredPositions(of scores: [UInt8], among candidates: Positions?) -> (
+        positions: [UInt32], scores: [UInt8]
+    ) {
+        let pieces = scores.withUnsafeBufferPointer { scores in
+            let scores = UncheckedSendable(scores)
+            return readOff(among: candidates, into: ([UInt32](), [UInt8]())) { kept, position, number in
+                let score = scores.value[number]
+                guard score != MatchTier.noMatch else { return }
+                kept.0.append(position)
+                kept.1.append(score)
+            }
+        }
+        guard pieces.count > 1 else { return pieces.first ?? ([], []) }
+        return (Array(pieces.map(\.0).joined()), Array(pieces.map(\.1).joined()))
+    }
+
+    /// Walks the list order (the positions among `candidates`, or every position) in pieces on
+    /// every core, handing `body` each position with its friend number to collect into the
+    /// piece, which starts as `empty`.
+    private func readOff<Piece: Sendable>(
+        among candidates: Positions?, into empty: Piece, _ body: @escaping @Sendable (inout Piece, UInt32, Int) -> Void
+    ) -> [Piece] {
+        let total = candidates?.count ?? count
+        let parts = Parallel.ranges(total, minimum: 8192)
+        return order.withUnsafeBufferPointer { order in
+            let order = UncheckedSendable(order)
+            return Parallel.map(parts.count) { part in
+                var piece = empty
+                for index in parts[part] {
+                    let position = candidates?[index] ?? index
+                    body(&piece, UInt32(truncatingIfNeeded: position), Int(order.value[position]))
+                }
+                return piece
+            }
+        }
+    }
+
     /// One bit per friend number, set for the friends at `positions`.
-    private func candidateBits(_ positions: Positions) -> [UInt64] {
+    func candidateBits(_ positions: Positions) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: (keys.count + 63) / 64)
         for position in positions {
             let number = Int(order[position])
@@ -57,13 +112,66 @@ extension FriendList {
 
     /// One bit per friend number, set when the friend passes `compiled`; only the friends
     /// whose bit is set in `within` are looked at, when it is given.
-    private func matchBits(_ compiled: CompiledQuery, within: [UInt64]?) -> [UInt64] {
+    private func matchBits(_ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?) -> [UInt64] {
+        scan(compiled, within: within, details, scoring: false, perWord: 1) { scanner, first, candidates, bits in
+            guard !compiled.decidedByMask else {
+                bits.append(candidates)
+                return
+            }
+            var word: UInt64 = 0
+            var rest = candidates
+            while rest != 0 {
+                let bit = rest.trailingZeroBitCount
+                rest &= rest - 1
+                if scanner.score(first + bit) != MatchTier.noMatch { word |= 1 << UInt64(bit) }
+            }
+            bits.append(word)
+        }
+    }
+
+    /// One score per friend number (``MatchTier/noMatch`` for friends that do not pass
+    /// `compiled`, or are not in `within` when it is given).
+    private func matchScores(_ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?) -> [UInt8] {
+        let total = keys.count
+        return scan(compiled, within: within, details, scoring: true, perWord: 64) {
+            scanner, first, candidates, scores in
+            Self.appendScores(first: first, candidates, total: total, to: &scores) { scanner.score($0) }
+        }
+    }
+
+    /// Appends the scores of the word of 64 friend numbers from `first` (fewer at the end of
+    /// `total`): `score` of each candidate whose bit is set, ``MatchTier/noMatch`` for the rest.
+    @inline(__always)
+    static func appendScores(
+        first: Int, _ candidates: UInt64, total: Int, to scores: inout [UInt8], _ score: (Int) -> UInt8
+    ) {
+        let start = scores.count
+        scores.append(contentsOf: repeatElement(MatchTier.noMatch, count: min(64, total - first)))
+        var rest = candidates
+        while rest != 0 {
+            let bit = rest.trailingZeroBitCount
+            rest &= rest - 1
+            scores[start + bit] = score(first + bit)
+        }
+    }
+
+    /// The friends scanned 64 at a time on every core: for each word of 64 friend numbers, the
+    /// candidates whose masks allow a match (and that are in `within`) go to `body` with the
+    /// first number of the word, which appends what it finds (about `perWord` elements a
+    /// word); the parts are put together in order.
+    func scan<Element: Sendable>(
+        _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?, scoring: Bool, perWord: Int,
+        _ body: @escaping @Sendable (inout KeyScanner, Int, UInt64, inout [Element]) -> Void
+    ) -> [Element] {
         let words = (keys.count + 63) / 64
         let parts = Parallel.ranges(words, minimum: 128)
         let total = keys.count
         let pieces = Parallel.map(parts.count) { part in
             keys.withView { view in
-                parts[part].map { word in
+                var scanner = KeyScanner(view, compiled, scoring: scoring, details: details)
+                var result: [Element] = []
+                result.reserveCapacity(parts[part].count * perWord)
+                for word in parts[part] {
                     let first = word * 64
                     var candidates = within?[word] ?? (first + 64 <= total ? ~0 : (1 << UInt64(total - first)) - 1)
                     // Keep the candidates whose masks allow a match, 64 masks at a time.
@@ -73,17 +181,11 @@ extension FriendList {
                         allowed |= 1 << UInt64(bit)
                     }
                     candidates &= allowed
-                    if compiled.decidedByMask { return candidates }
-                    var bits: UInt64 = 0
-                    while candidates != 0 {
-                        let bit = candidates.trailingZeroBitCount
-                        candidates &= candidates - 1
-                        if view.matches(first + bit, compiled) { bits |= 1 << UInt64(bit) }
-                    }
-                    return bits
+                    body(&scanner, first, candidates, &result)
                 }
+                return result
             }
         }
-        return Array(pieces.joined())
+        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
 }

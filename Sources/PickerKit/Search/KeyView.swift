@@ -5,26 +5,17 @@ struct KeyView {
     let caseBytes: UnsafeBufferPointer<UInt8>
     let caseEnds: UnsafeBufferPointer<UInt32>
     let masks: UnsafeBufferPointer<UInt32>
+    let partStarts: PartStarts.View
 
-    /// Whether friend `number`'s name passes every term of `terms`.
+    /// Friend `number`'s key folded for case and accents.
     @inline(__always)
-    func matches(_ number: Int, _ terms: CompiledQuery) -> Bool {
-        guard masks[number] & terms.mask == terms.mask else { return false }
-        if terms.decidedByMask { return true }
-        let accentName = Self.key(accentBytes, accentEnds, number)
-        var caseName: UnsafeBufferPointer<UInt8>?
-        for term in terms.terms {
-            var name = accentName
-            if term.caseOnly {
-                if caseName == nil {
-                    let folded = Self.key(caseBytes, caseEnds, number)
-                    caseName = folded.isEmpty ? accentName : folded
-                }
-                name = caseName ?? accentName
-            }
-            if !bytes(name, contain: term.bytes) { return false }
-        }
-        return true
+    func accentKey(_ number: Int) -> UnsafeBufferPointer<UInt8> { Self.key(accentBytes, accentEnds, number) }
+
+    /// Friend `number`'s key folded for case only.
+    @inline(__always)
+    func caseKey(_ number: Int) -> UnsafeBufferPointer<UInt8> {
+        let folded = Self.key(caseBytes, caseEnds, number)
+        return folded.isEmpty ? accentKey(number) : folded
     }
 
     @inline(__always)
@@ -36,6 +27,100 @@ struct KeyView {
     }
 }
 
+/// Decides, friend by friend, whether a name passes a query and with what score (see
+/// ``MatchTier``), reusing its scratch buffer from friend to friend: one per thread of a scan.
+struct KeyScanner {
+    let view: KeyView
+    let query: CompiledQuery
+    /// Whether the score is wanted; without it, the first match of each term will do.
+    let scoring: Bool
+    /// The emails of the list's friends, for the terms that hold `@`.
+    let details: ContactDetails?
+    private var joined: [UInt8] = []
+    private var folding = TextFolding()
+    /// Room for a word's characters, for ``typoTier(_:caseOnly:_:)``.
+    var typoScratch = OneTypo.Scratch()
+
+    init(_ view: KeyView, _ query: CompiledQuery, scoring: Bool, details: ContactDetails?) {
+        self.view = view
+        self.query = query
+        self.scoring = scoring
+        self.details = details
+    }
+
+    /// Friend `number`'s score for the query, or ``MatchTier/noMatch`` when it does not pass.
+    @inline(__always)
+    mutating func score(_ number: Int) -> UInt8 {
+        let mask = view.masks[number]
+        guard mask & query.mask == query.mask else { return MatchTier.noMatch }
+        if query.decidedByMask && !scoring { return MatchTier.nameStart }
+        return query.score { term in tier(of: term, number, mask: mask) }
+    }
+
+    /// How well `term` matches friend `number` (whose mask is `mask`), nil when it does not:
+    /// in the name (see ``CompiledQuery/Term/tier(in:partStarts:mayJoin:scoring:joined:)``),
+    /// else, for a term with `@`, in an email address (inside a word, for the ranking).
+    @inline(__always)
+    private mutating func tier(of term: CompiledQuery.Term, _ number: Int, mask: UInt32) -> UInt8? {
+        let key = term.caseOnly ? view.caseKey(number) : view.accentKey(number)
+        let starts = view.partStarts.of(number, caseOnly: term.caseOnly)
+        let mayJoin = mask & ByteMask.punctuation != 0
+        if let tier = term.tier(in: key, partStarts: starts, mayJoin: mayJoin, scoring: scoring, joined: &joined) {
+            return tier
+        }
+        if term.isEmail, let details,
+            details.emails(
+                of: number, contain: term.folded, term.caseOnly ? .caseOnly : .caseAndAccents, folding: &folding)
+        {
+            return MatchTier.insideWord
+        }
+        return nil
+    }
+}
+
+extension CompiledQuery {
+    /// The score of a name whose tier for each term `tier` gives (nil where a term does not
+    /// match): the sum over the terms that must match, ``MatchTier/noMatch`` when one of them
+    /// does not or an excluded term does.
+    @inline(__always)
+    func score(_ tier: (Term) -> UInt8?) -> UInt8 {
+        var score = MatchTier.nameStart
+        for term in terms {
+            let found = tier(term)
+            if term.isExcluded {
+                if found != nil { return MatchTier.noMatch }
+            } else {
+                guard let found else { return MatchTier.noMatch }
+                score = MatchTier.adding(score, found)
+            }
+        }
+        return score
+    }
+}
+
+extension CompiledQuery.Term {
+    /// How well the term matches the folded name `key` (where the service's name parts start
+    /// at `partStarts`): as written, else, when the term joins punctuation and `mayJoin` says
+    /// the name may hold some, in the name without its punctuation (see ``JoinedKey``, made in
+    /// `joined`); nil when it matches neither.
+    @inline(__always)
+    func tier(
+        in key: UnsafeBufferPointer<UInt8>, partStarts: UnsafeBufferPointer<UInt16>, mayJoin: Bool, scoring: Bool,
+        joined: inout [UInt8]
+    ) -> UInt8? {
+        if let match = MatchTier.best(bytes, in: key, anchor: anchor, scoring: scoring, partStarts: partStarts) {
+            return match.tier
+        }
+        guard joinsPunctuation, mayJoin, JoinedKey.make(key, into: &joined) else { return nil }
+        return joined.withUnsafeBufferPointer { joined in
+            MatchTier.best(
+                bytes, in: joined, anchor: anchor, scoring: scoring,
+                partStarts: UnsafeBufferPointer(start: nil, count: 0)
+            )?.tier
+        }
+    }
+}
+
 extension NameKeys {
     /// Calls `body` with pointers to the keys.
     func withView<Result>(_ body: (KeyView) -> Result) -> Result {
@@ -44,10 +129,19 @@ extension NameKeys {
                 caseOnly.bytes.withUnsafeBufferPointer { caseBytes in
                     caseOnly.ends.withUnsafeBufferPointer { caseEnds in
                         masks.withUnsafeBufferPointer { masks in
-                            body(
-                                KeyView(
-                                    accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes,
-                                    caseEnds: caseEnds, masks: masks))
+                            partStarts.numbers.withUnsafeBufferPointer { partNumbers in
+                                partStarts.accentOffsets.withUnsafeBufferPointer { partAccent in
+                                    partStarts.caseOffsets.withUnsafeBufferPointer { partCase in
+                                        body(
+                                            KeyView(
+                                                accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes,
+                                                caseEnds: caseEnds, masks: masks,
+                                                partStarts: PartStarts.View(
+                                                    numbers: partNumbers, accentOffsets: partAccent,
+                                                    caseOffsets: partCase)))
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -61,12 +155,20 @@ extension NameKeys {
 final class CompiledQuery: @unchecked Sendable {
     struct Term {
         let bytes: UnsafeBufferPointer<UInt8>
+        /// The bytes again, for the email store.
+        let folded: [UInt8]
         let caseOnly: Bool
+        let anchor: SearchQuery.Term.Anchor
+        let isExcluded: Bool
+        let joinsPunctuation: Bool
+        /// Whether the term holds `@`, and so may match an email address instead of the name.
+        let isEmail: Bool
     }
 
     let terms: [Term]
     let mask: UInt32
-    /// Whether the mask alone decides: every term is one letter, to be matched ignoring accents.
+    /// Whether the mask alone decides: every term is one letter, to be matched anywhere
+    /// ignoring accents.
     let decidedByMask: Bool
 
     init(_ query: SearchQuery) {
@@ -74,11 +176,17 @@ final class CompiledQuery: @unchecked Sendable {
             let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(term.bytes.count, 1))
             _ = storage.initialize(from: term.bytes)
             return Term(
-                bytes: UnsafeBufferPointer(rebasing: storage[0..<term.bytes.count]),
-                caseOnly: term.strength == .caseOnly)
+                bytes: UnsafeBufferPointer(rebasing: storage[0..<term.bytes.count]), folded: term.bytes,
+                caseOnly: term.strength == .caseOnly, anchor: term.anchor, isExcluded: term.isExcluded,
+                joinsPunctuation: term.joinsPunctuation, isEmail: SearchQuery.isEmailTerm(term))
         }
-        mask = query.terms.reduce(0) { $0 | ByteMask.of($1.bytes) }
-        decidedByMask = query.terms.allSatisfy { $0.strength == .caseAndAccents && ByteMask.decides($0.bytes) }
+        // An email term may match outside the name, whose mask then says nothing of it.
+        mask = query.terms.reduce(0) { mask, term in
+            term.isPositive && !SearchQuery.isEmailTerm(term) ? mask | ByteMask.of(term.bytes) : mask
+        }
+        decidedByMask = query.terms.allSatisfy {
+            $0.strength == .caseAndAccents && $0.anchor == .anywhere && !$0.isExcluded && ByteMask.decides($0.bytes)
+        }
     }
 
     deinit {

@@ -1,11 +1,14 @@
 /// The list positions of the friends the list area shows, top to bottom: the friends picked
-/// most ("Recent"), then those the search shows, in list order; or, while the selection is
-/// reviewed, the reviewed friends in the order they were picked.
+/// most ("Recent"), then those the search shows, best first when it ranked them, else in list
+/// order; or, while the selection is reviewed, the reviewed friends in the order they were
+/// picked.
 struct ListRows: RandomAccessCollection {
     /// The friends listed under "Recent", above the search's.
     let recent: [Int]
-    /// The friends the search shows.
+    /// The friends the search shows, in list order.
     let shown: Positions
+    /// The same friends best first, when the search ranked them.
+    let ranked: [UInt32]?
     /// The reviewed friends' positions, in the order picked; nil when not reviewing.
     let reviewed: [Int]?
 
@@ -17,20 +20,29 @@ struct ListRows: RandomAccessCollection {
 
     subscript(index: Int) -> Int {
         if let reviewed { return reviewed[index] }
-        return index < recent.count ? recent[index] : shown[index - recent.count]
+        guard index >= recent.count else { return recent[index] }
+        if let ranked { return Int(ranked[index - recent.count]) }
+        return shown[index - recent.count]
     }
+
+    /// Whether the search's friends are in list order, so that sections can head them.
+    var isInListOrder: Bool { reviewed == nil && ranked == nil }
 
     /// The index of the friend at list position `position` among the search's friends (or the
     /// reviewed ones), if it is there.
-    /// - Complexity: O(log n) for the search's friends; O(n) for the reviewed ones, as few as
-    ///   were picked.
+    /// - Complexity: O(log n) for the search's friends in list order; O(n) when ranked, and
+    ///   for the reviewed ones, as few as were picked.
     func index(of position: Int) -> Int? {
-        guard let reviewed else { return shown.index(of: position).map { $0 + recent.count } }
-        return reviewed.firstIndex(of: position)
+        if let reviewed { return reviewed.firstIndex(of: position) }
+        if let ranked {
+            guard shown.index(of: position) != nil else { return nil }
+            return ranked.firstIndex(of: UInt32(truncatingIfNeeded: position)).map { $0 + recent.count }
+        }
+        return shown.index(of: position).map { $0 + recent.count }
     }
 }
 
 extension PickerState {
     /// The friends the list area shows, top to bottom.
-    var rows: ListRows { ListRows(recent: recent, shown: shown, reviewed: review?.positions) }
+    var rows: ListRows { ListRows(recent: recent, shown: shown, ranked: ranked, reviewed: review?.positions) }
 }

@@ -56,9 +56,10 @@ extension PickerState {
     }
 
     /// The sections that have friends shown: their letter and the index among the listed
-    /// friends of their first friend.
+    /// friends of their first friend; none while the search ranks what it shows.
     var sectionStarts: [(letter: Character, shownIndex: Int)] {
-        list.sectionStarts(in: shown).map { ($0.letter, $0.shownIndex + recent.count) }
+        guard ranked == nil else { return [] }
+        return list.sectionStarts(in: shown).map { ($0.letter, $0.shownIndex + recent.count) }
     }
 
     /// Puts the cursor on the friend at list position `position` in its letter's section, if

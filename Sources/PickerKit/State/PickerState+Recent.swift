@@ -5,11 +5,16 @@ extension PickerState {
         recent = []
         let limit = configuration.recentLimit
         guard limit > 0, query.isEmpty, shown.count >= ListLayout.minimumShownForHeaders else { return }
-        for key in rankedKeys {
+        recent = Array(favouredPositions.prefix(limit))
+    }
+
+    /// The list positions of the friends picked, the highest frecency first: those listed
+    /// under "Recent", and first among equally good matches of a search.
+    /// - Complexity: O(k log n) for k friends picked.
+    var favouredPositions: [Int] {
+        rankedKeys.compactMap { key in
             let id = frecency.keying == .id ? key : pickedIDs[key]
-            guard let id, let position = list.position(ofID: id) else { continue }
-            recent.append(position)
-            if recent.count == limit { break }
+            return id.flatMap { list.position(ofID: $0) }
         }
     }
 

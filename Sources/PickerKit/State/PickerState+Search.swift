@@ -4,12 +4,26 @@ extension PickerState {
     mutating func setQuery(_ text: String, keepingCursor: Bool = false) {
         let kept = keepingCursor ? cursor.map { rows[$0] } : nil
         let newQuery = SearchQuery(text)
-        shown = list.positions(matching: newQuery, among: newQuery.narrows(query) ? shown : nil)
+        let narrows = newQuery.narrows(query) && typoTerms.isEmpty
         query = newQuery
+        search(among: narrows ? shown : nil)
         findRecent()
         cursor = rows.isEmpty ? nil : 0
         scrollTop = 0
         if let kept { placeCursor(onPosition: kept) }
+    }
+
+    /// Shows the friends that pass the query, looked for among `candidates` when they are
+    /// given: best first when the configuration ranks them, the friends picked most first
+    /// among equals; when nobody passes, those one typo away (see
+    /// ``FriendList/searchAllowingTypos(_:ranking:)``).
+    mutating func search(among candidates: Positions? = nil) {
+        let ranking = configuration.ranksMatches ? Ranking(favoured: favouredPositions) : nil
+        var result = list.search(query, among: candidates, ranking: ranking)
+        if result.count == 0, let typos = list.searchAllowingTypos(query, ranking: ranking) { result = typos }
+        shown = result.positions
+        ranked = result.ranked
+        typoTerms = result.typoTerms
     }
 
     /// `text` without its last word and the spaces after it, as readline's Ctrl-W does.

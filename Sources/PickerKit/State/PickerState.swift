@@ -11,6 +11,12 @@ public struct PickerState: Sendable {
     public internal(set) var queryCursor: Int
     /// The positions in list order of the friends that pass the query, ascending.
     public internal(set) var shown: Positions = []
+    /// The same positions best first, while the query ranks what it finds (see
+    /// ``MatchTier``); nil when they are shown in list order.
+    public internal(set) var ranked: [UInt32]?
+    /// The terms of the query that matched nobody as typed and are shown matching names one
+    /// typo away; empty when the query found friends as typed.
+    public internal(set) var typoTerms: [String] = []
     /// The index in ``rows`` of the friend under the cursor (the friends picked most come first
     /// when they are listed); nil when nobody is listed.
     public internal(set) var cursor: Int?

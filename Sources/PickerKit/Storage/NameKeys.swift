@@ -14,6 +14,9 @@ struct NameKeys: Sendable {
     /// byte that folding for accents too does not), so that one letter's bit says exactly
     /// whether the name holds that letter.
     private(set) var masks: [UInt32] = []
+    /// Where the name parts the service gave start inside a word of the keys, for the few
+    /// names whose parts are not apart already (`王小明`, given as `王` and `小明`).
+    private(set) var partStarts = PartStarts()
 
     var count: Int { masks.count }
 
@@ -39,6 +42,9 @@ struct NameKeys: Sendable {
                 }
             }
             caseOnly.closeString()
+            partStarts.add(
+                friend, number: masks.count, utf8: utf8, caseKeyStored: caseStart < caseOnly.bytes.count,
+                folding: &folding)
             masks.append(mask)
             var id = friend.id
             id.withUTF8 { id in
@@ -55,13 +61,18 @@ struct NameKeys: Sendable {
         accent.append(contentsOf: other.accent)
         caseOnly.append(contentsOf: other.caseOnly)
         sort.append(contentsOf: other.sort)
+        partStarts.append(contentsOf: other.partStarts, numberedFrom: masks.count)
         masks += other.masks
     }
 }
 
-/// Which kinds of bytes a byte string holds, as 32 bits: one per letter `a`–`z`, two for the
-/// other ASCII bytes and four for the bytes of non-ASCII characters.
+/// Which kinds of bytes a byte string holds, as 32 bits: one per letter `a`–`z`, one for
+/// ASCII punctuation (``JoinedKey/isPunctuation(_:)``), one for the other ASCII bytes
+/// (digits, white space) and four for the bytes of non-ASCII characters.
 enum ByteMask {
+    /// The bit of ASCII punctuation: a name without it has no ``JoinedKey`` to search.
+    static let punctuation: UInt32 = 1 << 27
+
     /// The bits of non-ASCII bytes.
     static let nonASCII: UInt32 = 0xF000_0000
 
@@ -80,7 +91,7 @@ enum ByteMask {
     @inline(__always)
     static func bit(_ byte: UInt8) -> UInt32 {
         if byte &- UInt8(ascii: "a") < 26 { return 1 << UInt32(byte &- UInt8(ascii: "a")) }
-        if byte < 0x80 { return 1 << (26 + UInt32(byte & 1)) }
+        if byte < 0x80 { return JoinedKey.isPunctuation(byte) ? punctuation : 1 << 26 }
         return 1 << (28 + UInt32(byte & 3))
     }
 }

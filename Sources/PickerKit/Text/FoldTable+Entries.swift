@@ -35,7 +35,7 @@ extension FoldTable {
         C3;E3;61
         C4;E4;61
         C5;E5;61
-        C6;E6;E6
+        C6;E6;61 65
         C7;E7;63
         C8;E8;65
         C9;E9;65
@@ -45,7 +45,7 @@ extension FoldTable {
         CD;ED;69
         CE;EE;69
         CF;EF;69
-        D0;F0;F0
+        D0;F0;64
         D1;F1;6E
         D2;F2;6F
         D3;F3;6F
@@ -58,7 +58,7 @@ extension FoldTable {
         DB;FB;75
         DC;FC;75
         DD;FD;79
-        DE;FE;FE
+        DE;FE;74 68
         DF;73 73;73 73
         E0;E0;61
         E1;E1;61
@@ -66,6 +66,7 @@ extension FoldTable {
         E3;E3;61
         E4;E4;61
         E5;E5;61
+        E6;E6;61 65
         E7;E7;63
         E8;E8;65
         E9;E9;65
@@ -75,6 +76,7 @@ extension FoldTable {
         ED;ED;69
         EE;EE;69
         EF;EF;69
+        F0;F0;64
         F1;F1;6E
         F2;F2;6F
         F3;F3;6F
@@ -87,6 +89,7 @@ extension FoldTable {
         FB;FB;75
         FC;FC;75
         FD;FD;79
+        FE;FE;74 68
         FF;FF;79
         100;101;61
         101;101;61
@@ -159,7 +162,7 @@ extension FoldTable {
         146;146;6E
         147;148;6E
         148;148;6E
-        149;2BC 6E;2BC 6E
+        149;2BC 6E;27 6E
         14A;14B;14B
         14C;14D;6F
         14D;14D;6F
@@ -167,7 +170,8 @@ extension FoldTable {
         14F;14F;6F
         150;151;6F
         151;151;6F
-        152;153;153
+        152;153;6F 65
+        153;153;6F 65
         154;155;72
         155;155;72
         156;157;72
@@ -278,8 +282,8 @@ extension FoldTable {
         1DF;1DF;61
         1E0;1E1;61
         1E1;1E1;61
-        1E2;1E3;E6
-        1E3;1E3;E6
+        1E2;1E3;61 65
+        1E3;1E3;61 65
         1E4;1E5;67
         1E5;1E5;67
         1E6;1E7;67
@@ -303,8 +307,8 @@ extension FoldTable {
         1F9;1F9;6E
         1FA;1FB;61
         1FB;1FB;61
-        1FC;1FD;E6
-        1FD;1FD;E6
+        1FC;1FD;61 65
+        1FD;1FD;61 65
         1FE;1FF;6F
         1FF;1FF;6F
         200;201;61
@@ -372,6 +376,7 @@ extension FoldTable {
         24F;24F;79
         268;268;69
         289;289;75
+        2BC;2BC;27
         344;308 301;308
         345;3B9;3B9
         370;371;371
@@ -1308,6 +1313,10 @@ extension FoldTable {
         1FFA;1F7C;3C9
         1FFB;3CE;3C9
         1FFC;3C9 3B9;3C9
+        2010;2010;2D
+        2011;2011;2D
+        2018;2018;27
+        2019;2019;27
         2126;3C9;3C9
         212A;6B;6B
         212B;E5;61

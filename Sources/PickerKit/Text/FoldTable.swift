@@ -2,7 +2,8 @@
 /// `folding(options:locale:)` makes of it ignoring case, and ignoring case and accents, in
 /// composed form, with the letters whose stroke or bar Foundation keeps (`ł`, `ø`, `đ`…) taken
 /// to their base letter when accents are ignored, as fzf does, so that `lukasz` finds
-/// `Łukasz`.
+/// `Łukasz`, and the letters people without the key write as Latin letters spelled so
+/// (`æ` as `ae`, `þ` as `th`), so that `aegir` finds `Ægir`.
 ///
 /// The table is written by `swift run picker-docs` from Foundation's folding (a test checks it
 /// is current), so that the picker folds as Foundation does without linking Foundation's
@@ -88,6 +89,29 @@ public enum FoldTable {
         "ƶ": "z", "ǥ": "g", "ɍ": "r", "ʉ": "u", "ɏ": "y",
     ]
 
+    /// Letters of their own that people who lack the key write with Latin letters, and
+    /// typographic apostrophes and hyphens, which they type as ASCII: what each is spelled as
+    /// when accents are ignored.
+    static let spellings: [Unicode.Scalar: String] = [
+        "æ": "ae", "œ": "oe", "þ": "th", "ð": "d", "\u{2019}": "'", "\u{2018}": "'", "\u{02BC}": "'",
+        "\u{2010}": "-", "\u{2011}": "-",
+    ]
+
+    /// The fold of a text ignoring case and accents, as Foundation gives it, made what the
+    /// table holds: the stroke letters taken to their base letter, the ``spellings`` spelled out.
+    public static func adjusted(_ foundationFold: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in foundationFold.unicodeScalars {
+            let base = baseLetters[scalar] ?? scalar
+            if let spelled = spellings[base] {
+                scalars.append(contentsOf: spelled.unicodeScalars)
+            } else {
+                scalars.append(base)
+            }
+        }
+        return String(scalars)
+    }
+
     /// Ranges of scalars that fold to themselves, left out of the table: CJK ideographs and
     /// Hangul syllables (thousands of letters without case or accents), private use and
     /// surrogates.
@@ -105,9 +129,7 @@ public enum FoldTable {
             guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned else { continue }
             let text = String(Character(scalar))
             let caseOnly = foundationFold(text, .caseOnly)
-            var caseAndAccents = foundationFold(text, .caseAndAccents)
-            caseAndAccents = String(
-                String.UnicodeScalarView(caseAndAccents.unicodeScalars.map { baseLetters[$0] ?? $0 }))
+            let caseAndAccents = adjusted(foundationFold(text, .caseAndAccents))
             guard caseOnly != text || caseAndAccents != text else { continue }
             let hex = { (folded: String) in
                 folded.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")

@@ -38,7 +38,8 @@ struct ListLayout {
 
     /// The layout of `rows` screen lines, with a line for the `--header` text when `header`
     /// is true and there is room, showing `shown`: the friends picked most under "Recent",
-    /// then the search's friends, sectioned when they are in list order and enough of them.
+    /// then the search's friends, sectioned when they are in list order (not ranked, not
+    /// reviewed) and enough of them.
     init(rows: Int, header: Bool, list: FriendList, shown: ListRows) {
         let rows = max(rows, 0)
         titleLine = rows >= 3 ? 0 : nil
@@ -49,7 +50,7 @@ struct ListLayout {
         listRows = max(0, rows - firstListLine - (helpLine == nil ? 0 : 1))
         shownCount = shown.count - shown.recentCount
         recentCount = shown.recentCount
-        guard shown.reviewed == nil, shown.shown.count >= Self.minimumShownForHeaders else {
+        guard shown.isInListOrder, shown.shown.count >= Self.minimumShownForHeaders else {
             headers = []
             return
         }

@@ -53,7 +53,8 @@ extension PickerState {
         let prompt = Frame.Span(TerminalText.sanitized(configuration.prompt), .prompt)
         guard phase == .searching else {
             let spans = [prompt, Frame.Span(TerminalText.sanitized(query.text), .query)]
-            return ((spans + [Frame.Span("   / to edit the search", .hint)]).fitted(to: columns), nil)
+            let note = typoNote ?? Frame.Span("   / to edit the search", .hint)
+            return ((spans + [note]).fitted(to: columns), nil)
         }
         let characters = Array(query.text)
         let split = min(queryCursor, characters.count)
@@ -64,8 +65,16 @@ extension PickerState {
             while DisplayWidth.of(before) > room - 1 { before.removeFirst() }
             before = "…" + before
         }
-        let spans = [prompt, Frame.Span(before, .query), Frame.Span(after, .query)]
+        let spans = [prompt, Frame.Span(before, .query), Frame.Span(after, .query)] + (typoNote.map { [$0] } ?? [])
         return (spans.fitted(to: columns), DisplayWidth.of(prompt.text) + DisplayWidth.of(before))
+    }
+
+    /// What the search bar says after the query when nobody matched some of its terms as
+    /// typed and the list shows names one typo away.
+    private var typoNote: Frame.Span? {
+        guard !typoTerms.isEmpty else { return nil }
+        let terms = typoTerms.map { "“\(TerminalText.sanitized($0))”" }.joined(separator: ", ")
+        return Frame.Span("   no exact match for \(terms): names one typo away", .warning)
     }
 
     /// The spinner, and how many friends have arrived of how many the source said, while the

@@ -69,7 +69,8 @@ extension PickerState {
         ]
         let prefixCount = spans.count
         let (name, keyPart) = displayedName(friend)
-        let matched = highlighter.matchedCharacters(in: name, query: query)
+        let matched = highlighter.matchedCharacters(
+            in: name, query: query, parts: configuration.displayOrder == .first ? friend : nil, typoTerms: typoTerms)
         for (offset, (character, isMatch)) in zip(name, matched).enumerated() {
             let role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) ? .sortKey : .plain)
             let text = TerminalText.sanitized(character)

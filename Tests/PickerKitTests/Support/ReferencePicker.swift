@@ -22,9 +22,9 @@ struct ReferencePicker {
     /// Where the key overlay goes back to.
     var overlayReturn = Phase.browsing
 
-    /// The ids the search shows, in the order of `listOrder` (the picker's sorted list).
+    /// The ids the search shows, best first (`listOrder` is the picker's sorted list).
     func shownIDs(listOrder: [Friend]) -> [String] {
-        listOrder.filter { ReferenceSearch.includes($0, query: query) }.map(\.id)
+        ReferenceSearch.shown(listOrder, query: query).map { listOrder[$0].id }
     }
 
     /// The ids on the list's rows: the reviewed ones while reviewing, else those shown.

@@ -1,0 +1,105 @@
+/// Whether a term is one typo from the start of a word: one letter inserted, deleted or changed,
+/// or two neighbours swapped (the Damerau–Levenshtein distance of 1), counted in characters.
+/// `jhon` is one typo from John, `mullr` from Müller, `kowalsky` from Kowalski.
+struct OneTypo {
+    /// The term's scalars.
+    let term: [UInt32]
+    /// The letters the term holds, one bit each for `a`–`z`: a name lacking two of them is
+    /// further than one typo.
+    let letters: UInt32
+    /// The shortest term a typo is looked for in: shorter ones are too easily a typo of
+    /// anything.
+    static let minimumLength = 4
+
+    init(_ bytes: [UInt8]) {
+        var scalars: [UInt32] = []
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                let (value, length) = UTF8Text.scalar(in: bytes, at: index) ?? (0xFFFD, 1)
+                scalars.append(value)
+                index += length
+            }
+        }
+        term = scalars
+        letters = ByteMask.of(bytes) & 0x03FF_FFFF
+    }
+
+    /// Whether a name whose keys have `mask` could hold a word one typo from the term.
+    @inline(__always)
+    func mayMatch(mask: UInt32) -> Bool { (letters & ~mask).nonzeroBitCount <= 1 }
+
+    /// Room for the characters of a word, kept from word to word.
+    struct Scratch {
+        var scalars: [UInt32] = []
+        /// The byte offset in the key where each scalar ends.
+        var ends: [Int] = []
+    }
+
+    /// Where in `key` a word starts whose beginning is one typo (or none) from the term, and
+    /// how many bytes of it are that beginning; nil when there is no such word.
+    func match(in key: UnsafeBufferPointer<UInt8>, partStarts: UnsafeBufferPointer<UInt16>, word: inout Scratch)
+        -> (start: Int, length: Int)?
+    {
+        var index = 0
+        while index < key.count {
+            let length = UTF8Text.scalar(in: key, at: index)?.length ?? 1
+            if WordStarts.isStart(key, at: index, partStarts: partStarts),
+                let matched = matchedLength(atWordStart: index, in: key, partStarts: partStarts, word: &word)
+            {
+                return (index, matched)
+            }
+            index += length
+        }
+        return nil
+    }
+
+    /// The bytes of the word at `start` that are one typo from the term, if its start is.
+    private func matchedLength(
+        atWordStart start: Int, in key: UnsafeBufferPointer<UInt8>, partStarts: UnsafeBufferPointer<UInt16>,
+        word: inout Scratch
+    ) -> Int? {
+        word.scalars.removeAll(keepingCapacity: true)
+        word.ends.removeAll(keepingCapacity: true)
+        var index = start
+        // The word's first characters, as many as a match could take.
+        while index < key.count, word.scalars.count <= term.count {
+            guard let (value, length) = UTF8Text.scalar(in: key, at: index) else { break }
+            if index > start, WordStarts.isStart(key, at: index, partStarts: partStarts) { break }
+            guard WordStarts.isWordCharacter(value) else { break }
+            word.scalars.append(value)
+            index += length
+            word.ends.append(index)
+        }
+        guard let taken = Self.prefixWithinOneEdit(term, of: word.scalars) else { return nil }
+        return taken == 0 ? 0 : word.ends[taken - 1] - start
+    }
+
+    /// How many characters of `word` a match of `term` within one edit takes, if some
+    /// beginning of `word` is within one edit of `term`: the term itself, a character of it
+    /// changed, one more character, one fewer, or two neighbours swapped.
+    static func prefixWithinOneEdit(_ term: [UInt32], of word: [UInt32]) -> Int? {
+        let count = term.count
+        var common = 0
+        while common < count, common < word.count, term[common] == word[common] { common += 1 }
+        if common == count { return count }
+        func same(_ termRange: Range<Int>, _ wordStart: Int) -> Bool {
+            let wordEnd = wordStart + termRange.count
+            guard wordEnd <= word.count else { return false }
+            return term[termRange].elementsEqual(word[wordStart..<wordEnd])
+        }
+        // Changed: the rest after the changed character is the same.
+        if common < word.count, same((common + 1)..<count, common + 1) { return count }
+        // Swapped with the next.
+        if common + 1 < count, common + 1 < word.count, term[common] == word[common + 1],
+            term[common + 1] == word[common], same((common + 2)..<count, common + 2)
+        {
+            return count
+        }
+        // The word has one more character here.
+        if same(common..<count, common + 1) { return count + 1 }
+        // The word lacks this character of the term.
+        if same((common + 1)..<count, common) { return count - 1 }
+        return nil
+    }
+}

@@ -1,0 +1,90 @@
+/// The starts of name parts that fall inside a word of a friend's keys, by friend number: the
+/// few word starts the ranking cannot see in the folded name itself.
+///
+/// A service that gives `王小明` as last name `王` and first name `小明` says where a word
+/// starts that no space marks; in `Ada Lovelace` the space already does, and nothing is kept.
+/// Entries are kept in friend-number order, one per start, so that a list of names whose parts
+/// are all apart, nearly every list, keeps none.
+struct PartStarts: Sendable {
+    /// The friend number of each start, ascending.
+    private(set) var numbers: [UInt32] = []
+    /// Each start's byte offset in the friend's key folded for case and accents.
+    private(set) var accentOffsets: [UInt16] = []
+    /// Each start's byte offset in the friend's key folded for case only (the accent key's
+    /// offset when the friend has no case key of its own).
+    private(set) var caseOffsets: [UInt16] = []
+
+    /// Keeps the starts of `friend`'s given parts (friend number `number`, its name's UTF-8
+    /// `utf8`) that are inside a word of its name; `caseKeyStored` says whether the friend has
+    /// a case key apart from its accent key.
+    mutating func add(
+        _ friend: Friend, number: Int, utf8: UnsafeBufferPointer<UInt8>, caseKeyStored: Bool,
+        folding: inout TextFolding
+    ) {
+        let accent = Self.offsets(friend, utf8: utf8, .caseAndAccents, folding: &folding)
+        guard !accent.isEmpty else { return }
+        let caseOnly = caseKeyStored ? Self.offsets(friend, utf8: utf8, .caseOnly, folding: &folding) : accent
+        guard caseOnly.count == accent.count else { return }
+        numbers += repeatElement(UInt32(truncatingIfNeeded: number), count: accent.count)
+        accentOffsets += accent
+        caseOffsets += caseOnly
+    }
+
+    /// The byte offsets, in `friend`'s name (whose UTF-8 is `utf8`) folded to `strength`, of
+    /// the given name parts that start inside a word of it, ascending.
+    static func offsets(
+        _ friend: Friend, utf8: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength, folding: inout TextFolding
+    ) -> [UInt16] {
+        guard friend.firstName != nil || friend.middleName != nil || friend.lastName != nil else { return [] }
+        var offsets: [Int] = []
+        for part in [friend.firstName, friend.middleName, friend.lastName] {
+            guard var part, let offset = part.withUTF8({ Self.offset(of: $0, in: utf8) }) else { continue }
+            if offset > 0, !WordStarts.isStart(utf8, at: offset, partStarts: UnsafeBufferPointer(start: nil, count: 0)),
+                !offsets.contains(offset)
+            {
+                offsets.append(offset)
+            }
+        }
+        return offsets.sorted().compactMap { offset in
+            let before = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<offset]), as: UTF8.self)
+            return UInt16(exactly: folding.fold(before, strength).count)
+        }
+    }
+
+    /// Takes in the starts of `other`, whose friend numbers start at `base` here.
+    mutating func append(contentsOf other: PartStarts, numberedFrom base: Int) {
+        guard !other.numbers.isEmpty else { return }
+        numbers += other.numbers.lazy.map { $0 + UInt32(truncatingIfNeeded: base) }
+        accentOffsets += other.accentOffsets
+        caseOffsets += other.caseOffsets
+    }
+
+    /// Where `part` starts in `name`, if it occurs there: at the start or the end, where first
+    /// and last names are, is tried first, as the packed record places a part.
+    private static func offset(of part: UnsafeBufferPointer<UInt8>, in name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !part.isEmpty, part.count <= name.count else { return nil }
+        if name[..<part.count].elementsEqual(part) { return 0 }
+        if name[(name.count - part.count)...].elementsEqual(part) { return name.count - part.count }
+        return firstOccurrence(of: part, in: name, from: 0)
+    }
+}
+
+extension PartStarts {
+    /// The starts as pointers, for the scan: friend `number`'s are looked up by binary search.
+    struct View {
+        let numbers: UnsafeBufferPointer<UInt32>
+        let accentOffsets: UnsafeBufferPointer<UInt16>
+        let caseOffsets: UnsafeBufferPointer<UInt16>
+
+        /// Friend `number`'s starts in its accent key (or case key, `caseOnly`); most often none.
+        @inline(__always)
+        func of(_ number: Int, caseOnly: Bool) -> UnsafeBufferPointer<UInt16> {
+            guard !numbers.isEmpty else { return UnsafeBufferPointer(start: nil, count: 0) }
+            let target = UInt32(truncatingIfNeeded: number)
+            let first = BinarySearch.firstIndex(in: 0..<numbers.count) { numbers[$0] >= target }
+            var end = first
+            while end < numbers.count, numbers[end] == target { end += 1 }
+            return UnsafeBufferPointer(rebasing: (caseOnly ? caseOffsets : accentOffsets)[first..<end])
+        }
+    }
+}

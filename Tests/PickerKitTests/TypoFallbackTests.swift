@@ -1,0 +1,88 @@
+import XCTest
+
+@testable import PickerKit
+
+/// A term of four or more letters that matches nobody finds the words one typo away, with a
+/// notice that says so.
+final class TypoFallbackTests: XCTestCase {
+    private let friends = [
+        "John Smith", "Johanna Berg", "Katrin Müller", "Anna Kowalski", "Jon Snow", "Bo Lee",
+    ].enumerated().map { Friend(id: String($0), name: $1) }
+
+    private func typos(_ query: String) -> (names: [String], terms: [String])? {
+        let list = FriendList(friends)
+        guard let result = list.searchAllowingTypos(SearchQuery(query), ranking: Ranking()) else { return nil }
+        return (result.inOrder.map { list.friends[$0].name }, result.typoTerms)
+    }
+
+    func testOneLetterSwappedDeletedChangedOrInserted() {
+        XCTAssertEqual(typos("jhon")?.names, ["John Smith", "Jon Snow"], "swapped, or one letter more than Jon")
+        XCTAssertEqual(typos("mullr")?.names, ["Katrin Müller"], "a letter missing, accents ignored")
+        XCTAssertEqual(typos("kowalsky")?.names, ["Anna Kowalski"], "a letter changed")
+        XCTAssertEqual(typos("smithh")?.names, ["John Smith"], "a letter too many")
+        XCTAssertEqual(typos("jhon")?.terms, ["jhon"])
+    }
+
+    func testTheOtherTermsStillMatchAsTyped() {
+        XCTAssertEqual(typos("jhon smi")?.names, ["John Smith"])
+        XCTAssertNil(typos("jhon xyz"), "xyz is too short to be a typo and matches nobody")
+    }
+
+    func testNoFallbackForShortAnchoredOrMatchingTerms() {
+        XCTAssertNil(typos("jhn"), "three letters")
+        XCTAssertNil(typos("^jhon"), "anchored")
+        XCTAssertNil(typos("!jhon"))
+        XCTAssertNil(typos("jhon@x"), "an email term")
+        XCTAssertNil(typos("qqqqq"), "nobody is one typo away")
+        XCTAssertNil(typos("bo mullr"), "bo matches as typed, mullr is Müller's: no friend has both")
+    }
+
+    func testThePickerShowsThemWithANotice() {
+        var state = PickerState(loaded: FriendList(friends), size: TerminalSize(rows: 8, columns: 80))
+        state.send(.startSearch)
+        state.send(.typed("jhon"))
+        XCTAssertEqual(state.typoTerms, ["jhon"])
+        XCTAssertEqual(state.currentFriend?.name, "John Smith")
+        let text = state.frame().text
+        XCTAssertTrue(text.contains("no exact match for “jhon”: names one typo away"), text)
+        state.send(.typed("n"))
+        XCTAssertEqual(state.typoTerms, [], "jhonn is two typos from John")
+        XCTAssertEqual(state.shown.count, 0)
+        state.send(.deleteBackward)
+        XCTAssertEqual(state.typoTerms, ["jhon"])
+        state.send(.deleteBackward)
+        XCTAssertEqual(state.typoTerms, [], "jho is too short")
+        XCTAssertEqual(state.shown.count, 0)
+        state.send(.typed("n"))
+        XCTAssertEqual(state.shown.count, 2)
+        state.send(.typed(" s"))
+        XCTAssertEqual(state.shown.count, 2, "jhon one typo away, s as typed")
+        XCTAssertEqual(state.typoTerms, ["jhon"])
+    }
+
+    /// The fallback against the reference, on random names and mistyped queries.
+    func testAgreesWithTheReference() {
+        var random = SplitMix64(seed: 44)
+        let words = ["John", "Johanna", "Müller", "Kowalski", "Smith", "Jon", "Anna", "Łukasz", "Ægir", "O'Brien"]
+        let friends = (0..<400).map { index in
+            Friend(
+                id: String(index),
+                name: (0..<Int(1 + random.next() % 3)).map { _ in words[Int(random.next() % UInt64(words.count))] }
+                    .joined(separator: " "))
+        }
+        let list = FriendList(friends)
+        for query in [
+            "jhon", "mullr", "kowalsky", "smiht", "lukaz", "agir", "obrian", "jhon anna", "anna jhon smiht", "xxxxxx",
+        ] {
+            let found = list.search(SearchQuery(query), ranking: Ranking())
+            let expected = ReferenceSearch.typoRanked(list, query: query)
+            guard found.count == 0 else {
+                XCTAssertNil(expected, query)
+                continue
+            }
+            let fallback = list.searchAllowingTypos(SearchQuery(query), ranking: Ranking())
+            XCTAssertEqual(fallback?.inOrder, expected?.positions, query)
+            XCTAssertEqual(fallback?.typoTerms, expected?.terms, query)
+        }
+    }
+}
