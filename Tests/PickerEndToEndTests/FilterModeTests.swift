@@ -16,11 +16,14 @@ final class FilterModeTests: XCTestCase {
         try FileManager.default.removeItem(at: directory)
     }
 
-    func testFilterPrintsTheMatchingNamesInListOrder() throws {
+    func testFilterPrintsTheMatchingNamesBestFirst() throws {
         let result = try runPicker(["--filter", "jose"])
         assertExit(
-            result, 0, output: "Gabriel José García Márquez\nJosé Álvarez\n", standardError: "", "jose finds José")
+            result, 0, output: "José Álvarez\nGabriel José García Márquez\n", standardError: "",
+            "jose finds José, at the start of one name and of the second word of the other")
         XCTAssertEqual(try runPicker(["--filter", "jose", "--format", "names"]).output, result.output)
+        let listOrder = try runPicker(["--filter", "jose", "--no-rank"])
+        assertExit(listOrder, 0, output: "Gabriel José García Márquez\nJosé Álvarez\n", "in list order")
     }
 
     /// `--filter` prints at most `--limit` friends, from JSON and from text lines alike; fzf's
@@ -46,13 +49,13 @@ final class FilterModeTests: XCTestCase {
 
     func testFormatIDs() throws {
         let result = try runPicker(["--filter", "jose", "--format", "ids"])
-        assertExit(result, 0, output: "100002379016881\n100002761446579\n")
+        assertExit(result, 0, output: "100002761446579\n100002379016881\n")
     }
 
     func testFormatTSV() throws {
         let result = try runPicker(["--filter", "jose", "--format", "tsv"])
         assertExit(
-            result, 0, output: "100002379016881\tGabriel José García Márquez\n100002761446579\tJosé Álvarez\n")
+            result, 0, output: "100002761446579\tJosé Álvarez\n100002379016881\tGabriel José García Márquez\n")
     }
 
     func testFormatJSON() throws {
@@ -60,18 +63,18 @@ final class FilterModeTests: XCTestCase {
         assertExit(
             result, 0,
             output:
-                #"[{"id":"100002379016881","name":"Gabriel José García Márquez"},{"id":"100002761446579","name":"José Álvarez"}]"#
+                #"[{"id":"100002761446579","name":"José Álvarez"},{"id":"100002379016881","name":"Gabriel José García Márquez"}]"#
                 + "\n")
         let decoded = try JSONDecoder().decode([[String: String]].self, from: result.standardOutput)
-        XCTAssertEqual(decoded.map { $0["name"] }, ["Gabriel José García Márquez", "José Álvarez"])
+        XCTAssertEqual(decoded.map { $0["name"] }, ["José Álvarez", "Gabriel José García Márquez"])
     }
 
     func testPrint0EndsEachFriendWithNUL() throws {
         let names = try runPicker(["--filter", "jose", "--print0"])
         assertExit(names, 0)
-        XCTAssertEqual(names.standardOutput, Data("Gabriel José García Márquez\0José Álvarez\0".utf8))
+        XCTAssertEqual(names.standardOutput, Data("José Álvarez\0Gabriel José García Márquez\0".utf8))
         let ids = try runPicker(["--filter", "jose", "--format", "ids", "--print0"])
-        XCTAssertEqual(ids.standardOutput, Data("100002379016881\0100002761446579\0".utf8))
+        XCTAssertEqual(ids.standardOutput, Data("100002761446579\0100002379016881\0".utf8))
     }
 
     func testEmptyFilterPrintsEveryoneInListOrder() throws {

@@ -59,7 +59,7 @@ final class SearchKeysTests: TmuxTestCase {
             try picker.session.press("Tab", "Tab")
             try picker.wait("both selected by Tab Tab, the cursor below them") {
                 $0.selectedNames == ["Adam Novak", "Adam Piotr Kowalczyk"] && $0.counts.hasSuffix("2 selected")
-                    && $0.cursorLine == "> [ ] Mama Kadama"
+                    && $0.cursorLine == "> [ ] Sandra Adams"
             }
             try picker.session.press("Up", "BTab")
             try picker.wait("Shift-Tab unticked the last and moved up") {
@@ -115,7 +115,7 @@ final class SearchKeysTests: TmuxTestCase {
                     $0.searchBar == "/ zoë" && $0.helpLine == SearchAndSelectTests.searchingHelp
                 }
                 try picker.session.type("?")
-                try picker.wait("? is typed into the search") { $0.searchBar == "/ zoë?" }
+                try picker.wait("? is typed into the search") { $0.searchBar.hasPrefix("/ zoë?") }
                 try picker.session.press("C-c")
                 try picker.session.assertExit(130, "\(mode) \(key)")
             }

@@ -6,8 +6,9 @@ final class TypeToSearchTests: TmuxTestCase {
     func testTypingCarlaInTheListSearchesAndSelectsNobody() throws {
         let picker = try startPicker()
         try picker.type("carla")
-        try picker.waitForScreen("a search for carla, nothing selected") {
-            $0.searchBar == "/ carla" && $0.counts == "0/176 · 0 selected"
+        try picker.waitForScreen("a search for carla, nothing selected, Çağla and Carlos one typo away") {
+            $0.searchBar == "/ carla   no exact match for “carla”: names one typo away"
+                && $0.names == ["Çağla", "Carlos Núñez"] && $0.counts == "2/176 · 0 selected"
                 && $0.helpLine == SearchAndSelectTests.searchingHelp
         }
         try picker.press("BSpace")
