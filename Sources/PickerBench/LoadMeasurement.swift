@@ -100,6 +100,29 @@ func measureLoad(
             FileHandle.standardError.write(
                 Data(String(format: "positions(%@): %.2f ms\n", text, median(times) * 1000).utf8))
         }
+        // A search ranked and in list order, and the typo fallback of mistyped names.
+        for (text, ranking) in [("l", Ranking()), ("l", nil), ("an", Ranking()), ("an", nil)] as [(String, Ranking?)] {
+            var times: [Double] = []
+            for _ in 0..<9 {
+                let began = now()
+                _ = state.list.search(SearchQuery(text), ranking: ranking)
+                times.append(now() - began)
+            }
+            let how = ranking == nil ? "list order" : "ranked"
+            FileHandle.standardError.write(
+                Data(String(format: "search(%@, %@): %.2f ms\n", text, how, median(times) * 1000).utf8))
+        }
+        for text in ["mraia", "kowalcyzk", "smiht lee"] {
+            var times: [Double] = []
+            var found = 0
+            for _ in 0..<9 {
+                let began = now()
+                found = state.list.searchAllowingTypos(SearchQuery(text), ranking: Ranking())?.count ?? 0
+                times.append(now() - began)
+            }
+            FileHandle.standardError.write(
+                Data(String(format: "typos(%@): %.2f ms, %d found\n", text, median(times) * 1000, found).utf8))
+        }
         let began = now()
         let all = Array(0..<state.list.count)
         FileHandle.standardError.write(

@@ -15,6 +15,7 @@ extension PickerState {
     /// Shows the friends of the list that pass the query, the recent ones above them, the
     /// cursor on the first, and selects those of the pending selection that are there.
     mutating func showList() {
+        findFavoured()
         search()
         findRecent()
         applyPendingSelection()

@@ -5,14 +5,14 @@ extension PickerState {
         recent = []
         let limit = configuration.recentLimit
         guard limit > 0, query.isEmpty, shown.count >= ListLayout.minimumShownForHeaders else { return }
-        recent = Array(favouredPositions.prefix(limit))
+        recent = Array(favoured.prefix(limit))
     }
 
-    /// The list positions of the friends picked, the highest frecency first: those listed
-    /// under "Recent", and first among equally good matches of a search.
+    /// Finds the list positions of the friends picked, the highest frecency first, for
+    /// ``favoured``: once each time the list changes.
     /// - Complexity: O(k log n) for k friends picked.
-    var favouredPositions: [Int] {
-        rankedKeys.compactMap { key in
+    mutating func findFavoured() {
+        favoured = rankedKeys.compactMap { key in
             let id = frecency.keying == .id ? key : pickedIDs[key]
             return id.flatMap { list.position(ofID: $0) }
         }

@@ -18,7 +18,7 @@ extension PickerState {
     /// among equals; when nobody passes, those one typo away (see
     /// ``FriendList/searchAllowingTypos(_:ranking:)``).
     mutating func search(among candidates: Positions? = nil) {
-        let ranking = configuration.ranksMatches ? Ranking(favoured: favouredPositions) : nil
+        let ranking = configuration.ranksMatches ? Ranking(favoured: favoured) : nil
         var result = list.search(query, among: candidates, ranking: ranking)
         if result.count == 0, let typos = list.searchAllowingTypos(query, ranking: ranking) { result = typos }
         shown = result.positions

@@ -27,6 +27,9 @@ public struct PickerState: Sendable {
     public let frecency: Frecency
     /// The keys of the friends picked, the highest frecency first.
     let rankedKeys: [String]
+    /// The list positions of the friends picked, the highest frecency first: listed under
+    /// "Recent", and first among equally good matches of a search.
+    var favoured: [Int] = []
     /// With friends known by name: the id of the first friend to arrive with each name picked.
     var pickedIDs: [String: String] = [:]
     /// How old the cached copy of the source shown is, in seconds, while the list is one; nil
