@@ -51,12 +51,14 @@ final class DocumentationTests: XCTestCase {
     func testTheReadmeAndTheManPageGiveTheMailClientSetUp() throws {
         let readme = try committed("README.md")
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+            .replacingOccurrences(of: "\\(aq", with: "'")
         for (client, lines) in Options.mailClientSetUp {
             for line in lines {
                 XCTAssertTrue(readme.contains(line), "README: \(client): \(line)")
                 XCTAssertTrue(page.contains(line), "man page: \(client): \(line)")
             }
         }
+        XCTAssertTrue(page.contains(Options.mailClientNotes), "man page: how the clients run the lines")
     }
 
     func testTheCompletionsAreCurrentAndOfferEveryOption() throws {

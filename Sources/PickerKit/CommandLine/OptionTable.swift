@@ -118,7 +118,7 @@ extension Options {
         },
         OptionSpec(
             ["--format"], value: "FORMAT",
-            "names (default), ids, tsv (id<TAB>name), json (an array of {\"id\", \"name\", \"emails\"} objects), mutt (a message line, then email<TAB>name per address: mutt's query_command), aerc (email<TAB>name per address: aerc's address-book-cmd), or address (Name <email>, one per friend); the mail formats leave out friends without an email"
+            "names (default), ids, tsv (id<TAB>name), json (an array of {\"id\", \"name\", \"emails\"} objects), mutt (a message line, then email<TAB>name per address: mutt's query_command), aerc (email<TAB>name per address: aerc's address-book-cmd), or address (Name <email>, one per friend); the mail formats leave out friends without an email, and addresses that are not one plain address (name@domain)"
         ) {
             options, text throws(UsageError) in
             guard let format = OutputFormat(rawValue: text) else {

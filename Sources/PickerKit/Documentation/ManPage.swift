@@ -41,9 +41,13 @@ public enum ManPage {
             page.append(".TP")
             page.append("\\fB\(roff(client))\\fR")
             page.append(".nf")
-            page += lines.map { roff($0) }
+            // An apostrophe as \(aq, so that the line is copied as it is typed, not with a
+            // typographic quote.
+            page += lines.map { roff($0).replacing("'", with: "\\(aq") }
             page.append(".fi")
         }
+        page.append(".PP")
+        page.append(roff(Options.mailClientNotes))
         page.append(".SH KEYS")
         for context in KeyHelp.Context.allCases {
             page.append(".SS \(roff(context.rawValue.prefix(1).uppercased() + context.rawValue.dropFirst()))")
