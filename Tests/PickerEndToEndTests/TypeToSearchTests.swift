@@ -151,4 +151,27 @@ final class TypeToSearchTests: TmuxTestCase {
             "the middle name where it differs, else the id, also with another friend between them (sorted by first, middle, last name); a friend with a name of its own shows nothing"
         )
     }
+
+    /// In the review, friends stand in the order picked: two Alex Kims picked with Zoë between
+    /// them are still told apart.
+    func testTheReviewTellsApartNamesakesPickedApart() throws {
+        let picker = try startPicker()
+        try picker.type("alex kim")
+        try picker.waitForScreen("the two Alex Kims") { $0.cursorName == "Alex Kim  id …0573" }
+        try picker.press("Tab", "C-u")
+        try picker.type("zoë")
+        try picker.waitForScreen("Zoë") { $0.cursorName == "Zoë Kravchenko" }
+        try picker.press("Tab", "C-u")
+        try picker.type("alex kim")
+        try picker.waitForScreen("the two Alex Kims again") { $0.names.count == 2 }
+        try picker.press("Down", "Tab", "Enter")
+        try picker.waitForScreen("three ticked") { $0.counts == "2/176 · 3 selected" }
+        try picker.press("C-r")
+        try picker.waitForScreen("the review, each Alex Kim with the end of its id") {
+            $0.title.hasPrefix("Selected, in the order picked")
+                && $0.names == ["Alex Kim  id …0573", "Zoë Kravchenko", "Alex Kim  id …1352"]
+        }
+        try picker.press("Enter")
+        try picker.assertExit(0, output: "Alex Kim\nZoë Kravchenko\nAlex Kim\n")
+    }
 }
