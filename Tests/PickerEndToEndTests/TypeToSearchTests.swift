@@ -72,6 +72,20 @@ final class TypeToSearchTests: TmuxTestCase {
         XCTAssertTrue(picker.isRunning)
     }
 
+    /// As in fzf, whose query is always live, typing with a search kept adds to it and opens it.
+    func testTypingWithTheQueryOptionAddsToItAndOpensTheSearch() throws {
+        let picker = try startPicker(["--session", "demo", "--query", "ada"]) { $0.counts == "14/176 · 0 selected" }
+        try picker.type("m")
+        try picker.waitForScreen("the search opened on adam") {
+            $0.searchBar == "/ adam" && $0.helpLine == SearchAndSelectTests.searchingHelp
+                && $0.names.allSatisfy { $0.lowercased().contains("adam") }
+        }
+        try picker.press("Escape")
+        try picker.waitForScreen("Esc cleared it") { $0.counts == "176/176 · 0 selected" }
+        try picker.type("bo")
+        try picker.waitForScreen("typing then starts afresh") { $0.searchBar == "/ bo" }
+    }
+
     /// Tick, search elsewhere, review (only the selected, in the order picked), untick, go
     /// back to the list as it was, Enter prints the rest.
     func testTheSelectionReviewRoundTrip() throws {
