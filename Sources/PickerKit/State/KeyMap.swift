@@ -61,8 +61,8 @@ extension KeyMap {
         // The overlay and the section jump take any key.
         KeyBinding([.showingKeys], help: nil, hint: "any key to go back", KeyBinding.Rule(.anyKey, .send(.back))),
         KeyBinding(
-            [.choosingSection], help: nil, KeyBinding.Rule(.sectionLetter, .jumpToSection),
-            KeyBinding.Rule(.anyKey, .send(.back))),
+            [.choosingSection], help: nil, hint: "a letter or # jump", KeyBinding.Rule(.sectionLetter, .jumpToSection)),
+        KeyBinding([.choosingSection], help: nil, hint: "any other key back", KeyBinding.Rule(.anyKey, .send(.back))),
         // The list, and the review of the selection.
         KeyBinding(
             [.browsing, .reviewing],
