@@ -48,6 +48,19 @@ final class DocumentationTests: XCTestCase {
         XCTAssertNil(ReadmeKeys.updating("# no markers"))
     }
 
+    /// The man page tells inline mode's fallbacks to the full screen and the rewrap caveat,
+    /// as the README and `--help` do.
+    func testTheManPageAndTheHelpTellWhenInlineModeFallsBack() throws {
+        let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+        XCTAssertTrue(page.contains(".SH INLINE"))
+        for paragraph in ManPage.inline { XCTAssertTrue(page.contains(paragraph), paragraph) }
+        let help = HelpPage.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for fact in ["4 rows or fewer", "within 2 s", "scrollback"] {
+            XCTAssertTrue(ManPage.inline.joined().contains(fact), fact)
+            XCTAssertTrue(help.contains(fact), "--help: \(fact)")
+        }
+    }
+
     func testTheReadmeAndTheManPageGiveTheMailClientSetUp() throws {
         let readme = try committed("README.md")
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
