@@ -15,9 +15,10 @@ func fail(_ message: String) -> Never {
     exit(ExitStatus.error.rawValue)
 }
 
-/// Carries `plan` out: writes its reports, then prints, exits, or opens the screen.
+/// Carries `plan` out: writes its reports (those its format wants), then prints, exits, or
+/// opens the screen.
 func carryOut(_ plan: LaunchPlan, _ options: Options) -> Never {
-    for report in plan.reports { StandardStreams.report(report) }
+    for report in plan.reports(for: options.format) { StandardStreams.report(report) }
     switch plan.action {
     case .print(let matches): printAndExit(matches, options)
     case .exit(let status): exit(status.rawValue)
@@ -26,14 +27,14 @@ func carryOut(_ plan: LaunchPlan, _ options: Options) -> Never {
 }
 
 /// Writes `matches` in `options`' format and exits: 0 once written, 141 when the reader of
-/// standard output has gone. A mail format writes its note on standard error and exits with
+/// standard output has gone. A mail format writes its notes on standard error and exits with
 /// its printout's status.
 func printAndExit(_ matches: FilterMatches, _ options: Options) -> Never {
     var status = ExitStatus.printed
     let output: [UInt8]
     if options.format.isForMail {
-        let printout = MailPrintout(matches, format: options.format, print0: options.print0)
-        if let note = printout.note { StandardStreams.report(note) }
+        let printout = MailPrintout(matches, format: options.format, print0: options.print0, source: options.source)
+        for note in printout.notes { StandardStreams.report(note) }
         status = printout.status
         output = printout.output
     } else {

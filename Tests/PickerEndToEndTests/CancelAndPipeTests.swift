@@ -74,13 +74,14 @@ final class CancelAndPipeTests: TmuxTestCase {
             0, output: "Adaeze Okafor\n", "only the result, no terminal output, went through the pipe")
     }
 
-    /// The README's example: names separated by NUL reach `xargs -0` whole, an apostrophe
-    /// included (plain `xargs` stops at one).
+    /// The README's example, read from the README: names separated by NUL reach `xargs -0`
+    /// whole, an apostrophe included (plain `xargs` stops at one).
     func testTheReadmeExampleKeepsAnApostropheThroughXargs() throws {
-        let picker = killedAtTheEnd(
-            try TmuxSession(
-                arguments: ["--session", "demo"],
-                shellLine: #"picker --print0 | xargs -0 -I{} echo "invite {}" > stdout"#))
+        let readme = try String(
+            contentsOf: PickerPaths.package().appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try XCTUnwrap(
+            readme.firstMatch(of: /`(picker [^`]*--print0 \| xargs -0 [^`]*)`/)?.1, "the README's xargs example")
+        let picker = killedAtTheEnd(try TmuxSession(arguments: [], shellLine: "\(example) > stdout"))
         try picker.waitForScreen("the list") { $0.counts == "176/176 · 0 selected" }
         try picker.type("o'brien")
         try picker.press("Tab", "C-u")

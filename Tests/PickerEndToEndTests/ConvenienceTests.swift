@@ -29,7 +29,10 @@ final class ConvenienceTests: TmuxTestCase {
                 && $0.listLines.prefix(2) == ["  B", "> [ ] Bartłomiej Wiśniewski"]
         }
         try picker.press("'")
-        try picker.waitForScreen("asked for a letter") { $0.searchBar == "jump to section: type a letter or #" }
+        try picker.waitForScreen("asked for a letter, the bottom line saying what the keys do there") {
+            $0.searchBar == "jump to section: type a letter or #"
+                && $0.helpLine == "a letter or # jump · any other key back"
+        }
         try picker.press("m")
         try picker.waitForScreen("the M section, its header on the top row, as a contacts list's index does") {
             $0.cursorName == "Madalena Ferreira" && $0.searchBar == "type to search"

@@ -90,6 +90,27 @@ final class InlineInputTests: TmuxTestCase {
         try control.assertExit(130, output: "")
     }
 
+    /// The bottom line's notices show in the area as on the full screen: Esc with friends
+    /// selected asks first, another key keeps them, the second Esc in a row cancels.
+    func testEscapeWithASelectionAsksOnTheAreasBottomLine() throws {
+        let picker = try startInline()
+        try picker.press("Space")
+        try wait(picker, "Ada ticked") { $0.counts == "176/176 · 1 selected" }
+        try picker.press("Escape")
+        try wait(picker, "the question on the area's bottom line") {
+            $0.helpLine == "Esc again to discard 1 selected" && $0.counts == "176/176 · 1 selected"
+        }
+        try picker.press("Down")
+        try wait(picker, "another key keeps the selection, and the question goes") {
+            $0.helpLine == SearchAndSelectTests.browsingHelp && $0.cursorName == "Adaeze Okafor"
+                && $0.counts == "176/176 · 1 selected"
+        }
+        try picker.press("Escape")
+        try wait(picker, "asked again") { $0.helpLine == "Esc again to discard 1 selected" }
+        try picker.press("Escape")
+        try picker.assertExit(130, output: "")
+    }
+
     func testAltWithAKeyIsEscapeThenTheKeyAsOnTheFullScreen() throws {
         let picker = try startInline()
         try picker.press("/")

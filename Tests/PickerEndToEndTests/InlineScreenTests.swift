@@ -157,8 +157,8 @@ final class InlineScreenTests: TmuxTestCase {
     }
 
     func testATerminalBelowTheMinimumUsesTheFullScreen() throws {
-        let picker = try startPicker(["--session", "demo", "--height", "10%"], rows: 3) {
-            $0.lines.count == 3 && $0.title.contains("/176 · ")
+        let picker = try startPicker(["--session", "demo", "--height", "10%"], rows: 4) {
+            $0.lines.count == 4 && $0.title.contains("/176 · ")
         }
         XCTAssertTrue(try picker.terminalModes().hasPrefix("alternate=1 "))
         try picker.press("Enter")

@@ -1,10 +1,13 @@
 import Foundation
-import PickerKit
 import XCTest
+
+@testable import PickerKit
 
 /// `--format mutt|aerc|address` through the real binary, byte for byte, with their exit
 /// statuses; and the set-up lines the README gives for mutt and aerc, run as the clients run
-/// them (`%s` replaced by the query, quoted for the shell).
+/// them: mutt puts the query, quoted, in place of `%s` and runs the line with `sh -c`; aerc
+/// puts it there as it is, then splits the line into words itself (0.21 and before) or runs it
+/// with `sh -c` (later).
 final class MailClientTests: XCTestCase {
     private var home: URL!
 
@@ -52,9 +55,12 @@ final class MailClientTests: XCTestCase {
         let mailboxes = try pick(["--filter", "", "--format", "address"])
         XCTAssertEqual(mailboxes.status, 0)
         XCTAssertEqual(mailboxes.output, "Ann Lee <ann@home.example>\n\"Smith, Jr., Bob\" <bob@example.org>\n")
-        let plain = try runPicker(["--source", PickerPaths.fixture("plain.csv"), "--filter", "", "--format", "aerc"])
+        XCTAssertEqual(
+            mailboxes.standardError,
+            "picker: \(home.appendingPathComponent("contacts.vcf").path): 1 contact without a name skipped\n")
+        let plain = try runPicker(["--source", PickerPaths.fixture("plain.csv"), "--filter", "", "--format", "address"])
         XCTAssertEqual(plain.status, 0)
-        XCTAssertEqual(plain.output, "ada@example.org\tAda Lovelace\n")
+        XCTAssertEqual(plain.output, "Ada Lovelace <ada@example.org>\n")
         XCTAssertEqual(plain.standardError, "picker: 1 friend without an email address left out\n")
         let nobody = try runPicker(["--filter", "jose", "--format", "address"])
         XCTAssertEqual(nobody.status, 1, "the sample's friends have no addresses")
@@ -62,36 +68,127 @@ final class MailClientTests: XCTestCase {
         XCTAssertEqual(nobody.standardError, "picker: 2 friends without an email address left out\n")
     }
 
-    /// Runs a client's `line` from the README: the command after `=` (without the quotes mutt
-    /// puts around it), with `%s` replaced by `query` quoted for the shell, in `sh`, with
-    /// `HOME` at the folder that holds `contacts.vcf`.
-    private func runSetUpLine(_ line: String, query: String) throws -> CommandResult {
+    /// mutt does not capture standard error, which would land on its screen at every query:
+    /// the formats of mail clients write no notes there, only errors.
+    func testTheClientsFormatsKeepStandardErrorForErrors() throws {
+        for format in ["mutt", "aerc"] {
+            let skipping = try pick(["--filter", "", "--format", format])
+            XCTAssertEqual(skipping.status, 0)
+            XCTAssertEqual(skipping.standardError, "", "\(format): the contact without a name is not told")
+            let plain = try runPicker([
+                "--source", PickerPaths.fixture("plain.csv"), "--filter", "", "--format", format,
+            ])
+            XCTAssertTrue(plain.output.contains("ada@example.org\tAda Lovelace\n"))
+            XCTAssertEqual(plain.standardError, "", "\(format): the friend without an address is not told")
+            let missing = try runPicker(["--source", "/nonexistent/contacts.vcf", "--filter", "a", "--format", format])
+            XCTAssertEqual(missing.status, 2)
+            XCTAssertEqual(missing.standardError, "picker: /nonexistent/contacts.vcf: no such file\n", format)
+        }
+    }
+
+    /// Addresses read from a CSV cell or a vCard's EMAIL as the file holds them, which would add
+    /// recipients when pasted into a header, are left out, and standard error says how many.
+    func testAddressesThatAreNotOnePlainAddressAreLeftOut() throws {
+        let csv = home.appendingPathComponent("hostile.csv")
+        try Data(
+            "name,email\nEve,\"eve@x.org, boss@y.org\"\nMal,\"mal@x.org>\tfoo\"\nAda,ada@example.org\n".utf8
+        ).write(to: csv)
+        let fromCSV = try runPicker(["--source", csv.path, "--filter", "", "--format", "address"])
+        XCTAssertEqual(fromCSV.status, 0)
+        XCTAssertEqual(fromCSV.output, "Ada <ada@example.org>\n")
+        XCTAssertEqual(
+            fromCSV.standardError,
+            "picker: \(csv.path): 2 email addresses left out, not one plain address each (name@domain, without spaces, commas, <, >, quotes or ;)\n"
+                + "picker: 2 friends without an email address left out\n")
+        let vCard = home.appendingPathComponent("hostile.vcf")
+        try Data(
+            """
+            BEGIN:VCARD\r
+            VERSION:4.0\r
+            FN:Eve\r
+            EMAIL;PREF=1:eve@x.org\\, boss@y.org\r
+            EMAIL:eve@home.example\r
+            END:VCARD\r
+            BEGIN:VCARD\r
+            VERSION:4.0\r
+            FN:Mal\r
+            EMAIL:Mal <mal@x.org>\r
+            END:VCARD\r
+
+            """.utf8
+        ).write(to: vCard)
+        let fromVCard = try runPicker(["--source", vCard.path, "--filter", "", "--format", "aerc"])
+        XCTAssertEqual(fromVCard.status, 0)
+        XCTAssertEqual(fromVCard.output, "eve@home.example\tEve\n")
+        XCTAssertEqual(fromVCard.standardError, "")
+        let mailboxes = try runPicker(["--source", vCard.path, "--filter", "", "--format", "address"])
+        XCTAssertEqual(mailboxes.output, "Eve <eve@home.example>\n")
+        XCTAssertEqual(
+            mailboxes.standardError,
+            "picker: \(vCard.path): 2 email addresses left out, not one plain address each (name@domain, without spaces, commas, <, >, quotes or ;)\n"
+                + "picker: 1 friend without an email address left out\n")
+    }
+
+    /// How a client runs a set-up line: mutt quotes the query; aerc puts it as it is, then
+    /// runs the line with `sh -c` or splits it into words itself and runs them without a shell.
+    private enum Client {
+        case mutt, aercWithShell, aercWithoutShell
+    }
+
+    /// Runs a client's `line` from the README as `client` runs it: the command after `=`
+    /// (without the quotes mutt puts around it), with `%s` replaced by `query`, with `HOME` at
+    /// the folder that holds `contacts.vcf` and the path aerc's line gives (`/home/me`) there.
+    private func runSetUpLine(_ line: String, query: String, as client: Client) throws -> CommandResult {
         guard let equals = line.firstIndex(of: "=") else { throw HarnessError("no = in \(line)") }
         var command = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
         if command.hasPrefix("\""), command.hasSuffix("\"") { command = String(command.dropFirst().dropLast()) }
-        command = command.replacingOccurrences(of: "%s", with: shellQuoted(query))
+        command = command.replacingOccurrences(of: "/home/me/", with: home.path + "/")
+        command = command.replacingOccurrences(of: "%s", with: client == .mutt ? shellQuoted(query) : query)
         let path = URL(fileURLWithPath: try PickerPaths.picker().path).deletingLastPathComponent().path
-        return try runCommand(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", command],
-            environment: [
-                "HOME": home.path, "PATH": path + ":/usr/bin:/bin", "LANG": "C.UTF-8", "PICKER_SOURCE": nil,
-                "PICKER_DEFAULT_OPTS": nil,
-            ])
+        let environment: [String: String?] = [
+            "HOME": home.path, "PATH": path + ":/usr/bin:/bin", "LANG": "C.UTF-8", "PICKER_SOURCE": nil,
+            "PICKER_DEFAULT_OPTS": nil,
+        ]
+        guard client == .aercWithoutShell else {
+            return try runCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: environment)
+        }
+        guard let words = shellWords(command) else { throw HarnessError("a quote not closed in \(command)") }
+        return try runCommand(URL(fileURLWithPath: "/usr/bin/env"), words, environment: environment)
     }
 
     func testTheReadmeSetUpLinesGiveTheClientsTheirShapes() throws {
         let lines = Dictionary(uniqueKeysWithValues: Options.mailClientSetUp.map { ($0.client, $0.lines) })
         let mutt = try XCTUnwrap(lines.first { $0.key.hasPrefix("mutt") }?.value.first)
         let aerc = try XCTUnwrap(lines.first { $0.key.hasPrefix("aerc") }?.value.first)
-        let muttResult = try runSetUpLine(mutt, query: "smith")
+        let everyone =
+            "ann@home.example\tAnn Lee\nann.lee@work.example\tAnn Lee\nann.lee@club.example\tAnn Lee\nbob@example.org\tSmith, Jr., Bob\n"
+        let muttResult = try runSetUpLine(mutt, query: "smith", as: .mutt)
         XCTAssertEqual(muttResult.status, 0, muttResult.standardError)
         XCTAssertEqual(muttResult.output, "picker: 1 address\nbob@example.org\tSmith, Jr., Bob\n")
-        let aercResult = try runSetUpLine(aerc, query: "ann lee")
-        XCTAssertEqual(aercResult.status, 0, aercResult.standardError)
-        XCTAssertEqual(
-            aercResult.output,
-            "ann@home.example\tAnn Lee\nann.lee@work.example\tAnn Lee\nann.lee@club.example\tAnn Lee\n")
-        XCTAssertEqual(try runSetUpLine(mutt, query: "nobody").status, 1)
+        XCTAssertEqual(muttResult.standardError, "", "nothing on mutt's screen of the contact without a name")
+        let muttTwoWords = try runSetUpLine(mutt, query: "bob smith", as: .mutt)
+        XCTAssertEqual(muttTwoWords.output, "picker: 1 address\nbob@example.org\tSmith, Jr., Bob\n")
+        let muttEmpty = try runSetUpLine(mutt, query: "", as: .mutt)
+        XCTAssertEqual(muttEmpty.status, 0, muttEmpty.standardError)
+        XCTAssertEqual(muttEmpty.output, "picker: 4 addresses\n" + everyone)
+        let muttNobody = try runSetUpLine(mutt, query: "nobody", as: .mutt)
+        XCTAssertEqual(muttNobody.status, 1)
+        XCTAssertEqual(muttNobody.output, "picker: no friend with an email address matches\n")
+        for client in [Client.aercWithShell, .aercWithoutShell] {
+            let twoWords = try runSetUpLine(aerc, query: "ann lee", as: client)
+            XCTAssertEqual(twoWords.status, 0, "\(client): \(twoWords.standardError)")
+            XCTAssertEqual(
+                twoWords.output,
+                "ann@home.example\tAnn Lee\nann.lee@work.example\tAnn Lee\nann.lee@club.example\tAnn Lee\n",
+                "\(client)")
+            XCTAssertEqual(twoWords.standardError, "", "\(client)")
+            let empty = try runSetUpLine(aerc, query: "", as: client)
+            XCTAssertEqual(empty.status, 0, "\(client): \(empty.standardError)")
+            XCTAssertEqual(empty.output, everyone, "\(client)")
+            let nobody = try runSetUpLine(aerc, query: "nobody", as: client)
+            XCTAssertEqual(nobody.status, 1, "\(client)")
+            XCTAssertEqual(nobody.output, "", "\(client)")
+        }
     }
 }
 

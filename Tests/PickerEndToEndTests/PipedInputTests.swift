@@ -19,6 +19,16 @@ final class PipedInputTests: TmuxTestCase {
         XCTAssertTrue(try picker.screen().counts.hasPrefix("176/176"))
     }
 
+    /// `PICKER_SOURCE` names the source as `--source` does: piped input is then not read.
+    func testPickerSourceWinsOverPipedInput() throws {
+        let picker = try startPicker(
+            [], environment: ["PICKER_SOURCE": PickerPaths.fixture("plain.csv")], input: Data("Ann\nBob\n".utf8)
+        ) { $0.counts == "2/2 · 0 selected" }
+        XCTAssertEqual(try picker.screen().names, ["Ada Lovelace  ada@example.org", "Charles Babbage"])
+        try picker.press("Enter")
+        try picker.assertExit(0, output: "Ada Lovelace\n")
+    }
+
     func testPipedContactsAreReadByTheirContent() throws {
         let vCard = try Data(contentsOf: URL(fileURLWithPath: PickerPaths.fixture("android.vcf")))
         let picker = try startPicker([], input: vCard) { $0.counts == "2/2 · 0 selected" }

@@ -73,6 +73,20 @@ final class TypeToSearchTests: TmuxTestCase {
         XCTAssertTrue(picker.isRunning)
     }
 
+    /// As in fzf, whose query is always live, typing with a search kept adds to it and opens it.
+    func testTypingWithTheQueryOptionAddsToItAndOpensTheSearch() throws {
+        let picker = try startPicker(["--session", "demo", "--query", "ada"]) { $0.counts == "14/176 · 0 selected" }
+        try picker.type("m")
+        try picker.waitForScreen("the search opened on adam") {
+            $0.searchBar == "/ adam" && $0.helpLine == SearchAndSelectTests.searchingHelp
+                && $0.names.allSatisfy { $0.lowercased().contains("adam") }
+        }
+        try picker.press("Escape")
+        try picker.waitForScreen("Esc cleared it") { $0.counts == "176/176 · 0 selected" }
+        try picker.type("bo")
+        try picker.waitForScreen("typing then starts afresh") { $0.searchBar == "/ bo" }
+    }
+
     /// Tick, search elsewhere, review (only the selected, in the order picked), untick, go
     /// back to the list as it was, Enter prints the rest.
     func testTheSelectionReviewRoundTrip() throws {
@@ -151,5 +165,28 @@ final class TypeToSearchTests: TmuxTestCase {
             try middle.screen().names, ["Sam Lee  id 12", "Sam Park", "Sam Lee  Avery", "Sam Lee  Jordan"],
             "the middle name where it differs, else the id, also with another friend between them (sorted by first, middle, last name); a friend with a name of its own shows nothing"
         )
+    }
+
+    /// In the review, friends stand in the order picked: two Alex Kims picked with Zoë between
+    /// them are still told apart.
+    func testTheReviewTellsApartNamesakesPickedApart() throws {
+        let picker = try startPicker()
+        try picker.type("alex kim")
+        try picker.waitForScreen("the two Alex Kims") { $0.cursorName == "Alex Kim  id …0573" }
+        try picker.press("Tab", "C-u")
+        try picker.type("zoë")
+        try picker.waitForScreen("Zoë") { $0.cursorName == "Zoë Kravchenko" }
+        try picker.press("Tab", "C-u")
+        try picker.type("alex kim")
+        try picker.waitForScreen("the two Alex Kims again") { $0.names.count == 2 }
+        try picker.press("Down", "Tab", "Enter")
+        try picker.waitForScreen("three ticked") { $0.counts == "2/176 · 3 selected" }
+        try picker.press("C-r")
+        try picker.waitForScreen("the review, each Alex Kim with the end of its id") {
+            $0.title.hasPrefix("Selected, in the order picked")
+                && $0.names == ["Alex Kim  id …0573", "Zoë Kravchenko", "Alex Kim  id …1352"]
+        }
+        try picker.press("Enter")
+        try picker.assertExit(0, output: "Alex Kim\nZoë Kravchenko\nAlex Kim\n")
     }
 }

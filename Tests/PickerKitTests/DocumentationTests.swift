@@ -48,15 +48,30 @@ final class DocumentationTests: XCTestCase {
         XCTAssertNil(ReadmeKeys.updating("# no markers"))
     }
 
+    /// The man page tells inline mode's fallbacks to the full screen and the rewrap caveat,
+    /// as the README and `--help` do.
+    func testTheManPageAndTheHelpTellWhenInlineModeFallsBack() throws {
+        let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+        XCTAssertTrue(page.contains(".SH INLINE"))
+        for paragraph in ManPage.inline { XCTAssertTrue(page.contains(paragraph), paragraph) }
+        let help = HelpPage.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for fact in ["4 rows or fewer", "within 2 s", "scrollback"] {
+            XCTAssertTrue(ManPage.inline.joined().contains(fact), fact)
+            XCTAssertTrue(help.contains(fact), "--help: \(fact)")
+        }
+    }
+
     func testTheReadmeAndTheManPageGiveTheMailClientSetUp() throws {
         let readme = try committed("README.md")
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+            .replacingOccurrences(of: "\\(aq", with: "'")
         for (client, lines) in Options.mailClientSetUp {
             for line in lines {
                 XCTAssertTrue(readme.contains(line), "README: \(client): \(line)")
                 XCTAssertTrue(page.contains(line), "man page: \(client): \(line)")
             }
         }
+        XCTAssertTrue(page.contains(Options.mailClientNotes), "man page: how the clients run the lines")
     }
 
     func testTheCompletionsAreCurrentAndOfferEveryOption() throws {

@@ -6,23 +6,25 @@ import XCTest
 final class InlineHeightTests: XCTestCase {
     func testLinesAndPercentagesAreRead() throws {
         XCTAssertEqual(try InlineHeight(argument: "10"), .lines(10))
-        XCTAssertEqual(try InlineHeight(argument: "3"), .lines(3))
+        XCTAssertEqual(try InlineHeight(argument: "4"), .lines(4))
         XCTAssertEqual(try InlineHeight(argument: "40%"), .percent(40))
         XCTAssertEqual(try InlineHeight(argument: "1%"), .percent(1))
         XCTAssertEqual(try InlineHeight(argument: "100%"), .percent(100))
     }
 
     func testEverythingElseIsRefusedWithAMessageNamingTheValue() {
-        for text in ["", "%", "0", "2", "-5", "+5", "5.5", "ten", "0%", "101%", "40 %", " 40%", "40%%", "٣٣", "1e3"] {
+        for text in [
+            "", "%", "0", "2", "3", "-5", "+5", "5.5", "ten", "0%", "101%", "40 %", " 40%", "40%%", "٣٣", "1e3",
+        ] {
             XCTAssertThrowsError(try InlineHeight(argument: text), "'\(text)'") { error in
                 let message = (error as? Options.UsageError)?.description ?? ""
                 XCTAssertTrue(message.hasPrefix("--height needs"), message)
             }
         }
-        XCTAssertThrowsError(try InlineHeight(argument: "2")) { error in
+        XCTAssertThrowsError(try InlineHeight(argument: "3"), "three rows would leave no bottom line") { error in
             XCTAssertEqual(
                 (error as? Options.UsageError)?.description,
-                "--height needs at least 3 lines (the title, the search and a friend), not '2'")
+                "--height needs at least 4 lines (the title, the search, a friend and the keys), not '3'")
         }
         XCTAssertThrowsError(try InlineHeight(argument: "\u{1B}[2J")) { error in
             XCTAssertFalse((error as? Options.UsageError)?.description.contains("\u{1B}") ?? true)
@@ -36,19 +38,19 @@ final class InlineHeightTests: XCTestCase {
         XCTAssertNil(InlineHeight.lines(100).areaRows(terminalRows: 24))
     }
 
-    func testPercentagesRoundDownToAtLeastThreeLines() {
+    func testPercentagesRoundDownToAtLeastFourLines() {
         XCTAssertEqual(InlineHeight.percent(40).areaRows(terminalRows: 24), 9)
         XCTAssertEqual(InlineHeight.percent(50).areaRows(terminalRows: 24), 12)
-        XCTAssertEqual(InlineHeight.percent(1).areaRows(terminalRows: 24), 3)
+        XCTAssertEqual(InlineHeight.percent(1).areaRows(terminalRows: 24), 4)
         XCTAssertEqual(InlineHeight.percent(99).areaRows(terminalRows: 100), 99)
         XCTAssertNil(InlineHeight.percent(100).areaRows(terminalRows: 24))
     }
 
     func testATerminalSmallerThanTheMinimumGetsTheFullScreen() {
-        XCTAssertNil(InlineHeight.percent(10).areaRows(terminalRows: 3))
-        XCTAssertNil(InlineHeight.lines(3).areaRows(terminalRows: 2))
+        XCTAssertNil(InlineHeight.percent(10).areaRows(terminalRows: 4))
+        XCTAssertNil(InlineHeight.lines(4).areaRows(terminalRows: 3))
         XCTAssertNil(InlineHeight.percent(50).areaRows(terminalRows: 0))
-        XCTAssertEqual(InlineHeight.percent(10).areaRows(terminalRows: 4), 3)
+        XCTAssertEqual(InlineHeight.percent(10).areaRows(terminalRows: 5), 4)
     }
 
     func testOnceOpenTheAreaShrinksWithTheTerminalInsteadOfLeavingIt() {
@@ -57,5 +59,24 @@ final class InlineHeightTests: XCTestCase {
         XCTAssertEqual(InlineHeight.percent(40).areaRowsOnceOpen(terminalRows: 50), 20)
         XCTAssertEqual(InlineHeight.percent(100).areaRowsOnceOpen(terminalRows: 30), 30)
         XCTAssertEqual(InlineHeight.lines(10).areaRowsOnceOpen(terminalRows: 0), 0)
+    }
+
+    /// The fewest lines keep the bottom line: Enter and Esc named, and the question before Esc
+    /// discards a selection, which an area without it would not show.
+    func testTheFewestLinesKeepTheBottomLine() {
+        var state = PickerState(
+            loaded: FriendList([Friend(id: "1", name: "Ada"), Friend(id: "2", name: "Bob")]),
+            size: TerminalSize(rows: InlineHeight.minimumRows, columns: 40))
+        XCTAssertEqual(
+            state.frame().text,
+            """
+            Select Friends          2/2 · 0 selected
+            type to search
+            > [ ] Ada
+            Enter done · Esc cancel · Space toggle
+            """)
+        state.send(.toggleCurrent)
+        state.send(.clearOrCancel)
+        XCTAssertEqual(state.frame().lines.last?.text, "Esc again to discard 1 selected")
     }
 }

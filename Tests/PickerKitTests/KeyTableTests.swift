@@ -39,8 +39,9 @@ final class KeyTableTests: XCTestCase {
         let browsing = "Enter done · Esc cancel · Space toggle · ↑↓ move · Ctrl-R review · ? keys"
         XCTAssertEqual(bottom(), browsing)
         state.send(.beginSectionJump)
-        XCTAssertEqual(bottom(), browsing)
+        XCTAssertEqual(bottom(), "a letter or # jump · any other key back")
         state.send(.back)
+        XCTAssertEqual(bottom(), browsing)
         state.send(.startSearch)
         XCTAssertEqual(bottom(), "Enter keep · Esc clear · ↑↓ move · Tab toggle · F1 keys")
         state.send(.finishSearch)
@@ -125,6 +126,12 @@ final class KeyTableTests: XCTestCase {
         state.send(.toggleCurrent)
         state.send(.toggleReview)
         XCTAssertEqual(bottom(), "Enter done · Esc back · Space toggle")
+        state.send(.toggleReview)
+        state.send(.beginSectionJump)
+        XCTAssertEqual(
+            bottom(), "a letter or # jump · any other key back", "at the section jump, Enter and Esc only go back")
+        state.send(.back)
+        XCTAssertEqual(bottom(), "Enter done · Esc clear · Space toggle")
         let loading = PickerState(size: TerminalSize(rows: 5, columns: 20))
         XCTAssertEqual(loading.frame().lines[4].text, "Esc cancel")
     }

@@ -145,6 +145,27 @@ final class LaunchPlanTests: XCTestCase {
         XCTAssertEqual(rejected.reports, ["https://host/me/friends: no"])
     }
 
+    /// mutt leaves standard error on its screen: for the formats a mail client reads, only a run
+    /// that fails writes its reports; the notes of what was left out are for a person.
+    func testAMailClientsFormatGetsOnlyTheReportsOfARunThatFails() throws {
+        let filtered = LaunchPlan.start(try options { $0.filter = "ad" })
+        XCTAssertEqual(filtered.reports(for: .names), [leftOutReport])
+        XCTAssertEqual(filtered.reports(for: .address), [leftOutReport])
+        XCTAssertEqual(filtered.reports(for: .mutt), [])
+        XCTAssertEqual(filtered.reports(for: .aerc), [])
+        let nobody = LaunchPlan.start(try options { $0.filter = "zz" })
+        XCTAssertEqual(nobody.reports(for: .mutt), [], "matching nobody is no failure")
+        let missing = LaunchPlan.start(
+            try options {
+                $0.source = .file("/nonexistent/friends.json")
+                $0.filter = "a"
+            })
+        XCTAssertEqual(missing.reports(for: .mutt), ["/nonexistent/friends.json: no such file"])
+        let rejected = LaunchPlan.failed(
+            SourceError(source: "https://host/me/friends", problem: "no", rejectsSession: true))
+        XCTAssertEqual(rejected.reports(for: .aerc), ["https://host/me/friends: no"])
+    }
+
     /// When the screen closes: the friends left out while it was open, the ids no friend had
     /// once everyone arrived, the ids over the limit; then the result, or the status.
     func testTheEndReportsWhatTheStateLeftOutThenPrintsOrExits() throws {

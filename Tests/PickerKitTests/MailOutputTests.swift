@@ -42,22 +42,56 @@ final class MailOutputTests: XCTestCase {
         XCTAssertEqual(mailbox(" "), "<x@example.org>\n")
     }
 
-    func testTabsAndNewlinesCannotBreakTheShape() {
-        let sly = Friend(id: "1", name: "Ann\tLee\nEve", emails: ["a\tb@example.org"])
-        XCTAssertEqual(text(.aerc, [sly]), #"a\x09b@example.org"# + "\t" + #"Ann\x09Lee\x0aEve"# + "\n")
+    func testTabsAndNewlinesInANameCannotBreakTheShape() {
+        let sly = Friend(id: "1", name: "Ann\tLee\nEve", emails: ["ab@example.org"])
+        XCTAssertEqual(text(.aerc, [sly]), "ab@example.org\t" + #"Ann\x09Lee\x0aEve"# + "\n")
     }
 
-    func testThePrintoutSaysWhoHadNoAddress() {
-        let some = MailPrintout(friends, format: .aerc, print0: false)
-        XCTAssertEqual(some.note, "1 friend without an email address left out")
-        XCTAssertEqual(some.status, .printed)
-        let none = MailPrintout([friends[1], friends[1]], format: .mutt, print0: false)
-        XCTAssertEqual(none.note, "2 friends without an email address left out")
-        XCTAssertEqual(none.status, .nothingToPrint)
+    /// An address cell holding more than one address, or the end of a mailbox and more, would
+    /// add recipients once pasted into a header: only one plain address is printed.
+    func testOnlyPlainAddressesArePrinted() {
+        let hostile = [
+            Friend(id: "1", name: "Eve", emails: ["eve@x.org, boss@y.org"]),
+            Friend(id: "2", name: "Mal", emails: ["mal@x.org>\tfoo", "mal@home.example"]),
+            Friend(id: "3", name: "Tab", emails: ["a\tb@example.org", "c@example.org; d@example.org"]),
+        ]
+        XCTAssertEqual(text(.address, hostile), "Mal <mal@home.example>\n", "the first plain address of each")
+        XCTAssertEqual(text(.aerc, hostile), "mal@home.example\tMal\n")
+        XCTAssertEqual(text(.mutt, hostile), "picker: 1 address\nmal@home.example\tMal\n")
+        let printout = MailPrintout(hostile, format: .address, print0: false, source: .file("contacts.csv"))
         XCTAssertEqual(
-            String(decoding: none.output, as: UTF8.self), "picker: no friend with an email address matches\n")
-        let all = MailPrintout([friends[0]], format: .address, print0: false)
-        XCTAssertNil(all.note)
+            printout.notes,
+            [
+                "contacts.csv: 4 email addresses left out, not one plain address each (name@domain, without spaces, commas, <, >, quotes or ;)",
+                "2 friends without an email address left out",
+            ])
+        XCTAssertEqual(printout.status, .printed)
+        let nobody = MailPrintout([hostile[0]], format: .address, print0: false, source: .file("contacts.csv"))
+        XCTAssertEqual(nobody.status, .nothingToPrint, "a friend whose only address is not plain has none")
+        XCTAssertEqual(
+            text(.json, [hostile[0]]), #"[{"id":"1","name":"Eve","emails":["eve@x.org, boss@y.org"]}]"# + "\n")
+    }
+
+    /// A person reads `--format address`; mutt and aerc run picker at each query, and mutt
+    /// leaves its standard error on the screen: their notes are left out.
+    func testThePrintoutSaysWhatWasLeftOutOnlyToAPerson() {
+        let source = FriendSource.file("contacts.vcf")
+        let some = MailPrintout(friends, format: .address, print0: false, source: source)
+        XCTAssertEqual(some.notes, ["1 friend without an email address left out"])
+        XCTAssertEqual(some.status, .printed)
+        let none = MailPrintout([friends[1], friends[1]], format: .address, print0: false, source: source)
+        XCTAssertEqual(none.notes, ["2 friends without an email address left out"])
+        XCTAssertEqual(none.status, .nothingToPrint)
+        let all = MailPrintout([friends[0]], format: .address, print0: false, source: source)
+        XCTAssertEqual(all.notes, [])
+        for format in [OutputFormat.mutt, .aerc] {
+            let forClient = MailPrintout([friends[1], friends[1]], format: format, print0: false, source: source)
+            XCTAssertEqual(forClient.notes, [], "\(format)")
+            XCTAssertEqual(forClient.status, .nothingToPrint)
+        }
+        let muttNone = MailPrintout([friends[1]], format: .mutt, print0: false, source: source)
+        XCTAssertEqual(
+            String(decoding: muttNone.output, as: UTF8.self), "picker: no friend with an email address matches\n")
     }
 
     func testJSONCarriesTheEmails() {

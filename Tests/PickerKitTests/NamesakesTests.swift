@@ -7,11 +7,13 @@ import XCTest
 final class NamesakesTests: XCTestCase {
     private func rows(
         _ friends: [Friend], display: NameOrder = .first, rows: Int = 20, columns: Int = 50,
-        events: [PickerEvent] = []
+        preselected: [String] = [], frecency: Frecency = Frecency(), events: [PickerEvent] = []
     ) -> [String] {
         var configuration = Configuration()
         configuration.displayOrder = display
-        var state = PickerState(size: TerminalSize(rows: rows, columns: columns), configuration: configuration)
+        var state = PickerState(
+            preselected: preselected, size: TerminalSize(rows: rows, columns: columns), configuration: configuration,
+            frecency: frecency)
         state.send(.friendsArrived(FriendBatch(friends)))
         state.send(.loadingFinished)
         for event in events { state.send(event) }
@@ -68,5 +70,48 @@ final class NamesakesTests: XCTestCase {
         let shown = rows(friends, rows: 6, events: [.moveToLast])
         XCTAssertEqual(shown.last, "Jo Doe  id …0499")
         XCTAssertEqual(shown.count, 3)
+    }
+
+    /// Two friends named Alex Kim, Zoë between them, and others enough for sections.
+    private let alexes = [
+        Friend(id: "100000427530573", name: "Alex Kim"), Friend(id: "100000654351352", name: "Alex Kim"),
+        Friend(id: "3", name: "Zoë Adair"), Friend(id: "4", name: "Bob Stone"), Friend(id: "5", name: "Chloé Martin"),
+        Friend(id: "6", name: "Dmitri Ivanov"),
+    ]
+
+    /// The review lists the friends in the order picked: namesakes picked apart are still
+    /// told apart.
+    func testTheReviewTellsApartNamesakesPickedApart() {
+        XCTAssertEqual(
+            rows(alexes, preselected: ["100000427530573", "3", "100000654351352"], events: [.toggleReview]),
+            ["Alex Kim  id …0573", "Zoë Adair", "Alex Kim  id …1352"])
+    }
+
+    /// A friend under "Recent" is told apart from its namesake under its letter, as the two
+    /// there are; the same friend listed twice is not its own namesake.
+    func testARecentFriendIsToldApartFromItsNamesakeUnderItsLetter() {
+        let now: Int64 = 1_700_000_000
+        let frecency = Frecency(times: ["100000654351352": now + 30 * 86_400, "3": now], keying: .id, now: now)
+        XCTAssertEqual(
+            rows(alexes, frecency: frecency),
+            [
+                "Alex Kim  id …1352", "Zoë Adair", "Alex Kim  id …0573", "Alex Kim  id …1352", "Bob Stone",
+                "Chloé Martin", "Dmitri Ivanov", "Zoë Adair",
+            ])
+        let one = Frecency(times: ["100000427530573": now + 30 * 86_400, "3": now], keying: .id, now: now)
+        XCTAssertEqual(
+            rows(Array(alexes[0...0] + alexes[2...]) + [Friend(id: "7", name: "Eve Park")], frecency: one).prefix(3),
+            ["Alex Kim", "Zoë Adair", "Alex Kim"],
+            "a friend listed twice needs nothing")
+    }
+
+    /// Namesakes on screen are told apart wherever they stand, not only next to each other.
+    func testNamesakesFarApartOnScreenAreToldApart() {
+        let between = (0..<10).map { Friend(id: "b\($0)", name: "Bea Nguyen \($0)") }
+        let friends = [alexes[0]] + between + [Friend(id: "99", name: "Alex Kim")]
+        let shown = rows(friends, rows: 30, preselected: friends.map(\.id), events: [.toggleReview])
+        XCTAssertEqual(shown.count, 12)
+        XCTAssertEqual(shown.first, "Alex Kim  id …0573")
+        XCTAssertEqual(shown.last, "Alex Kim  id 99")
     }
 }

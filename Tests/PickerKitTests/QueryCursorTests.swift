@@ -81,4 +81,25 @@ final class QueryCursorTests: XCTestCase {
         send([.queryCursorToStart, .finishSearch, .typed("m")], to: &state)
         XCTAssertEqual(state.query.text, "adam", "typing in the list adds to the search kept")
     }
+
+    /// As fzf's query is always live, a character typed in the list with a search kept (by
+    /// Enter, `--query`, or the list left for the review) is added at the end of it, and the
+    /// search opens for editing; with none kept, it starts one.
+    func testTypingInTheListAddsToTheSearchKeptAndOpensIt() {
+        let friends = FriendList([Friend(id: "1", name: "Ada Lovelace"), Friend(id: "2", name: "Adabob Stone")])
+        var kept = PickerState(loaded: friends, query: "ada", size: TerminalSize(rows: 8, columns: 40))
+        XCTAssertEqual(kept.phase, .browsing)
+        send([.typed("b"), .typed("o"), .typed("b")], to: &kept)
+        XCTAssertEqual(kept.phase, .searching)
+        XCTAssertEqual(kept.query.text, "adabob")
+        XCTAssertEqual(kept.queryCursor, 6)
+        XCTAssertEqual(kept.shown.count, 1)
+        send([.toggleCurrent, .finishSearch, .toggleReview, .typed("x")], to: &kept)
+        XCTAssertEqual(kept.phase, .searching, "from the review, back to the list and its search")
+        XCTAssertEqual(kept.query.text, "adabobx")
+        var none = PickerState(loaded: friends, size: TerminalSize(rows: 8, columns: 40))
+        none.send(.typed("b"))
+        XCTAssertEqual(none.phase, .searching)
+        XCTAssertEqual(none.query.text, "b")
+    }
 }

@@ -36,6 +36,17 @@ public struct LaunchPlan: Sendable {
         self.reports = reports
         self.action = action
     }
+
+    /// The reports standard error gets when the output is in `format`: all of them; but for a
+    /// format a mail client reads (``OutputFormat/isReadByMailClient``), only those of a run
+    /// that fails (exits with ``ExitStatus/error`` or ``ExitStatus/sessionRejected``), so that
+    /// a broken set-up is still told, and the notes of what was left out, which mutt would
+    /// show on its screen at every query, are not.
+    public func reports(for format: OutputFormat) -> [String] {
+        guard format.isReadByMailClient else { return reports }
+        guard case .exit(let status) = action, status == .error || status == .sessionRejected else { return [] }
+        return reports
+    }
 }
 
 extension LaunchPlan {

@@ -108,7 +108,7 @@ extension Options {
         ) { options, _ in options.configuration.ranksMatches = false },
         OptionSpec(
             ["--height"], value: "N|N%",
-            "draw in N lines (or N% of the terminal, at least 3 lines) below the cursor instead of the full screen, leaving the lines above as they are; the full screen when that is the whole terminal"
+            "draw in N lines (at least 4), or N% of the terminal, below the cursor instead of the full screen, leaving the lines above as they are; the full screen when that is the whole terminal, when the terminal has 4 rows or fewer, or when it does not say where its cursor is within 2 s; a terminal that rewraps lines when made narrower may push the area's first lines into its scrollback"
         ) { options, text throws(UsageError) in options.height = try InlineHeight(argument: text) },
         OptionSpec(["--no-height"], "draw on the full screen (undoes a --height given before)") { options, _ in
             options.height = nil
@@ -122,7 +122,7 @@ extension Options {
         },
         OptionSpec(
             ["--format"], value: "FORMAT",
-            "names (default), ids, tsv (id<TAB>name), json (an array of {\"id\", \"name\", \"emails\"} objects), mutt (a message line, then email<TAB>name per address: mutt's query_command), aerc (email<TAB>name per address: aerc's address-book-cmd), or address (Name <email>, one per friend); the mail formats leave out friends without an email"
+            "names (default), ids, tsv (id<TAB>name), json (an array of {\"id\", \"name\", \"emails\"} objects), mutt (a message line, then email<TAB>name per address: mutt's query_command), aerc (email<TAB>name per address: aerc's address-book-cmd), or address (Name <email>, one per friend); the mail formats leave out friends without an email, and addresses that are not one plain address (name@domain)"
         ) {
             options, text throws(UsageError) in
             guard let format = OutputFormat(rawValue: text) else {

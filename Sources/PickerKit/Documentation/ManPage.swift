@@ -23,6 +23,11 @@ public enum ManPage {
             ".SH OPTIONS",
         ]
         page += options(Options.table)
+        page.append(".SH INLINE")
+        for paragraph in inline {
+            page.append(".PP")
+            page.append(roff(paragraph))
+        }
         page.append(".SH SEARCH")
         page.append(roff(SearchHelp.matching))
         for (example, meaning) in SearchHelp.marks {
@@ -50,9 +55,13 @@ public enum ManPage {
             page.append(".TP")
             page.append("\\fB\(roff(client))\\fR")
             page.append(".nf")
-            page += lines.map { roff($0) }
+            // An apostrophe as \(aq, so that the line is copied as it is typed, not with a
+            // typographic quote.
+            page += lines.map { roff($0).replacing("'", with: "\\(aq") }
             page.append(".fi")
         }
+        page.append(".PP")
+        page.append(roff(Options.mailClientNotes))
         page.append(".SH KEYS")
         for context in KeyHelp.Context.allCases {
             page.append(".SS \(roff(context.rawValue.prefix(1).uppercased() + context.rawValue.dropFirst()))")
@@ -101,6 +110,14 @@ public enum ManPage {
         page.append("fzf(1), fzy(1)")
         return page.joined(separator: "\n") + "\n"
     }
+
+    /// What the page says of `--height`: where the area goes, when the full screen is used
+    /// instead, and what a terminal that rewraps its lines does to it.
+    static let inline = [
+        "With --height N or N%, picker draws in that many lines below the cursor, without the alternate screen, and leaves the lines above, scrollback included, as they were. The area starts on the cursor's line (the next one when the cursor is inside a line); near the bottom the terminal scrolls up first. On every way out (Enter, Esc, Ctrl-C, a signal) the area is erased and the cursor is back where picker started, so the output or the next prompt follows the lines above.",
+        "The full screen is used instead when the area would take the whole terminal: a number of lines at least the terminal's rows, or a terminal of \(InlineHeight.minimumRows) rows or fewer (a percentage gives at least \(InlineHeight.minimumRows) lines: the title, the search, a friend and the bottom line, which names Enter and Esc and asks before Esc discards a selection). It is used too when the terminal does not answer where its cursor is (CSI 6n, terminfo u7) within 2 s. Once open, the area follows resizes, filling a terminal that became shorter than it; after a resize or fg, a terminal that stops answering gets the area on its bottom rows.",
+        "Terminals that rewrap lines when they get narrower (tmux, VTE, kitty) move the area with its lines, and picker redraws it where it went. Made so much narrower that the rewrapped area is taller than what is above it, such a terminal pushes the area's first lines into its scrollback, where no program can erase them; the screen stays clean.",
+    ]
 
     /// Each of `options` as a tagged paragraph: its names and value, then what it does.
     private static func options(_ options: [any OptionDescribing]) -> [String] {

@@ -21,6 +21,12 @@ extension Options {
     ]
 
     /// The lines that make picker the address book of mutt, neomutt and aerc.
+    ///
+    /// mutt quotes the query itself before it puts it in place of `%s` and runs the line with
+    /// `sh -c`. aerc puts the text typed in place of `%s` as it is, then splits the line into
+    /// words itself (0.21 and before) or runs it with `sh -c` (later): the single quotes keep a
+    /// query with a space one argument, and an empty one an argument at all; the path is
+    /// written whole, as only a shell would expand `~`.
     public static let mailClientSetUp: [(client: String, lines: [String])] = [
         (
             "mutt, neomutt (~/.muttrc)",
@@ -28,7 +34,12 @@ extension Options {
         ),
         (
             "aerc (~/.config/aerc/aerc.conf, [compose])",
-            ["address-book-cmd = picker --source ~/contacts.vcf --filter %s --format aerc"]
+            ["address-book-cmd = picker --source /home/me/contacts.vcf --filter '%s' --format aerc"]
         ),
     ]
+
+    /// What the man page says under the set-up lines: how the clients run them, and what
+    /// reaches standard error.
+    public static let mailClientNotes =
+        "mutt quotes the query it puts in place of %s. aerc puts the text typed there as it is and splits the line itself (0.21 and before, so ~ is not expanded: write the path whole) or runs it with sh -c; the single quotes keep a query with a space, or an empty one, one argument, and an apostrophe typed would end them (type brien for O'Brien). With --format mutt and aerc, standard error carries only errors, not the notes of what was left out (contacts without a name, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
 }

@@ -6,8 +6,13 @@ public enum InlineHeight: Hashable, Sendable {
     /// This percentage of the terminal's rows, rounded down, at least ``minimumRows``.
     case percent(Int)
 
-    /// The fewest lines the area has: the title, the search bar and one friend.
-    public static let minimumRows = 3
+    /// The fewest lines the area has: the title, the search bar, one friend and the bottom line.
+    ///
+    /// The bottom line is kept because it is where Enter and Esc are named, and where the
+    /// picker asks before Esc throws a selection away ("Esc again to discard 3 selected") and
+    /// says why a pick was refused: an area without it would make the first Esc look like it
+    /// did nothing.
+    public static let minimumRows = 4
 
     /// Parses `--height`'s value: `N` (lines, at least ``minimumRows``) or `N%` (1 to 100).
     public init(argument text: String) throws(Options.UsageError) {
@@ -26,7 +31,7 @@ public enum InlineHeight: Hashable, Sendable {
         } else {
             guard number >= Self.minimumRows else {
                 throw Options.UsageError(
-                    "--height needs at least \(Self.minimumRows) lines (the title, the search and a friend), not '\(text)'"
+                    "--height needs at least \(Self.minimumRows) lines (the title, the search, a friend and the keys), not '\(text)'"
                 )
             }
             self = .lines(number)

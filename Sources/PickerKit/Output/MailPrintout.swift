@@ -1,28 +1,46 @@
 /// What printing friends in a mail client's format comes to: the bytes for standard output,
-/// a note for standard error about friends without an address, and the exit status.
+/// the notes for standard error about what was left out, and the exit status.
 public struct MailPrintout: Sendable {
     public var output: [UInt8]
-    /// Says how many friends were left out for having no email address; nil when none were.
-    public var note: String?
+    /// What standard error says of what was left out: how many addresses were not one plain
+    /// address (see ``EmailAddress``), naming the source, and how many friends had no address to
+    /// print. None for mutt and aerc, whose runs keep standard error for errors (see
+    /// ``OutputFormat/isReadByMailClient``).
+    public var notes: [String]
     /// ``ExitStatus/printed`` when some address was printed, else ``ExitStatus/nothingToPrint``
     /// (with mutt's message line printed all the same, as `query_command` wants).
     public var status: ExitStatus
 
-    /// The printout of `friends` in `format`, one of the mail formats.
-    public init(_ friends: [Friend], format: OutputFormat, print0: Bool) {
+    /// The printout of `friends` of `source` in `format`, one of the mail formats.
+    public init(_ friends: [Friend], format: OutputFormat, print0: Bool, source: FriendSource) {
         output = format.render(friends, print0: print0)
-        let withoutEmail = friends.count { $0.emails.isEmpty }
-        note =
-            withoutEmail == 0
-            ? nil : "\(withoutEmail == 1 ? "1 friend" : "\(withoutEmail) friends") without an email address left out"
-        status = friends.count > withoutEmail ? .printed : .nothingToPrint
+        var withoutAddress = 0
+        var passedOver = 0
+        for friend in friends {
+            let addresses = format.printedAddresses(of: friend.emails)
+            if addresses.printed.isEmpty { withoutAddress += 1 }
+            passedOver += addresses.passedOver
+        }
+        status = friends.count > withoutAddress ? .printed : .nothingToPrint
+        notes = []
+        guard !format.isReadByMailClient else { return }
+        if passedOver > 0 {
+            let addresses = passedOver == 1 ? "1 email address" : "\(passedOver) email addresses"
+            notes.append(
+                "\(source.displayName): \(addresses) left out, not one plain address each (name@domain, without spaces, commas, <, >, quotes or ;)"
+            )
+        }
+        if withoutAddress > 0 {
+            notes.append(
+                "\(withoutAddress == 1 ? "1 friend" : "\(withoutAddress) friends") without an email address left out")
+        }
     }
 
-    /// The printout of what `--filter` found, in `format`, one of the mail formats.
-    public init(_ matches: FilterMatches, format: OutputFormat, print0: Bool) {
+    /// The printout of what `--filter` found in `source`, in `format`, one of the mail formats.
+    public init(_ matches: FilterMatches, format: OutputFormat, print0: Bool, source: FriendSource) {
         switch matches {
-        case .friends(let friends): self.init(friends, format: format, print0: print0)
-        case .lines(let lines): self.init(lines.friends, format: format, print0: print0)
+        case .friends(let friends): self.init(friends, format: format, print0: print0, source: source)
+        case .lines(let lines): self.init(lines.friends, format: format, print0: print0, source: source)
         }
     }
 
@@ -39,4 +57,26 @@ public struct MailPrintout: Sendable {
 extension OutputFormat {
     /// Whether the format prints email addresses for a mail client (`mutt`, `aerc`, `address`).
     public var isForMail: Bool { self == .mutt || self == .aerc || self == .address }
+
+    /// Whether a mail client runs picker for this format and reads it (`mutt`, `aerc`), rather
+    /// than a person: standard error is then kept for errors, as mutt does not capture it and
+    /// every note would land on its screen at each query (see ``LaunchPlan/reports(for:)``).
+    public var isReadByMailClient: Bool { self == .mutt || self == .aerc }
+
+    /// The addresses of `emails` (a friend's, the preferred first) that the format prints, only
+    /// those that are one plain address (see ``EmailAddress``): every one for mutt and aerc,
+    /// the first for `address`, none for the other formats; and how many were passed over for
+    /// not being one (for `address`, those before the one printed).
+    func printedAddresses(of emails: [String]) -> (printed: [String], passedOver: Int) {
+        switch self {
+        case .mutt, .aerc:
+            let printed = emails.filter(EmailAddress.isPlain)
+            return (printed, emails.count - printed.count)
+        case .address:
+            guard let first = emails.firstIndex(where: EmailAddress.isPlain) else { return ([], emails.count) }
+            return ([emails[first]], first)
+        case .names, .ids, .tsv, .json:
+            return ([], 0)
+        }
+    }
 }

@@ -10,12 +10,13 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// `"emails": […]` for friends that have addresses.
     case json
     /// mutt's and neomutt's `query_command` shape: a line of message, then `email<TAB>name` for
-    /// each address of each friend.
+    /// each address of each friend (each that is one plain address: see ``EmailAddress``).
     case mutt
-    /// aerc's `address-book-cmd` shape: `email<TAB>name` for each address of each friend.
+    /// aerc's `address-book-cmd` shape: `email<TAB>name` for each address of each friend (each
+    /// that is one plain address).
     case aerc
-    /// RFC 5322 mailboxes, `Name <email>`, one per friend (its first address), the name quoted
-    /// when it needs to be.
+    /// RFC 5322 mailboxes, `Name <email>`, one per friend (its first address that is one plain
+    /// address), the name quoted when it needs to be.
     case address
 
     /// The UTF-8 to print for `friends`: records end in a newline, or in NUL with `print0`.
@@ -79,16 +80,17 @@ private struct RecordWriter {
     mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>, emails: [String] = []) {
         switch format {
         case .mutt, .aerc:
-            for email in emails {
+            let printed = format.printedAddresses(of: emails).printed
+            for email in printed {
                 appendEscaped(email)
                 output.append(0x09)
                 appendEscaped(name)
                 output.append(terminator)
             }
-            addresses += emails.count
+            addresses += printed.count
             return
         case .address:
-            guard let email = emails.first else { return }
+            guard let email = format.printedAddresses(of: emails).printed.first else { return }
             appendMailbox(name: name, email: email)
             output.append(terminator)
             addresses += 1

@@ -45,9 +45,10 @@ public struct KeyMap: Hashable, Sendable {
 extension KeyMap {
     /// The picker's keys.
     ///
-    /// In the list, typing a name searches: every character that is not a command starts a
-    /// search with it, so no printable key selects or deselects more than one friend, clears
-    /// the selection or quits; those are control chords, Esc and Ctrl-C. The keys that finish
+    /// In the list, typing a name searches: every character that is not a command is typed into
+    /// the search (starting one, or added to the one kept, as fzf's query is always live), so no
+    /// printable key selects or deselects more than one friend, clears the selection or quits;
+    /// those are control chords, Esc and Ctrl-C. The keys that finish
     /// and cancel come first in each phase, so that they lead the bottom line.
     public static let standard = KeyMap([
         // Anywhere.
@@ -60,8 +61,8 @@ extension KeyMap {
         // The overlay and the section jump take any key.
         KeyBinding([.showingKeys], help: nil, hint: "any key to go back", KeyBinding.Rule(.anyKey, .send(.back))),
         KeyBinding(
-            [.choosingSection], help: nil, KeyBinding.Rule(.sectionLetter, .jumpToSection),
-            KeyBinding.Rule(.anyKey, .send(.back))),
+            [.choosingSection], help: nil, hint: "a letter or # jump", KeyBinding.Rule(.sectionLetter, .jumpToSection)),
+        KeyBinding([.choosingSection], help: nil, hint: "any other key back", KeyBinding.Rule(.anyKey, .send(.back))),
         // The list, and the review of the selection.
         KeyBinding(
             [.browsing, .reviewing],
@@ -117,10 +118,12 @@ extension KeyMap {
             .keys(.character("?"), .function(1), .control("/"), send: .showKeys)),
         KeyBinding(
             [.browsing, .loading],
-            help: KeyHelp(.browsing, "any other character", "start a search with it: typing a name searches"),
+            help: KeyHelp(
+                .browsing, "any other character",
+                "typed into the search (a new one, or the end of the one kept), which opens: typing a name searches"),
             KeyBinding.Rule(.anyCharacter, .type)),
         KeyBinding(
-            [.reviewing], help: KeyHelp(.reviewing, "any other character", "back to the list, searching for it"),
+            [.reviewing], help: KeyHelp(.reviewing, "any other character", "back to the list, typed into its search"),
             KeyBinding.Rule(.anyCharacter, .type)),
         // Searching.
         KeyBinding(

@@ -98,11 +98,10 @@ extension PickerState {
             let what = offlineWarning.map { "\($0) · " } ?? "loading stopped: "
             return [Frame.Span("⚠ \(what)\(TerminalText.sanitized(message))", .warning)]
         }
-        // Waiting for a section's letter (the search bar asks for it) and once finished, the
-        // line keeps browsing's keys.
+        // Once finished, the line keeps browsing's keys.
         let hintPhase: Phase =
             switch phase {
-            case .searching, .loading, .showingKeys, .reviewing: phase
+            case .searching, .loading, .showingKeys, .reviewing, .choosingSection: phase
             default: .browsing
             }
         let hints = configuration.keyMap.hints(in: hintPhase, filtered: !query.text.isEmpty)

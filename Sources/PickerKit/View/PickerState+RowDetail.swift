@@ -39,22 +39,22 @@ extension PickerState {
 /// The friends on the rows around those on screen, read from the list once a frame: where a
 /// row looks for friends shown with the same name, and what tells them apart.
 ///
-/// Friends of one name are next to each other in the list, or a few rows apart when their
-/// middle names differ, so a row's namesakes are looked for in the rows around it while their
-/// friends' sort key begins the same way (the first name, or the last with `--sort last`), at
-/// most ``reach`` rows each way. Texts are compared by numbers given to their UTF-8 once:
-/// comparing strings would compare their canonical forms, slowly, row after row.
+/// A row's namesakes are the other friends read with the name it shows: those on screen and
+/// ``reach`` rows each way beyond, wherever they stand among them. In the sorted list they are
+/// next to each other, or a few rows apart when their middle names differ; in the review (the
+/// order picked), under "Recent" (the same friend may also stand under its letter, and is no
+/// namesake of itself) and in ranked results they may be anywhere on screen. Texts are compared
+/// by numbers given to their UTF-8 once: comparing strings would compare their canonical forms,
+/// slowly, row after row.
 struct NearbyFriends {
-    /// How many rows each way a row's namesakes are looked for.
+    /// How many rows each way beyond those on screen namesakes are looked for.
     static let reach = 32
 
     /// What is compared of one friend read.
     private struct Read {
-        /// The numbers of the name as shown, of the part the sort key begins with, of the
-        /// middle name (nil when there is none) and of the day the friendship began (nil when
-        /// the source does not say).
+        /// The numbers of the name as shown, of the middle name (nil when there is none) and of
+        /// the day the friendship began (nil when the source does not say).
         var name: Int
-        var sortPart: Int
         var middle: Int?
         var day: Int?
         var middleText: String
@@ -65,8 +65,9 @@ struct NearbyFriends {
     /// The index in ``PickerState/rows`` of the first friend read.
     private let start: Int
     private let friends: [Read]
-    /// For each name's number, whether more than one friend read has it.
-    private let repeated: [Bool]
+    /// For each name's number shown on more than one row read, the indices in ``friends`` of
+    /// those rows.
+    private let rowsByName: [Int: [Int]]
 
     /// The friends of `state`'s rows at `visible` and ``reach`` rows each side.
     /// - Complexity: O(visible rows + ``reach``), whatever the size of the list.
@@ -81,40 +82,27 @@ struct NearbyFriends {
             numbers[bytes] = numbers.count
             return numbers.count - 1
         }
-        friends = range.map { index in
+        let friends = range.map { index in
             let friend = state.list.friends[rows[index]]
             let parts = friend.nameParts
             let day = friend.friendsSince.map(PickerState.day)
             return Read(
                 name: number(state.shownName(friend, parts: parts)),
-                sortPart: number(state.configuration.sortOrder == .first ? parts.first : parts.last),
                 middle: parts.middle.isEmpty ? nil : number(parts.middle), day: day.map(number),
                 middleText: parts.middle, dayText: day, id: Array(friend.id.utf8))
         }
-        var counts = [Int](repeating: 0, count: numbers.count)
-        for friend in friends { counts[friend.name] += 1 }
-        repeated = counts.map { $0 > 1 }
+        self.friends = friends
+        rowsByName = Dictionary(grouping: friends.indices) { friends[$0].name }.filter { $0.value.count > 1 }
     }
 
-    /// The indices in ``friends`` of the other friends near row `row` whose name is shown as its
-    /// friend's is.
+    /// The indices in ``friends`` of the other friends read whose name is shown as the name of
+    /// row `row`'s friend.
+    /// - Complexity: O(rows read with that name).
     private func namesakes(ofRow row: Int) -> [Int] {
         let at = row - start
-        guard friends.indices.contains(at), repeated[friends[at].name] else { return [] }
-        var namesakes: [Int] = []
-        for step in [-1, 1] {
-            var index = at + step
-            while friends.indices.contains(index), abs(index - at) <= Self.reach,
-                friends[index].sortPart == friends[at].sortPart
-            {
-                // The same friend listed twice (under "Recent" and its letter) is no namesake.
-                if friends[index].name == friends[at].name, friends[index].id != friends[at].id {
-                    namesakes.append(index)
-                }
-                index += step
-            }
-        }
-        return namesakes
+        guard friends.indices.contains(at), let sameName = rowsByName[friends[at].name] else { return [] }
+        // The same friend listed twice (under "Recent" and its letter) is no namesake.
+        return sameName.filter { friends[$0].id != friends[at].id }
     }
 
     /// What tells the friend of row `row` apart from the friends near it shown with the same
