@@ -18,14 +18,17 @@ extension FriendList {
         let total = keys.count
         let scores: [UInt8] = scan(exact, within: nil, details, scoring: true, perWord: 64) {
             (scanner: inout KeyScanner, first: Int, candidates: UInt64, scores: inout [UInt8]) in
-            Self.appendScores(first: first, candidates, total: total, to: &scores) { number in
-                var score = scanner.score(number)
-                for (typo, caseOnly) in typos where score != MatchTier.noMatch {
-                    score =
-                        scanner.typoTier(typo, caseOnly: caseOnly, number).map { MatchTier.adding(score, $0) }
-                        ?? MatchTier.noMatch
+            typos.withUnsafeBufferPointer { typos in
+                Self.appendScores(first: first, candidates, total: total, to: &scores) { number in
+                    var score = scanner.score(number)
+                    for index in typos.indices where score != MatchTier.noMatch {
+                        score =
+                            scanner.typoTier(typos[index].typo, caseOnly: typos[index].caseOnly, number).map {
+                                MatchTier.adding(score, $0)
+                            } ?? MatchTier.noMatch
+                    }
+                    return score
                 }
-                return score
             }
         }
         let (kept, keptScores) = scoredPositions(of: scores, among: nil)

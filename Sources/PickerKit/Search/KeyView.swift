@@ -63,14 +63,18 @@ struct KeyScanner {
     @inline(__always)
     private mutating func tier(of term: CompiledQuery.Term, _ number: Int, mask: UInt32) -> UInt8? {
         let key = term.caseOnly ? view.caseKey(number) : view.accentKey(number)
-        let starts = view.partStarts.of(number, caseOnly: term.caseOnly)
         let mayJoin = mask & ByteMask.punctuation != 0
-        if let tier = term.tier(in: key, partStarts: starts, mayJoin: mayJoin, scoring: scoring, joined: &joined) {
-            return tier
+        let none = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
+        if let tier = term.tier(in: key, partStarts: none, mayJoin: mayJoin, scoring: scoring, joined: &joined) {
+            // Only a match inside a word may be at the start of a name part, for the few
+            // friends whose parts start inside words.
+            guard scoring, tier == MatchTier.insideWord, view.partStarts.has(number) else { return tier }
+            let starts = view.partStarts.of(number, caseOnly: term.caseOnly)
+            return term.tier(in: key, partStarts: starts, mayJoin: mayJoin, scoring: scoring, joined: &joined)
         }
         if term.isEmail, let details,
             details.emails(
-                of: number, contain: term.folded, term.caseOnly ? .caseOnly : .caseAndAccents, folding: &folding)
+                of: number, contain: Array(term.bytes), term.caseOnly ? .caseOnly : .caseAndAccents, folding: &folding)
         {
             return MatchTier.insideWord
         }
@@ -129,18 +133,11 @@ extension NameKeys {
                 caseOnly.bytes.withUnsafeBufferPointer { caseBytes in
                     caseOnly.ends.withUnsafeBufferPointer { caseEnds in
                         masks.withUnsafeBufferPointer { masks in
-                            partStarts.numbers.withUnsafeBufferPointer { partNumbers in
-                                partStarts.accentOffsets.withUnsafeBufferPointer { partAccent in
-                                    partStarts.caseOffsets.withUnsafeBufferPointer { partCase in
-                                        body(
-                                            KeyView(
-                                                accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes,
-                                                caseEnds: caseEnds, masks: masks,
-                                                partStarts: PartStarts.View(
-                                                    numbers: partNumbers, accentOffsets: partAccent,
-                                                    caseOffsets: partCase)))
-                                    }
-                                }
+                            partStarts.withView { partStarts in
+                                body(
+                                    KeyView(
+                                        accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes,
+                                        caseEnds: caseEnds, masks: masks, partStarts: partStarts))
                             }
                         }
                     }
@@ -151,12 +148,11 @@ extension NameKeys {
 }
 
 /// A query's terms with their bytes in memory that outlives the scan, and the mask every
-/// matching name's keys must cover.
+/// matching name's keys must cover. The terms are plain values behind one pointer, so that
+/// going through them for each friend counts no references.
 final class CompiledQuery: @unchecked Sendable {
     struct Term {
         let bytes: UnsafeBufferPointer<UInt8>
-        /// The bytes again, for the email store.
-        let folded: [UInt8]
         let caseOnly: Bool
         let anchor: SearchQuery.Term.Anchor
         let isExcluded: Bool
@@ -165,21 +161,25 @@ final class CompiledQuery: @unchecked Sendable {
         let isEmail: Bool
     }
 
-    let terms: [Term]
+    let terms: UnsafeBufferPointer<Term>
     let mask: UInt32
     /// Whether the mask alone decides: every term is one letter, to be matched anywhere
     /// ignoring accents.
     let decidedByMask: Bool
 
     init(_ query: SearchQuery) {
-        terms = query.terms.map { term in
+        let terms = UnsafeMutableBufferPointer<Term>.allocate(capacity: query.terms.count)
+        for (index, term) in query.terms.enumerated() {
             let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(term.bytes.count, 1))
             _ = storage.initialize(from: term.bytes)
-            return Term(
-                bytes: UnsafeBufferPointer(rebasing: storage[0..<term.bytes.count]), folded: term.bytes,
-                caseOnly: term.strength == .caseOnly, anchor: term.anchor, isExcluded: term.isExcluded,
-                joinsPunctuation: term.joinsPunctuation, isEmail: SearchQuery.isEmailTerm(term))
+            terms.initializeElement(
+                at: index,
+                to: Term(
+                    bytes: UnsafeBufferPointer(rebasing: storage[0..<term.bytes.count]),
+                    caseOnly: term.strength == .caseOnly, anchor: term.anchor, isExcluded: term.isExcluded,
+                    joinsPunctuation: term.joinsPunctuation, isEmail: SearchQuery.isEmailTerm(term)))
         }
+        self.terms = UnsafeBufferPointer(terms)
         // An email term may match outside the name, whose mask then says nothing of it.
         mask = query.terms.reduce(0) { mask, term in
             term.isPositive && !SearchQuery.isEmailTerm(term) ? mask | ByteMask.of(term.bytes) : mask
@@ -191,5 +191,6 @@ final class CompiledQuery: @unchecked Sendable {
 
     deinit {
         for term in terms { UnsafeMutableBufferPointer(mutating: term.bytes).deallocate() }
+        UnsafeMutableBufferPointer(mutating: terms).deallocate()
     }
 }

@@ -4,6 +4,8 @@
 struct OneTypo {
     /// The term's scalars.
     let term: [UInt32]
+    /// The term's bytes, when they are all ASCII: then an ASCII name is compared byte by byte.
+    let asciiTerm: [UInt8]?
     /// The letters the term holds, one bit each for `a`–`z`: a name lacking two of them is
     /// further than one typo.
     let letters: UInt32
@@ -22,6 +24,7 @@ struct OneTypo {
             }
         }
         term = scalars
+        asciiTerm = bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
         letters = ByteMask.of(bytes) & 0x03FF_FFFF
     }
 
@@ -41,6 +44,9 @@ struct OneTypo {
     func match(in key: UnsafeBufferPointer<UInt8>, partStarts: UnsafeBufferPointer<UInt16>, word: inout Scratch)
         -> (start: Int, length: Int)?
     {
+        if let asciiTerm, UTF8Text.isASCII(key) {
+            return asciiTerm.withUnsafeBufferPointer { asciiMatch($0, in: key, partStarts: partStarts) }
+        }
         var index = 0
         while index < key.count {
             let length = UTF8Text.scalar(in: key, at: index)?.length ?? 1
@@ -50,6 +56,30 @@ struct OneTypo {
                 return (index, matched)
             }
             index += length
+        }
+        return nil
+    }
+
+    /// ``match(in:partStarts:word:)`` for an ASCII term in an ASCII key: a byte is a character.
+    private func asciiMatch(
+        _ term: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, partStarts: UnsafeBufferPointer<UInt16>
+    ) -> (start: Int, length: Int)? {
+        var index = 0
+        while index < key.count {
+            guard WordStarts.isStart(key, at: index, partStarts: partStarts) else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < key.count, end <= index + term.count, WordStarts.isASCIIWordByte(key[end]),
+                !WordStarts.isStart(key, at: end, partStarts: partStarts)
+            {
+                end += 1
+            }
+            if let taken = Self.prefixWithinOneEdit(term, of: UnsafeBufferPointer(rebasing: key[index..<end])) {
+                return (index, taken)
+            }
+            index = end
         }
         return nil
     }
@@ -78,7 +108,9 @@ struct OneTypo {
     /// How many characters of `word` a match of `term` within one edit takes, if some
     /// beginning of `word` is within one edit of `term`: the term itself, a character of it
     /// changed, one more character, one fewer, or two neighbours swapped.
-    static func prefixWithinOneEdit(_ term: [UInt32], of word: [UInt32]) -> Int? {
+    static func prefixWithinOneEdit<Characters: RandomAccessCollection>(_ term: Characters, of word: Characters)
+        -> Int?
+    where Characters.Element: Equatable, Characters.Index == Int {
         let count = term.count
         var common = 0
         while common < count, common < word.count, term[common] == word[common] { common += 1 }

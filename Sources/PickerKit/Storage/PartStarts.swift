@@ -13,6 +13,9 @@ struct PartStarts: Sendable {
     /// Each start's byte offset in the friend's key folded for case only (the accent key's
     /// offset when the friend has no case key of its own).
     private(set) var caseOffsets: [UInt16] = []
+    /// A bit per friend number, set for the friends that have starts here: what a scan checks
+    /// before it looks them up.
+    private(set) var marked: [UInt64] = []
 
     /// Keeps the starts of `friend`'s given parts (friend number `number`, its name's UTF-8
     /// `utf8`) that are inside a word of its name; `caseKeyStored` says whether the friend has
@@ -28,6 +31,13 @@ struct PartStarts: Sendable {
         numbers += repeatElement(UInt32(truncatingIfNeeded: number), count: accent.count)
         accentOffsets += accent
         caseOffsets += caseOnly
+        mark(number)
+    }
+
+    private mutating func mark(_ number: Int) {
+        let word = number >> 6
+        if word >= marked.count { marked += repeatElement(0, count: word + 1 - marked.count) }
+        marked[word] |= 1 << UInt64(number & 63)
     }
 
     /// The byte offsets, in `friend`'s name (whose UTF-8 is `utf8`) folded to `strength`, of
@@ -57,6 +67,7 @@ struct PartStarts: Sendable {
         numbers += other.numbers.lazy.map { $0 + UInt32(truncatingIfNeeded: base) }
         accentOffsets += other.accentOffsets
         caseOffsets += other.caseOffsets
+        for number in other.numbers { mark(Int(number) + base) }
     }
 
     /// Where `part` starts in `name`, if it occurs there: at the start or the end, where first
@@ -70,21 +81,42 @@ struct PartStarts: Sendable {
 }
 
 extension PartStarts {
-    /// The starts as pointers, for the scan: friend `number`'s are looked up by binary search.
+    /// The starts as pointers, for the scan: friend `number`'s are looked up by binary search,
+    /// once its bit says it has some.
     struct View {
         let numbers: UnsafeBufferPointer<UInt32>
         let accentOffsets: UnsafeBufferPointer<UInt16>
         let caseOffsets: UnsafeBufferPointer<UInt16>
+        let marked: UnsafeBufferPointer<UInt64>
+
+        /// Whether friend `number` has starts here.
+        @inline(__always)
+        func has(_ number: Int) -> Bool {
+            let word = number >> 6
+            return word < marked.count && marked[word] & (1 << UInt64(number & 63)) != 0
+        }
 
         /// Friend `number`'s starts in its accent key (or case key, `caseOnly`); most often none.
-        @inline(__always)
         func of(_ number: Int, caseOnly: Bool) -> UnsafeBufferPointer<UInt16> {
-            guard !numbers.isEmpty else { return UnsafeBufferPointer(start: nil, count: 0) }
+            guard has(number) else { return UnsafeBufferPointer(start: nil, count: 0) }
             let target = UInt32(truncatingIfNeeded: number)
             let first = BinarySearch.firstIndex(in: 0..<numbers.count) { numbers[$0] >= target }
             var end = first
             while end < numbers.count, numbers[end] == target { end += 1 }
             return UnsafeBufferPointer(rebasing: (caseOnly ? caseOffsets : accentOffsets)[first..<end])
+        }
+    }
+
+    /// Calls `body` with pointers to the starts.
+    func withView<Result>(_ body: (View) -> Result) -> Result {
+        numbers.withUnsafeBufferPointer { numbers in
+            accentOffsets.withUnsafeBufferPointer { accent in
+                caseOffsets.withUnsafeBufferPointer { caseOnly in
+                    marked.withUnsafeBufferPointer { marked in
+                        body(View(numbers: numbers, accentOffsets: accent, caseOffsets: caseOnly, marked: marked))
+                    }
+                }
+            }
         }
     }
 }
