@@ -117,6 +117,21 @@ final class FriendCacheTests: GraphTestCase {
         XCTAssertEqual(try cacheFiles().count, 1, "no temporary file left")
     }
 
+    func testAListReadWholeIsCachedEvenWhenASignalEndsThePicker() throws {
+        for (signal, status) in [(SIGTERM, Int32(143)), (SIGHUP, 129)] {
+            let url = try graph().url("pages")
+            let picker = try startPicker(url, ["--no-history"]) {
+                $0.counts == "5/5 · 0 selected" && !$0.title.contains("loading")
+            }
+            try picker.send(signal: signal)
+            try picker.assertExit(status, output: "")
+            assertExit(
+                try offlineIDs(url), 0, output: (9001...9005).map { "\($0)\n" }.joined(), standardError: "",
+                "signal \(signal): the list was cached as soon as it was whole")
+            for cache in try cacheFiles() { try FileManager.default.removeItem(at: cache) }
+        }
+    }
+
     func testWhenTheServiceCannotBeReachedTheCachedListStaysWithAWarningAndEnterWorks() throws {
         let url = try graph().url("outage")
         assertExit(try filterAll(url, environment: environment), 0)

@@ -120,6 +120,42 @@ final class LaunchPlanPersistenceTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: try cache.path)), before)
     }
 
+    func testTheListIsCachedAsSoonAsItIsReadWholeAndOnce() throws {
+        let plan = LaunchPlan.start(options(), now: now)
+        guard case .openScreen(var state, _) = plan.action else { return XCTFail("\(plan.action)") }
+        var persistence = try XCTUnwrap(plan.persistence)
+        var reports: [String] = []
+        state.send(.friendsArrived(FriendBatch(friends), expectedTotal: 2))
+        persistence.storeWhenWhole(state, reports: &reports)
+        guard case .nothing = try cache.read() else { return XCTFail("a list still loading is not cached") }
+        state.send(.loadingFinished)
+        persistence.storeWhenWhole(state, reports: &reports)
+        guard case .friends(let cached) = try cache.read() else { return XCTFail("cached before the screen closes") }
+        XCTAssertEqual(Array(try cached.loader.list(sortOrder: .first).list.friends), friends)
+        XCTAssertEqual(reports, [])
+
+        // Written once: what happens to the file afterwards is not undone by the same run.
+        try FileManager.default.removeItem(atPath: try cache.path)
+        persistence.storeWhenWhole(state, reports: &reports)
+        _ = LaunchPlan.finish(state, outcome: .cancelled, options: options(), persistence: persistence)
+        guard case .nothing = try cache.read() else { return XCTFail("written once a run") }
+    }
+
+    func testACacheThatCannotBeWrittenIsReportedOnce() throws {
+        try Data().write(to: URL(fileURLWithPath: cacheDirectory))
+        let plan = LaunchPlan.start(options(), now: now)
+        guard case .openScreen(var state, _) = plan.action else { return XCTFail("\(plan.action)") }
+        var persistence = try XCTUnwrap(plan.persistence)
+        state.send(.friendsArrived(FriendBatch(friends)))
+        state.send(.loadingFinished)
+        var reports: [String] = []
+        persistence.storeWhenWhole(state, reports: &reports)
+        persistence.storeWhenWhole(state, reports: &reports)
+        XCTAssertEqual(reports, ["\(cacheDirectory): not a directory"])
+        let finished = LaunchPlan.finish(state, outcome: .cancelled, options: options(), persistence: persistence)
+        XCTAssertEqual(finished.reports, [], "not tried again when the screen closes")
+    }
+
     func testARejectedSessionRemovesItsCache() throws {
         try cacheFriends(savedAt: now)
         let plan = LaunchPlan.start(options(), now: now)

@@ -15,7 +15,8 @@ public struct Persistence: Sendable {
     public var keying = Frecency.Keying.id
     /// The moment of the run, in seconds since 1970.
     public var now: Int64
-    /// Whether the list of this run has been written to the cache already.
+    /// Whether the list of this run has been written to the cache already, or failed to be:
+    /// it is written once.
     var listWritten = false
 
     /// What `options` keep, at `now`, for a URL source read with the session `token`;
@@ -43,16 +44,29 @@ public struct Persistence: Sendable {
         return frecency
     }
 
-    /// Writes `list`, the whole source, which announced `total`, as the cache; `reports` gets
-    /// a one-line warning when it cannot be written.
+    /// Writes `list`, the whole source, which announced `total`, as the cache, unless this run
+    /// has written it already; `reports` gets a one-line warning when it cannot be written.
     mutating func store(_ list: FriendList, total: Int?, reports: inout [String]) {
         guard let cache, !listWritten else { return }
+        listWritten = true
         do throws(PrivateFileError) {
             try cache.write(list, savedAt: now, totalCount: total)
-            listWritten = true
         } catch {
             reports.append(error.description)
         }
+    }
+
+    /// Writes the list of `state` as the cache as soon as it is the source's list read whole
+    /// (every friend arrived, or a refresh replaced the cached copy), once a run; a cached copy,
+    /// a list still loading or one whose source failed is never written. `reports` gets a
+    /// one-line warning when it cannot be written.
+    ///
+    /// The event loop calls it after each delivery, so that a run ended by a signal keeps what
+    /// it read; ``LaunchPlan/finish(_:outcome:options:persistence:)`` calls it too.
+    /// - Complexity: O(1) until the list is whole; then the write, O(n) in the list's bytes.
+    public mutating func storeWhenWhole(_ state: PickerState, reports: inout [String]) {
+        guard cache != nil, !listWritten, state.loading == .complete, state.cachedCopyAge == nil else { return }
+        store(state.list, total: state.announcedTotal, reports: &reports)
     }
 
     /// The cached friends, when there are some that can be used; `reports` gets a one-line
