@@ -280,6 +280,19 @@ final class FriendCacheTests: GraphTestCase {
         assertExit(try offlineIDs(url), 0, standardError: "", "replaced when the picker ended")
     }
 
+    func testACacheFolderOthersCanWriteInIsNotReadFrom() throws {
+        let url = try graph().url("pages")
+        assertExit(try filterAll(url, environment: environment), 0)
+        XCTAssertEqual(chmod(cacheDirectory.path, 0o777), 0)
+        let refused = try offlineIDs(url)
+        assertExit(refused, 2, output: "")
+        XCTAssertEqual(
+            refused.standardError.split(separator: "\n").first.map(String.init),
+            "picker: \(cacheDirectory.path): others can write in it, so it is not used; the friend cache is off")
+        XCTAssertEqual(chmod(cacheDirectory.path, 0o700), 0)
+        assertExit(try offlineIDs(url), 0, output: (9001...9005).map { "\($0)\n" }.joined(), standardError: "")
+    }
+
     func testTwoPickersWritingAtOnceLeaveAWholeFile() throws {
         let url = try graph().url("many")
         let scratch = keeping.appendingPathComponent("runs")

@@ -142,8 +142,12 @@ final class LaunchPlanPersistenceTests: XCTestCase {
     }
 
     func testACacheThatCannotBeWrittenIsReportedOnce() throws {
-        try Data().write(to: URL(fileURLWithPath: cacheDirectory))
+        // A folder where the file would be: read, it is ignored; written, it stays.
+        try FileManager.default.createDirectory(
+            atPath: try cache.path + "/in-the-way", withIntermediateDirectories: true)
         let plan = LaunchPlan.start(options(), now: now)
+        XCTAssertEqual(
+            plan.reports, ["\(try cache.path) is not a regular file; ignored, and replaced once the friends are read"])
         guard case .openScreen(var state, _) = plan.action else { return XCTFail("\(plan.action)") }
         var persistence = try XCTUnwrap(plan.persistence)
         state.send(.friendsArrived(FriendBatch(friends)))
@@ -151,9 +155,40 @@ final class LaunchPlanPersistenceTests: XCTestCase {
         var reports: [String] = []
         persistence.storeWhenWhole(state, reports: &reports)
         persistence.storeWhenWhole(state, reports: &reports)
-        XCTAssertEqual(reports, ["\(cacheDirectory): not a directory"])
+        XCTAssertEqual(reports, ["\(try cache.path): cannot be written (Is a directory)"])
         let finished = LaunchPlan.finish(state, outcome: .cancelled, options: options(), persistence: persistence)
         XCTAssertEqual(finished.reports, [], "not tried again when the screen closes")
+    }
+
+    func testAFolderOthersCanWriteInIsSaidOnceAndNeitherReadNorWritten() throws {
+        try cacheFriends(savedAt: now - 60)
+        let state = directory.appendingPathComponent("state").path
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(cacheDirectory, 0o777), 0)
+        XCTAssertEqual(chmod(state, 0o777), 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: try cache.path))
+        let plan = LaunchPlan.start(options(), now: now)
+        XCTAssertEqual(
+            plan.reports,
+            [
+                "\(state): others can write in it, so it is not used; picks are not kept",
+                "\(cacheDirectory): others can write in it, so it is not used; the friend cache is off",
+            ])
+        guard case .openScreen(var screen, let loader?) = plan.action else { return XCTFail("\(plan.action)") }
+        XCTAssertNil(screen.cachedCopyAge, "the cached copy is not shown")
+        XCTAssertTrue(loader is GraphFriendsLoader, "the source is read")
+        XCTAssertNil(plan.persistence?.cache)
+        XCTAssertNil(plan.persistence?.history)
+        screen.send(.resized(rows: 20, columns: 40))
+        screen.send(.friendsArrived(FriendBatch(friends)))
+        screen.send(.loadingFinished)
+        let finished = LaunchPlan.finish(screen, outcome: .finished, options: options(), persistence: plan.persistence)
+        XCTAssertEqual(finished.reports, [], "said once")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: try cache.path)), before, "nothing written")
+
+        let offline = LaunchPlan.start(options { $0.offline = true }, now: now)
+        guard case .exit(.error) = offline.action else { return XCTFail("\(offline.action)") }
+        XCTAssertEqual(offline.reports.count, 3, "\(offline.reports)")
     }
 
     func testARejectedSessionRemovesItsCache() throws {

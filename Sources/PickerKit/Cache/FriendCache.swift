@@ -46,13 +46,17 @@ public struct FriendCache: Hashable, Sendable {
         case nothing
         /// A cache file that cannot be used, ignored; the message says which and why.
         case unusable(String)
+        /// A cache directory that is not the user's alone, not read; the message says which and
+        /// why.
+        case unusableDirectory(String)
     }
 
-    /// The cached friends, when the file is there, the user's, whole and of this format; the
-    /// file is marked as used.
+    /// The cached friends, when the file is there, the user's, whole and of this format, in a
+    /// directory of the user that no one else can write in; the file is marked as used.
     public func read() -> Found {
         switch PrivateFiles.read(path, limit: Self.largestFile, touching: true) {
         case .missing: return .nothing
+        case .unusableDirectory(let error): return .unusableDirectory(error.description)
         case .refused(let why): return .unusable(message(why))
         case .bytes(let bytes):
             do throws(FriendCacheFormat.Problem) {

@@ -36,9 +36,17 @@ public struct Persistence: Sendable {
     }
 
     /// The frecency of the source's friends, when picks are kept; `reports` gets a one-line
-    /// warning when the record cannot be read.
-    func frecency(reports: inout [String]) -> Frecency {
+    /// warning when the record cannot be read. A state directory that is not the user's alone
+    /// is said so once, and no pick is recorded in it.
+    mutating func frecency(reports: inout [String]) -> Frecency {
         guard let history else { return Frecency() }
+        do throws(PrivateFileError) {
+            try PrivateFiles.check(directory: history.directory)
+        } catch {
+            reports.append("\(error); picks are not kept")
+            self.history = nil
+            return Frecency()
+        }
         let (frecency, warning) = history.frecency(source: historySource, keying: keying, now: now)
         if let warning { reports.append(warning) }
         return frecency
@@ -71,13 +79,20 @@ public struct Persistence: Sendable {
 
     /// The cached friends, when there are some that can be used; `reports` gets a one-line
     /// warning when a cache file is there but cannot be used. Files unused for 30 days are
-    /// removed.
-    func cachedFriends(reports: inout [String]) -> CachedFriends? {
+    /// removed. A cache directory that is not the user's alone is said so once, and neither
+    /// read nor written.
+    mutating func cachedFriends(reports: inout [String]) -> CachedFriends? {
         guard let cache else { return nil }
+        let found = cache.read()
+        if case .unusableDirectory(let why) = found {
+            reports.append("\(why); the friend cache is off")
+            self.cache = nil
+            return nil
+        }
         defer { FriendCache.removeUnused(in: cache.directory, now: now) }
-        switch cache.read() {
+        switch found {
         case .friends(let friends): return friends
-        case .nothing: return nil
+        case .nothing, .unusableDirectory: return nil
         case .unusable(let why):
             reports.append("\(why); ignored, and replaced once the friends are read")
             return nil
