@@ -169,6 +169,34 @@ final class FriendCacheTests: GraphTestCase {
         XCTAssertEqual(try cacheFiles(), [])
     }
 
+    func testSelectOneAndExitZeroAskTheServiceUnlessOffline() throws {
+        for option in ["--select-1", "--exit-0"] {
+            let url = try graph().url("revoked")
+            assertExit(try filterAll(url, environment: environment), 0)
+            _ = try cacheFile()
+            let query = option == "--exit-0" ? "zed" : "bea"
+            let asked = try runPicker(
+                ["--session-file", sessionFile, "--source", url, option, "--query", query],
+                environment: Self.networkVariablesUnset.merging(environment) { $1 })
+            assertExit(asked, 3, output: "", "\(option) asks the service, which rejects the session")
+            XCTAssertTrue(asked.standardError.contains("the session was rejected"), asked.standardError)
+            XCTAssertEqual(try cacheFiles(), [], "\(option): the rejected session's friends are not kept")
+        }
+
+        let url = try graph().url("revoked")
+        assertExit(try filterAll(url, environment: environment), 0)
+        let requests = try graph().requests().count
+        let one = try runPicker(
+            ["--session-file", sessionFile, "--source", url, "--offline", "--select-1", "--query", "bea"],
+            environment: Self.networkVariablesUnset.merging(environment) { $1 })
+        assertExit(one, 0, output: "Bea Graph01\n", standardError: "", "--offline --select-1 uses the cache")
+        let none = try runPicker(
+            ["--session-file", sessionFile, "--source", url, "--offline", "--exit-0", "--query", "zed"],
+            environment: Self.networkVariablesUnset.merging(environment) { $1 })
+        assertExit(none, 1, output: "", standardError: "", "--offline --exit-0 uses the cache")
+        XCTAssertEqual(try graph().requests().count, requests, "--offline asks the service nothing")
+    }
+
     func testNoCacheNeitherReadsNorWrites() throws {
         let url = try graph().url("outage")
         assertExit(try filterAll(url, environment: environment), 0)

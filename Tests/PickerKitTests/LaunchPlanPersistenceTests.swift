@@ -74,6 +74,30 @@ final class LaunchPlanPersistenceTests: XCTestCase {
         XCTAssertEqual(printed.map(\.name), ["Bob Stone"])
     }
 
+    func testSelectOneAndExitZeroAskTheSourceUnlessOffline() throws {
+        try cacheFriends(savedAt: now - 60)
+        /// The plan of `option` (`--select-1` or `--exit-0`) with `query`, `--offline` or not.
+        func plan(_ option: WritableKeyPath<Options, Bool>, _ query: String, offline: Bool = false) -> LaunchPlan {
+            LaunchPlan.start(
+                options {
+                    $0[keyPath: option] = true
+                    $0.query = query
+                    $0.offline = offline
+                }, now: now)
+        }
+        // Nothing listens on the URL's port: asked, the source fails; the cache would answer.
+        for asked in [plan(\.selectOne, "bob"), plan(\.exitZero, "zed")] {
+            guard case .exit(.error) = asked.action else { return XCTFail("the source was asked: \(asked.action)") }
+            XCTAssertTrue(asked.reports.last?.hasPrefix("\(url)") == true, "\(asked.reports)")
+        }
+        let one = plan(\.selectOne, "bob", offline: true)
+        guard case .print(.friends(let printed)) = one.action else { return XCTFail("\(one.action)") }
+        XCTAssertEqual(printed.map(\.name), ["Bob Stone"], "--offline --select-1 prints the cached match")
+        let none = plan(\.exitZero, "zed", offline: true)
+        guard case .exit(.nothingToPrint) = none.action else { return XCTFail("\(none.action)") }
+        XCTAssertEqual(none.reports, [])
+    }
+
     func testNoCacheReadsNone() throws {
         try cacheFriends(savedAt: now)
         let plan = LaunchPlan.start(options { $0.usesCache = false }, now: now)
