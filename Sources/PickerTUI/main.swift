@@ -117,8 +117,8 @@ do {
         options = parsed
     case .login(let login):
         logIn(login)
-    case .logout:
-        logOut()
+    case .logout(let logout):
+        logOut(logout)
     case .subcommandHelp(let subcommand):
         print(HelpPage.text(for: subcommand))
         exit(0)
