@@ -20,13 +20,9 @@ final class FriendCacheTests: GraphTestCase {
         super.tearDown()
     }
 
-    /// The environment of every run: the cache and the picks in ``keeping``.
-    private var environment: [String: String?] {
-        [
-            "XDG_CACHE_HOME": keeping.appendingPathComponent("cache").path,
-            "XDG_STATE_HOME": keeping.appendingPathComponent("state").path,
-        ]
-    }
+    /// The environment of every run: the cache, the picks and the stored session in
+    /// ``keeping``.
+    private var environment: [String: String?] { cleanEnvironment(keepingIn: keeping) }
 
     private var cacheDirectory: URL { keeping.appendingPathComponent("cache/picker") }
 
