@@ -29,6 +29,8 @@ public struct PickHistory: Hashable, Sendable {
 
     /// The path of the record.
     public var path: String { "\(directory)/picks.json" }
+    /// The path of the lock taken while the record is rewritten.
+    public var lockPath: String { "\(directory)/picks.lock" }
 
     /// The frecency of the friends picked from the source known by `source` (see
     /// ``sourceKey(_:)``), at `now`; and a one-line warning when the record is there but cannot
@@ -47,7 +49,7 @@ public struct PickHistory: Hashable, Sendable {
     ) throws(PrivateFileError) {
         guard !friends.isEmpty else { return }
         try PrivateFiles.prepare(directory: directory)
-        let lock = try Self.lock("\(directory)/picks.lock")
+        let lock = try Self.lock(lockPath)
         defer { close(lock) }
         var record = read().record
         var entry =
