@@ -148,13 +148,13 @@ public struct CachedFriends: Sendable {
     public var loader: FriendLoader { CachedFriendsLoader(friends: self) }
 }
 
-/// Delivers cached friends in pages of 1,000, then each twice the one before, up to 65,536, so
-/// that the first screen is drawn from the first thousand.
+/// Delivers cached friends in ``GrowingPages``, as a file's friends are delivered, so that the
+/// first screen is drawn from the first page.
 struct CachedFriendsLoader: FriendLoader {
     let friends: CachedFriends
 
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        var pages = GrowingPages(first: 1000, largest: 65_536)
+        var pages = GrowingPages()
         let total = friends.header.totalCount
         do throws(FriendCacheFormat.Problem) {
             try FriendCacheFormat.readFriends(
