@@ -14,7 +14,10 @@ _picker() {
             esac
             COMPREPLY=($(compgen -W "--device-url --token-url --client-id --scope --flow --no-qr --timeout --help -h" -- "$current")); return ;;
         logout)
-            COMPREPLY=($(compgen -W "--help -h" -- "$current")); return ;;
+            case $previous in
+                --cache-dir) COMPREPLY=($(compgen -f -- "$current")); return ;;
+            esac
+            COMPREPLY=($(compgen -W "--cache-dir --help -h" -- "$current")); return ;;
         esac
     fi
     case $previous in

@@ -40,4 +40,5 @@ complete -c picker -n '__fish_seen_subcommand_from login' -l flow -x -a 'rfc8628
 complete -c picker -n '__fish_seen_subcommand_from login' -l no-qr -d 'do not draw the QR code of the address'
 complete -c picker -n '__fish_seen_subcommand_from login' -l timeout -x -d 'the most seconds each HTTP request may take, from its start to its last byte'
 complete -c picker -n '__fish_seen_subcommand_from login' -l help -s h -d 'print this help'
+complete -c picker -n '__fish_seen_subcommand_from logout' -l cache-dir -r -F -d 'remove the cached friend lists from DIR'
 complete -c picker -n '__fish_seen_subcommand_from logout' -l help -s h -d 'print this help'

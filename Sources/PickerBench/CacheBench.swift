@@ -18,7 +18,8 @@ enum CacheBench {
         switch try FriendCache(directory: directory, url: url, token: token).read() {
         case .friends(let friends): return friends
         case .nothing: throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory])
-        case .unusable(let why): throw CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: why])
+        case .unusable(let why), .unusableDirectory(let why):
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: why])
         }
     }
 

@@ -68,6 +68,16 @@ struct KeyLatencyHarness {
         var environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
         environment["HOME"] = ProcessInfo.processInfo.environment["HOME"]
+        // The picker keeps nothing in the user's directories and finds nothing of theirs there
+        // (no picks listed under "Recent", no stored session): its XDG base directories are the
+        // run's own, removed after it.
+        let keeping = FileManager.default.temporaryDirectory.appendingPathComponent("picker-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: keeping) }
+        for (variable, folder) in [
+            ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
+        ] {
+            environment[variable] = keeping.appendingPathComponent(folder).path
+        }
         let start = now()
         let terminal = try PseudoTerminal(
             executable: picker, arguments: arguments ?? ["--source", text ? "-" : source], environment: environment,

@@ -17,9 +17,11 @@ private let spinnerInterval: Int32 = 120
 
 /// Runs the picker on `terminal` until the state says it finished or was cancelled, or a
 /// signal ends it: waits on keys, signals and the loader together, turns each into events, and
-/// redraws after each batch.
+/// redraws after each batch. As soon as the list is the source's whole one, `persistence`
+/// caches it (a warning then waits in `reports` for the terminal to be given back).
 func runPicker(
-    _ state: inout PickerState, on terminal: any PickerScreen, signals: SignalPipe, feed: LoaderFeed?
+    _ state: inout PickerState, on terminal: any PickerScreen, signals: SignalPipe, feed: LoaderFeed?,
+    keeping persistence: inout Persistence?, reports: inout [String]
 ) -> Ending {
     var descriptors = (terminal.inputDescriptors + [signals.readEnd] + (feed.map { [$0.readEnd] } ?? [])).map {
         pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
@@ -34,6 +36,7 @@ func runPicker(
             if case .failed(let error) = delivery, error.rejectsSession { return .sessionRejected(error) }
             state.send(delivery.event)
         }
+        persistence?.storeWhenWhole(state, reports: &reports)
         while let input = terminal.readInput() {
             var outcome = PickerState.Outcome.continuing
             switch input {

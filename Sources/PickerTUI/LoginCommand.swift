@@ -57,8 +57,8 @@ func logIn(_ options: LoginOptions) -> Never {
 }
 
 /// `picker logout`.
-func logOut() -> Never {
-    let (report, status) = Logout.run(environment: ProcessInfo.processInfo.environment)
+func logOut(_ logout: Logout) -> Never {
+    let (report, status) = logout.run()
     StandardStreams.report(report)
     exit(status.rawValue)
 }

@@ -74,22 +74,31 @@ func openScreen(_ state: PickerState, loader: FriendLoader?, _ plan: LaunchPlan,
         feed = started
     }
     guard let signals = SignalPipe.install() else { fail("cannot set up signal handling") }
+    // What the run keeps, as the screen leaves it (the list cached once read whole), and what
+    // standard error is to say once the terminal is given back.
+    var persistence = plan.persistence
+    var reports: [String] = []
     let ending: Ending
     do {
         ending = try withScreen(height: options.height, mouse: options.mouse, color: options.color) { terminal in
             let size = terminal.size
             state.send(.resized(rows: size.rows, columns: size.columns))
             for delivery in firstDeliveries { state.send(delivery.event) }
-            return runPicker(&state, on: terminal, signals: signals, feed: feed)
+            return runPicker(
+                &state, on: terminal, signals: signals, feed: feed, keeping: &persistence, reports: &reports)
         }
     } catch {
         fail("\(error)")
     }
     switch ending {
-    case .signalled(let signal): exit(128 + signal)
-    case .sessionRejected(let error): carryOut(.failed(error, persistence: plan.persistence), options)
+    case .signalled(let signal):
+        for report in reports { StandardStreams.report(report) }
+        exit(128 + signal)
+    case .sessionRejected(let error): carryOut(.failed(error, persistence: persistence, reports: reports), options)
     case .closed(let outcome):
-        carryOut(.finish(state, outcome: outcome, options: options, persistence: plan.persistence), options)
+        var finished = LaunchPlan.finish(state, outcome: outcome, options: options, persistence: persistence)
+        finished.reports = reports + finished.reports
+        carryOut(finished, options)
     }
 }
 
@@ -109,8 +118,8 @@ do {
         options = parsed
     case .login(let login):
         logIn(login)
-    case .logout:
-        logOut()
+    case .logout(let logout):
+        logOut(logout)
     case .subcommandHelp(let subcommand):
         print(HelpPage.text(for: subcommand))
         exit(0)

@@ -36,7 +36,7 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(try bashCompletes(["picker", "login", "--fl"]), ["--flow"])
         XCTAssertEqual(try bashCompletes(["picker", "login", "--flow", ""]), ["rfc8628", "facebook"])
         XCTAssertEqual(try bashCompletes(["picker", "login", "--so"]), [], "picker's options are not login's")
-        XCTAssertEqual(try bashCompletes(["picker", "logout", "--"]), ["--help"])
+        XCTAssertEqual(try bashCompletes(["picker", "logout", "--"]), ["--cache-dir", "--help"])
     }
 
     /// What fish completes for the command line `line`, one candidate a line (without the

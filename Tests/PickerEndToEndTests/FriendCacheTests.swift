@@ -20,13 +20,9 @@ final class FriendCacheTests: GraphTestCase {
         super.tearDown()
     }
 
-    /// The environment of every run: the cache and the picks in ``keeping``.
-    private var environment: [String: String?] {
-        [
-            "XDG_CACHE_HOME": keeping.appendingPathComponent("cache").path,
-            "XDG_STATE_HOME": keeping.appendingPathComponent("state").path,
-        ]
-    }
+    /// The environment of every run: the cache, the picks and the stored session in
+    /// ``keeping``.
+    private var environment: [String: String?] { cleanEnvironment(keepingIn: keeping) }
 
     private var cacheDirectory: URL { keeping.appendingPathComponent("cache/picker") }
 
@@ -117,6 +113,21 @@ final class FriendCacheTests: GraphTestCase {
         XCTAssertEqual(try cacheFiles().count, 1, "no temporary file left")
     }
 
+    func testAListReadWholeIsCachedEvenWhenASignalEndsThePicker() throws {
+        for (signal, status) in [(SIGTERM, Int32(143)), (SIGHUP, 129)] {
+            let url = try graph().url("pages")
+            let picker = try startPicker(url, ["--no-history"]) {
+                $0.counts == "5/5 · 0 selected" && !$0.title.contains("loading")
+            }
+            try picker.send(signal: signal)
+            try picker.assertExit(status, output: "")
+            assertExit(
+                try offlineIDs(url), 0, output: (9001...9005).map { "\($0)\n" }.joined(), standardError: "",
+                "signal \(signal): the list was cached as soon as it was whole")
+            for cache in try cacheFiles() { try FileManager.default.removeItem(at: cache) }
+        }
+    }
+
     func testWhenTheServiceCannotBeReachedTheCachedListStaysWithAWarningAndEnterWorks() throws {
         let url = try graph().url("outage")
         assertExit(try filterAll(url, environment: environment), 0)
@@ -152,6 +163,34 @@ final class FriendCacheTests: GraphTestCase {
         _ = try cacheFile()
         assertExit(try filterAll(other, environment: environment), 3)
         XCTAssertEqual(try cacheFiles(), [])
+    }
+
+    func testSelectOneAndExitZeroAskTheServiceUnlessOffline() throws {
+        for option in ["--select-1", "--exit-0"] {
+            let url = try graph().url("revoked")
+            assertExit(try filterAll(url, environment: environment), 0)
+            _ = try cacheFile()
+            let query = option == "--exit-0" ? "zed" : "bea"
+            let asked = try runPicker(
+                ["--session-file", sessionFile, "--source", url, option, "--query", query],
+                environment: Self.networkVariablesUnset.merging(environment) { $1 })
+            assertExit(asked, 3, output: "", "\(option) asks the service, which rejects the session")
+            XCTAssertTrue(asked.standardError.contains("the session was rejected"), asked.standardError)
+            XCTAssertEqual(try cacheFiles(), [], "\(option): the rejected session's friends are not kept")
+        }
+
+        let url = try graph().url("revoked")
+        assertExit(try filterAll(url, environment: environment), 0)
+        let requests = try graph().requests().count
+        let one = try runPicker(
+            ["--session-file", sessionFile, "--source", url, "--offline", "--select-1", "--query", "bea"],
+            environment: Self.networkVariablesUnset.merging(environment) { $1 })
+        assertExit(one, 0, output: "Bea Graph01\n", standardError: "", "--offline --select-1 uses the cache")
+        let none = try runPicker(
+            ["--session-file", sessionFile, "--source", url, "--offline", "--exit-0", "--query", "zed"],
+            environment: Self.networkVariablesUnset.merging(environment) { $1 })
+        assertExit(none, 1, output: "", standardError: "", "--offline --exit-0 uses the cache")
+        XCTAssertEqual(try graph().requests().count, requests, "--offline asks the service nothing")
     }
 
     func testNoCacheNeitherReadsNorWrites() throws {
@@ -263,6 +302,19 @@ final class FriendCacheTests: GraphTestCase {
             "picker: \(cache.path) is corrupt (its checksum does not match); ignored, and replaced once the friends are read\n"
         )
         assertExit(try offlineIDs(url), 0, standardError: "", "replaced when the picker ended")
+    }
+
+    func testACacheFolderOthersCanWriteInIsNotReadFrom() throws {
+        let url = try graph().url("pages")
+        assertExit(try filterAll(url, environment: environment), 0)
+        XCTAssertEqual(chmod(cacheDirectory.path, 0o777), 0)
+        let refused = try offlineIDs(url)
+        assertExit(refused, 2, output: "")
+        XCTAssertEqual(
+            refused.standardError.split(separator: "\n").first.map(String.init),
+            "picker: \(cacheDirectory.path): others can write in it, so it is not used; the friend cache is off")
+        XCTAssertEqual(chmod(cacheDirectory.path, 0o700), 0)
+        assertExit(try offlineIDs(url), 0, output: (9001...9005).map { "\($0)\n" }.joined(), standardError: "")
     }
 
     func testTwoPickersWritingAtOnceLeaveAWholeFile() throws {

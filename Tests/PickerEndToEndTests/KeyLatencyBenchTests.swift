@@ -114,6 +114,21 @@ final class KeyLatencyBenchTests: XCTestCase {
         try assertGone(pidFile: fake.pidFile)
     }
 
+    func testThePickerKeepsNothingInTheUsersDirectories() throws {
+        let recorded = FileManager.default.temporaryDirectory.appendingPathComponent("bench-env-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: recorded) }
+        let fake = try fakePicker("env > \(shellQuoted(recorded.path)); exit 3")
+        XCTAssertEqual(try runBench(picker: fake.path, timeout: 30).status, 2)
+        let lines = try String(contentsOf: recorded, encoding: .utf8).split(separator: "\n")
+        let home = try XCTUnwrap(ProcessInfo.processInfo.environment["HOME"])
+        for variable in ["XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] {
+            let value = try XCTUnwrap(lines.first { $0.hasPrefix(variable + "=") }?.dropFirst(variable.count + 1))
+            XCTAssertTrue(value.hasPrefix(FileManager.default.temporaryDirectory.path), "\(variable)=\(value)")
+            XCTAssertFalse(value.hasPrefix(home + "/"), "\(variable)=\(value)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: String(value)), "\(variable): removed after the run")
+        }
+    }
+
     func testAPickerThatExitsFailsTheRun() throws {
         let fake = try fakePicker("exit 3")
         let result = try runBench(picker: fake.path, timeout: 30)

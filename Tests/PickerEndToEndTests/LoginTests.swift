@@ -166,6 +166,26 @@ final class LoginTests: LoginTestCase {
         XCTAssertTrue(after.standardError.contains("needs a session: run picker login"), after.standardError)
     }
 
+    func testLogoutEmptiesTheCacheDirectoryPickerUsesWhereverItIs() throws {
+        let chosen = config.appendingPathComponent("chosen").path
+        let defaults = config.appendingPathComponent("defaults").path
+        for directory in [chosen, defaults] {
+            assertExit(
+                try filterAll(try graph().url("pages"), ["--cache-dir", directory], environment: environment), 0)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).count, 1, directory)
+        }
+        let options = ["PICKER_DEFAULT_OPTS": "--cache-dir \(defaults)"]
+        assertExit(
+            try runPicker(["logout"], environment: environment.merging(options) { $1 }), 0,
+            standardError: "picker: no session is stored (\(sessionPath)); removed 1 cached friend list\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: defaults), [], "PICKER_DEFAULT_OPTS's")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: chosen).count, 1, "not picker's this time")
+        assertExit(
+            try runPicker(["logout", "--cache-dir", chosen], environment: environment.merging(options) { $1 }), 0,
+            standardError: "picker: no session is stored (\(sessionPath)); removed 1 cached friend list\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: chosen), [], "--cache-dir's")
+    }
+
     func testAGivenSessionFileStillWinsOverTheStoredOne() throws {
         assertExit(try run(try rfc8628("approve")), 0)
         assertExit(try run(["--session-file", sessionFile, "--source", try graph().url("pages"), "--filter", ""]), 0)

@@ -27,12 +27,9 @@ final class RecentFriendsTests: TmuxTestCase {
 
     private var picks: URL { keeping.appendingPathComponent("state/picker/picks.json") }
 
-    private var environment: [String: String?] {
-        [
-            "XDG_STATE_HOME": keeping.appendingPathComponent("state").path,
-            "XDG_CACHE_HOME": keeping.appendingPathComponent("cache").path,
-        ]
-    }
+    /// The environment of every run: the picks, the cache and the stored session in
+    /// ``keeping``.
+    private var environment: [String: String?] { cleanEnvironment(keepingIn: keeping) }
 
     /// A picker on `source` (the friends file by default) with the test's picks, once its list
     /// is there.

@@ -38,6 +38,22 @@ final class DocumentationTests: XCTestCase {
         for (name, _) in LoginOptions.environment { XCTAssertTrue(page.contains(name), name) }
     }
 
+    func testTheFilesListNamesEveryFilePickerKeeps() throws {
+        let names = Options.files.map(\.name)
+        let cache = try FriendCache(
+            directory: "$XDG_CACHE_HOME/picker", url: try XCTUnwrap(URL(string: "https://a.example")), token: "t")
+        XCTAssertTrue(names.contains(cache.path.replacing(/friends-[0-9a-f]{64}/, with: "friends-HASH")), cache.path)
+        let history = PickHistory(directory: "$XDG_STATE_HOME/picker")
+        XCTAssertTrue(names.contains(history.path), history.path)
+        XCTAssertTrue(names.contains(history.lockPath), history.lockPath)
+        let session = try XCTUnwrap(SessionStore(environment: ["XDG_CONFIG_HOME": "/config"]))
+        XCTAssertTrue(names.contains(session.path.replacing("/config", with: "$XDG_CONFIG_HOME")), session.path)
+        XCTAssertEqual(names.count, 4)
+        let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+        for name in names { XCTAssertTrue(page.contains("\\fI\(name)\\fR"), name) }
+        XCTAssertTrue(HelpPage.text.contains("$XDG_CONFIG_HOME/picker/session"))
+    }
+
     /// The README's tables of keys are the key table's help, as `swift run picker-docs` writes
     /// them, so they cannot drift from what the keys do.
     func testTheReadmeKeysAreWrittenFromTheKeyTable() throws {

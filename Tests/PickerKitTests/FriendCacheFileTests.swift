@@ -75,6 +75,36 @@ final class FriendCacheFileTests: XCTestCase {
         }
     }
 
+    func testAFolderOthersCanWriteInOrNotTheUsersIsNotReadFrom() throws {
+        let cache = try FriendCache(directory: folder, url: url, token: "t")
+        try cache.write(FriendList(friends), savedAt: 1, totalCount: nil)
+        for mode: mode_t in [0o777, 0o770, 0o722] {
+            XCTAssertEqual(chmod(folder, mode), 0)
+            guard case .unusableDirectory(let why) = cache.read() else {
+                return XCTFail("mode \(String(mode, radix: 8)): refused")
+            }
+            XCTAssertEqual(why, "\(folder): others can write in it, so it is not used")
+        }
+        // Others may read and enter it: it is used, and left as it is.
+        XCTAssertEqual(chmod(folder, 0o755), 0)
+        guard case .friends = cache.read() else { return XCTFail("read") }
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int, 0o755)
+
+        let file = directory.appendingPathComponent("file")
+        XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: Data()))
+        let underAFile = try FriendCache(directory: file.path, url: url, token: "t")
+        guard case .unusableDirectory(let why) = underAFile.read() else { return XCTFail("not a directory") }
+        XCTAssertEqual(why, "\(file.path): Not a directory")
+        guard case .nothing = try FriendCache(directory: folder + "/missing", url: url, token: "t").read() else {
+            return XCTFail("a missing folder holds nothing")
+        }
+        guard geteuid() == 0 else { return }
+        XCTAssertEqual(chmod(folder, 0o700), 0)
+        XCTAssertEqual(chown(folder, 65534, 65534), 0, "chown to nobody")
+        guard case .unusableDirectory(let foreign) = cache.read() else { return XCTFail("another user's") }
+        XCTAssertEqual(foreign, "\(folder): not owned by you, so not used")
+    }
+
     func testRemovingEveryCacheLeavesOtherFilesAndCountsTheLists() throws {
         let mine = try FriendCache(directory: folder, url: url, token: "mine")
         let theirs = try FriendCache(directory: folder, url: url, token: "theirs")

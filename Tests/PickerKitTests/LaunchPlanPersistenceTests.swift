@@ -74,6 +74,30 @@ final class LaunchPlanPersistenceTests: XCTestCase {
         XCTAssertEqual(printed.map(\.name), ["Bob Stone"])
     }
 
+    func testSelectOneAndExitZeroAskTheSourceUnlessOffline() throws {
+        try cacheFriends(savedAt: now - 60)
+        /// The plan of `option` (`--select-1` or `--exit-0`) with `query`, `--offline` or not.
+        func plan(_ option: WritableKeyPath<Options, Bool>, _ query: String, offline: Bool = false) -> LaunchPlan {
+            LaunchPlan.start(
+                options {
+                    $0[keyPath: option] = true
+                    $0.query = query
+                    $0.offline = offline
+                }, now: now)
+        }
+        // Nothing listens on the URL's port: asked, the source fails; the cache would answer.
+        for asked in [plan(\.selectOne, "bob"), plan(\.exitZero, "zed")] {
+            guard case .exit(.error) = asked.action else { return XCTFail("the source was asked: \(asked.action)") }
+            XCTAssertTrue(asked.reports.last?.hasPrefix("\(url)") == true, "\(asked.reports)")
+        }
+        let one = plan(\.selectOne, "bob", offline: true)
+        guard case .print(.friends(let printed)) = one.action else { return XCTFail("\(one.action)") }
+        XCTAssertEqual(printed.map(\.name), ["Bob Stone"], "--offline --select-1 prints the cached match")
+        let none = plan(\.exitZero, "zed", offline: true)
+        guard case .exit(.nothingToPrint) = none.action else { return XCTFail("\(none.action)") }
+        XCTAssertEqual(none.reports, [])
+    }
+
     func testNoCacheReadsNone() throws {
         try cacheFriends(savedAt: now)
         let plan = LaunchPlan.start(options { $0.usesCache = false }, now: now)
@@ -118,6 +142,77 @@ final class LaunchPlanPersistenceTests: XCTestCase {
         copy.send(.loadingFailed("offline"))
         _ = LaunchPlan.finish(copy, outcome: .finished, options: options(), persistence: plan.persistence)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: try cache.path)), before)
+    }
+
+    func testTheListIsCachedAsSoonAsItIsReadWholeAndOnce() throws {
+        let plan = LaunchPlan.start(options(), now: now)
+        guard case .openScreen(var state, _) = plan.action else { return XCTFail("\(plan.action)") }
+        var persistence = try XCTUnwrap(plan.persistence)
+        var reports: [String] = []
+        state.send(.friendsArrived(FriendBatch(friends), expectedTotal: 2))
+        persistence.storeWhenWhole(state, reports: &reports)
+        guard case .nothing = try cache.read() else { return XCTFail("a list still loading is not cached") }
+        state.send(.loadingFinished)
+        persistence.storeWhenWhole(state, reports: &reports)
+        guard case .friends(let cached) = try cache.read() else { return XCTFail("cached before the screen closes") }
+        XCTAssertEqual(Array(try cached.loader.list(sortOrder: .first).list.friends), friends)
+        XCTAssertEqual(reports, [])
+
+        // Written once: what happens to the file afterwards is not undone by the same run.
+        try FileManager.default.removeItem(atPath: try cache.path)
+        persistence.storeWhenWhole(state, reports: &reports)
+        _ = LaunchPlan.finish(state, outcome: .cancelled, options: options(), persistence: persistence)
+        guard case .nothing = try cache.read() else { return XCTFail("written once a run") }
+    }
+
+    func testACacheThatCannotBeWrittenIsReportedOnce() throws {
+        // A folder where the file would be: read, it is ignored; written, it stays.
+        try FileManager.default.createDirectory(
+            atPath: try cache.path + "/in-the-way", withIntermediateDirectories: true)
+        let plan = LaunchPlan.start(options(), now: now)
+        XCTAssertEqual(
+            plan.reports, ["\(try cache.path) is not a regular file; ignored, and replaced once the friends are read"])
+        guard case .openScreen(var state, _) = plan.action else { return XCTFail("\(plan.action)") }
+        var persistence = try XCTUnwrap(plan.persistence)
+        state.send(.friendsArrived(FriendBatch(friends)))
+        state.send(.loadingFinished)
+        var reports: [String] = []
+        persistence.storeWhenWhole(state, reports: &reports)
+        persistence.storeWhenWhole(state, reports: &reports)
+        XCTAssertEqual(reports, ["\(try cache.path): cannot be written (Is a directory)"])
+        let finished = LaunchPlan.finish(state, outcome: .cancelled, options: options(), persistence: persistence)
+        XCTAssertEqual(finished.reports, [], "not tried again when the screen closes")
+    }
+
+    func testAFolderOthersCanWriteInIsSaidOnceAndNeitherReadNorWritten() throws {
+        try cacheFriends(savedAt: now - 60)
+        let state = directory.appendingPathComponent("state").path
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(cacheDirectory, 0o777), 0)
+        XCTAssertEqual(chmod(state, 0o777), 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: try cache.path))
+        let plan = LaunchPlan.start(options(), now: now)
+        XCTAssertEqual(
+            plan.reports,
+            [
+                "\(state): others can write in it, so it is not used; picks are not kept",
+                "\(cacheDirectory): others can write in it, so it is not used; the friend cache is off",
+            ])
+        guard case .openScreen(var screen, let loader?) = plan.action else { return XCTFail("\(plan.action)") }
+        XCTAssertNil(screen.cachedCopyAge, "the cached copy is not shown")
+        XCTAssertTrue(loader is GraphFriendsLoader, "the source is read")
+        XCTAssertNil(plan.persistence?.cache)
+        XCTAssertNil(plan.persistence?.history)
+        screen.send(.resized(rows: 20, columns: 40))
+        screen.send(.friendsArrived(FriendBatch(friends)))
+        screen.send(.loadingFinished)
+        let finished = LaunchPlan.finish(screen, outcome: .finished, options: options(), persistence: plan.persistence)
+        XCTAssertEqual(finished.reports, [], "said once")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: try cache.path)), before, "nothing written")
+
+        let offline = LaunchPlan.start(options { $0.offline = true }, now: now)
+        guard case .exit(.error) = offline.action else { return XCTFail("\(offline.action)") }
+        XCTAssertEqual(offline.reports.count, 3, "\(offline.reports)")
     }
 
     func testARejectedSessionRemovesItsCache() throws {

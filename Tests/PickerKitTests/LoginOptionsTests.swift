@@ -102,7 +102,8 @@ final class LoginOptionsTests: XCTestCase {
     func testHelpAndLogout() throws {
         XCTAssertEqual(try parse(["login", "--help"]), .subcommandHelp(.login))
         XCTAssertEqual(try parse(["login", "--client-id", "c", "-h"]), .subcommandHelp(.login))
-        XCTAssertEqual(try parse(["logout"]), .logout)
+        XCTAssertEqual(
+            try parse(["logout"], ["HOME": "/home/ann"]), .logout(try Logout(environment: ["HOME": "/home/ann"])))
         XCTAssertEqual(try parse(["logout", "-h"]), .subcommandHelp(.logout))
         XCTAssertThrowsError(try parse(["logout", "--all"]))
         let help = HelpPage.text(for: .login)
@@ -110,5 +111,42 @@ final class LoginOptionsTests: XCTestCase {
         for (name, _) in LoginOptions.environment { XCTAssertTrue(help.contains(name), name) }
         XCTAssertTrue(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "lines fit 80 columns")
         XCTAssertTrue(HelpPage.text.contains("picker login --device-url URL"))
+    }
+
+    /// The cache directory `picker logout` empties, with `arguments` after `logout` and
+    /// `environment`.
+    private func logoutCacheDirectory(_ arguments: [String], _ environment: [String: String]) throws -> String? {
+        guard case .logout(let logout) = try parse(["logout"] + arguments, environment) else {
+            throw XCTSkip("not a logout")
+        }
+        return logout.cacheDirectory
+    }
+
+    func testLogoutEmptiesTheCacheDirectoryPickerUses() throws {
+        let home = ["HOME": "/home/ann"]
+        XCTAssertEqual(try logoutCacheDirectory([], home), "/home/ann/.cache/picker")
+        XCTAssertEqual(try logoutCacheDirectory([], home.merging(["XDG_CACHE_HOME": "/xdg"]) { $1 }), "/xdg/picker")
+        let variable = home.merging(["PICKER_CACHE_DIR": "/variable"]) { $1 }
+        XCTAssertEqual(try logoutCacheDirectory([], variable), "/variable")
+        let defaults = variable.merging(["PICKER_DEFAULT_OPTS": "--height 10 --cache-dir '/default options'"]) { $1 }
+        XCTAssertEqual(try logoutCacheDirectory([], defaults), "/default options")
+        XCTAssertEqual(try logoutCacheDirectory(["--cache-dir", "/given"], defaults), "/given")
+        XCTAssertEqual(try logoutCacheDirectory(["--cache-dir=/given"], defaults), "/given")
+        XCTAssertNil(try logoutCacheDirectory([], [:]))
+        XCTAssertThrowsError(try parse(["logout", "--cache-dir", ""])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.description, "--cache-dir needs a directory")
+        }
+        XCTAssertThrowsError(try parse(["logout"], ["PICKER_DEFAULT_OPTS": "--colour"])) { error in
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description,
+                "PICKER_DEFAULT_OPTS: unknown option '--colour' (see picker --help)")
+        }
+        let help = HelpPage.text(for: .logout)
+        XCTAssertTrue(help.hasPrefix("Usage: picker logout [--cache-dir DIR]"), help)
+        for words in ["every friend list cached", "--cache-dir DIR", "PICKER_DEFAULT_OPTS", "PICKER_CACHE_DIR"] {
+            XCTAssertTrue(help.contains(words), "\(words): \(help)")
+        }
+        XCTAssertTrue(help.split(separator: "\n").allSatisfy { $0.count <= 80 }, "lines fit 80 columns")
+        XCTAssertTrue(ManPage.text.contains("friend list cached in the cache directory picker uses"))
     }
 }

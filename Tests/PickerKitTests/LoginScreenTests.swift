@@ -72,6 +72,26 @@ final class LoginScreenTests: XCTestCase {
         XCTAssertFalse(try screen(qr: nil).frame(size: size).text.contains("QR"), "--no-qr says nothing of it")
     }
 
+    func testWithoutAQRCodeTheAddressWithTheCodeFilledInIsShown() throws {
+        let complete = "  https://auth.example/activate?user_code=WDJB-MJHT"
+        for (screen, size) in [
+            (try screen(qr: nil), TerminalSize(rows: 24, columns: 80)),  // --no-qr
+            (try screen(), TerminalSize(rows: 16, columns: 40)),  // no room for it
+        ] {
+            let frame = screen.frame(size: size)
+            checkShape(frame, size)
+            let lines = frame.lines.map(\.text)
+            let said = try XCTUnwrap(lines.firstIndex(of: "Or this one, with the code filled in:"), "\(lines)")
+            XCTAssertGreaterThan(said, try XCTUnwrap(lines.firstIndex(of: "  W D J B  -  M J H T")), "after the code")
+            let shown = lines[(said + 1)...].prefix { $0.hasPrefix("  ") }.map { $0.dropFirst(2) }.joined()
+            XCTAssertEqual("  " + shown, complete, "wrapped, never cut")
+        }
+        let drawn = try screen().frame(size: TerminalSize(rows: 24, columns: 80)).text
+        XCTAssertFalse(drawn.contains("user_code="), "the QR code holds it")
+        let none = try screen(qr: nil, complete: false).frame(size: TerminalSize(rows: 24, columns: 80)).text
+        XCTAssertFalse(none.contains("with the code filled in"), "a service that gives none")
+    }
+
     func testALongAddressIsWrappedNeverCut() throws {
         var screen = try screen(qr: nil)
         let long = "https://auth.example/" + String(repeating: "a", count: 70)

@@ -81,6 +81,17 @@ final class PickHistoryTests: XCTestCase {
         XCTAssertEqual(warning, "\(history.path) is not owned by you; picks are recorded afresh")
     }
 
+    func testAStateFolderOthersCanWriteInIsNotReadFrom() throws {
+        try history.record(friends(["1"]), source: "a", keying: .id, now: now)
+        XCTAssertEqual(chmod(history.directory, 0o777), 0)
+        let (frecency, warning) = history.frecency(source: "a", keying: .id, now: now)
+        XCTAssertTrue(frecency.isEmpty)
+        XCTAssertEqual(warning, "\(history.directory): others can write in it, so it is not used; picks are not kept")
+        XCTAssertThrowsError(try history.record(friends(["2"]), source: "a", keying: .id, now: now))
+        XCTAssertEqual(chmod(history.directory, 0o755), 0)
+        XCTAssertEqual(history.frecency(source: "a", keying: .id, now: now).0.rankedKeys, ["1"])
+    }
+
     func testSourcesAreKnownByAHashOfTheirPlace() throws {
         let file = directory.appendingPathComponent("friends.json")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -59,6 +59,26 @@ final class UTF8TextTests: XCTestCase {
         }
     }
 
+    /// Unfinished is what the standard library's encoder begins: a proper prefix of the UTF-8
+    /// of some scalar, for every one and two bytes and every three bytes that start an encoding.
+    func testAnUnfinishedScalarIsAPrefixOfAnEncoding() {
+        var prefixes = Set<[UInt8]>()
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let encoded = Array(String(scalar).utf8)
+            for count in 1..<encoded.count { prefixes.insert(Array(encoded.prefix(count))) }
+        }
+        var tried: [[UInt8]] = (0...255).map { [UInt8($0)] }
+        tried += (0xC0...0xFF).flatMap { lead in (0...255).map { [UInt8(lead), UInt8($0)] } }
+        tried += prefixes.filter { $0.count == 2 }.flatMap { two in (0...255).map { two + [UInt8($0)] } }
+        for bytes in tried {
+            XCTAssertEqual(UTF8Text.isUnfinishedScalar(bytes), prefixes.contains(bytes), "\(bytes)")
+        }
+        XCTAssertFalse(UTF8Text.isUnfinishedScalar([UInt8]()))
+        XCTAssertFalse(UTF8Text.isUnfinishedScalar(Array("é".utf8)), "finished")
+        XCTAssertFalse(UTF8Text.isUnfinishedScalar(Array("😀".utf8)), "four bytes are never unfinished")
+    }
+
     func testLowercasesASCIICapitalsOnly() {
         let lowered = (0...255).map { UTF8Text.lowercasedASCII(UInt8($0)) }
         let expected = (0...255).map { byte in (0x41...0x5A).contains(byte) ? UInt8(byte + 0x20) : UInt8(byte) }

@@ -46,13 +46,17 @@ public struct FriendCache: Hashable, Sendable {
         case nothing
         /// A cache file that cannot be used, ignored; the message says which and why.
         case unusable(String)
+        /// A cache directory that is not the user's alone, not read; the message says which and
+        /// why.
+        case unusableDirectory(String)
     }
 
-    /// The cached friends, when the file is there, the user's, whole and of this format; the
-    /// file is marked as used.
+    /// The cached friends, when the file is there, the user's, whole and of this format, in a
+    /// directory of the user that no one else can write in; the file is marked as used.
     public func read() -> Found {
         switch PrivateFiles.read(path, limit: Self.largestFile, touching: true) {
         case .missing: return .nothing
+        case .unusableDirectory(let error): return .unusableDirectory(error.description)
         case .refused(let why): return .unusable(message(why))
         case .bytes(let bytes):
             do throws(FriendCacheFormat.Problem) {
@@ -144,13 +148,13 @@ public struct CachedFriends: Sendable {
     public var loader: FriendLoader { CachedFriendsLoader(friends: self) }
 }
 
-/// Delivers cached friends in pages of 1,000, then each twice the one before, up to 65,536, so
-/// that the first screen is drawn from the first thousand.
+/// Delivers cached friends in ``GrowingPages``, as a file's friends are delivered, so that the
+/// first screen is drawn from the first page.
 struct CachedFriendsLoader: FriendLoader {
     let friends: CachedFriends
 
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        var pages = GrowingPages(first: 1000, largest: 65_536)
+        var pages = GrowingPages()
         let total = friends.header.totalCount
         do throws(FriendCacheFormat.Problem) {
             try FriendCacheFormat.readFriends(

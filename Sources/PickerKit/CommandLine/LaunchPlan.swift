@@ -171,8 +171,9 @@ extension LaunchPlan {
     /// state left out for a repeated id, the `--select` ids no friend has (once everyone has
     /// arrived) and those over `--limit`; then print the result, or exit without one.
     ///
-    /// With `persistence` (what ``start`` planned to keep), a live session's list read whole is
-    /// written to the cache, and the friends Enter prints are recorded as picked.
+    /// With `persistence` (what ``start`` planned to keep, as the screen left it), a live
+    /// session's list read whole is written to the cache unless it was already, and the friends
+    /// Enter prints are recorded as picked.
     public static func finish(
         _ state: PickerState, outcome: PickerState.Outcome, options: Options, persistence: Persistence? = nil
     ) -> LaunchPlan {
@@ -187,9 +188,7 @@ extension LaunchPlan {
             reports += state.refusedSelection.map { "--select: '\($0)' left out, over --limit \(limit)" }
         }
         if var persistence {
-            if state.loading == .complete, state.cachedCopyAge == nil {
-                persistence.store(state.list, total: state.announcedTotal, reports: &reports)
-            }
+            persistence.storeWhenWhole(state, reports: &reports)
             if outcome == .finished, let history = persistence.history, !state.result.isEmpty {
                 do throws(PrivateFileError) {
                     try history.record(

@@ -42,5 +42,13 @@ extension Options {
             "$XDG_STATE_HOME/picker/picks.json",
             "for each source (by a hash of its path or URL), the frecency of each friend picked with Enter, as a time: only ids (a hash of the name for text, whose ids are line numbers) and times, never names (--no-history, --recent)"
         ),
+        (
+            "$XDG_STATE_HOME/picker/picks.lock",
+            "empty; locked while picks.json is rewritten, so that two pickers ending at once both count"
+        ),
+        (
+            "$XDG_CONFIG_HOME/picker/session",
+            "the session picker login stored (default ~/.config/picker/session): the token, when it expires and the origin it is for; 0600 in a 0700 directory; used for a URL source on that origin when no other session is given; removed by picker logout"
+        ),
     ]
 }

@@ -23,17 +23,8 @@ extension Options {
         var sourceNamed = source != nil
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
         options.findDirectories(in: environment)
-        let stops: Set = ["-h", "--help", "--version"]
         let noteSource = { (name: String) in if name == "--source" { sourceNamed = true } }
-        var stop: String?
-        if let text = environment["PICKER_DEFAULT_OPTS"] {
-            do throws(UsageError) {
-                guard let words = shellWords(text) else { throw UsageError("a quote is not closed") }
-                stop = try read(words, table: table, into: &options, stoppingAt: stops, noting: noteSource)
-            } catch {
-                throw UsageError("PICKER_DEFAULT_OPTS: \(error.description)")
-            }
-        }
+        var stop = try readDefaults(in: environment, into: &options, noting: noteSource)
         if stop == nil {
             stop = try read(arguments, table: table, into: &options, stoppingAt: stops, noting: noteSource)
         }
@@ -49,6 +40,25 @@ extension Options {
         try options.checkSource()
         try options.checkCacheOptions()
         return .run(options)
+    }
+
+    /// The options that end the reading of a command line: the help and the version.
+    private static let stops: Set = ["-h", "--help", "--version"]
+
+    /// Applies the words of `PICKER_DEFAULT_OPTS` in `environment`, split as a shell would, to
+    /// `options`; returns the name of `--help` or `--version` when one of them is there (and
+    /// stops at it), else nil. `noting` is told the name of each option before it applies.
+    /// - Throws: ``UsageError`` saying that it came from `PICKER_DEFAULT_OPTS`.
+    static func readDefaults(
+        in environment: [String: String], into options: inout Options, noting: (String) -> Void = { _ in }
+    ) throws(UsageError) -> String? {
+        guard let text = environment["PICKER_DEFAULT_OPTS"] else { return nil }
+        do throws(UsageError) {
+            guard let words = shellWords(text) else { throw UsageError("a quote is not closed") }
+            return try read(words, table: table, into: &options, stoppingAt: stops, noting: noting)
+        } catch {
+            throw UsageError("PICKER_DEFAULT_OPTS: \(error.description)")
+        }
     }
 
     /// Applies the options in `words` to `target`, in order, as `table` says; stops at the

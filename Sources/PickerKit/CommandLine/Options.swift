@@ -62,8 +62,8 @@ public struct Options: Hashable, Sendable {
         case version
         /// `picker login`: obtain a session with the device flow and store it.
         case login(LoginOptions)
-        /// `picker logout`: remove the stored session.
-        case logout
+        /// `picker logout`: remove the stored session and the cached friend lists.
+        case logout(Logout)
         /// `picker login --help`, `picker logout --help`.
         case subcommandHelp(Subcommand)
     }

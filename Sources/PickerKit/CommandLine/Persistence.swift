@@ -15,7 +15,8 @@ public struct Persistence: Sendable {
     public var keying = Frecency.Keying.id
     /// The moment of the run, in seconds since 1970.
     public var now: Int64
-    /// Whether the list of this run has been written to the cache already.
+    /// Whether the list of this run has been written to the cache already, or failed to be:
+    /// it is written once.
     var listWritten = false
 
     /// What `options` keep, at `now`, for a URL source read with the session `token`;
@@ -35,35 +36,63 @@ public struct Persistence: Sendable {
     }
 
     /// The frecency of the source's friends, when picks are kept; `reports` gets a one-line
-    /// warning when the record cannot be read.
-    func frecency(reports: inout [String]) -> Frecency {
+    /// warning when the record cannot be read. A state directory that is not the user's alone
+    /// is said so once, and no pick is recorded in it.
+    mutating func frecency(reports: inout [String]) -> Frecency {
         guard let history else { return Frecency() }
+        do throws(PrivateFileError) {
+            try PrivateFiles.check(directory: history.directory)
+        } catch {
+            reports.append("\(error); picks are not kept")
+            self.history = nil
+            return Frecency()
+        }
         let (frecency, warning) = history.frecency(source: historySource, keying: keying, now: now)
         if let warning { reports.append(warning) }
         return frecency
     }
 
-    /// Writes `list`, the whole source, which announced `total`, as the cache; `reports` gets
-    /// a one-line warning when it cannot be written.
+    /// Writes `list`, the whole source, which announced `total`, as the cache, unless this run
+    /// has written it already; `reports` gets a one-line warning when it cannot be written.
     mutating func store(_ list: FriendList, total: Int?, reports: inout [String]) {
         guard let cache, !listWritten else { return }
+        listWritten = true
         do throws(PrivateFileError) {
             try cache.write(list, savedAt: now, totalCount: total)
-            listWritten = true
         } catch {
             reports.append(error.description)
         }
     }
 
+    /// Writes the list of `state` as the cache as soon as it is the source's list read whole
+    /// (every friend arrived, or a refresh replaced the cached copy), once a run; a cached copy,
+    /// a list still loading or one whose source failed is never written. `reports` gets a
+    /// one-line warning when it cannot be written.
+    ///
+    /// The event loop calls it after each delivery, so that a run ended by a signal keeps what
+    /// it read; ``LaunchPlan/finish(_:outcome:options:persistence:)`` calls it too.
+    /// - Complexity: O(1) until the list is whole; then the write, O(n) in the list's bytes.
+    public mutating func storeWhenWhole(_ state: PickerState, reports: inout [String]) {
+        guard cache != nil, !listWritten, state.loading == .complete, state.cachedCopyAge == nil else { return }
+        store(state.list, total: state.announcedTotal, reports: &reports)
+    }
+
     /// The cached friends, when there are some that can be used; `reports` gets a one-line
     /// warning when a cache file is there but cannot be used. Files unused for 30 days are
-    /// removed.
-    func cachedFriends(reports: inout [String]) -> CachedFriends? {
+    /// removed. A cache directory that is not the user's alone is said so once, and neither
+    /// read nor written.
+    mutating func cachedFriends(reports: inout [String]) -> CachedFriends? {
         guard let cache else { return nil }
+        let found = cache.read()
+        if case .unusableDirectory(let why) = found {
+            reports.append("\(why); the friend cache is off")
+            self.cache = nil
+            return nil
+        }
         defer { FriendCache.removeUnused(in: cache.directory, now: now) }
-        switch cache.read() {
+        switch found {
         case .friends(let friends): return friends
-        case .nothing: return nil
+        case .nothing, .unusableDirectory: return nil
         case .unusable(let why):
             reports.append("\(why); ignored, and replaced once the friends are read")
             return nil

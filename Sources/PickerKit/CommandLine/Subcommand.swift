@@ -7,7 +7,7 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
     public var synopsis: String {
         switch self {
         case .login: return "picker login --device-url URL --client-id ID [OPTION]..."
-        case .logout: return "picker logout"
+        case .logout: return "picker logout [--cache-dir DIR]"
         }
     }
 
@@ -26,7 +26,8 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
             return
                 "Obtains a session with a device flow (RFC 8628, or Facebook's Login for Devices): shows the address to open and the code to enter, with a QR code of the address when the terminal has room, then waits until the login is approved, denied or expired. The session is stored in $XDG_CONFIG_HOME/picker/session (default ~/.config/picker/session; 0600 in a 0700 directory) with its expiry and the origin of the token endpoint; picker uses it for a URL source on that origin when no --session, --session-file or PICKER_SESSION is given, and never sends it to another origin. When standard output is not a terminal, the code and addresses are printed on it as lines of 'name value' (user_code, verification_uri, verification_uri_complete, expires_in) and the login still waits."
         case .logout:
-            return "Removes the session picker login stored; nothing to remove is not an error."
+            return
+                "Removes the session picker login stored, and every friend list cached in the cache directory picker uses (the friends of every URL source and session read whole: the files friends-HASH.cache); nothing to remove is not an error."
         }
     }
 
@@ -34,7 +35,15 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
     public var options: [any OptionDescribing] {
         switch self {
         case .login: return LoginOptions.table
-        case .logout: return Self.logoutTable
+        case .logout: return Logout.table
+        }
+    }
+
+    /// The environment variables the subcommand reads, and what for.
+    public var environment: [(name: String, meaning: String)] {
+        switch self {
+        case .login: return LoginOptions.environment
+        case .logout: return Logout.environment
         }
     }
 
@@ -52,11 +61,12 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
                 ("130", "cancelled (Ctrl-C, Esc, q, SIGINT); nothing is stored"),
             ]
         case .logout:
-            return [("0", "no session is stored (any there was is removed)"), ("2", "the session cannot be removed")]
+            return [
+                ("0", "no session is stored (any there was is removed)"),
+                ("2", "the session cannot be removed, or a bad option (also in PICKER_DEFAULT_OPTS)"),
+            ]
         }
     }
-
-    private static let logoutTable: [OptionSpec<Void>] = [OptionSpec(["--help", "-h"], "print this help") { _, _ in }]
 
     /// The command `arguments` (after the subcommand's word) ask for, `environment` giving
     /// what they do not.
@@ -73,14 +83,14 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
             }
             return .login(try LoginOptions(given))
         case .logout:
-            var nothing: Void = ()
+            var logout = try Logout(environment: environment)
             if try Options.read(
-                arguments, table: Self.logoutTable, into: &nothing, stoppingAt: ["-h", "--help"], help: help)
+                arguments, table: Logout.table, into: &logout, stoppingAt: ["-h", "--help"], help: help)
                 != nil
             {
                 return .subcommandHelp(self)
             }
-            return .logout
+            return .logout(logout)
         }
     }
 }

@@ -47,10 +47,8 @@ public enum HelpPage {
         lines += wrapped(subcommand.summary, indent: 0)
         lines += ["", "Options:"]
         lines += optionLines(subcommand.options)
-        if subcommand == .login {
-            lines += ["", "Environment:"]
-            for (name, meaning) in LoginOptions.environment { lines += columns("  " + name, meaning) }
-        }
+        lines += ["", "Environment:"]
+        for (name, meaning) in subcommand.environment { lines += columns("  " + name, meaning) }
         lines += ["", "Exit status:"]
         for (status, meaning) in subcommand.exitStatuses { lines += columns("  \(status)", meaning) }
         return lines.joined(separator: "\n")

@@ -14,6 +14,7 @@ public enum ManPage {
             #"\fB\-\-device\-url\fR \fIURL\fR \fB\-\-client\-id\fR \fIID\fR [\fIOPTION\fR]..."#,
             ".br",
             #".B picker logout"#,
+            #"[\fB\-\-cache\-dir\fR \fIDIR\fR]"#,
             ".SH DESCRIPTION",
             "picker shows the friends of a session in a full-screen list, sorted and sectioned.",
             "Typing a name narrows the list on every key, best match first; Space ticks friends;",
@@ -97,9 +98,7 @@ public enum ManPage {
             page.append(".SS \(roff(subcommand.synopsis))")
             page.append(roff(subcommand.summary))
             page += options(subcommand.options)
-            if subcommand == .login {
-                page += LoginOptions.environment.flatMap { [".TP", "\\fB\($0.name)\\fR", roff($0.meaning)] }
-            }
+            page += subcommand.environment.flatMap { [".TP", "\\fB\($0.name)\\fR", roff($0.meaning)] }
             page.append(".PP")
             page.append(
                 "Exit status: "

@@ -29,10 +29,13 @@ public struct PickHistory: Hashable, Sendable {
 
     /// The path of the record.
     public var path: String { "\(directory)/picks.json" }
+    /// The path of the lock taken while the record is rewritten.
+    public var lockPath: String { "\(directory)/picks.lock" }
 
     /// The frecency of the friends picked from the source known by `source` (see
     /// ``sourceKey(_:)``), at `now`; and a one-line warning when the record is there but cannot
-    /// be read (it is then treated as empty, and replaced at the next pick).
+    /// be read (it is then treated as empty, and replaced at the next pick), or when the state
+    /// directory is not the user's alone (nothing is read from it, and a pick is not recorded).
     public func frecency(source: String, keying: Frecency.Keying, now: Int64) -> (Frecency, warning: String?) {
         let (record, warning) = read()
         let entry = record.sources.first { $0.source == source && $0.keying == keying }
@@ -46,7 +49,7 @@ public struct PickHistory: Hashable, Sendable {
     ) throws(PrivateFileError) {
         guard !friends.isEmpty else { return }
         try PrivateFiles.prepare(directory: directory)
-        let lock = try Self.lock("\(directory)/picks.lock")
+        let lock = try Self.lock(lockPath)
         defer { close(lock) }
         var record = read().record
         var entry =
@@ -88,6 +91,7 @@ public struct PickHistory: Hashable, Sendable {
     private func read() -> (record: Record, warning: String?) {
         switch PrivateFiles.read(path, limit: Self.largestFile) {
         case .missing: return (Record(), nil)
+        case .unusableDirectory(let error): return (Record(), "\(error); picks are not kept")
         case .refused(let why): return (Record(), "\(path) \(why); picks are recorded afresh")
         case .bytes(let bytes):
             guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)), record.isValid else {

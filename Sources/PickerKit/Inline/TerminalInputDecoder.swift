@@ -109,22 +109,19 @@ public struct TerminalInputDecoder: Sendable {
         }
     }
 
-    /// The character whose UTF-8 encoding starts `bytes`; an invalid or unsafe one is dropped.
+    /// The character whose UTF-8 encoding starts `bytes` (read by the one strict decoder,
+    /// ``UTF8Text``), or nil while the bytes end inside one; an unsafe one is dropped, and so is
+    /// a byte that starts no character (each continuation byte after it is then dropped in its
+    /// turn).
     private static func character(in bytes: ArraySlice<UInt8>) -> Step? {
-        let first = bytes[bytes.startIndex]
-        let length: Int
-        switch first {
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return .read(nil, length: 1)
+        let head = Array(bytes.prefix(4))
+        let decoded = head.withUnsafeBufferPointer { UTF8Text.multibyteScalar(in: $0, at: 0, lead: $0[0]) }
+        guard let (value, length) = decoded else {
+            return UTF8Text.isUnfinishedScalar(head) ? nil : .read(nil, length: 1)
         }
-        let available = bytes.prefix(length)
-        guard available.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return .read(nil, length: 1) }
-        guard available.count == length else { return nil }
-        guard let text = String(validating: available, as: UTF8.self), let scalar = text.unicodeScalars.first,
-            !TerminalText.isUnsafe(scalar)
-        else { return .read(nil, length: length) }
+        guard let scalar = Unicode.Scalar(value), !TerminalText.isUnsafe(scalar) else {
+            return .read(nil, length: length)
+        }
         return .read(.key(.character(Character(scalar))), length: length)
     }
 

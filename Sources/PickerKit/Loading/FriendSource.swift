@@ -50,14 +50,6 @@ public enum FriendSource: Hashable, Sendable {
         return "\(displayName): \(skipped == 1 ? "1 contact" : "\(skipped) contacts") without a name skipped"
     }
 
-    /// The friends in the file (or export folder) at `path`.
-    /// - Throws: ``SourceError`` when the file is missing, unreadable or malformed.
-    static func readFile(_ path: String) throws(SourceError) -> [Friend] {
-        var friends: [Friend] = []
-        try FileSourceLoader(path: path).load { friends += $0.friends }
-        return friends
-    }
-
     /// Friends from what standard input held, read by its content (see ``SourceFormat``): text
     /// is one name per line, numbered from 1 as ids (blank lines skipped).
     static func friends(fromStandardInput data: Data) throws(SourceError) -> [Friend] {

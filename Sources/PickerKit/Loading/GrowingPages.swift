@@ -1,12 +1,21 @@
 /// Friends gathered into pages that grow as a source is read: the first page holds `first`
 /// friends, so that the first screen can be drawn at once, and each later page twice as many
 /// as the one before, up to `largest`, so that a large source takes few pages.
+///
+/// The one rule every reader pages by (files, text, address books, the friend cache): by
+/// default ``firstSize``, doubling up to ``largestSize``.
+@usableFromInline
 struct GrowingPages {
+    /// The size of the first page by default: 1,000 friends, a screen's worth many times over.
+    @usableFromInline static let firstSize = 1000
+    /// The size pages grow to by default: 65,536 friends.
+    @usableFromInline static let largestSize = 65_536
+
     private var page: [Friend] = []
     private var size: Int
     private let largest: Int
 
-    init(first: Int, largest: Int) {
+    init(first: Int = firstSize, largest: Int = largestSize) {
         size = max(1, first)
         self.largest = max(1, largest, first)
     }

@@ -9,7 +9,8 @@ public enum NameLines {
     /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, after
     ///   the pages before it were delivered.
     public static func readPages(
-        _ data: Data, source: String, firstPage: Int = 1000, largestPage: Int = 65_536, _ deliver: ([Friend]) -> Void
+        _ data: Data, source: String, firstPage: Int = GrowingPages.firstSize,
+        largestPage: Int = GrowingPages.largestSize, _ deliver: ([Friend]) -> Void
     ) throws(SourceError) {
         var failure: SourceError?
         data.withUnsafeBytes { raw in
@@ -40,7 +41,8 @@ public enum NameLines {
     /// The friends of the text file at `path`, in pages as ``readPages(_:source:firstPage:largestPage:_:)``
     /// delivers them.
     public static func readPages(
-        path: String, firstPage: Int = 1000, largestPage: Int = 65_536, _ deliver: ([Friend]) -> Void
+        path: String, firstPage: Int = GrowingPages.firstSize, largestPage: Int = GrowingPages.largestSize,
+        _ deliver: ([Friend]) -> Void
     ) throws(SourceError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SourceError(source: path, problem: "cannot be read")

@@ -71,15 +71,13 @@ public struct LoginScreen: Hashable, Sendable {
     }
 
     /// The lines that say what to do, at most `columns` wide: the address (wrapped, never cut),
-    /// the code, and with `scan` a word on the QR code.
+    /// the code, and with `scan` a word on the QR code; without, the address with the code
+    /// filled in (`verification_uri_complete`), when there is one, which the QR code would hold.
     private func instructions(columns: Int, scan: Bool) -> [Frame.Line] {
         var lines = [
             Frame.Line(), Frame.Line([Frame.Span("Open this address on a phone or computer:")].fitted(to: columns)),
         ]
-        lines += Self.wrapped(
-            TerminalText.sanitized(authorization.verificationURI.absoluteString), columns: columns - 2
-        )
-        .map { Frame.Line([Frame.Span("  "), Frame.Span($0, .prompt)]) }
+        lines += address(authorization.verificationURI, columns: columns)
         lines.append(Frame.Line([Frame.Span("and enter the code:")].fitted(to: columns)))
         lines.append(Frame.Line())
         lines.append(
@@ -93,8 +91,21 @@ public struct LoginScreen: Hashable, Sendable {
                 : "Or scan the QR code: it opens the address with the code filled in."
             lines += Self.wrapped(scanText, columns: columns, words: true).map { Frame.Line([Frame.Span($0, .hint)]) }
             lines.append(Frame.Line())
+        } else if let complete = authorization.completeURI {
+            lines += Self.wrapped("Or this one, with the code filled in:", columns: columns, words: true).map {
+                Frame.Line([Frame.Span($0)])
+            }
+            lines += address(complete, columns: columns)
+            lines.append(Frame.Line())
         }
         return lines
+    }
+
+    /// `url` in lines of at most `columns`, indented by two: wrapped, never cut.
+    private func address(_ url: URL, columns: Int) -> [Frame.Line] {
+        Self.wrapped(TerminalText.sanitized(url.absoluteString), columns: columns - 2).map {
+            Frame.Line([Frame.Span("  "), Frame.Span($0, .prompt)])
+        }
     }
 
     /// The line that says how the login goes, with the time left and the code as typed.

@@ -24,12 +24,14 @@ extension PickerState {
     }
 }
 
-/// How far the source has got in delivering friends.
-public enum Loading: Hashable, Sendable {
-    /// More friends are coming; the source may have said how many in all.
-    case inProgress(expectedTotal: Int?)
-    /// Everyone has arrived.
-    case complete
-    /// The source failed after some friends arrived; the message says why.
-    case failed(String)
+extension PickerState {
+    /// How far the source has got in delivering friends.
+    public enum Loading: Hashable, Sendable {
+        /// More friends are coming; the source may have said how many in all.
+        case inProgress(expectedTotal: Int?)
+        /// Everyone has arrived.
+        case complete
+        /// The source failed after some friends arrived; the message says why.
+        case failed(String)
+    }
 }

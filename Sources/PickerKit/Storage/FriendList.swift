@@ -27,7 +27,11 @@ import Glibc
 ///               ├─ NameKeys.sort      ByteStore string 7, a SortEntry: section "a", the parts
 ///               │                     "ada" 01 "" 01 "lovelace", then 00 and the id "42"
 ///               ├─ NameKeys.masks[7]  a bit for each of a, c, d, e, l, o, v and one for space
-///               └─ IDIndex            a slot near hash("42") >> shift: hash("42") << 32 | 7 + 1
+///               ├─ IDIndex            a slot near hash("42") >> shift: hash("42") << 32 | 7 + 1
+///               └─ ContactDetails     entry 7, only when she has emails or a friendship date
+///                                     (address books, the Facebook export): the emails, as
+///                                     given and folded for the search (each ended by a
+///                                     newline), and the date; none for a Graph or text friend
 ///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 16 bytes of
 ///                                     sort entry 7 (most comparisons stop there)
 ///     a search ─── Positions          the positions it shows, ascending, or everyone as a count
@@ -35,7 +39,8 @@ import Glibc
 ///                                     section bytes in list order
 ///
 /// The name is read back from the record, the id from the end of the sort entry (its length is
-/// in the record): a friend is turned back into a ``Friend`` only when it is shown or printed.
+/// in the record), the emails and the date from the details: a friend is turned back into a
+/// ``Friend`` only when it is shown or printed.
 public struct FriendList: Sendable {
     /// The friends, in the order they arrived.
     private(set) var packed = PackedFriends()

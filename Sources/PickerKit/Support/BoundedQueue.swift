@@ -6,7 +6,7 @@ import Glibc
 /// of the package: between the reader and the batcher of a load, and between the batcher and
 /// the picker's event loop.
 public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
-    private let condition = Condition()
+    private let condition = PosixThread.Condition()
     private let capacity: Int
     private var items: [Item] = []
     private var finished = false

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Compares two byte strings as `memcmp` does, a shorter string before a longer one it begins.
 func compareBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {

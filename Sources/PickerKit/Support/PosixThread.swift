@@ -44,28 +44,30 @@ public enum PosixThread {
     }
 }
 
-/// A lock and a condition to wait on, as `pthread_mutex_t` and `pthread_cond_t`, kept where
-/// they were made (a pthread object must not move).
-final class Condition: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+extension PosixThread {
+    /// A lock and a condition to wait on, as `pthread_mutex_t` and `pthread_cond_t`, kept where
+    /// they were made (a pthread object must not move).
+    final class Condition: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        init() {
+            pthread_mutex_init(mutex, nil)
+            pthread_cond_init(condition, nil)
+        }
+
+        deinit {
+            pthread_cond_destroy(condition)
+            pthread_mutex_destroy(mutex)
+            condition.deallocate()
+            mutex.deallocate()
+        }
+
+        func lock() { pthread_mutex_lock(mutex) }
+        func unlock() { pthread_mutex_unlock(mutex) }
+        /// Unlocks, waits for a ``broadcast()`` (or a spurious wake-up), and locks again.
+        func wait() { pthread_cond_wait(condition, mutex) }
+        /// Wakes every thread waiting.
+        func broadcast() { pthread_cond_broadcast(condition) }
     }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
-    /// Unlocks, waits for a ``broadcast()`` (or a spurious wake-up), and locks again.
-    func wait() { pthread_cond_wait(condition, mutex) }
-    /// Wakes every thread waiting.
-    func broadcast() { pthread_cond_broadcast(condition) }
 }

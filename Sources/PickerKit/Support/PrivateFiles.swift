@@ -4,9 +4,10 @@ import Glibc
 /// session's friends and the record of picks.
 ///
 /// A directory is made with mode 0700 (its missing parents too, as the XDG base directory
-/// specification asks), and used only when it is the user's and no one else can write in it. A
-/// file is written whole to a temporary file of mode 0600 beside it and renamed over it, so that
-/// a reader, a crash or a second picker never sees half a file; it is read only when it is a
+/// specification asks), and used, to read as to write, only when it is the user's and no one
+/// else can write in it; one that exists keeps its mode, as the specification asks. A file is
+/// written whole to a temporary file of mode 0600 beside it and renamed over it, so that a
+/// reader, a crash or a second picker never sees half a file; it is read only when it is a
 /// regular file the user owns (never through a symbolic link).
 enum PrivateFiles {
     /// What reading a file found.
@@ -17,6 +18,9 @@ enum PrivateFiles {
         case missing
         /// There is a file, which is not to be read: why.
         case refused(String)
+        /// The file's directory is not one to read private files from (see
+        /// ``PrivateFiles/check(directory:)``): the message, which names it.
+        case unusableDirectory(PrivateFileError)
     }
 
     /// Makes `directory` ready to hold private files: made with mode 0700 when missing (and its
@@ -29,6 +33,25 @@ enum PrivateFiles {
             try makeDirectory(directory)
             guard stat(directory, &status) == 0 else { throw PrivateFileError("\(directory): \(reason(errno))") }
         }
+        try check(directory, status)
+    }
+
+    /// Checks that `directory`, when it is there, is one to keep private files in: a directory
+    /// of the user that no one else can write in. A missing one is no failure (it is made when
+    /// something is written).
+    /// - Throws: when it is there but not one, saying why in a line that names it.
+    static func check(directory: String) throws(PrivateFileError) {
+        var status = stat()
+        guard stat(directory, &status) == 0 else {
+            guard errno == ENOENT else { throw PrivateFileError("\(directory): \(reason(errno))") }
+            return
+        }
+        try check(directory, status)
+    }
+
+    /// Checks that `directory`, whose status is `status`, is a directory of the user that no one
+    /// else can write in.
+    private static func check(_ directory: String, _ status: stat) throws(PrivateFileError) {
         guard status.st_mode & S_IFMT == S_IFDIR else { throw PrivateFileError("\(directory): not a directory") }
         guard status.st_uid == geteuid() else {
             throw PrivateFileError("\(directory): not owned by you, so not used")
@@ -49,10 +72,26 @@ enum PrivateFiles {
         }
     }
 
-    /// The bytes of the file at `path`: a regular file owned by the user, at most `limit` bytes.
+    /// The bytes of the file at `path`: a regular file owned by the user, at most `limit` bytes,
+    /// in a directory of the user that no one else can write in (the directory is opened and
+    /// checked, then the file opened in it, so that neither can be swapped between the two).
     /// With `touching`, its time of modification is set to now: it has just been used.
     static func read(_ path: String, limit: Int, touching: Bool = false) -> Contents {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let (directory, name) = split(path)
+        let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else {
+            if errno == ENOENT { return .missing }
+            return .unusableDirectory(PrivateFileError("\(directory): \(reason(errno))"))
+        }
+        defer { close(folder) }
+        var folderStatus = stat()
+        do throws(PrivateFileError) {
+            guard fstat(folder, &folderStatus) == 0 else { throw PrivateFileError("\(directory): \(reason(errno))") }
+            try check(directory, folderStatus)
+        } catch {
+            return .unusableDirectory(error)
+        }
+        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             switch errno {
             case ENOENT: return .missing
@@ -121,11 +160,18 @@ enum PrivateFiles {
 
     /// A name no other writer uses, beside `path`: `.NAME.PID.RANDOM.tmp`.
     private static func temporaryName(for path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (directory, name) = split(path)
         let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        return "\(directory).\(name).\(getpid()).\(random).tmp"
+        let prefix = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
+        return "\(prefix).\(name).\(getpid()).\(random).tmp"
+    }
+
+    /// The directory of `path` (empty for a bare name; `/` for a file at the root) and the
+    /// file's name in it.
+    private static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        let name = String(path[path.index(after: slash)...])
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), name)
     }
 
     /// The system's words for `error`.

@@ -40,13 +40,12 @@ public enum FoldTable {
             digits = 0
         }
         for byte in entries.utf8 {
+            if let digit = HexDigit.value(byte) {
+                number = number << 4 | UInt32(digit)
+                digits += 1
+                continue
+            }
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                number = number << 4 | UInt32(byte - UInt8(ascii: "0"))
-                digits += 1
-            case UInt8(ascii: "A")...UInt8(ascii: "F"):
-                number = number << 4 | UInt32(byte - UInt8(ascii: "A") + 10)
-                digits += 1
             case UInt8(ascii: ";"):
                 end()
                 field += 1
@@ -69,12 +68,7 @@ public enum FoldTable {
     /// - Complexity: O(log n) in the number of scalars folding changes.
     static func fold(_ scalar: Unicode.Scalar, _ strength: TextFolding.Strength) -> ArraySlice<Unicode.Scalar>? {
         let table = Self.table
-        var low = 0
-        var high = table.scalars.count
-        while low < high {
-            let middle = (low + high) / 2
-            if table.scalars[middle] < scalar.value { low = middle + 1 } else { high = middle }
-        }
+        let low = BinarySearch.firstIndex(in: table.scalars.indices) { table.scalars[$0] >= scalar.value }
         guard low < table.scalars.count, table.scalars[low] == scalar.value else { return nil }
         let range =
             strength == .caseOnly

@@ -54,6 +54,23 @@ enum UTF8Text {
         return (value, length)
     }
 
+    /// Whether `bytes`, fewer than four, start a well-formed sequence that they end before:
+    /// more bytes could finish the scalar (a reader of a terminal waits for them), while other
+    /// bytes that are not well-formed never can. Told by ``multibyteScalar(in:at:lead:)`` itself,
+    /// on `bytes` finished with continuation bytes: `0x80`, or for the second byte `0xA0`, which
+    /// between them meet the narrower bounds that some leads set on it (`E0` and `F0` want at
+    /// least `A0` and `90`, `ED` and `F4` at most `9F` and `8F`).
+    static func isUnfinishedScalar(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let lead = bytes.first, lead >= 0x80, bytes.count < 4 else { return false }
+        return [UInt8(0x80), 0xA0].contains { second in
+            var finished = Array(bytes)
+            if finished.count == 1 { finished.append(second) }
+            finished += repeatElement(0x80, count: 4 - finished.count)
+            let scalar = finished.withUnsafeBufferPointer { multibyteScalar(in: $0, at: 0, lead: lead) }
+            return scalar.map { $0.length > bytes.count } ?? false
+        }
+    }
+
     /// The index in `bytes` of the first byte that does not start or continue a well-formed
     /// sequence; nil when there is none.
     static func firstInvalidByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -40,12 +40,7 @@ final class PseudoTerminal {
             try PickerPaths.picker(), arguments, standardInput: .file(path),
             standardOutput: directory.appendingPathComponent("stdout").path,
             standardError: directory.appendingPathComponent("stderr").path,
-            environment: [
-                "TERM": term, "LANG": "C.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil, "PICKER_SESSION": nil,
-                "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil, "NO_COLOR": nil, "PICKER_CACHE_DIR": nil,
-                "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
-                "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
-            ],
+            environment: cleanEnvironment(keepingIn: directory).merging(["TERM": term]) { $1 },
             newSession: true)
     }
 

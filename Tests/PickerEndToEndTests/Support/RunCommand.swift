@@ -62,26 +62,23 @@ func runCommand(
 }
 
 /// Runs the picker without a terminal (for `--filter`, `--help`…), with `input` on standard
-/// input and the same clean environment as in tmux: `LANG=C.UTF-8`, no `PICKER_*` or `LC_*`,
-/// except `PICKER_SOURCE`, the bundled sample: standard input is a file here, not a terminal,
-/// and would otherwise be the source; `XDG_CACHE_HOME` and `XDG_STATE_HOME` in a directory of
-/// its own, removed after. `environment` then sets (or, with nil, removes) variables.
+/// input and the same clean environment as in tmux (``cleanEnvironment(keepingIn:)``), except
+/// `PICKER_SOURCE`, the bundled sample: standard input is a file here, not a terminal, and
+/// would otherwise be the source. The XDG base directories are in `keeping`, by default a
+/// directory of its own, removed after. `environment` then sets (or, with nil, removes)
+/// variables.
 ///
 /// With `measuringMemory`, the picker is started by a small Python process that forks it and
 /// reads its peak resident set from `wait4`: started from the test process itself, its peak
 /// would count the test process's memory too, as a child carries its parent's resident pages
 /// into its maximum when it calls `exec`.
 func runPicker(
-    _ arguments: [String], input: Data = Data(), environment: [String: String?] = [:], measuringMemory: Bool = false
+    _ arguments: [String], input: Data = Data(), environment: [String: String?] = [:], keepingIn keeping: URL? = nil,
+    measuringMemory: Bool = false
 ) throws -> CommandResult {
-    let keeping = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-keep-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: keeping) }
-    let clean: [String: String?] = [
-        "LANG": "C.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil, "LC_MESSAGES": nil,
-        "PICKER_SESSION": nil, "PICKER_SOURCE": PickerPaths.sample, "PICKER_DEFAULT_OPTS": nil, "NO_COLOR": nil,
-        "PICKER_CACHE_DIR": nil, "XDG_CACHE_HOME": keeping.appendingPathComponent("cache").path,
-        "XDG_STATE_HOME": keeping.appendingPathComponent("state").path,
-    ]
+    let own = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-keep-\(UUID().uuidString)")
+    defer { if keeping == nil { try? FileManager.default.removeItem(at: own) } }
+    let clean = cleanEnvironment(keepingIn: keeping ?? own).merging(["PICKER_SOURCE": PickerPaths.sample]) { $1 }
     let picker = try PickerPaths.picker()
     guard measuringMemory else {
         return try runCommand(picker, arguments, input: input, environment: clean.merging(environment) { $1 })

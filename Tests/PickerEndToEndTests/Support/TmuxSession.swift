@@ -40,10 +40,10 @@ final class TmuxSession: Sendable {
     /// Whether the picker was started from an interactive shell (see `fromShell` below).
     let fromShell: Bool
 
-    /// Starts the picker with `arguments` in a `columns`×`rows` terminal, with `LANG=C.UTF-8`
-    /// and the `TERM` tmux sets, none of the test's `PICKER_*`, `LC_*` or `NO_COLOR` (which
-    /// SwiftPM sets for tests), and `XDG_CACHE_HOME` and `XDG_STATE_HOME` in the session's
-    /// directory; `environment` then sets (or, with nil, removes) variables for the picker.
+    /// Starts the picker with `arguments` in a `columns`×`rows` terminal, with the `TERM` tmux
+    /// sets and the clean environment of every test (``cleanEnvironment(keepingIn:)``), the XDG
+    /// base directories in the session's directory; `environment` then sets (or, with nil,
+    /// removes) variables for the picker.
     ///
     /// With `throughPipe`, standard output is piped into the shell command `reader`, whose
     /// output goes to the output file.
@@ -111,11 +111,9 @@ final class TmuxSession: Sendable {
                 ": > \(shellQuoted(outputFile.path)); picker() { \(command) \"$@\" 2>> \(shellQuoted(errorFile.path)); }; \(shellLine); \(recordStatus)"
         }
         if !before.isEmpty { run = "\(before)\n\(run)" }
-        // The cache and the picks stay in the session's directory, unless the test names others.
-        let keeping =
-            "XDG_CACHE_HOME=\(shellQuoted(directory.appendingPathComponent("cache").path)); XDG_STATE_HOME=\(shellQuoted(directory.appendingPathComponent("state").path)); export XDG_CACHE_HOME XDG_STATE_HOME"
-        let clean =
-            "unset PICKER_SESSION PICKER_SOURCE PICKER_DEFAULT_OPTS PICKER_CACHE_DIR NO_COLOR LC_ALL LC_CTYPE LC_MESSAGES; LANG=C.UTF-8; export LANG; \(keeping)"
+        // The cache, the picks and the stored session stay in the session's directory, unless
+        // the test names others.
+        let clean = shellExports(cleanEnvironment(keepingIn: directory))
         var script = """
             \(clean)
             cd \(shellQuoted(directory.path)) || exit 1

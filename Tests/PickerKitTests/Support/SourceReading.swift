@@ -10,6 +10,17 @@ func fixture(_ name: String) -> URL {
         .deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name)
 }
 
+extension FriendSource {
+    /// The friends in the file (or export folder) at `path`, read by its content as a file
+    /// source is.
+    /// - Throws: ``SourceError`` when the file is missing, unreadable or malformed.
+    static func readFile(_ path: String) throws(SourceError) -> [Friend] {
+        var friends: [Friend] = []
+        try FileSourceLoader(path: path).load { friends += $0.friends }
+        return friends
+    }
+}
+
 /// What a line reader made of a source: the friends in order and how many entries it skipped.
 struct ReadSource: Equatable {
     var friends: [Friend]

@@ -11,7 +11,8 @@ extension FriendsJSON {
     /// which delivers the friends not yet delivered or words the error.
     /// - Throws: ``SourceError`` naming `path`, as ``decode(_:source:)`` does.
     public static func readPages(
-        path: String, firstPage: Int = 1000, largestPage: Int = 65_536, _ deliver: ([Friend]) -> Void
+        path: String, firstPage: Int = GrowingPages.firstSize, largestPage: Int = GrowingPages.largestSize,
+        _ deliver: ([Friend]) -> Void
     ) throws(SourceError) {
         var status = stat()
         guard stat(path, &status) == 0 else { throw SourceError(source: path, problem: "no such file") }

@@ -239,15 +239,8 @@ extension JSONFriendScanner {
             guard index + 4 <= raw.count else { throw .unsupported }
             var value: UInt32 = 0
             for _ in 0..<4 {
-                let byte = raw[index]
+                guard let digit = HexDigit.value(raw[index]) else { throw .unsupported }
                 index += 1
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw .unsupported
-                }
                 value = value << 4 | UInt32(digit)
             }
             return value

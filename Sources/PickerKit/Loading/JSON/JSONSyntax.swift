@@ -158,10 +158,8 @@ struct JSONSyntax {
         for _ in 0..<4 {
             index += 1
             guard let digit = current else { throw wrong("") }
-            guard Self.isHexDigit(digit) else { throw wrong("expected four hexadecimal digits after \\u") }
-            unit =
-                unit << 4
-                | UInt32(Self.isDigit(digit) ? digit - UInt8(ascii: "0") : (digit | 0x20) - UInt8(ascii: "a") + 10)
+            guard let value = HexDigit.value(digit) else { throw wrong("expected four hexadecimal digits after \\u") }
+            unit = unit << 4 | UInt32(value)
         }
         return unit
     }
@@ -201,7 +199,4 @@ struct JSONSyntax {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
-    }
 }

@@ -31,8 +31,8 @@ enum VCardValue {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "="), index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
-                let low = hexDigit(bytes[index + 2])
+            if byte == UInt8(ascii: "="), index + 2 < bytes.count, let high = HexDigit.value(bytes[index + 1]),
+                let low = HexDigit.value(bytes[index + 2])
             {
                 output.append(high << 4 | low)
                 index += 3
@@ -44,15 +44,6 @@ enum VCardValue {
             }
         }
         return output
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        default: return nil
-        }
     }
 
     /// The names 2.1 cards give UTF-8 and its subset ASCII, lower-cased.
