@@ -5,6 +5,7 @@ struct KeyView {
     let caseBytes: UnsafeBufferPointer<UInt8>
     let caseEnds: UnsafeBufferPointer<UInt32>
     let masks: UnsafeBufferPointer<UInt32>
+    let initials: UnsafeBufferPointer<UInt32>
     let partStarts: PartStarts.View
 
     /// Friend `number`'s key folded for case and accents.
@@ -53,7 +54,14 @@ struct KeyScanner {
     mutating func score(_ number: Int) -> UInt8 {
         let mask = view.masks[number]
         guard mask & query.mask == query.mask else { return MatchTier.noMatch }
-        if query.decidedByMask && !scoring { return MatchTier.nameStart }
+        if query.decidedByMask {
+            // One letter each: the mask says they match, the initials how well.
+            guard scoring else { return MatchTier.nameStart }
+            let initials = view.initials[number]
+            var score = MatchTier.nameStart
+            for term in query.terms { score = MatchTier.adding(score, Initials.tier(of: term.bytes[0], initials)) }
+            return score
+        }
         return query.score { term in tier(of: term, number, mask: mask) }
     }
 
@@ -65,7 +73,15 @@ struct KeyScanner {
         let key = term.caseOnly ? view.caseKey(number) : view.accentKey(number)
         let mayJoin = mask & ByteMask.punctuation != 0
         let none = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
-        if let tier = term.tier(in: key, partStarts: none, mayJoin: mayJoin, scoring: scoring, joined: &joined) {
+        // A term whose first letter starts no word of the name can only match inside a word:
+        // whether it matches is all that is left to find.
+        if scoring, !term.caseOnly, term.anchor == .anywhere, !term.bytes.isEmpty,
+            !Initials.mayStartWord(view.initials[number], with: term.bytes[0])
+        {
+            if term.tier(in: key, partStarts: none, mayJoin: mayJoin, scoring: false, joined: &joined) != nil {
+                return MatchTier.insideWord
+            }
+        } else if let tier = term.tier(in: key, partStarts: none, mayJoin: mayJoin, scoring: scoring, joined: &joined) {
             // Only a match inside a word may be at the start of a name part, for the few
             // friends whose parts start inside words.
             guard scoring, tier == MatchTier.insideWord, view.partStarts.has(number) else { return tier }
@@ -133,11 +149,14 @@ extension NameKeys {
                 caseOnly.bytes.withUnsafeBufferPointer { caseBytes in
                     caseOnly.ends.withUnsafeBufferPointer { caseEnds in
                         masks.withUnsafeBufferPointer { masks in
-                            partStarts.withView { partStarts in
-                                body(
-                                    KeyView(
-                                        accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes,
-                                        caseEnds: caseEnds, masks: masks, partStarts: partStarts))
+                            initials.withUnsafeBufferPointer { initials in
+                                partStarts.withView { partStarts in
+                                    body(
+                                        KeyView(
+                                            accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes,
+                                            caseEnds: caseEnds, masks: masks, initials: initials,
+                                            partStarts: partStarts))
+                                }
                             }
                         }
                     }

@@ -14,6 +14,9 @@ struct NameKeys: Sendable {
     /// byte that folding for accents too does not), so that one letter's bit says exactly
     /// whether the name holds that letter.
     private(set) var masks: [UInt32] = []
+    /// For each name, the letters that start its words and the letter it starts with (see
+    /// ``Initials``).
+    private(set) var initials: [UInt32] = []
     /// Where the name parts the service gave start inside a word of the keys, for the few
     /// names whose parts are not apart already (`王小明`, given as `王` and `小明`).
     private(set) var partStarts = PartStarts()
@@ -42,10 +45,16 @@ struct NameKeys: Sendable {
                 }
             }
             caseOnly.closeString()
-            partStarts.add(
+            let starts = partStarts.add(
                 friend, number: masks.count, utf8: utf8, caseKeyStored: caseStart < caseOnly.bytes.count,
                 folding: &folding)
             masks.append(mask)
+            initials.append(
+                accent.bytes.withUnsafeBufferPointer { bytes in
+                    starts.withUnsafeBufferPointer {
+                        Initials.of(UnsafeBufferPointer(rebasing: bytes[start...]), partStarts: $0)
+                    }
+                })
             var id = friend.id
             id.withUTF8 { id in
                 let given = friend.firstName != nil || friend.lastName != nil ? friend.nameParts : nil
@@ -63,6 +72,7 @@ struct NameKeys: Sendable {
         sort.append(contentsOf: other.sort)
         partStarts.append(contentsOf: other.partStarts, numberedFrom: masks.count)
         masks += other.masks
+        initials += other.initials
     }
 }
 
@@ -105,6 +115,7 @@ extension NameKeys {
                 store._checkInvariants()
                 precondition(store.count == masks.count, "one key of each kind per friend")
             }
+            precondition(initials.count == masks.count, "initials per friend")
             for number in 0..<count {
                 let accentKey = accent.bytes[accent.range(number)]
                 let caseKey = caseOnly.bytes[caseOnly.range(number)]

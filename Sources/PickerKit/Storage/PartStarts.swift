@@ -20,18 +20,21 @@ struct PartStarts: Sendable {
     /// Keeps the starts of `friend`'s given parts (friend number `number`, its name's UTF-8
     /// `utf8`) that are inside a word of its name; `caseKeyStored` says whether the friend has
     /// a case key apart from its accent key.
+    /// - Returns: the starts kept, as offsets in the accent key.
+    @discardableResult
     mutating func add(
         _ friend: Friend, number: Int, utf8: UnsafeBufferPointer<UInt8>, caseKeyStored: Bool,
         folding: inout TextFolding
-    ) {
+    ) -> [UInt16] {
         let accent = Self.offsets(friend, utf8: utf8, .caseAndAccents, folding: &folding)
-        guard !accent.isEmpty else { return }
+        guard !accent.isEmpty else { return [] }
         let caseOnly = caseKeyStored ? Self.offsets(friend, utf8: utf8, .caseOnly, folding: &folding) : accent
-        guard caseOnly.count == accent.count else { return }
+        guard caseOnly.count == accent.count else { return [] }
         numbers += repeatElement(UInt32(truncatingIfNeeded: number), count: accent.count)
         accentOffsets += accent
         caseOffsets += caseOnly
         mark(number)
+        return accent
     }
 
     private mutating func mark(_ number: Int) {

@@ -1,0 +1,44 @@
+/// For each name, which letters `a`–`z` start one of its words, and which letter it starts
+/// with, in 32 bits: what ranks a one-letter term without reading the name, and tells a longer
+/// term it cannot match at a word start.
+///
+/// Bits 0–25 are set for the letters that start a word of the key folded for case and accents
+/// (see ``WordStarts``, the given name parts included); bit 31 is set when the key starts with
+/// a letter, whose number (0 for `a`) is in bits 26–30.
+enum Initials {
+    /// The initials of `key`, a key folded for case and accents whose given name parts start at
+    /// `partStarts`.
+    static func of(_ key: UnsafeBufferPointer<UInt8>, partStarts: UnsafeBufferPointer<UInt16>) -> UInt32 {
+        var initials: UInt32 = 0
+        if let first = key.first, first &- UInt8(ascii: "a") < 26 {
+            initials = 1 << 31 | UInt32(first &- UInt8(ascii: "a")) << 26
+        }
+        for index in key.indices where key[index] &- UInt8(ascii: "a") < 26 {
+            if WordStarts.isStart(key, at: index, partStarts: partStarts) {
+                initials |= 1 << UInt32(key[index] &- UInt8(ascii: "a"))
+            }
+        }
+        return initials
+    }
+
+    /// Whether a key with `initials` starts with `letter` (`a`–`z`).
+    @inline(__always)
+    static func start(_ initials: UInt32, with letter: UInt8) -> Bool {
+        initials >> 26 == 0x20 | UInt32(letter &- UInt8(ascii: "a"))
+    }
+
+    /// Whether a word of a key with `initials` may start with `byte`: always, for a byte that
+    /// is not a letter `a`–`z`.
+    @inline(__always)
+    static func mayStartWord(_ initials: UInt32, with byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "a") >= 26 || initials & 1 << UInt32(byte &- UInt8(ascii: "a")) != 0
+    }
+
+    /// The tier (see ``MatchTier``) of a one-letter term `letter`, matched ignoring accents,
+    /// in a key with `initials` that holds it.
+    @inline(__always)
+    static func tier(of letter: UInt8, _ initials: UInt32) -> UInt8 {
+        if start(initials, with: letter) { return MatchTier.nameStart }
+        return mayStartWord(initials, with: letter) ? MatchTier.wordStart : MatchTier.insideWord
+    }
+}
