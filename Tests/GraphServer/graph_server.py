@@ -55,6 +55,9 @@ success) do not share state:
   nextnumber, nextempty, nextbad, nextrelative, pagingarray, pagingstring, summarystring,
   summaryfraction, summarynegative, summaryarray
               a friend and a paging or summary that breaks the contract (see MALFORMED)
+  summaryhuge, nextsurrogate, toparray
+              a body Python's json module does not write (see UNREADABLE): a total_count of
+              1e400 beside a next, a next with a lone surrogate escape, a bare array of friends
   echo        (GET or POST) 200 with what was received: method, path, content type, body
   postredirect
               (POST) 307 to echo when the page segment is p307, 303 when it is p303
@@ -98,6 +101,12 @@ MALFORMED = {
     "summaryfraction": {"summary": {"total_count": 810.5}},
     "summarynegative": {"summary": {"total_count": -1}},
     "summaryarray": {"summary": [810]},
+}
+# Sent as written, FRIEND standing for a friend and NEXT for the next page of `pages`.
+UNREADABLE = {
+    "summaryhuge": b'{"data": [FRIEND], "paging": {"next": "NEXT"}, "summary": {"total_count": 1e400}}',
+    "nextsurrogate": b'{"data": [FRIEND], "paging": {"next": "NEXT\\ud800"}}',
+    "toparray": b'[FRIEND]',
 }
 
 
@@ -146,6 +155,10 @@ class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
         page = segments[2] if len(segments) > 2 and segments[2].startswith("p") else "p1"
         if scenario in MALFORMED:
             return self.send_json(200, dict({"data": [friend(1)]}, **MALFORMED[scenario]))
+        if scenario in UNREADABLE:
+            next_url = ("%s/pages/%s/p2" % (self.home(), key)).encode()
+            body = UNREADABLE[scenario].replace(b"FRIEND", json.dumps(friend(1)).encode())
+            return self.send_bytes(200, body.replace(b"NEXT", next_url), [("Content-Type", "application/json")])
         handler = getattr(self, "scenario_" + scenario, None)
         if handler is None:
             return self.send_json(404, {"error": {"message": "unknown scenario", "code": 803}})

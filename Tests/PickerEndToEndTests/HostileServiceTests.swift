@@ -118,6 +118,9 @@ final class HostileServiceTests: GraphTestCase {
             "summarynegative": "summary.total_count is below 0 (-1)",
             "summaryarray": "summary is not an object",
             "longnext": "paging.next is longer than 8 KB",
+            "summaryhuge": "not a friends page: summary.total_count cannot be read as a number",
+            "nextsurrogate": "not a friends page: paging.next cannot be read as text",
+            "toparray": #"not a friends page: the top level is an array, not a Graph friends page {"data": [...]}"#,
         ]
         for (scenario, problem) in expected.sorted(by: { $0.key < $1.key }) {
             let result = try assertFails(scenario, saying: problem)
