@@ -67,6 +67,17 @@ final class HostileServiceTests: GraphTestCase {
         XCTAssertLessThan(result.seconds, 3, "--timeout 2 bounds the request from its start to its last byte")
     }
 
+    func testATimeoutBelowAMillisecondOrAboveADayIsRefusedBeforeAnyRequest() throws {
+        for timeout in ["0.0005", "1e17", "nan"] {
+            let result = try filterAll(try graph().url("slow"), ["--timeout", timeout])
+            XCTAssertEqual(result.status, 2, "\(timeout): \(result.standardError)")
+            XCTAssertEqual(
+                result.standardError,
+                "picker: --timeout needs a number of seconds from 0.001 to 86400, not '\(timeout)'\n")
+        }
+        XCTAssertEqual(try graph().requests().count, 0, "nothing was sent")
+    }
+
     func testRetryAfterAsAnHTTPDateIsHonoured() throws {
         let result = try filterAll(try graph().url("retrydate"))
         XCTAssertEqual(result.status, 0, result.standardError)

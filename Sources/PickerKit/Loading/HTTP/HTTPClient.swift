@@ -112,7 +112,7 @@ final class HTTPClient: HTTPSending {
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_FOLLOWLOCATION, 0)
         try set(CURLOPT_NOSIGNAL, 1)
-        try set(CURLOPT_TIMEOUT_MS, Int(settings.timeout * 1000))
+        try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(settings.timeout))
         try set(CURLOPT_ACCEPT_ENCODING, "gzip")
         try check(picker_curl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, settings.maximumBodyBytes))
         if address.origin.isLoopback { try set(CURLOPT_NOPROXY, "*") }
@@ -195,6 +195,16 @@ final class HTTPClient: HTTPSending {
         default:
             return String(cString: picker_curl_easy_strerror(code)) + detailed
         }
+    }
+
+    /// The whole milliseconds libcurl is given for a timeout of `seconds`, rounded up: at least
+    /// 1, since libcurl reads 0 as no timeout at all (as it would a negative or NaN `seconds`,
+    /// cut to an integer), and at most `Int32.max` (24 days), so that no `seconds`, however
+    /// large or infinite, overflows.
+    static func milliseconds(_ seconds: Double) -> Int {
+        let milliseconds = (seconds * 1000).rounded(.up)
+        guard milliseconds >= 1 else { return 1 }
+        return milliseconds < Double(Int32.max) ? Int(milliseconds) : Int(Int32.max)
     }
 
     /// `value` seconds as messages write them: `15 s`, `2.5 s`.
