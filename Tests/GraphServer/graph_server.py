@@ -28,6 +28,7 @@ success) do not share state:
   crossorigin a page whose paging.next is on the other port
   redirect    302 to the other port
   samehop     302 to the pages scenario on the same origin
+  slowhops    five 302s on the same origin, each after 1.5 seconds, then a page
   loop        a page whose paging.next is itself after the first
   gated       four pages of 5 friends; page n > 1 waits for the file <gate-dir>/<key>-<n>
   failsecond  a page, then 400 with error code 100 (not temporary) for the next one
@@ -309,6 +310,13 @@ class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
 
     def scenario_samehop(self, key, page, count):
         self.send_bytes(302, b"", [("Location", "/pages/%s/me/friends" % key)])
+
+    def scenario_slowhops(self, key, page, count):
+        number = int(page[1:])
+        if number > 5:
+            return self.send_page([friend(1)])
+        time.sleep(1.5)
+        self.send_bytes(302, b"", [("Location", "/slowhops/%s/p%d" % (key, number + 1))])
 
     def scenario_loop(self, key, page, count):
         self.send_page([friend(1)], "%s/loop/%s/p2" % (self.home(), key))

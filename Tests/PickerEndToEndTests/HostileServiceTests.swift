@@ -67,6 +67,12 @@ final class HostileServiceTests: GraphTestCase {
         XCTAssertLessThan(result.seconds, 3, "--timeout 2 bounds the request from its start to its last byte")
     }
 
+    func testRedirectsWithinTheOriginShareTheRequestsDeadline() throws {
+        let result = try assertFails("slowhops", saying: "no complete answer within 2 s", ["--timeout", "2"])
+        XCTAssertLessThan(result.seconds, 3, "five hops of 1.5 s each pass one --timeout 2, not one each")
+        XCTAssertEqual(try graph().requests().count, 2, "the second hop had the 0.5 s left")
+    }
+
     func testATimeoutBelowAMillisecondOrAboveADayIsRefusedBeforeAnyRequest() throws {
         for timeout in ["0.0005", "1e17", "nan"] {
             let result = try filterAll(try graph().url("slow"), ["--timeout", timeout])
