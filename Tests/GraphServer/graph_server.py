@@ -44,6 +44,8 @@ success) do not share state:
   gzipbomb    a gzip body that inflates to 1 GB of zeros, streamed, no Content-Length
   huge        a 300 MB page, streamed, no Content-Length; hugelength: the same announced
   brotli      a body with Content-Encoding: br
+  longname    20 pages, each of one friend whose name is 30 MB long
+  padded      20 pages, each of one friend and an unknown member of 8 MB
   headerflood 200 with 100 KB of header fields
   longmessage 400 whose error message is 10 MB long
   tokenpath, tokenparam, tokenfragment
@@ -411,6 +413,20 @@ class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
                 self.wfile.write(chunk)
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+    def twenty_pages(self, scenario, key, page, fields, members):
+        """Page n of 20: friend n with `fields` changed, beside `members`; a next up to page 20."""
+        number = int(page[1:])
+        body = dict({"data": [dict(friend(number), **fields)]}, **members)
+        if number < 20:
+            body["paging"] = {"next": "%s/%s/%s/p%d" % (self.home(), scenario, key, number + 1)}
+        self.send_json(200, body)
+
+    def scenario_longname(self, key, page, count):
+        self.twenty_pages("longname", key, page, {"name": "a" * (30 << 20)}, {})
+
+    def scenario_padded(self, key, page, count):
+        self.twenty_pages("padded", key, page, {}, {"padding": "x" * (8 << 20)})
 
     def scenario_brotli(self, key, page, count):
         self.send_bytes(200, b"\x1b\x03\x00\xf8\xa5\x00\x00", [("Content-Encoding", "br")])

@@ -54,6 +54,19 @@ final class HostileServiceTests: GraphTestCase {
         }
     }
 
+    func testAFriendWithANameOf30MBFailsOnTheFirstPageInBoundedMemory() throws {
+        let result = try assertFails("longname", saying: "data[0].name is longer than 4 KB", measuringMemory: true)
+        try assertBounded(result.peakMemory, "longname")
+        XCTAssertEqual(try graph().requests().count, 1, "the first page stops the load")
+    }
+
+    func testPagesOfMoreThan128MBTogetherStopTheLoadInBoundedMemory() throws {
+        let result = try assertFails(
+            "padded", saying: "its pages hold more than 128 MB together after decoding; stopped", measuringMemory: true)
+        try assertBounded(result.peakMemory, "padded")
+        XCTAssertEqual(try graph().requests().count, 16, "16 pages of 8 MB and more pass 128 MB")
+    }
+
     func testABodyInAnEncodingNotAskedForIsRefused() throws {
         try assertFails("brotli", saying: "coded as 'br', which was not asked for")
     }

@@ -39,11 +39,12 @@ final class GraphLoaderTests: XCTestCase {
 
     /// Loads `https://graph.example/me/friends` from `service`; returns the pages delivered,
     /// the waits asked for and the error, if any.
-    private func load(_ service: ScriptedService, token: String? = nil) -> (
+    private func load(_ service: ScriptedService, token: String? = nil, maximumLoadBytes: Int? = nil) -> (
         pages: Int, waits: [Double], error: SourceError?
     ) {
         var loader = GraphFriendsLoader(
             url: URL(string: "https://graph.example/me/friends")!, token: token ?? self.token)
+        if let maximumLoadBytes { loader.maximumLoadBytes = maximumLoadBytes }
         loader.connect = { _ throws(HTTPFailure) in service }
         let waits = Mutex<[Double]>([])
         loader.pause = { seconds in waits.withLock { $0.append(seconds) } }
@@ -85,6 +86,26 @@ final class GraphLoaderTests: XCTestCase {
         let (_, waits, error) = load(service)
         XCTAssertEqual(waits, [0, 0, 0, 0])
         XCTAssertTrue(error?.problem.hasPrefix("still failing after 4 retries") ?? false, error?.description ?? "")
+    }
+
+    func testTheBytesOfEveryPageTogetherAreBounded() {
+        XCTAssertEqual(
+            GraphFriendsLoader(url: URL(string: "https://graph.example/")!, token: "").maximumLoadBytes, 128 << 20)
+        let padding = String(repeating: "x", count: 400 << 10)
+        let pages = (1...4).map { number in
+            { (url: URL) in
+                HTTPResponse(
+                    status: 200,
+                    body: Data(
+                        #"{"data": [{"id": "\#(number)", "name": "Ada"}], "padding": "\#(padding)", "paging": {"next": "https://graph.example/p\#(number + 1)"}}"#
+                            .utf8), url: url)
+            }
+        }
+        let (delivered, _, error) = load(ScriptedService(pages), maximumLoadBytes: 1 << 20)
+        XCTAssertEqual(delivered, 2, "the third page of 400 KB passes 1 MB, and is not delivered")
+        XCTAssertEqual(
+            error?.description,
+            "https://graph.example/me/friends: its pages hold more than 1 MB together after decoding; stopped")
     }
 
     func testATokenWithALineBreakIsRefusedBeforeAnyRequest() {
@@ -132,6 +153,22 @@ final class GraphResponseContractTests: XCTestCase {
     private func classify(_ status: Int, _ body: String, headers: HTTPHeaders = [:], now: Double = 0) -> GraphResponse {
         GraphResponse.classify(
             status: status, headers: headers, body: Data(body.utf8), source: "https://g.example/me/friends", now: now)
+    }
+
+    func testEachTextOfAFriendIsAt4KB() {
+        let most = String(repeating: "é", count: 2048)
+        let atMost = #"{"data": [{"id": "\#(most)", "name": "\#(most)", "first_name": "\#(most)"}]}"#
+        XCTAssertEqual(
+            classify(200, atMost),
+            .page(FriendPage(friends: [Friend(id: most, name: most, firstName: most)]), next: nil), "4096 bytes")
+        for field in ["id", "name", "first_name", "middle_name", "last_name"] {
+            var members = ["id": "2", "name": "Bea"]
+            members[field] = most + "a"
+            let long = "{" + members.map { #""\#($0)": "\#($1)""# }.joined(separator: ", ") + "}"
+            XCTAssertEqual(
+                classify(200, #"{"data": [{"id": "1", "name": "Ada"}, \#(long)]}"#),
+                .failed("data[1].\(field) is longer than 4 KB"), field)
+        }
     }
 
     func testEveryChallengeOnA401RejectsTheSession() {

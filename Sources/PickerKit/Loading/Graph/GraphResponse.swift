@@ -16,13 +16,17 @@ enum GraphResponse: Equatable {
     static let sessionCodes: Set<Int> = [190, 102]
     /// The Graph error codes of temporary server errors and rate limits.
     static let temporaryCodes: Set<Int> = [1, 2, 4, 17, 32, 613]
+    /// The longest id, name, or first, middle or last name of a friend, in bytes of UTF-8
+    /// (4 KB): what a person's name needs many times over, and a bound on what the friends of
+    /// a load can hold.
+    static let maximumTextBytes = 4096
 
     /// Classifies a response with HTTP `status`, `headers` and `body`, from `source` (the URL
     /// as messages show it), at `now` (seconds since 1970, to read a `Retry-After` date). Text
     /// from the service reaches the result as `redaction` shows it.
     ///
     /// A success must be a friends page as the contract says: an object with a `data` array of
-    /// friends, `paging` an object whose `next`, when present, is an absolute http or https URL
+    /// friends whose texts are at most ``maximumTextBytes`` each, `paging` an object whose `next`, when present, is an absolute http or https URL
     /// of at most 8 KB, and `summary` an object whose `total_count` is a whole number; anything
     /// else, and anything that cannot be read, fails, never ending the list early.
     static func classify(
@@ -57,6 +61,7 @@ enum GraphResponse: Equatable {
         } catch {
             return .failed("not a friends page: \(error.problem)")
         }
+        if let problem = longText(in: friends) { return .failed(problem) }
         let page: Envelope
         switch read {
         case .success(let envelope): page = envelope
@@ -82,6 +87,23 @@ enum GraphResponse: Equatable {
         }
         return HTTPDate.seconds(text).map { max(0, $0 - now) }
     }
+
+    /// What in `friends` is longer than ``maximumTextBytes`` (`data[3].name is longer than
+    /// 4 KB`); nil when nothing is.
+    private static func longText(in friends: [Friend]) -> String? {
+        for (index, friend) in friends.enumerated() {
+            for (field, text) in texts where (text(friend)?.utf8.count ?? 0) > maximumTextBytes {
+                return "data[\(index)].\(field) is longer than \(maximumTextBytes / 1024) KB"
+            }
+        }
+        return nil
+    }
+
+    /// The texts of a friend, by the names the contract gives them.
+    private static let texts: [(field: String, text: @Sendable (Friend) -> String?)] = [
+        ("id", { $0.id }), ("name", { $0.name }), ("first_name", { $0.firstName }),
+        ("middle_name", { $0.middleName }), ("last_name", { $0.lastName }),
+    ]
 
     /// The URL of `paging.next`, nil for none; a failure when it is empty, too long or not an
     /// absolute URL. Where it leads is the loader's to check.
