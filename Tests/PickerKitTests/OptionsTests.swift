@@ -72,6 +72,21 @@ final class OptionsTests: XCTestCase {
         }
     }
 
+    func testARefusedURLSourceIsShownWithoutTheToken() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("options-session-\(UUID())")
+        try Data("tok-SECRET-4242\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let refused =
+            "--source http://graph.example/x/REDACTED/me/friends plain http is refused for a host that is not loopback, so the session token never crosses a network in clear text: use https"
+        for session in [["--session", "tok-SECRET-4242"], ["--session-file", file.path]] {
+            XCTAssertThrowsError(
+                try parse(session + ["--source", "http://graph.example/x/tok-SECRET-4242/me/friends"]), "\(session)"
+            ) { error in
+                XCTAssertEqual((error as? Options.UsageError)?.description, refused)
+            }
+        }
+    }
+
     func testBadCommandLinesSayWhatIsWrong() {
         let cases: [([String], String)] = [
             (["--bogus"], "unknown option '--bogus' (see picker --help)"),
