@@ -1,10 +1,10 @@
 import Foundation
 
-/// libFuzzer's entry: any HTTP response of the friends edge is classified, and whatever it
-/// says reaches the user only as a safe message without the session token. The first two bytes
-/// are the status (100-599), the next picks the headers: one of a fixed set, or (choices past
-/// them) header lines read from the input up to a blank line, as libcurl hands them over; the
-/// rest is the body.
+/// libFuzzer's entry: any HTTP response of the friends edge is classified, only an object is
+/// read as a page, and whatever it says reaches the user only as a safe message without the
+/// session token. The first two bytes are the status (100-599), the next picks the headers: one
+/// of a fixed set, or (choices past them) header lines read from the input up to a blank line,
+/// as libcurl hands them over; the rest is the body.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGraphResponse(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: start, count: count)
@@ -33,6 +33,8 @@ public func fuzzGraphResponse(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
     switch response {
     case .page(_, let next):
         precondition((200..<300).contains(status), "a page from HTTP \(status)")
+        let opening = FriendsJSON.opening(of: FriendsJSON.withoutByteOrderMark(body))
+        precondition(opening == UInt8(ascii: "{"), "a page from a body that is not an object")
         if let next { precondition(next.scheme != nil && next.host != nil, "a next that is not absolute") }
     case .retry(let reason, let delay):
         expectSafe(reason, without: token, source: source)

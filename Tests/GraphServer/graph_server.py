@@ -28,6 +28,7 @@ success) do not share state:
   crossorigin a page whose paging.next is on the other port
   redirect    302 to the other port
   samehop     302 to the pages scenario on the same origin
+  slowhops    five 302s on the same origin, each after 1.5 seconds, then a page
   loop        a page whose paging.next is itself after the first
   gated       four pages of 5 friends; page n > 1 waits for the file <gate-dir>/<key>-<n>
   failsecond  a page, then 400 with error code 100 (not temporary) for the next one
@@ -43,6 +44,8 @@ success) do not share state:
   gzipbomb    a gzip body that inflates to 1 GB of zeros, streamed, no Content-Length
   huge        a 300 MB page, streamed, no Content-Length; hugelength: the same announced
   brotli      a body with Content-Encoding: br
+  longname    20 pages, each of one friend whose name is 30 MB long
+  padded      20 pages, each of one friend and an unknown member of 8 MB
   headerflood 200 with 100 KB of header fields
   longmessage 400 whose error message is 10 MB long
   tokenpath, tokenparam, tokenfragment
@@ -55,6 +58,9 @@ success) do not share state:
   nextnumber, nextempty, nextbad, nextrelative, pagingarray, pagingstring, summarystring,
   summaryfraction, summarynegative, summaryarray
               a friend and a paging or summary that breaks the contract (see MALFORMED)
+  summaryhuge, nextsurrogate, toparray
+              a body Python's json module does not write (see UNREADABLE): a total_count of
+              1e400 beside a next, a next with a lone surrogate escape, a bare array of friends
   echo        (GET or POST) 200 with what was received: method, path, content type, body
   postredirect
               (POST) 307 to echo when the page segment is p307, 303 when it is p303
@@ -98,6 +104,12 @@ MALFORMED = {
     "summaryfraction": {"summary": {"total_count": 810.5}},
     "summarynegative": {"summary": {"total_count": -1}},
     "summaryarray": {"summary": [810]},
+}
+# Sent as written, FRIEND standing for a friend and NEXT for the next page of `pages`.
+UNREADABLE = {
+    "summaryhuge": b'{"data": [FRIEND], "paging": {"next": "NEXT"}, "summary": {"total_count": 1e400}}',
+    "nextsurrogate": b'{"data": [FRIEND], "paging": {"next": "NEXT\\ud800"}}',
+    "toparray": b'[FRIEND]',
 }
 
 
@@ -146,6 +158,10 @@ class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
         page = segments[2] if len(segments) > 2 and segments[2].startswith("p") else "p1"
         if scenario in MALFORMED:
             return self.send_json(200, dict({"data": [friend(1)]}, **MALFORMED[scenario]))
+        if scenario in UNREADABLE:
+            next_url = ("%s/pages/%s/p2" % (self.home(), key)).encode()
+            body = UNREADABLE[scenario].replace(b"FRIEND", json.dumps(friend(1)).encode())
+            return self.send_bytes(200, body.replace(b"NEXT", next_url), [("Content-Type", "application/json")])
         handler = getattr(self, "scenario_" + scenario, None)
         if handler is None:
             return self.send_json(404, {"error": {"message": "unknown scenario", "code": 803}})
@@ -297,6 +313,13 @@ class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
     def scenario_samehop(self, key, page, count):
         self.send_bytes(302, b"", [("Location", "/pages/%s/me/friends" % key)])
 
+    def scenario_slowhops(self, key, page, count):
+        number = int(page[1:])
+        if number > 5:
+            return self.send_page([friend(1)])
+        time.sleep(1.5)
+        self.send_bytes(302, b"", [("Location", "/slowhops/%s/p%d" % (key, number + 1))])
+
     def scenario_loop(self, key, page, count):
         self.send_page([friend(1)], "%s/loop/%s/p2" % (self.home(), key))
 
@@ -390,6 +413,20 @@ class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
                 self.wfile.write(chunk)
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+    def twenty_pages(self, scenario, key, page, fields, members):
+        """Page n of 20: friend n with `fields` changed, beside `members`; a next up to page 20."""
+        number = int(page[1:])
+        body = dict({"data": [dict(friend(number), **fields)]}, **members)
+        if number < 20:
+            body["paging"] = {"next": "%s/%s/%s/p%d" % (self.home(), scenario, key, number + 1)}
+        self.send_json(200, body)
+
+    def scenario_longname(self, key, page, count):
+        self.twenty_pages("longname", key, page, {"name": "a" * (30 << 20)}, {})
+
+    def scenario_padded(self, key, page, count):
+        self.twenty_pages("padded", key, page, {}, {"padding": "x" * (8 << 20)})
 
     def scenario_brotli(self, key, page, count):
         self.send_bytes(200, b"\x1b\x03\x00\xf8\xa5\x00\x00", [("Content-Encoding", "br")])

@@ -117,6 +117,16 @@ final class GraphSourceTests: GraphTestCase {
         XCTAssertTrue(result.standardError.contains("plain http is refused"), result.standardError)
     }
 
+    func testARefusedURLSourceHoldingTheTokenIsShownWithoutIt() throws {
+        // filterAll checks that no form of the token reaches standard error.
+        let result = try filterAll("http://graph.example/x/\(Self.token)/me/friends")
+        assertExit(result, 2)
+        XCTAssertEqual(
+            result.standardError,
+            "picker: --source http://graph.example/x/REDACTED/me/friends plain http is refused for a host that is not loopback, so the session token never crosses a network in clear text: use https\n"
+        )
+    }
+
     func testTheListGrowsWhilePagesArriveAndASelectionMadeMeanwhileIsPrinted() throws {
         let key = UUID().uuidString
         let picker = try startPicker(

@@ -54,6 +54,19 @@ final class HostileServiceTests: GraphTestCase {
         }
     }
 
+    func testAFriendWithANameOf30MBFailsOnTheFirstPageInBoundedMemory() throws {
+        let result = try assertFails("longname", saying: "data[0].name is longer than 4 KB", measuringMemory: true)
+        try assertBounded(result.peakMemory, "longname")
+        XCTAssertEqual(try graph().requests().count, 1, "the first page stops the load")
+    }
+
+    func testPagesOfMoreThan128MBTogetherStopTheLoadInBoundedMemory() throws {
+        let result = try assertFails(
+            "padded", saying: "its pages hold more than 128 MB together after decoding; stopped", measuringMemory: true)
+        try assertBounded(result.peakMemory, "padded")
+        XCTAssertEqual(try graph().requests().count, 16, "16 pages of 8 MB and more pass 128 MB")
+    }
+
     func testABodyInAnEncodingNotAskedForIsRefused() throws {
         try assertFails("brotli", saying: "coded as 'br', which was not asked for")
     }
@@ -65,6 +78,23 @@ final class HostileServiceTests: GraphTestCase {
     func testADrippingBodyEndsWithinTheTimeout() throws {
         let result = try assertFails("drip", saying: "no complete answer within 2 s", ["--timeout", "2"])
         XCTAssertLessThan(result.seconds, 3, "--timeout 2 bounds the request from its start to its last byte")
+    }
+
+    func testRedirectsWithinTheOriginShareTheRequestsDeadline() throws {
+        let result = try assertFails("slowhops", saying: "no complete answer within 2 s", ["--timeout", "2"])
+        XCTAssertLessThan(result.seconds, 3, "five hops of 1.5 s each pass one --timeout 2, not one each")
+        XCTAssertEqual(try graph().requests().count, 2, "the second hop had the 0.5 s left")
+    }
+
+    func testATimeoutBelowAMillisecondOrAboveADayIsRefusedBeforeAnyRequest() throws {
+        for timeout in ["0.0005", "1e17", "nan"] {
+            let result = try filterAll(try graph().url("slow"), ["--timeout", timeout])
+            XCTAssertEqual(result.status, 2, "\(timeout): \(result.standardError)")
+            XCTAssertEqual(
+                result.standardError,
+                "picker: --timeout needs a number of seconds from 0.001 to 86400, not '\(timeout)'\n")
+        }
+        XCTAssertEqual(try graph().requests().count, 0, "nothing was sent")
     }
 
     func testRetryAfterAsAnHTTPDateIsHonoured() throws {
@@ -118,6 +148,9 @@ final class HostileServiceTests: GraphTestCase {
             "summarynegative": "summary.total_count is below 0 (-1)",
             "summaryarray": "summary is not an object",
             "longnext": "paging.next is longer than 8 KB",
+            "summaryhuge": "not a friends page: summary.total_count cannot be read as a number",
+            "nextsurrogate": "not a friends page: paging.next cannot be read as text",
+            "toparray": #"not a friends page: the top level is an array, not a Graph friends page {"data": [...]}"#,
         ]
         for (scenario, problem) in expected.sorted(by: { $0.key < $1.key }) {
             let result = try assertFails(scenario, saying: problem)

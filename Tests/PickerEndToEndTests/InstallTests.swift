@@ -100,4 +100,88 @@ final class InstallTests: TmuxTestCase {
         }
         XCTAssertEqual(files, [], "every installed file is gone")
     }
+
+    func testAMissingHeaderIsNamedWithItsPackageBeforeAnyBuild() throws {
+        let prefix = scratch.appendingPathComponent("prefix")
+        let headers = ["/usr/include/curl", "/usr/include/x86_64-linux-gnu/curl", "/usr/include/qrencode.h"]
+        let script = PickerPaths.package().appendingPathComponent("scripts/install").path
+        let result = try runHiding(headers, script, ["--prefix", prefix.path])
+        XCTAssertEqual(result.status, 1, result.standardError)
+        XCTAssertEqual(
+            result.standardError,
+            """
+            install: building picker needs the C headers of libcurl4-openssl-dev libqrencode-dev; install them with
+              sudo apt-get install libcurl4-openssl-dev libqrencode-dev
+
+            """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: prefix.path), "nothing built or installed")
+    }
+
+    /// Fish and zsh as a login on a console finds them: no `XDG_DATA_DIRS`, a home of its own,
+    /// the prefix's `bin` on `PATH` (fish loads a command's completions only when it finds the
+    /// command), zsh's default `fpath`.
+    private func completionsFound(in hidden: PrivateMounts, home: URL, bin: String) throws -> (
+        fish: CommandResult?, zsh: CommandResult?
+    ) {
+        let environment: [String: String?] = [
+            "HOME": home.path, "XDG_DATA_DIRS": nil, "XDG_CONFIG_HOME": nil, "XDG_DATA_HOME": nil,
+            "PATH": "\(bin):/usr/bin:/bin",
+        ]
+        let fish = "/usr/bin/fish"
+        let zsh = "/usr/bin/zsh"
+        return (
+            FileManager.default.isExecutableFile(atPath: fish)
+                ? try hidden.run(fish, ["-c", "complete -C 'picker --tim'"], environment: environment) : nil,
+            FileManager.default.isExecutableFile(atPath: zsh)
+                ? try hidden.run(
+                    zsh, ["-fc", #"for d in $fpath; do [[ -f $d/_picker ]] && print -r -- $d/_picker; done"#],
+                    environment: environment) : nil
+        )
+    }
+
+    func testFishAndZshFindTheCompletionsOfTheDefaultInstall() throws {
+        guard FileManager.default.fileExists(atPath: "/etc/fish") else {
+            throw XCTSkip("fish is not installed: the default install would write this machine's /etc/fish")
+        }
+        let home = scratch.appendingPathComponent("home")
+        let local = scratch.appendingPathComponent("usr-local")
+        let etcFish = scratch.appendingPathComponent("etc-fish")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: local, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/etc/fish", toPath: etcFish.path)
+        // This machine's /usr/local and /etc/fish, replaced by the test's for the install.
+        let hidden = try PrivateMounts(
+            hiding: [], replacing: ["/usr/local": local.path, "/etc/fish": etcFish.path],
+            scratch: scratch.appendingPathComponent("empty"))
+        let install = try hidden.run(
+            PickerPaths.package().appendingPathComponent("scripts/install").path, [], timeout: 1800)
+        XCTAssertEqual(install.status, 0, install.standardError)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: etcFish.appendingPathComponent("completions/picker.fish").path))
+        let (fish, zsh) = try completionsFound(in: hidden, home: home, bin: "/usr/local/bin")
+        if let fish {
+            XCTAssertEqual(fish.status, 0, fish.standardError)
+            XCTAssertTrue(fish.output.hasPrefix("--timeout\t"), "fish finds the completion: '\(fish.output)'")
+        }
+        if let zsh {
+            XCTAssertEqual(zsh.output, "/usr/local/share/zsh/site-functions/_picker\n", "zsh finds the completion")
+        }
+        let uninstall = try hidden.run(
+            PickerPaths.package().appendingPathComponent("scripts/install").path, ["--uninstall"])
+        XCTAssertEqual(uninstall.status, 0, uninstall.standardError)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: etcFish.appendingPathComponent("completions/picker.fish").path),
+            "--uninstall removes fish's completion from /etc/fish too")
+    }
+
+    func testFishFindsTheCompletionOfAnInstallInTheHome() throws {
+        let home = scratch.appendingPathComponent("home")
+        let prefix = home.appendingPathComponent(".local")
+        try Installation.install(into: prefix)
+        let hidden = try PrivateMounts(hiding: [], scratch: scratch.appendingPathComponent("empty"))
+        guard
+            let fish = try completionsFound(in: hidden, home: home, bin: prefix.appendingPathComponent("bin").path).fish
+        else { throw XCTSkip("fish is not installed") }
+        XCTAssertTrue(fish.output.hasPrefix("--timeout\t"), "fish finds ~/.local's completion: '\(fish.output)'")
+    }
 }

@@ -2,17 +2,21 @@ import Foundation
 import XCTest
 
 /// Paths made unreachable for one command: a private mount namespace (`unshare -m`) in which
-/// each path is covered by an empty file or directory, as if it were gone, the rest of the
-/// system as it is. Needs root, as the tests have here and in CI; skips the test otherwise.
+/// each path is covered by an empty file or directory, as if it were gone, or by a directory
+/// of the test's, the rest of the system as it is. Needs root, as the tests have here and in
+/// CI; skips the test otherwise.
 struct PrivateMounts {
     /// Where the empty file and directory that cover the paths are.
     let scratch: URL
     /// The paths to hide.
     let hidden: [String]
+    /// Directories put in the place of others (the key), whose content outlives the command.
+    let replaced: [String: String]
 
-    init(hiding hidden: [String], scratch: URL) throws {
+    init(hiding hidden: [String], replacing replaced: [String: String] = [:], scratch: URL) throws {
         guard getuid() == 0 else { throw XCTSkip("hiding files needs root (unshare -m)") }
         self.hidden = hidden
+        self.replaced = replaced
         self.scratch = scratch
         try FileManager.default.createDirectory(
             at: scratch.appendingPathComponent("directory"), withIntermediateDirectories: true)
@@ -28,6 +32,9 @@ struct PrivateMounts {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             let cover = scratch.appendingPathComponent(isDirectory.boolValue ? "directory" : "file")
             script += "mount --bind \(shellQuoted(cover.path)) \(shellQuoted(path)) || exit 125; "
+        }
+        for (path, replacement) in replaced.sorted(by: { $0.key < $1.key }) {
+            script += "mount --bind \(shellQuoted(replacement)) \(shellQuoted(path)) || exit 125; "
         }
         return ["/usr/bin/unshare", "-m", "/bin/sh", "-c", script + #"exec "$0" "$@""#]
     }

@@ -39,11 +39,12 @@ final class GraphLoaderTests: XCTestCase {
 
     /// Loads `https://graph.example/me/friends` from `service`; returns the pages delivered,
     /// the waits asked for and the error, if any.
-    private func load(_ service: ScriptedService, token: String? = nil) -> (
+    private func load(_ service: ScriptedService, token: String? = nil, maximumLoadBytes: Int? = nil) -> (
         pages: Int, waits: [Double], error: SourceError?
     ) {
         var loader = GraphFriendsLoader(
             url: URL(string: "https://graph.example/me/friends")!, token: token ?? self.token)
+        if let maximumLoadBytes { loader.maximumLoadBytes = maximumLoadBytes }
         loader.connect = { _ throws(HTTPFailure) in service }
         let waits = Mutex<[Double]>([])
         loader.pause = { seconds in waits.withLock { $0.append(seconds) } }
@@ -85,6 +86,26 @@ final class GraphLoaderTests: XCTestCase {
         let (_, waits, error) = load(service)
         XCTAssertEqual(waits, [0, 0, 0, 0])
         XCTAssertTrue(error?.problem.hasPrefix("still failing after 4 retries") ?? false, error?.description ?? "")
+    }
+
+    func testTheBytesOfEveryPageTogetherAreBounded() {
+        XCTAssertEqual(
+            GraphFriendsLoader(url: URL(string: "https://graph.example/")!, token: "").maximumLoadBytes, 128 << 20)
+        let padding = String(repeating: "x", count: 400 << 10)
+        let pages = (1...4).map { number in
+            { (url: URL) in
+                HTTPResponse(
+                    status: 200,
+                    body: Data(
+                        #"{"data": [{"id": "\#(number)", "name": "Ada"}], "padding": "\#(padding)", "paging": {"next": "https://graph.example/p\#(number + 1)"}}"#
+                            .utf8), url: url)
+            }
+        }
+        let (delivered, _, error) = load(ScriptedService(pages), maximumLoadBytes: 1 << 20)
+        XCTAssertEqual(delivered, 2, "the third page of 400 KB passes 1 MB, and is not delivered")
+        XCTAssertEqual(
+            error?.description,
+            "https://graph.example/me/friends: its pages hold more than 1 MB together after decoding; stopped")
     }
 
     func testATokenWithALineBreakIsRefusedBeforeAnyRequest() {

@@ -11,6 +11,22 @@ final class GraphResponseContractTests: XCTestCase {
             status: status, headers: headers, body: Data(body.utf8), source: "https://g.example/me/friends", now: now)
     }
 
+    func testEachTextOfAFriendIsAt4KB() {
+        let most = String(repeating: "é", count: 2048)
+        let atMost = #"{"data": [{"id": "\#(most)", "name": "\#(most)", "first_name": "\#(most)"}]}"#
+        XCTAssertEqual(
+            classify(200, atMost),
+            .page(FriendPage(friends: [Friend(id: most, name: most, firstName: most)]), next: nil), "4096 bytes")
+        for field in ["id", "name", "first_name", "middle_name", "last_name"] {
+            var members = ["id": "2", "name": "Bea"]
+            members[field] = most + "a"
+            let long = "{" + members.map { #""\#($0)": "\#($1)""# }.joined(separator: ", ") + "}"
+            XCTAssertEqual(
+                classify(200, #"{"data": [{"id": "1", "name": "Ada"}, \#(long)]}"#),
+                .failed("data[1].\(field) is longer than 4 KB"), field)
+        }
+    }
+
     func testEveryChallengeOnA401RejectsTheSession() {
         for scheme in ["Basic realm=\"g\"", "Digest realm=\"g\", nonce=\"n\"", "Negotiate", "NTLM", "Bearer"] {
             XCTAssertEqual(

@@ -53,3 +53,30 @@ final class GraphResponseTests: XCTestCase {
             .failed("refused to follow a redirect to another origin (https://evil.example/?access_token=REDACTED)"))
     }
 }
+
+extension GraphResponseTests {
+    func testABodyThatCannotBeReadWhollyIsNoFriendsPage() {
+        let friend = #""data": [{"id": "1", "name": "Ada"}]"#
+        let next = #""paging": {"next": "https://g.example/p2"}"#
+        let cases = [
+            #"{\#(friend), \#(next), "summary": {"total_count": 1e400}}"#:
+                "not a friends page: summary.total_count cannot be read as a number",
+            #"{\#(friend), "paging": {"next": "https://g.example/p2\ud800"}}"#:
+                "not a friends page: paging.next cannot be read as text",
+            #"[{"id": "1", "name": "Ada"}]"#:
+                #"not a friends page: the top level is an array, not a Graph friends page {"data": [...]}"#,
+            #"{"friends_v2": [{"name": "Ada", "timestamp": 1}], \#(next)}"#:
+                #"not a friends page: the top level has no "data" array"#,
+        ]
+        for (body, problem) in cases.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(classify(200, body), .failed(problem), body)
+        }
+    }
+
+    func testTheEnvelopeIsReadBesideAByteOrderMarkAndAroundTheData() {
+        let body = "\u{FEFF}" + #"{"paging": {"next": "https://g.example/p2"}, "data": [{"id": "1", "name": "Ada"}],}"#
+        XCTAssertEqual(
+            classify(200, body),
+            .page(FriendPage(friends: [Friend(id: "1", name: "Ada")]), next: URL(string: "https://g.example/p2")))
+    }
+}

@@ -93,4 +93,15 @@ final class HTTPRulesTests: XCTestCase {
         XCTAssertEqual(both.file, "/bundle.pem", "CURL_CA_BUNDLE first, as curl reads it")
         XCTAssertEqual(CertificateTrust(environment: ["SSL_CERT_FILE": ""]).file, nil, "empty is unset")
     }
+
+    func testLibcurlIsGivenATimeoutOfAMillisecondAtLeastAndNeverAnOverflow() {
+        XCTAssertEqual(HTTPClient.milliseconds(15), 15_000)
+        XCTAssertEqual(HTTPClient.milliseconds(0.0015), 2, "rounded up")
+        for seconds in [0.0009, 0.0000001, 0, -5, -.infinity, .nan] {
+            XCTAssertEqual(HTTPClient.milliseconds(seconds), 1, "\(seconds): never 0, which is no timeout")
+        }
+        for seconds in [1e17, 3e6, .infinity, .greatestFiniteMagnitude] {
+            XCTAssertEqual(HTTPClient.milliseconds(seconds), Int(Int32.max), "\(seconds)")
+        }
+    }
 }

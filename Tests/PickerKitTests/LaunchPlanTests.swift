@@ -197,4 +197,18 @@ final class LaunchPlanTests: XCTestCase {
         state.send(.typed("zz"))
         XCTAssertEqual(status(LaunchPlan.finish(state, outcome: .finished, options: options)), .nothingToPrint)
     }
+
+    func testAURLSourceIsNamedWithoutTheTokenWhereverItHoldsIt() {
+        let token = "tok-SECRET-4242"
+        let url = URL(string: "https://graph.example/x/\(token)/me/friends?s=\(token)")!
+        let options = Options(session: .token(token), source: .url(url))
+        var state = PickerState(size: TerminalSize(rows: 10, columns: 40), configuration: options.configuration)
+        let repeated = [Friend(id: "1", name: "Ada Lovelace"), Friend(id: "1", name: "Ada Again")]
+        state.send(.friendsArrived(FriendBatch(repeated)))
+        let report =
+            "https://graph.example/x/REDACTED/me/friends?s=REDACTED: 1 friend with an id seen before left out (the first of each id is kept)"
+        XCTAssertEqual(LaunchPlan.finish(state, outcome: .cancelled, options: options).reports, [report])
+        let everyone = LaunchPlan.withEveryone(FriendList([repeated[0]]), leftOut: 1, options: options, token: token)
+        XCTAssertEqual(everyone.reports, [report])
+    }
 }

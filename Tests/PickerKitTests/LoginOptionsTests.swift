@@ -82,7 +82,8 @@ final class LoginOptionsTests: XCTestCase {
                 "--client-id for Facebook is APP_ID|CLIENT_TOKEN: the app's id and its client token (Settings > Advanced in the app's dashboard), joined by |"
             ),
             (["--flow", "oauth1"], "--flow must be rfc8628 or facebook, not 'oauth1'"),
-            (["--timeout", "-1"], "--timeout needs a number of seconds above 0, not '-1'"),
+            (["--timeout", "-1"], "--timeout needs a number of seconds from 0.001 to 86400, not '-1'"),
+            (["--timeout", "1e17"], "--timeout needs a number of seconds from 0.001 to 86400, not '1e17'"),
             (["--height", "5"], "unknown option '--height' (see picker login --help)"),
             (
                 [

@@ -57,6 +57,36 @@ final class OptionsTests: XCTestCase {
             .run(Options(session: .file("/run/token"), source: .file("env.json"))))
     }
 
+    func testATimeoutIsAMillisecondToADay() throws {
+        for text in ["0.0009", "0.0005", "-5", "-0", "nan", "inf", "-inf", "1e17", "86400.5", "0x1p-20"] {
+            XCTAssertThrowsError(try parse(["--timeout", text]), text) { error in
+                XCTAssertEqual(
+                    (error as? Options.UsageError)?.description,
+                    "--timeout needs a number of seconds from 0.001 to 86400, not '\(text)'")
+                XCTAssertEqual((error as? Options.UsageError)?.status, .error, "exit 2")
+            }
+        }
+        for (text, seconds) in [("0.001", 0.001), ("86400", 86400), ("1e3", 1000)] {
+            guard case .run(let options) = try parse(["--timeout", text]) else { return XCTFail(text) }
+            XCTAssertEqual(options.timeout, seconds, text)
+        }
+    }
+
+    func testARefusedURLSourceIsShownWithoutTheToken() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("options-session-\(UUID())")
+        try Data("tok-SECRET-4242\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let refused =
+            "--source http://graph.example/x/REDACTED/me/friends plain http is refused for a host that is not loopback, so the session token never crosses a network in clear text: use https"
+        for session in [["--session", "tok-SECRET-4242"], ["--session-file", file.path]] {
+            XCTAssertThrowsError(
+                try parse(session + ["--source", "http://graph.example/x/tok-SECRET-4242/me/friends"]), "\(session)"
+            ) { error in
+                XCTAssertEqual((error as? Options.UsageError)?.description, refused)
+            }
+        }
+    }
+
     func testBadCommandLinesSayWhatIsWrong() {
         let cases: [([String], String)] = [
             (["--bogus"], "unknown option '--bogus' (see picker --help)"),
@@ -64,8 +94,8 @@ final class OptionsTests: XCTestCase {
             (["--format", "xml"], "--format must be one of names, ids, tsv, json, mutt, aerc, address, not 'xml'"),
             (["--session", ""], "--session needs a non-empty token"),
             (["--print0=yes"], "--print0 takes no value"),
-            (["--timeout", "0"], "--timeout needs a number of seconds above 0, not '0'"),
-            (["--timeout", "soon"], "--timeout needs a number of seconds above 0, not 'soon'"),
+            (["--timeout", "0"], "--timeout needs a number of seconds from 0.001 to 86400, not '0'"),
+            (["--timeout", "soon"], "--timeout needs a number of seconds from 0.001 to 86400, not 'soon'"),
             (
                 ["--source", "https://graph.example/me/friends?access_token=secret"],
                 "--source https://graph.example/me/friends?access_token=REDACTED needs a session: run picker login, or give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION"

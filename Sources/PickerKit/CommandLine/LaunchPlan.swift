@@ -80,12 +80,12 @@ extension LaunchPlan {
                         ranked: options.configuration.ranksMatches, token: token, timeout: options.timeout,
                         rejectionAdvice: options.rejectionAdvice)
                     reports +=
-                        skippedReports(skipped, source: options.source)
-                        + leftOutReports(leftOut, source: options.source)
+                        skippedReports(skipped, source: options.source, token: token)
+                        + leftOutReports(leftOut, source: options.source, token: token)
                     return LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
                 }
-                let (list, leftOut) = try everyone(loader, options, &persistence, &reports)
-                reports += leftOutReports(leftOut, source: options.source)
+                let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
+                reports += leftOutReports(leftOut, source: options.source, token: token)
                 let matches = FriendFilter.matches(in: list, filter, ranked: options.configuration.ranksMatches)
                 return LaunchPlan(
                     reports: reports, printing: FilterMatches.friends(matches).prefix(limit), format: options.format)
@@ -101,8 +101,8 @@ extension LaunchPlan {
             }
             let frecency = persistence.frecency(reports: &reports)
             if options.selectOne || options.exitZero {
-                let (list, leftOut) = try everyone(loader, options, &persistence, &reports)
-                var plan = withEveryone(list, leftOut: leftOut, options: options, frecency: frecency)
+                let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
+                var plan = withEveryone(list, leftOut: leftOut, options: options, frecency: frecency, token: token)
                 plan.reports = reports + plan.reports
                 plan.persistence = persistence
                 return plan
@@ -116,7 +116,7 @@ extension LaunchPlan {
                 plan.action = .openScreen(state, loader: cached.loader)
                 plan.refresh = options.offline ? nil : loader
             } else if options.offline {
-                return failed(noCachedFriends(options), reports: plan.reports)
+                return failed(noCachedFriends(options, token: token), reports: plan.reports)
             }
             plan.persistence = persistence
             return plan
@@ -128,11 +128,14 @@ extension LaunchPlan {
     /// Everyone the source holds, read whole with `loader` and cached, or with `--offline` read
     /// from the cache; and how many were left out for an id seen before.
     private static func everyone(
-        _ loader: FriendLoader, _ options: Options, _ persistence: inout Persistence, _ reports: inout [String]
+        _ loader: FriendLoader, _ options: Options, _ token: String?, _ persistence: inout Persistence,
+        _ reports: inout [String]
     ) throws(SourceError) -> (list: FriendList, leftOut: Int) {
         let sortOrder = options.configuration.sortOrder
         if options.offline {
-            guard let cached = persistence.cachedFriends(reports: &reports) else { throw noCachedFriends(options) }
+            guard let cached = persistence.cachedFriends(reports: &reports) else {
+                throw noCachedFriends(options, token: token)
+            }
             let (list, leftOut, _) = try cached.loader.list(sortOrder: sortOrder)
             return (list, leftOut)
         }
@@ -141,21 +144,23 @@ extension LaunchPlan {
         return (list, leftOut)
     }
 
-    /// The error of `--offline` with no cached friends of the source and session.
-    private static func noCachedFriends(_ options: Options) -> SourceError {
+    /// The error of `--offline` with no cached friends of the source and session `token`.
+    private static func noCachedFriends(_ options: Options, token: String?) -> SourceError {
         SourceError(
-            source: options.source.displayName,
+            source: options.source.displayName(redacting: token),
             problem:
                 "no cached friends of this source and session to show --offline (run picker once without --offline)")
     }
 
     /// What `--select-1` and `--exit-0` decide with everyone at hand: `list`, the whole source,
-    /// which left out `leftOut` friends for an id seen before; the screen shows `frecency`.
+    /// which left out `leftOut` friends for an id seen before; the screen shows `frecency`, and
+    /// reports name the source with the session `token` cut out.
     static func withEveryone(
-        _ list: FriendList, leftOut: Int, options: Options, frecency: Frecency = Frecency()
+        _ list: FriendList, leftOut: Int, options: Options, frecency: Frecency = Frecency(), token: String? = nil
     ) -> LaunchPlan {
         let reports =
-            skippedReports(list.skipped, source: options.source) + leftOutReports(leftOut, source: options.source)
+            skippedReports(list.skipped, source: options.source, token: token)
+            + leftOutReports(leftOut, source: options.source, token: token)
         let matches = list.positions(matching: SearchQuery(options.query))
         if options.exitZero && matches.isEmpty { return LaunchPlan(reports: reports, .exit(.nothingToPrint)) }
         if options.selectOne && matches.count == 1 {
@@ -179,8 +184,12 @@ extension LaunchPlan {
     ) -> LaunchPlan {
         // With --select-1 or --exit-0 the skipped contacts were reported when the list was read.
         let skipped = options.selectOne || options.exitZero ? 0 : state.list.skipped
+        // The token, read again, only to be cut out of a URL source's name.
+        var token: String?
+        if case .url = options.source { token = try? options.sessionToken() }
         var reports =
-            skippedReports(skipped, source: options.source) + leftOutReports(state.leftOut, source: options.source)
+            skippedReports(skipped, source: options.source, token: token)
+            + leftOutReports(state.leftOut, source: options.source, token: token)
         if state.loading == .complete {
             reports += state.pendingSelection.map { "--select: no friend has the id '\($0)'" }
         }
@@ -232,15 +241,17 @@ extension LaunchPlan {
 
     /// What standard error says of `skipped` contacts of `source` left out for having no name:
     /// nothing when none were.
-    private static func skippedReports(_ skipped: Int, source: FriendSource) -> [String] {
-        source.skippedNote(skipped).map { [$0] } ?? []
+    private static func skippedReports(_ skipped: Int, source: FriendSource, token: String?) -> [String] {
+        source.skippedNote(skipped, redacting: token).map { [$0] } ?? []
     }
 
     /// What standard error says when `leftOut` friends of `source` were left out for an id seen
     /// before: nothing when none were.
-    private static func leftOutReports(_ leftOut: Int, source: FriendSource) -> [String] {
+    private static func leftOutReports(_ leftOut: Int, source: FriendSource, token: String?) -> [String] {
         guard leftOut > 0 else { return [] }
         let friends = leftOut == 1 ? "1 friend" : "\(leftOut) friends"
-        return ["\(source.displayName): \(friends) with an id seen before left out (the first of each id is kept)"]
+        return [
+            "\(source.displayName(redacting: token)): \(friends) with an id seen before left out (the first of each id is kept)"
+        ]
     }
 }

@@ -42,7 +42,7 @@ extension Options {
         ) { options, argument in options.source = FriendSource(argument: argument) },
         OptionSpec(
             ["--timeout"], value: "SECONDS",
-            "the most seconds each HTTP request may take, from its start to its last byte (default 15)"
+            "the most seconds each HTTP request may take, from its start to its last byte (default 15; 0.001 to 86400)"
         ) { options, text throws(UsageError) in options.timeout = try seconds(text, for: "--timeout") },
         OptionSpec(["--query", "-q"], value: "TEXT", "start with this search applied") { options, text in
             options.query = text
@@ -165,10 +165,16 @@ extension Options {
         OptionSpec(["--version"], "print the version") { _, _ in },
     ]
 
-    /// The number of seconds `text` gives `option`: above 0 and finite.
+    /// The fewest and the most seconds a timeout may be: a millisecond, which libcurl counts in
+    /// (less would be 0, which it reads as no timeout at all), and a day.
+    static let timeoutRange = 0.001...86_400.0
+
+    /// The number of seconds `text` gives `option`, within ``timeoutRange`` (so never 0,
+    /// negative, infinite or not a number).
     static func seconds(_ text: String, for option: String) throws(UsageError) -> Double {
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            throw UsageError("\(option) needs a number of seconds above 0, not '\(TerminalText.sanitized(text))'")
+        guard let seconds = Double(text), timeoutRange.contains(seconds) else {
+            throw UsageError(
+                "\(option) needs a number of seconds from 0.001 to 86400, not '\(TerminalText.sanitized(text))'")
         }
         return seconds
     }

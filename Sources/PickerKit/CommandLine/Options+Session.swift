@@ -2,11 +2,13 @@ import FoundationEssentials
 import Glibc
 
 extension Options {
-    /// A URL source must be usable with a token, and have a session to send.
+    /// A URL source must be usable with a token, and have a session to send. A refused URL is
+    /// shown with the session's token cut out when it can be read.
     func checkSource() throws(UsageError) {
         guard case .url(let url) = source else { return }
         if let refusal = HTTPAddress.refusal(for: url) {
-            throw UsageError("--source \(GraphEndpoint.redacted(url)) \(refusal)")
+            let token = try? givenToken(now: Date().timeIntervalSince1970)
+            throw UsageError("--source \(source.displayName(redacting: token)) \(refusal)")
         }
         guard session != nil else { throw UsageError(needsASession(url)) }
     }
@@ -55,7 +57,7 @@ extension Options {
             guard let stored else { throw UsageError(needsASession(url)) }
             guard stored.isFor(url) else {
                 throw UsageError(
-                    "\(needsASession(url)); the session of picker login is for \(stored.origin) and is never sent to another origin"
+                    "\(needsASession(url, redacting: stored.token)); the session of picker login is for \(stored.origin) and is never sent to another origin"
                 )
             }
             if let expiresAt = stored.expiresAt, stored.hasExpired(at: now) {
@@ -67,8 +69,9 @@ extension Options {
         }
     }
 
-    /// What to say when the URL source `url` has no session to send.
-    private func needsASession(_ url: URL) -> String {
-        "--source \(GraphEndpoint.redacted(url)) needs a session: run picker login, or give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION"
+    /// What to say when the URL source `url` has no session to send; `token`, a session known
+    /// but not usable for it, is cut out of the URL.
+    private func needsASession(_ url: URL, redacting token: String? = nil) -> String {
+        "--source \(FriendSource.url(url).displayName(redacting: token)) needs a session: run picker login, or give --session-file PATH (recommended: a token on the command line is visible in ps), --session TOKEN, or PICKER_SESSION"
     }
 }

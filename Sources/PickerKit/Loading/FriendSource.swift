@@ -22,12 +22,18 @@ public enum FriendSource: Hashable, Sendable {
         }
     }
 
-    /// How messages name this source.
-    public var displayName: String {
+    /// How messages name this source when the session token is not known: a URL without its
+    /// `access_token` values, user and password (see ``displayName(redacting:)``).
+    public var displayName: String { displayName(redacting: nil) }
+
+    /// How messages name this source: a URL without its `access_token` values, user and
+    /// password, every occurrence of `token` in it (as written or percent-encoded, in its path,
+    /// parameters or fragment) replaced by `REDACTED`, and cut to 300 characters.
+    public func displayName(redacting token: String?) -> String {
         switch self {
         case .file(let path): return path
         case .standardInput: return "standard input"
-        case .url(let url): return GraphEndpoint.redacted(url)
+        case .url(let url): return MessageRedaction(token: token ?? "").shown(url)
         }
     }
 
@@ -44,10 +50,12 @@ public enum FriendSource: Hashable, Sendable {
         }
     }
 
-    /// What standard error says of `skipped` contacts left out for having no name; nil for none.
-    public func skippedNote(_ skipped: Int) -> String? {
+    /// What standard error says of `skipped` contacts left out for having no name, the source
+    /// named with `token` cut out (see ``displayName(redacting:)``); nil for none.
+    public func skippedNote(_ skipped: Int, redacting token: String? = nil) -> String? {
         guard skipped > 0 else { return nil }
-        return "\(displayName): \(skipped == 1 ? "1 contact" : "\(skipped) contacts") without a name skipped"
+        let contacts = skipped == 1 ? "1 contact" : "\(skipped) contacts"
+        return "\(displayName(redacting: token)): \(contacts) without a name skipped"
     }
 
     /// Friends from what standard input held, read by its content (see ``SourceFormat``): text

@@ -175,8 +175,6 @@ public struct DeviceLogin: Sendable {
 
     /// Seconds on `CLOCK_MONOTONIC`: the clock of ``authorize()``'s `receivedAt`.
     public static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        MonotonicClock.seconds()
     }
 }

@@ -94,7 +94,7 @@ public struct LoginOptions: Hashable, Sendable {
         OptionSpec(["--no-qr"], "do not draw the QR code of the address") { given, _ in given.showsQRCode = false },
         OptionSpec(
             ["--timeout"], value: "SECONDS",
-            "the most seconds each HTTP request may take, from its start to its last byte (default 15)"
+            "the most seconds each HTTP request may take, from its start to its last byte (default 15; 0.001 to 86400)"
         ) { given, text throws(Options.UsageError) in given.timeout = try Options.seconds(text, for: "--timeout") },
         OptionSpec(["--help", "-h"], "print this help") { _, _ in },
     ]

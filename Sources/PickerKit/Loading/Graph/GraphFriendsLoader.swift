@@ -6,10 +6,11 @@ import Glibc
 /// until it is absent.
 ///
 /// The token goes only to the origin of the URL the user gave; a `next` elsewhere, a `next`
-/// already read, or more pages or friends than the bounds stop the load with an error rather
-/// than leak the token or loop. Temporary failures are retried with backoff, within a budget
-/// of waiting shared by the whole load. Of each page only what the next request needs is kept:
-/// its `next` URL, and a hash of its URL to tell a loop.
+/// already read, or more pages, friends or bytes of pages than the bounds stop the load with
+/// an error rather than leak the token, loop or grow without end. Temporary failures are
+/// retried with backoff, within a budget of waiting shared by the whole load. Of each page
+/// only what the next request needs is kept: its `next` URL, and a hash of its URL to tell a
+/// loop.
 public struct GraphFriendsLoader: FriendLoader {
     /// The first page's URL, as the user gave it.
     public let url: URL
@@ -21,6 +22,11 @@ public struct GraphFriendsLoader: FriendLoader {
     public var maximumPages = 100_000
     /// The most friends read before the load stops with an error.
     public var maximumFriends = 10_000_000
+    /// The most bytes of pages a load reads, every page together, after decoding (128 MB, some
+    /// million friends as the Graph API writes them), before it stops with an error: with
+    /// ``HTTPClient/Settings/maximumBodyBytes`` for one page, what bounds the memory that the
+    /// friends of a load take, whatever the service sends.
+    public var maximumLoadBytes = 128 << 20
     /// What the message of a rejected session tells the user to do.
     public var rejectionAdvice = givenTokenAdvice
     /// What to do when a token given with `--session-file`, `--session` or `PICKER_SESSION` is
@@ -78,6 +84,11 @@ public struct GraphFriendsLoader: FriendLoader {
                 throw SourceError(source: shownURL, problem: "more than \(maximumPages) pages; stopped")
             }
             let (page, following) = try load.page(pageURL, headers: headers, pause: pause)
+            guard load.pageBytes <= maximumLoadBytes else {
+                throw SourceError(
+                    source: shownURL,
+                    problem: "its pages hold more than \(maximumLoadBytes >> 20) MB together after decoding; stopped")
+            }
             friendCount += page.friends.count
             guard friendCount <= maximumFriends else {
                 throw SourceError(source: shownURL, problem: "more than \(maximumFriends) friends; stopped")
@@ -103,6 +114,8 @@ public struct GraphFriendsLoader: FriendLoader {
         let rejectionAdvice: String
         /// Seconds still to be spent waiting before retries, for every page together.
         private var budgetLeft: Double
+        /// The bytes of the pages read so far, after decoding.
+        private(set) var pageBytes = 0
         private var random = SystemRandomNumberGenerator()
 
         init(policy: RetryPolicy, redaction: MessageRedaction, client: any HTTPSending, rejectionAdvice: String) {
@@ -135,6 +148,7 @@ public struct GraphFriendsLoader: FriendLoader {
                     redaction: redaction)
                 {
                 case .page(let page, let next):
+                    pageBytes += response.body.count
                     return (page, next)
                 case .sessionRejected(let message):
                     throw failure("the session was rejected: \(message). \(rejectionAdvice)", rejectsSession: true)

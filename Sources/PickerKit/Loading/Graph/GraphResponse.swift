@@ -16,19 +16,25 @@ enum GraphResponse: Equatable {
     static let sessionCodes: Set<Int> = [190, 102]
     /// The Graph error codes of temporary server errors and rate limits.
     static let temporaryCodes: Set<Int> = [1, 2, 4, 17, 32, 613]
+    /// The longest id, name, or first, middle or last name of a friend, in bytes of UTF-8
+    /// (4 KB): what a person's name needs many times over, and a bound on what the friends of
+    /// a load can hold.
+    static let maximumTextBytes = 4096
 
     /// Classifies a response with HTTP `status`, `headers` and `body`, from `source` (the URL
     /// as messages show it), at `now` (seconds since 1970, to read a `Retry-After` date). Text
     /// from the service reaches the result as `redaction` shows it.
     ///
-    /// A success must be a friends page as the contract says: `paging` an object whose `next`,
-    /// when present, is an absolute http or https URL of at most 8 KB, and `summary` an object
-    /// whose `total_count` is a whole number; anything else fails, never ending the list early.
+    /// A success must be a friends page as the contract says: an object with a `data` array of
+    /// friends whose texts are at most ``maximumTextBytes`` each, `paging` an object whose `next`, when present, is an absolute http or https URL
+    /// of at most 8 KB, and `summary` an object whose `total_count` is a whole number; anything
+    /// else, and anything that cannot be read, fails, never ending the list early.
     static func classify(
         status: Int, headers: HTTPHeaders, body: Data, source: String,
         redaction: MessageRedaction = MessageRedaction(token: ""), now: Double = Date().timeIntervalSince1970
     ) -> GraphResponse {
-        let envelope = try? JSONDecoder().decode(Envelope.self, from: body)
+        let read = Result { () throws(HTTPFailure) in try Envelope.read(body) }
+        let envelope = try? read.get()
         let error = envelope?.error
         if let error, let code = error.code, sessionCodes.contains(code) || status == 401 {
             return .sessionRejected(error.summary(redaction))
@@ -55,13 +61,20 @@ enum GraphResponse: Equatable {
         } catch {
             return .failed("not a friends page: \(error.problem)")
         }
-        if let problem = envelope?.problem { return .failed(redaction.shown(problem)) }
+        if let problem = longText(in: friends) { return .failed(problem) }
+        let page: Envelope
+        switch read {
+        case .success(let envelope): page = envelope
+        case .failure(let failure): return .failed("not a friends page: \(failure.message)")
+        }
+        guard page.hasData else { return .failed("not a friends page: the top level has no \"data\" array") }
+        if let problem = page.problem { return .failed(redaction.shown(problem)) }
         let next: URL?
-        switch nextPage(envelope?.next) {
+        switch nextPage(page.next) {
         case .success(let url): next = url
         case .failure(let problem): return .failed(redaction.shown(problem.message))
         }
-        return .page(FriendPage(friends: friends, totalCount: envelope?.totalCount), next: next)
+        return .page(FriendPage(friends: friends, totalCount: page.totalCount), next: next)
     }
 
     /// The seconds a `Retry-After` value asks to wait: a number of seconds, or an HTTP-date
@@ -74,6 +87,23 @@ enum GraphResponse: Equatable {
         }
         return HTTPDate.seconds(text).map { max(0, $0 - now) }
     }
+
+    /// What in `friends` is longer than ``maximumTextBytes`` (`data[3].name is longer than
+    /// 4 KB`); nil when nothing is.
+    private static func longText(in friends: [Friend]) -> String? {
+        for (index, friend) in friends.enumerated() {
+            for (field, text) in texts where (text(friend)?.utf8.count ?? 0) > maximumTextBytes {
+                return "data[\(index)].\(field) is longer than \(maximumTextBytes / 1024) KB"
+            }
+        }
+        return nil
+    }
+
+    /// The texts of a friend, by the names the contract gives them.
+    private static let texts: [(field: String, text: @Sendable (Friend) -> String?)] = [
+        ("id", { $0.id }), ("name", { $0.name }), ("first_name", { $0.firstName }),
+        ("middle_name", { $0.middleName }), ("last_name", { $0.lastName }),
+    ]
 
     /// The URL of `paging.next`, nil for none; a failure when it is empty, too long or not an
     /// absolute URL. Where it leads is the loader's to check.
@@ -107,68 +137,6 @@ enum GraphResponse: Equatable {
                 .compactMap { $0 }
             let text = message.map(redaction.shown) ?? "an error without a message"
             return details.isEmpty ? text : "\(text) (\(details.joined(separator: ", ")))"
-        }
-    }
-
-    /// The members of a response body besides `data`: `error`, read leniently, and `paging` and
-    /// `summary`, read as the contract says, with what is wrong in them.
-    private struct Envelope: Decodable {
-        var error: GraphError?
-        var next: String?
-        var totalCount: Int?
-        /// What in `paging` or `summary` is not as the contract says.
-        var problem: String?
-
-        private enum Keys: String, CodingKey {
-            case error, paging, summary
-        }
-        private enum PagingKeys: String, CodingKey { case next }
-        private enum SummaryKeys: String, CodingKey {
-            case totalCount = "total_count"
-        }
-
-        init(from decoder: Decoder) throws {
-            let members = try decoder.container(keyedBy: Keys.self)
-            error = try? members.decodeIfPresent(GraphError.self, forKey: .error)
-            do {
-                if try members.contains(.paging) && !members.decodeNil(forKey: .paging) {
-                    let paging = try members.nestedContainer(keyedBy: PagingKeys.self, forKey: .paging)
-                    next = try paging.decodeIfPresent(String.self, forKey: .next)
-                }
-                if try members.contains(.summary) && !members.decodeNil(forKey: .summary) {
-                    let summary = try members.nestedContainer(keyedBy: SummaryKeys.self, forKey: .summary)
-                    // Read as a Double, as JSON numbers are, so that a fraction is not cut to a
-                    // whole number unseen.
-                    if let count = try summary.decodeIfPresent(Double.self, forKey: .totalCount) {
-                        guard count == count.rounded(), count < 0x1p62 else {
-                            problem = "summary.total_count is not a whole number"
-                            return
-                        }
-                        guard count >= 0 else {
-                            problem = "summary.total_count is below 0 (\(Int(count)))"
-                            return
-                        }
-                        totalCount = Int(count)
-                    }
-                }
-            } catch let DecodingError.typeMismatch(type, context) {
-                problem = "\(Self.path(context.codingPath)) is not \(Self.typeName(type))"
-            } catch let DecodingError.dataCorrupted(context) {
-                problem = "\(Self.path(context.codingPath)) is not a whole number"
-            }
-        }
-
-        /// `paging.next`, say.
-        private static func path(_ keys: [CodingKey]) -> String {
-            keys.map(\.stringValue).joined(separator: ".")
-        }
-
-        private static func typeName(_ type: Any.Type) -> String {
-            switch type {
-            case is String.Type: return "a string"
-            case is Double.Type: return "a whole number"
-            default: return "an object"
-            }
         }
     }
 }

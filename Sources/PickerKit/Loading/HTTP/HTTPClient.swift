@@ -12,7 +12,9 @@ protocol HTTPSending: AnyObject {
 ///
 /// - only `https`, or `http` to a loopback host, is asked (``HTTPAddress``), and libcurl may
 ///   speak no other protocol;
-/// - each request takes at most ``Settings/timeout`` from its start to its last byte;
+/// - each request takes at most ``Settings/timeout`` from its start to its last byte, the
+///   redirects it follows included: one deadline is set when it starts, and each hop has what
+///   is left of it;
 /// - redirects are followed here, never by libcurl, and only within the origin of the request
 ///   (at most ``Settings/maximumRedirects``); a redirect elsewhere is returned as it came;
 /// - a body is at most ``Settings/maximumBodyBytes`` after decoding, counted as it arrives, and
@@ -66,10 +68,13 @@ final class HTTPClient: HTTPSending {
     ///   header field the rules refuse), or no whole response came within the limits.
     func send(_ request: HTTPRequest) throws(HTTPFailure) -> HTTPResponse {
         if let refusal = request.headers.refusal { throw HTTPFailure(refusal) }
+        let deadline = MonotonicClock.seconds() + settings.timeout
         var current = request
         var address = try HTTPAddress(request.url)
         for _ in 0...settings.maximumRedirects {
-            let response = try transfer(current, to: address)
+            let left = deadline - MonotonicClock.seconds()
+            guard left > 0 else { throw HTTPFailure(timedOut) }
+            let response = try transfer(current, to: address, within: left)
             guard (300..<400).contains(response.status), response.status != 304,
                 let location = response.headers["location"],
                 let target = URL(string: location, relativeTo: address.url)?.absoluteURL,
@@ -87,8 +92,10 @@ final class HTTPClient: HTTPSending {
         throw HTTPFailure("more than \(settings.maximumRedirects) redirects")
     }
 
-    /// One request and its response, no redirect followed.
-    private func transfer(_ request: HTTPRequest, to address: HTTPAddress) throws(HTTPFailure) -> HTTPResponse {
+    /// One request and its response, no redirect followed, within `seconds`.
+    private func transfer(
+        _ request: HTTPRequest, to address: HTTPAddress, within seconds: Double
+    ) throws(HTTPFailure) -> HTTPResponse {
         picker_curl_easy_reset(handle)
         let receiver = CurlReceiver(
             maximumBodyBytes: settings.maximumBodyBytes, maximumHeaderBytes: settings.maximumHeaderBytes)
@@ -112,7 +119,7 @@ final class HTTPClient: HTTPSending {
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_FOLLOWLOCATION, 0)
         try set(CURLOPT_NOSIGNAL, 1)
-        try set(CURLOPT_TIMEOUT_MS, Int(settings.timeout * 1000))
+        try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(seconds))
         try set(CURLOPT_ACCEPT_ENCODING, "gzip")
         try check(picker_curl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, settings.maximumBodyBytes))
         if address.origin.isLoopback { try set(CURLOPT_NOPROXY, "*") }
@@ -179,7 +186,7 @@ final class HTTPClient: HTTPSending {
             return number == Int(ECONNREFUSED) ? "connection refused" : "cannot connect\(detailed)"
         case CURLE_COULDNT_RESOLVE_HOST: return "host not found"
         case CURLE_COULDNT_RESOLVE_PROXY: return "the proxy's host was not found\(detailed)"
-        case CURLE_OPERATION_TIMEDOUT: return "no complete answer within \(Self.seconds(settings.timeout))"
+        case CURLE_OPERATION_TIMEDOUT: return timedOut
         case CURLE_FILESIZE_EXCEEDED: return CurlReceiver.tooLarge(settings.maximumBodyBytes)
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2,
             CURLE_HTTP2_STREAM:
@@ -195,6 +202,19 @@ final class HTTPClient: HTTPSending {
         default:
             return String(cString: picker_curl_easy_strerror(code)) + detailed
         }
+    }
+
+    /// What a request that passed its deadline fails with.
+    private var timedOut: String { "no complete answer within \(Self.seconds(settings.timeout))" }
+
+    /// The whole milliseconds libcurl is given for a timeout of `seconds`, rounded up: at least
+    /// 1, since libcurl reads 0 as no timeout at all (as it would a negative or NaN `seconds`,
+    /// cut to an integer), and at most `Int32.max` (24 days), so that no `seconds`, however
+    /// large or infinite, overflows.
+    static func milliseconds(_ seconds: Double) -> Int {
+        let milliseconds = (seconds * 1000).rounded(.up)
+        guard milliseconds >= 1 else { return 1 }
+        return milliseconds < Double(Int32.max) ? Int(milliseconds) : Int(Int32.max)
     }
 
     /// `value` seconds as messages write them: `15 s`, `2.5 s`.
