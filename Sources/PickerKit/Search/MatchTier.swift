@@ -54,7 +54,8 @@ enum MatchTier {
     /// for each occurrence.
     @inline(__always)
     private static func bestAnywhere(
-        _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, partStarts: UnsafeBufferPointer<UInt16>
+        _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>,
+        partStarts: UnsafeBufferPointer<UInt16>
     ) -> Match? {
         let first = needle[0]
         let last = key.count - needle.count
