@@ -142,7 +142,7 @@ private struct RecordWriter {
     /// digits, spaces and the other characters of an RFC 5322 atom.
     private mutating func appendMailbox(name: UnsafeBufferPointer<UInt8>, email: String) {
         var display: [UInt8] = []
-        appendEscaped(name, to: &display)
+        Self.appendEscaped(name, to: &display)
         while display.last == 0x20 { display.removeLast() }
         while display.first == 0x20 { display.removeFirst() }
         if !display.isEmpty {
@@ -194,7 +194,7 @@ private struct RecordWriter {
 
     /// Appends `text` with every unsafe character written as its visible escape.
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-        appendEscaped(text, to: &output)
+        Self.appendEscaped(text, to: &output)
     }
 
     private mutating func appendEscaped(_ text: String) {
@@ -203,7 +203,7 @@ private struct RecordWriter {
     }
 
     /// Appends `text` to `bytes` with every unsafe character written as its visible escape.
-    private func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    private static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         if TerminalText.isSafe(text) {
             bytes.append(contentsOf: text)
         } else {

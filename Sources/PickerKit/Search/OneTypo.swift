@@ -112,6 +112,12 @@ struct OneTypo {
         -> Int?
     where Characters.Element: Equatable, Characters.Index == Int {
         let count = term.count
+        // One edit leaves one of the term's first two characters among the word's first two:
+        // most words are ruled out here.
+        if count >= 2, let first = word.first {
+            let second = word.count > 1 ? word[1] : first
+            guard first == term[0] || first == term[1] || second == term[0] || second == term[1] else { return nil }
+        }
         var common = 0
         while common < count, common < word.count, term[common] == word[common] { common += 1 }
         if common == count { return count }
