@@ -8,12 +8,13 @@ extension FriendList {
     public func searchAllowingTypos(_ query: SearchQuery, ranking: Ranking?) -> SearchResult? {
         let relaxed = query.terms.filter { term in
             term.isPositive && term.anchor == .anywhere && !SearchQuery.isEmailTerm(term)
-                && OneTypo(term.bytes).term.count >= OneTypo.minimumLength
+                && OneTypo.Storage(term.bytes).typo.term.count >= OneTypo.minimumLength
                 && positions(matching: SearchQuery(text: term.text, terms: [term])).isEmpty
         }
         guard !relaxed.isEmpty else { return nil }
         let exact = CompiledQuery(SearchQuery(text: query.text, terms: query.terms.filter { !relaxed.contains($0) }))
-        let typos = relaxed.map { (typo: OneTypo($0.bytes), caseOnly: $0.strength == .caseOnly) }
+        let storage = relaxed.map { OneTypo.Storage($0.bytes) }
+        let typos = zip(storage, relaxed).map { (typo: $0.typo, caseOnly: $1.strength == .caseOnly) }
         let details = details.hasEmails ? details : nil
         let total = keys.count
         let scores: [UInt8] = scan(exact, within: nil, details, scoring: true, perWord: 64) {
@@ -33,6 +34,7 @@ extension FriendList {
         }
         let (kept, keptScores) = scoredPositions(of: scores, among: nil)
         guard !kept.isEmpty else { return nil }
+        withExtendedLifetime(storage) {}
         var result = SearchResult(positions: kept, scores: keptScores, ranking: ranking)
         result.typoTerms = relaxed.map(\.text)
         return result

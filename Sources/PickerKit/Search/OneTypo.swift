@@ -1,11 +1,14 @@
 /// Whether a term is one typo from the start of a word: one letter inserted, deleted or changed,
 /// or two neighbours swapped (the Damerau–Levenshtein distance of 1), counted in characters.
 /// `jhon` is one typo from John, `mullr` from Müller, `kowalsky` from Kowalski.
-struct OneTypo {
+///
+/// The term is held through pointers (to memory only read), so that copying it into a scan's inner loop counts no
+/// references; ``Storage`` owns the memory.
+struct OneTypo: @unchecked Sendable {
     /// The term's scalars.
-    let term: [UInt32]
+    let term: UnsafeBufferPointer<UInt32>
     /// The term's bytes, when they are all ASCII: then an ASCII name is compared byte by byte.
-    let asciiTerm: [UInt8]?
+    let asciiTerm: UnsafeBufferPointer<UInt8>?
     /// The letters the term holds, one bit each for `a`–`z`: a name lacking two of them is
     /// further than one typo.
     let letters: UInt32
@@ -13,19 +16,38 @@ struct OneTypo {
     /// anything.
     static let minimumLength = 4
 
-    init(_ bytes: [UInt8]) {
-        var scalars: [UInt32] = []
-        bytes.withUnsafeBufferPointer { bytes in
-            var index = 0
-            while index < bytes.count {
-                let (value, length) = UTF8Text.scalar(in: bytes, at: index) ?? (0xFFFD, 1)
-                scalars.append(value)
-                index += length
+    /// The memory of a term, for as long as the term is used.
+    final class Storage: @unchecked Sendable {
+        let typo: OneTypo
+
+        /// The term of the folded `bytes` (UTF-8).
+        init(_ bytes: [UInt8]) {
+            var scalars: [UInt32] = []
+            bytes.withUnsafeBufferPointer { bytes in
+                var index = 0
+                while index < bytes.count {
+                    let (value, length) = UTF8Text.scalar(in: bytes, at: index) ?? (0xFFFD, 1)
+                    scalars.append(value)
+                    index += length
+                }
             }
+            let term = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: max(scalars.count, 1))
+            _ = term.initialize(from: scalars)
+            var ascii: UnsafeBufferPointer<UInt8>?
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+                _ = storage.initialize(from: bytes)
+                ascii = UnsafeBufferPointer(rebasing: storage[0..<bytes.count])
+            }
+            typo = OneTypo(
+                term: UnsafeBufferPointer(rebasing: term[0..<scalars.count]), asciiTerm: ascii,
+                letters: ByteMask.of(bytes) & 0x03FF_FFFF)
         }
-        term = scalars
-        asciiTerm = bytes.allSatisfy { $0 < 0x80 } ? bytes : nil
-        letters = ByteMask.of(bytes) & 0x03FF_FFFF
+
+        deinit {
+            UnsafeMutableBufferPointer(mutating: typo.term).deallocate()
+            if let ascii = typo.asciiTerm { UnsafeMutableBufferPointer(mutating: ascii).deallocate() }
+        }
     }
 
     /// Whether a name whose keys have `mask` could hold a word one typo from the term.
@@ -44,9 +66,7 @@ struct OneTypo {
     func match(in key: UnsafeBufferPointer<UInt8>, partStarts: UnsafeBufferPointer<UInt16>, word: inout Scratch)
         -> (start: Int, length: Int)?
     {
-        if let asciiTerm, UTF8Text.isASCII(key) {
-            return asciiTerm.withUnsafeBufferPointer { asciiMatch($0, in: key, partStarts: partStarts) }
-        }
+        if let asciiTerm, UTF8Text.isASCII(key) { return asciiMatch(asciiTerm, in: key, partStarts: partStarts) }
         var index = 0
         while index < key.count {
             let length = UTF8Text.scalar(in: key, at: index)?.length ?? 1
@@ -101,7 +121,9 @@ struct OneTypo {
             index += length
             word.ends.append(index)
         }
-        guard let taken = Self.prefixWithinOneEdit(term, of: word.scalars) else { return nil }
+        guard let taken = word.scalars.withUnsafeBufferPointer({ Self.prefixWithinOneEdit(term, of: $0) }) else {
+            return nil
+        }
         return taken == 0 ? 0 : word.ends[taken - 1] - start
     }
 

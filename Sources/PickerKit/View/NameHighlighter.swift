@@ -53,9 +53,10 @@ struct NameHighlighter {
             partStarts.withUnsafeBufferPointer { starts in
                 term.bytes.withUnsafeBufferPointer { needle in
                     if typo {
-                        guard let found = OneTypo(term.bytes).match(in: key, partStarts: starts, word: &word) else {
-                            return []
-                        }
+                        let storage = OneTypo.Storage(term.bytes)
+                        let found = storage.typo.match(in: key, partStarts: starts, word: &word)
+                        withExtendedLifetime(storage) {}
+                        guard let found else { return [] }
                         return Array(found.start..<(found.start + found.length))
                     }
                     if let found = MatchTier.best(
