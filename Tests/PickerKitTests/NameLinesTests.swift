@@ -25,7 +25,7 @@ final class NameLinesTests: XCTestCase {
         let words = [
             "Ann", "anna", "Zoë", "zoe", "José", "Łukasz", "王", "Анна", " ", "\u{a0}", "\t", "e\u{301}", "son",
             "Johnson",
-            "ß", "\u{1b}[31m", "\u{202e}", "Ǆ", "\u{0}",
+            "ß", "\u{1b}[31m", "\u{202e}", "Ǆ", "\u{0}", "O'Brien", "Jean-", "St.", "Ægir",
         ]
         let lines = (0..<3000).map { _ in
             (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined()
@@ -37,12 +37,15 @@ final class NameLinesTests: XCTestCase {
             for query in [
                 "", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é", "ss", "ǆ", "e\u{301}",
                 "^an",
-                "son$", "!a", "!^z an", "^王",
+                "son$", "!a", "!^z an", "^王", "obrien", "jeanst", "o'b", "aegir", "stann",
             ] {
                 let expected = FriendFilter.matches(in: list, query, ranked: true)
                 let found = try LineFilter.matches(
                     in: data, source: "standard input", matching: query, sortOrder: sortOrder)
                 XCTAssertEqual(found.friends, expected, "query \(query.debugDescription), sort \(sortOrder)")
+                XCTAssertEqual(
+                    found.friends.map(\.id), ReferenceSearch.ranked(list, query: query).map { list.friends[$0].id },
+                    "the reference, query \(query.debugDescription)")
                 let inParts = try LineFilter.matches(
                     in: data, source: "standard input", matching: query, sortOrder: sortOrder, partMinimum: 64)
                 XCTAssertEqual(inParts.friends, expected, "in parts of 64 bytes, query \(query.debugDescription)")

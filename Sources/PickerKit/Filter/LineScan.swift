@@ -79,27 +79,55 @@ struct LineScan: Sendable {
         }
 
         /// The line's score, or ``MatchTier/noMatch`` when it does not pass. An ASCII line
-        /// folds to itself in lowercase, for either strength.
+        /// folds to itself in lowercase, for either strength, so it is searched where it lies,
+        /// its capitals compared as small letters; it is folded only to be searched without its
+        /// punctuation, when it holds the term's first letter and some punctuation.
         mutating func score(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> UInt8 {
             if query.terms.isEmpty { return MatchTier.nameStart }
-            if isASCII {
-                accentFold.removeAll(keepingCapacity: true)
-                for byte in line { accentFold.append(UTF8Text.lowercasedASCII(byte)) }
-            } else {
-                Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
-                if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }
-            }
             let noStarts = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
             let (query, scoring) = (query, scoring)
+            if isASCII {
+                var folded = false
+                return query.score { term in
+                    if let match = MatchTier.best(
+                        term.bytes, in: line, anchor: term.anchor, scoring: scoring, partStarts: noStarts,
+                        caseless: true)
+                    {
+                        return match.tier
+                    }
+                    guard term.joinsPunctuation, Self.mayJoin(term.bytes, line) else { return nil }
+                    if !folded {
+                        accentFold.removeAll(keepingCapacity: true)
+                        for byte in line { accentFold.append(UTF8Text.lowercasedASCII(byte)) }
+                        folded = true
+                    }
+                    return accentFold.withUnsafeBufferPointer { accent in
+                        term.tier(in: accent, partStarts: noStarts, mayJoin: true, scoring: scoring, joined: &joined)
+                    }
+                }
+            }
+            Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
+            if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }
             return accentFold.withUnsafeBufferPointer { accent in
                 caseFold.withUnsafeBufferPointer { caseOnly in
                     query.score { term in
                         term.tier(
-                            in: term.caseOnly && !isASCII ? caseOnly : accent, partStarts: noStarts, mayJoin: true,
+                            in: term.caseOnly ? caseOnly : accent, partStarts: noStarts, mayJoin: true,
                             scoring: scoring, joined: &joined)
                     }
                 }
             }
+        }
+
+        /// Whether the ASCII `line` could match `term` without its punctuation: it holds the
+        /// term's first letter, in either case, and some punctuation.
+        @inline(__always)
+        private static func mayJoin(_ term: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let first = term.first, let start = line.baseAddress else { return false }
+            let upper = first &- UInt8(ascii: "a") < 26 ? first - 0x20 : first
+            guard memchr(start, Int32(first), line.count) != nil || memchr(start, Int32(upper), line.count) != nil
+            else { return false }
+            return line.contains(where: JoinedKey.isPunctuation)
         }
 
         private static func fold(

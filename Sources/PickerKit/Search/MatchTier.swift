@@ -23,47 +23,51 @@ enum MatchTier {
 
     /// The best match of `needle` in `key` that `anchor` allows: the first at the name's
     /// start, else the first at a word start, else the first of all. Without `scoring`, the
-    /// first match allowed, its tier 0 at the start of the key and 2 elsewhere.
-    /// - Complexity: O(n × m) at worst, near O(n): candidates are found with `memchr`.
+    /// first match allowed, its tier 0 at the start of the key and 2 elsewhere. With
+    /// `caseless`, `key` is ASCII as written and its capitals compare as small letters: a line
+    /// of text is searched where it lies, without folding it first.
+    /// - Complexity: O(n × m) at worst, near O(n).
     @inline(__always)
     static func best(
         _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor,
-        scoring: Bool, partStarts: UnsafeBufferPointer<UInt16>
+        scoring: Bool, partStarts: UnsafeBufferPointer<UInt16>, caseless: Bool = false
     ) -> Match? {
         if needle.isEmpty { return Match(start: 0, tier: nameStart) }
         guard needle.count <= key.count else { return nil }
         switch anchor {
         case .start, .whole:
-            guard anchor == .start || needle.count == key.count, hasBytes(needle, in: key, at: 0) else { return nil }
+            guard anchor == .start || needle.count == key.count, hasBytes(needle, in: key, at: 0, caseless: caseless)
+            else { return nil }
             return Match(start: 0, tier: nameStart)
         case .end:
             let start = key.count - needle.count
-            guard hasBytes(needle, in: key, at: start) else { return nil }
+            guard hasBytes(needle, in: key, at: start, caseless: caseless) else { return nil }
             return Match(start: start, tier: tier(at: start, in: key, scoring: scoring, partStarts: partStarts))
         case .anywhere:
-            guard scoring else {
+            guard scoring || caseless else {
                 guard let first = firstOccurrence(of: needle, in: key, from: 0) else { return nil }
                 return Match(start: first, tier: first == 0 ? nameStart : insideWord)
             }
-            return bestAnywhere(needle, in: key, partStarts: partStarts)
+            return bestAnywhere(needle, in: key, scoring: scoring, partStarts: partStarts, caseless: caseless)
         }
     }
 
-    /// The best match of `needle` anywhere in `key`, found in one pass over its bytes: names
-    /// are short, and a loop the compiler sees whole costs less here than a call to `memchr`
-    /// for each occurrence.
+    /// The best match of `needle` anywhere in `key` (the first, without `scoring`), found in
+    /// one pass over its bytes: names are short, and a loop the compiler sees whole costs less
+    /// here than a call to `memchr` for each occurrence.
     @inline(__always)
     private static func bestAnywhere(
-        _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>,
-        partStarts: UnsafeBufferPointer<UInt16>
+        _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, scoring: Bool,
+        partStarts: UnsafeBufferPointer<UInt16>, caseless: Bool
     ) -> Match? {
         let first = needle[0]
         let last = key.count - needle.count
         var inside: Int?
         var start = 0
         while start <= last {
-            if key[start] == first, hasBytes(needle, in: key, at: start) {
+            if byte(key[start], caseless) == first, hasBytes(needle, in: key, at: start, caseless: caseless) {
                 if start == 0 { return Match(start: 0, tier: nameStart) }
+                guard scoring else { return Match(start: start, tier: insideWord) }
                 if WordStarts.isStart(key, at: start, partStarts: partStarts) {
                     return Match(start: start, tier: wordStart)
                 }
@@ -72,6 +76,12 @@ enum MatchTier {
             start += 1
         }
         return inside.map { Match(start: $0, tier: insideWord) }
+    }
+
+    /// `value` as a folded key holds it: lowercased, with `caseless`.
+    @inline(__always)
+    private static func byte(_ value: UInt8, _ caseless: Bool) -> UInt8 {
+        caseless ? UTF8Text.lowercasedASCII(value) : value
     }
 
     /// The tier of a match starting at `start` of `key`.
@@ -86,11 +96,11 @@ enum MatchTier {
 
     @inline(__always)
     private static func hasBytes(
-        _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, at start: Int
+        _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, at start: Int, caseless: Bool
     ) -> Bool {
         var offset = 0
         while offset < needle.count {
-            if key[start + offset] != needle[offset] { return false }
+            if byte(key[start + offset], caseless) != needle[offset] { return false }
             offset += 1
         }
         return true
