@@ -1,3 +1,5 @@
+import Glibc
+
 /// The search keys of a list seen through pointers, for the inner loop of a scan.
 struct KeyView {
     let accentBytes: UnsafeBufferPointer<UInt8>
@@ -131,7 +133,11 @@ extension CompiledQuery.Term {
         if let match = MatchTier.best(bytes, in: key, anchor: anchor, scoring: scoring, partStarts: partStarts) {
             return match.tier
         }
-        guard joinsPunctuation, mayJoin, JoinedKey.make(key, into: &joined) else { return nil }
+        // Without the first byte, or without punctuation, the name has no other way to match.
+        guard joinsPunctuation, mayJoin, let first = bytes.first, let start = key.baseAddress,
+            memchr(start, Int32(first), key.count) != nil, key.contains(where: JoinedKey.isPunctuation),
+            JoinedKey.make(key, into: &joined)
+        else { return nil }
         return joined.withUnsafeBufferPointer { joined in
             MatchTier.best(
                 bytes, in: joined, anchor: anchor, scoring: scoring,

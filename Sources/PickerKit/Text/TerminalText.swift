@@ -26,11 +26,18 @@ public enum TerminalText {
 
     /// Whether the UTF-8 text `utf8` is well-formed and holds no unsafe character, so that
     /// ``escaped(_:)`` would leave it as it is.
+    /// - Complexity: O(n), an ASCII byte checked on its own.
     public static func isSafe(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < utf8.count {
-            guard let (value, length) = UTF8Text.scalar(in: utf8, at: index), let scalar = Unicode.Scalar(value),
-                !isUnsafe(scalar)
+            let lead = utf8[index]
+            if lead < 0x80 {
+                if lead < 0x20 || lead == 0x7F { return false }
+                index += 1
+                continue
+            }
+            guard let (value, length) = UTF8Text.multibyteScalar(in: utf8, at: index, lead: lead),
+                let scalar = Unicode.Scalar(value), !isUnsafe(scalar)
             else { return false }
             index += length
         }
