@@ -52,13 +52,8 @@ extension FriendList {
     /// The positions (among `candidates`, or among everyone) of the friends whose bit is set
     /// in `hits`, read off the list order piece by piece on every core.
     private func positions(of hits: [UInt64], among candidates: Positions?) -> Positions {
-        let pieces = hits.withUnsafeBufferPointer { hits in
-            let hits = UncheckedSendable(hits)
-            return readOff(among: candidates, into: [UInt32]()) { kept, position, number in
-                if hits.value[number >> 6] & (1 << UInt64(number & 63)) != 0 { kept.append(position) }
-            }
-        }
-        return Positions(pieces.count == 1 ? pieces[0] : Array(pieces.joined()))
+        let pieces = hits.withUnsafeBufferPointer { readOff(among: candidates, HitBits(words: $0)) }
+        return Positions(pieces.count == 1 ? pieces[0].positions : Array(pieces.map(\.positions).joined()))
     }
 
     /// The positions (among `candidates`, or among everyone) of the friends whose score in
@@ -66,36 +61,42 @@ extension FriendList {
     func scoredPositions(of scores: [UInt8], among candidates: Positions?) -> (
         positions: [UInt32], scores: [UInt8]
     ) {
-        let pieces = scores.withUnsafeBufferPointer { scores in
-            let scores = UncheckedSendable(scores)
-            return readOff(among: candidates, into: ([UInt32](), [UInt8]())) { kept, position, number in
-                let score = scores.value[number]
-                guard score != MatchTier.noMatch else { return }
-                kept.0.append(position)
-                kept.1.append(score)
-            }
-        }
+        let pieces = scores.withUnsafeBufferPointer { readOff(among: candidates, ScoreBytes(scores: $0)) }
         guard pieces.count > 1 else { return pieces.first ?? ([], []) }
-        return (Array(pieces.map(\.0).joined()), Array(pieces.map(\.1).joined()))
+        return (Array(pieces.map(\.positions).joined()), Array(pieces.map(\.scores).joined()))
     }
 
     /// Walks the list order (the positions among `candidates`, or every position) in pieces on
-    /// every core, handing `body` each position with its friend number to collect into the
-    /// piece, which starts as `empty`.
-    private func readOff<Piece: Sendable>(
-        among candidates: Positions?, into empty: Piece, _ body: @escaping @Sendable (inout Piece, UInt32, Int) -> Void
-    ) -> [Piece] {
+    /// every core, keeping each position whose friend number `lookup` gives a score other than
+    /// ``MatchTier/noMatch``, with that score, in order. Each piece is written into memory
+    /// reserved for the most it can keep; the lookup is a type, so that the loop is compiled
+    /// with it.
+    private func readOff<Lookup: ScoreLookup>(among candidates: Positions?, _ lookup: Lookup) -> [(
+        positions: [UInt32], scores: [UInt8]
+    )] {
         let total = candidates?.count ?? count
         let parts = Parallel.ranges(total, minimum: 8192)
         return order.withUnsafeBufferPointer { order in
             let order = UncheckedSendable(order)
             return Parallel.map(parts.count) { part in
-                var piece = empty
-                for index in parts[part] {
-                    let position = candidates?[index] ?? index
-                    body(&piece, UInt32(truncatingIfNeeded: position), Int(order.value[position]))
+                let range = parts[part]
+                var scores: [UInt8] = []
+                let positions = [UInt32](unsafeUninitializedCapacity: range.count) { positions, kept in
+                    scores = [UInt8](unsafeUninitializedCapacity: range.count) { scores, keptScores in
+                        var found = 0
+                        for index in range {
+                            let position = candidates?[index] ?? index
+                            let value = lookup.score(Int(order.value[position]))
+                            guard value != MatchTier.noMatch else { continue }
+                            positions[found] = UInt32(truncatingIfNeeded: position)
+                            scores[found] = value
+                            found += 1
+                        }
+                        keptScores = found
+                    }
+                    kept = scores.count
                 }
-                return piece
+                return (positions, scores)
             }
         }
     }
@@ -130,12 +131,31 @@ extension FriendList {
     }
 
     /// One score per friend number (``MatchTier/noMatch`` for friends that do not pass
-    /// `compiled`, or are not in `within` when it is given).
+    /// `compiled`, or are not in `within` when it is given), each part written where it goes.
+    /// One-letter terms are scored from the masks and initials alone.
     private func matchScores(_ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?) -> [UInt8] {
         let total = keys.count
-        return scan(compiled, within: within, details, scoring: true, perWord: 64) {
-            scanner, first, candidates, scores in
-            Self.appendScores(first: first, candidates, total: total, to: &scores) { scanner.score($0) }
+        let words = (total + 63) / 64
+        let parts = Parallel.ranges(words, minimum: 128)
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let scores = UncheckedSendable(buffer)
+            _ = Parallel.map(parts.count) { part in
+                keys.withView { view in
+                    var scanner = KeyScanner(view, compiled, scoring: true, details: details)
+                    let mask = compiled.mask
+                    for word in parts[part] {
+                        let first = word * 64
+                        let end = min(first + 64, total)
+                        let allowed = within?[word] ?? ~0
+                        for number in first..<end {
+                            let bit = allowed & (1 << UInt64(number - first)) != 0
+                            scores.value[number] =
+                                bit && view.masks[number] & mask == mask ? scanner.score(number) : MatchTier.noMatch
+                        }
+                    }
+                }
+            }
+            initialized = total
         }
     }
 
@@ -188,4 +208,28 @@ extension FriendList {
         }
         return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
+}
+
+/// What a scan found for each friend number, as ``FriendList`` reads it off the list order.
+private protocol ScoreLookup: Sendable {
+    /// Friend `number`'s score, ``MatchTier/noMatch`` when it did not pass.
+    func score(_ number: Int) -> UInt8
+}
+
+/// A bit per friend number, set for those that passed.
+private struct HitBits: ScoreLookup, @unchecked Sendable {
+    let words: UnsafeBufferPointer<UInt64>
+
+    @inline(__always)
+    func score(_ number: Int) -> UInt8 {
+        words[number >> 6] & (1 << UInt64(number & 63)) != 0 ? MatchTier.nameStart : MatchTier.noMatch
+    }
+}
+
+/// A score per friend number.
+private struct ScoreBytes: ScoreLookup, @unchecked Sendable {
+    let scores: UnsafeBufferPointer<UInt8>
+
+    @inline(__always)
+    func score(_ number: Int) -> UInt8 { scores[number] }
 }
