@@ -26,7 +26,7 @@ enum MatchTier {
     /// first match allowed, its tier 0 at the start of the key and 2 elsewhere. With
     /// `caseless`, `key` is ASCII as written and its capitals compare as small letters: a line
     /// of text is searched where it lies, without folding it first.
-    /// - Complexity: O(n × m) at worst, near O(n).
+    /// - Complexity: O(n × m) at worst, near O(n): candidates are found with `memchr`.
     @inline(__always)
     static func best(
         _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor,
@@ -44,28 +44,36 @@ enum MatchTier {
             guard hasBytes(needle, in: key, at: start, caseless: caseless) else { return nil }
             return Match(start: start, tier: tier(at: start, in: key, scoring: scoring, partStarts: partStarts))
         case .anywhere:
-            guard scoring || caseless else {
-                guard let first = firstOccurrence(of: needle, in: key, from: 0) else { return nil }
-                return Match(start: first, tier: first == 0 ? nameStart : insideWord)
+            if caseless { return bestAnywhere(needle, in: key, scoring: scoring, partStarts: partStarts) }
+            guard let first = firstOccurrence(of: needle, in: key, from: 0) else { return nil }
+            if first == 0 { return Match(start: 0, tier: nameStart) }
+            guard scoring else { return Match(start: first, tier: insideWord) }
+            // A later occurrence may start a word.
+            var at: Int? = first
+            while let start = at {
+                if WordStarts.isStart(key, at: start, partStarts: partStarts) {
+                    return Match(start: start, tier: wordStart)
+                }
+                at = firstOccurrence(of: needle, in: key, from: start + 1)
             }
-            return bestAnywhere(needle, in: key, scoring: scoring, partStarts: partStarts, caseless: caseless)
+            return Match(start: first, tier: insideWord)
         }
     }
 
-    /// The best match of `needle` anywhere in `key` (the first, without `scoring`), found in
-    /// one pass over its bytes: names are short, and a loop the compiler sees whole costs less
-    /// here than a call to `memchr` for each occurrence.
+    /// The best match of `needle` anywhere in the ASCII `key` as written, its capitals
+    /// compared as small letters (the first match, without `scoring`), found in one pass over
+    /// its bytes.
     @inline(__always)
     private static func bestAnywhere(
         _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, scoring: Bool,
-        partStarts: UnsafeBufferPointer<UInt16>, caseless: Bool
+        partStarts: UnsafeBufferPointer<UInt16>
     ) -> Match? {
         let first = needle[0]
         let last = key.count - needle.count
         var inside: Int?
         var start = 0
         while start <= last {
-            if byte(key[start], caseless) == first, hasBytes(needle, in: key, at: start, caseless: caseless) {
+            if byte(key[start], true) == first, hasBytes(needle, in: key, at: start, caseless: true) {
                 if start == 0 { return Match(start: 0, tier: nameStart) }
                 guard scoring else { return Match(start: start, tier: insideWord) }
                 if WordStarts.isStart(key, at: start, partStarts: partStarts) {
