@@ -101,7 +101,9 @@ func measureLoad(
                 Data(String(format: "positions(%@): %.2f ms\n", text, median(times) * 1000).utf8))
         }
         // A search ranked and in list order, and the typo fallback of mistyped names.
-        for (text, ranking) in [("l", Ranking()), ("l", nil), ("ma", Ranking()), ("ma", nil), ("an", Ranking()), ("an", nil)]
+        for (text, ranking) in [
+            ("l", Ranking()), ("l", nil), ("ma", Ranking()), ("ma", nil), ("an", Ranking()), ("an", nil),
+        ]
             as [(String, Ranking?)]
         {
             var times: [Double] = []
