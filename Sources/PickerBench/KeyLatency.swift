@@ -91,7 +91,8 @@ struct KeyLatencyHarness {
         screen.feed(first.bytes)
         measured.firstFrame = first.lastByte - start
         measured.loaded = measured.firstFrame
-        while screen.line(0).contains(" loading ") || !screen.line(0).hasPrefix(configuration.title) {
+        // The title says "loading…", or "loading 30/900" when the source gave a total.
+        while screen.line(0).contains(" loading") || !screen.line(0).hasPrefix(configuration.title) {
             // While loading, the spinner turns every 120 ms: a picker quiet for a key's deadline hangs.
             let quietUntil = measured.loaded + start + keyDeadline
             let redraw = try terminal.readRedraw(settle: settle, deadline: min(start + loadDeadline, quietUntil))
