@@ -87,19 +87,14 @@ struct LineScan: Sendable {
             let noStarts = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
             let (query, scoring) = (query, scoring)
             if isASCII {
-                // Every match of a term, with or without punctuation, holds its first byte.
-                for term in query.terms where !term.isExcluded && !Self.holdsFirstByte(of: term.bytes, line) {
-                    return MatchTier.noMatch
-                }
                 var folded = false
                 return query.score { term in
-                    if let match = MatchTier.best(
-                        term.bytes, in: line, anchor: term.anchor, scoring: scoring, partStarts: noStarts,
-                        caseless: true)
-                    {
-                        return match.tier
+                    let (match, holdsFirst) = MatchTier.best(
+                        term.bytes, inASCIILine: line, anchor: term.anchor, scoring: scoring)
+                    if let match { return match.tier }
+                    guard term.joinsPunctuation, holdsFirst, line.contains(where: JoinedKey.isPunctuation) else {
+                        return nil
                     }
-                    guard term.joinsPunctuation, Self.mayJoin(term.bytes, line) else { return nil }
                     if !folded {
                         accentFold.removeAll(keepingCapacity: true)
                         for byte in line { accentFold.append(UTF8Text.lowercasedASCII(byte)) }
@@ -121,25 +116,6 @@ struct LineScan: Sendable {
                     }
                 }
             }
-        }
-
-        /// Whether the ASCII `line` holds the first byte of `term`, in either case (an empty
-        /// term holds none, and is everywhere).
-        @inline(__always)
-        private static func holdsFirstByte(of term: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>)
-            -> Bool
-        {
-            guard let first = term.first else { return true }
-            guard let start = line.baseAddress else { return false }
-            let upper = first &- UInt8(ascii: "a") < 26 ? first - 0x20 : first
-            return memchr(start, Int32(first), line.count) != nil || memchr(start, Int32(upper), line.count) != nil
-        }
-
-        /// Whether the ASCII `line` could match `term` without its punctuation: it holds the
-        /// term's first letter, in either case, and some punctuation.
-        @inline(__always)
-        private static func mayJoin(_ term: UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
-            holdsFirstByte(of: term, line) && line.contains(where: JoinedKey.isPunctuation)
         }
 
         private static func fold(

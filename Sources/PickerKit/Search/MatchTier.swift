@@ -23,28 +23,25 @@ enum MatchTier {
 
     /// The best match of `needle` in `key` that `anchor` allows: the first at the name's
     /// start, else the first at a word start, else the first of all. Without `scoring`, the
-    /// first match allowed, its tier 0 at the start of the key and 2 elsewhere. With
-    /// `caseless`, `key` is ASCII as written and its capitals compare as small letters: a line
-    /// of text is searched where it lies, without folding it first.
+    /// first match allowed, its tier 0 at the start of the key and 2 elsewhere.
     /// - Complexity: O(n × m) at worst, near O(n): candidates are found with `memchr`.
     @inline(__always)
     static func best(
         _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, anchor: SearchQuery.Term.Anchor,
-        scoring: Bool, partStarts: UnsafeBufferPointer<UInt16>, caseless: Bool = false
+        scoring: Bool, partStarts: UnsafeBufferPointer<UInt16>
     ) -> Match? {
         if needle.isEmpty { return Match(start: 0, tier: nameStart) }
         guard needle.count <= key.count else { return nil }
         switch anchor {
         case .start, .whole:
-            guard anchor == .start || needle.count == key.count, hasBytes(needle, in: key, at: 0, caseless: caseless)
+            guard anchor == .start || needle.count == key.count, hasBytes(needle, in: key, at: 0, caseless: false)
             else { return nil }
             return Match(start: 0, tier: nameStart)
         case .end:
             let start = key.count - needle.count
-            guard hasBytes(needle, in: key, at: start, caseless: caseless) else { return nil }
+            guard hasBytes(needle, in: key, at: start, caseless: false) else { return nil }
             return Match(start: start, tier: tier(at: start, in: key, scoring: scoring, partStarts: partStarts))
         case .anywhere:
-            if caseless { return bestAnywhere(needle, in: key, scoring: scoring, partStarts: partStarts) }
             guard let first = firstOccurrence(of: needle, in: key, from: 0) else { return nil }
             if first == 0 { return Match(start: 0, tier: nameStart) }
             guard scoring else { return Match(start: first, tier: insideWord) }
@@ -60,30 +57,49 @@ enum MatchTier {
         }
     }
 
-    /// The best match of `needle` anywhere in the ASCII `key` as written, its capitals
-    /// compared as small letters (the first match, without `scoring`), found in one pass over
-    /// its bytes.
+    /// ``best(_:in:anchor:scoring:partStarts:)`` in an ASCII line of text as written, its
+    /// capitals compared as small letters, in one pass over its bytes; and whether the line
+    /// holds the needle's first byte at all (without it, nor can the line without its
+    /// punctuation match).
     @inline(__always)
-    private static func bestAnywhere(
-        _ needle: UnsafeBufferPointer<UInt8>, in key: UnsafeBufferPointer<UInt8>, scoring: Bool,
-        partStarts: UnsafeBufferPointer<UInt16>
-    ) -> Match? {
-        let first = needle[0]
-        let last = key.count - needle.count
-        var inside: Int?
-        var start = 0
-        while start <= last {
-            if byte(key[start], true) == first, hasBytes(needle, in: key, at: start, caseless: true) {
-                if start == 0 { return Match(start: 0, tier: nameStart) }
-                guard scoring else { return Match(start: start, tier: insideWord) }
-                if WordStarts.isStart(key, at: start, partStarts: partStarts) {
-                    return Match(start: start, tier: wordStart)
+    static func best(
+        _ needle: UnsafeBufferPointer<UInt8>, inASCIILine line: UnsafeBufferPointer<UInt8>,
+        anchor: SearchQuery.Term.Anchor, scoring: Bool
+    ) -> (match: Match?, holdsFirst: Bool) {
+        if needle.isEmpty { return (Match(start: 0, tier: nameStart), true) }
+        guard needle.count <= line.count else { return (nil, true) }
+        let none = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
+        switch anchor {
+        case .start, .whole:
+            guard anchor == .start || needle.count == line.count, hasBytes(needle, in: line, at: 0, caseless: true)
+            else { return (nil, true) }
+            return (Match(start: 0, tier: nameStart), true)
+        case .end:
+            let start = line.count - needle.count
+            guard hasBytes(needle, in: line, at: start, caseless: true) else { return (nil, true) }
+            return (Match(start: start, tier: tier(at: start, in: line, scoring: scoring, partStarts: none)), true)
+        case .anywhere:
+            let first = needle[0]
+            let last = line.count - needle.count
+            var inside: Int?
+            var holdsFirst = false
+            var start = 0
+            while start <= last {
+                if byte(line[start], true) == first {
+                    holdsFirst = true
+                    if hasBytes(needle, in: line, at: start, caseless: true) {
+                        if start == 0 { return (Match(start: 0, tier: nameStart), true) }
+                        guard scoring else { return (Match(start: start, tier: insideWord), true) }
+                        if WordStarts.isStart(line, at: start, partStarts: none) {
+                            return (Match(start: start, tier: wordStart), true)
+                        }
+                        if inside == nil { inside = start }
+                    }
                 }
-                if inside == nil { inside = start }
+                start += 1
             }
-            start += 1
+            return (inside.map { Match(start: $0, tier: insideWord) }, holdsFirst)
         }
-        return inside.map { Match(start: $0, tier: insideWord) }
     }
 
     /// `value` as a folded key holds it: lowercased, with `caseless`.
