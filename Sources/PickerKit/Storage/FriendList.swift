@@ -27,6 +27,10 @@ import Glibc
 ///               ├─ NameKeys.sort      ByteStore string 7, a SortEntry: section "a", the parts
 ///               │                     "ada" 01 "" 01 "lovelace", then 00 and the id "42"
 ///               ├─ NameKeys.masks[7]  a bit for each of a, c, d, e, l, o, v and one for space
+///               ├─ NameKeys.initials  [7]: bits for a and l (the letters that start a word)
+///               │                     and "starts with a", which rank a one-letter term
+///               ├─ NameKeys.partStarts nothing: her parts start where her words do (王小明,
+///               │                     given as 王 and 小明, would keep the start of 小明)
 ///               ├─ IDIndex            a slot near hash("42") >> shift: hash("42") << 32 | 7 + 1
 ///               └─ ContactDetails     entry 7, only when she has emails or a friendship date
 ///                                     (address books, the Facebook export): the emails, as
@@ -34,7 +38,8 @@ import Glibc
 ///                                     newline), and the date; none for a Graph or text friend
 ///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 16 bytes of
 ///                                     sort entry 7 (most comparisons stop there)
-///     a search ─── Positions          the positions it shows, ascending, or everyone as a count
+///     a search ─── Positions          the positions it shows, ascending, or everyone as a count;
+///                                     ranked, a SearchResult holds them best first as well
 ///     a section ── Section            `A`: positions 0..<n, found by binary search of the
 ///                                     section bytes in list order
 ///
