@@ -25,27 +25,42 @@ final class ContactSourceTests: TmuxTestCase {
         return path
     }
 
-    /// A Facebook export folder holding the fixture friends list, and its `.zip` (made with
-    /// Python's zipfile; the picker reads it with the system's unzip), called `archiveName`.
-    private func export(archiveName: String = "facebook-ann.zip") throws -> (folder: String, archive: String) {
-        let folder = directory.appendingPathComponent("facebook-ann")
-        let friends = folder.appendingPathComponent("connections/friends")
-        try FileManager.default.createDirectory(at: friends, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            atPath: PickerPaths.fixture("your_friends.json"),
-            toPath: friends.appendingPathComponent("your_friends.json").path)
+    /// A Facebook export folder `name` holding the fixture `list` at `layout` (where the
+    /// export keeps its friends list), beside the export's index.html.
+    private func exportFolder(
+        _ name: String = "facebook-ann", holding list: String = "your_friends.json",
+        at layout: String = "connections/friends/your_friends.json"
+    ) throws -> String {
+        let folder = directory.appendingPathComponent(name)
+        let friends = folder.appendingPathComponent(layout)
+        try FileManager.default.createDirectory(
+            at: friends.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PickerPaths.fixture(list), toPath: friends.path)
         try Data("<html></html>".utf8).write(to: folder.appendingPathComponent("index.html"))
+        return folder.path
+    }
+
+    /// The export folder `folder` (one of ``exportFolder(_:holding:at:)``) as a `.zip` called
+    /// `archiveName` (made with Python's zipfile; the picker reads it with the system's unzip).
+    private func zipped(_ folder: String, as archiveName: String) throws -> String {
         let archive = directory.appendingPathComponent(archiveName).path
         let zip = try runCommand(
             URL(fileURLWithPath: "/usr/bin/env"),
             [
                 "python3", "-c",
-                "import shutil, sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2], 'facebook-ann')",
-                archive + ".tmp", directory.path,
+                "import shutil, sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2], sys.argv[3])",
+                archive + ".tmp", directory.path, URL(fileURLWithPath: folder).lastPathComponent,
             ])
         XCTAssertEqual(zip.status, 0, zip.standardError)
         try FileManager.default.moveItem(atPath: archive + ".tmp.zip", toPath: archive)
-        return (folder.path, archive)
+        return archive
+    }
+
+    /// A Facebook export folder holding the fixture friends list, and its `.zip` called
+    /// `archiveName`.
+    private func export(archiveName: String = "facebook-ann.zip") throws -> (folder: String, archive: String) {
+        let folder = try exportFolder()
+        return (folder, try zipped(folder, as: archiveName))
     }
 
     func testEachFormatIsReadByItsContentWhateverItIsCalled() throws {
@@ -77,6 +92,94 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(
             result.output, "kari@home.example\tKari Løye\nkari@work.example\tKari Løye\nkari@old.example\tKari Løye\n")
+    }
+
+    /// One pick from `source` (a fixture's name, or a path), which holds `friends` friends:
+    /// typing `query` puts the cursor on `row` (the best match comes first), and Space then
+    /// Enter print `output` in `format`.
+    private struct Pick {
+        let source: String
+        let friends: Int
+        let query: String
+        let row: String
+        let format: String
+        let output: String
+
+        init(
+            _ source: String, _ friends: Int, _ query: String, _ row: String, _ output: String,
+            as format: String = "names"
+        ) {
+            self.source = source.hasPrefix("/") ? source : PickerPaths.fixture(source)
+            (self.friends, self.query, self.row, self.output, self.format) = (friends, query, row, output, format)
+        }
+    }
+
+    /// Every fixture, each version and layout of each format, picked from as a user would.
+    private func picksFromEveryFixture() throws -> [Pick] {
+        let older = try copy("friends-older-export.json", as: "friends.json")
+        let olderFolder = try exportFolder(
+            "facebook-bob", holding: "friends-older-export.json", at: "friends_and_followers/friends.json")
+        let olderArchive = try zipped(olderFolder, as: "facebook-bob.zip")
+        let (folder, archive) = try export()
+        return [
+            // vCard 4.0 (RFC 6350), every address in the order of their PREF.
+            Pick(
+                "rfc6350.vcf", 1, "løye", "Kari Løye  kari@home.example",
+                "kari@home.example\tKari Løye\nkari@work.example\tKari Løye\nkari@old.example\tKari Løye\n",
+                as: "aerc"),
+            // vCard 3.0 as Google exports it (a card without a name skipped), the preferred address.
+            Pick("google.vcf", 2, "ann", "Ann Lee  ann@home.example", "Ann Lee <ann@home.example>\n", as: "address"),
+            // vCard 3.0 as Apple exports it, a line folded inside the ö.
+            Pick("apple.vcf", 2, "ångström", "Zoë Ångström-Kowalczyk  zoe@example.se", "Zoë Ångström-Kowalczyk\n"),
+            // vCard 2.1 as Android exports it: quoted-printable with a soft break inside 太.
+            Pick(
+                "android.vcf", 2, "太郎", "山田 太郎  taro@example.jp",
+                "picker: 2 addresses\ntaro@example.jp\t山田 太郎\nyamada@work.example.jp\t山田 太郎\n", as: "mutt"),
+            // Google Contacts' CSV with today's columns, a multi-value field and a quoted newline.
+            Pick(
+                "google.csv", 3, "bob", "Bob J. Smith  bob@example.org",
+                "bob@example.org\tBob J. Smith\nbob.smith@example.org\tBob J. Smith\n", as: "aerc"),
+            // Google Contacts' older columns, a name with a comma, quoted in the mailbox.
+            Pick(
+                "google-old.csv", 2, "seán", "O'Brien, Seán  sean@example.ie", "\"O'Brien, Seán\" <sean@example.ie>\n",
+                as: "address"),
+            Pick(
+                "outlook.csv", 1, "doe", "Jane Q. Doe  jane@example.com",
+                "jane@example.com\tJane Q. Doe\njane.doe@work.example\tJane Q. Doe\n", as: "aerc"),
+            // A plain name,email CSV, its friend without an email; lines of names.
+            Pick("plain.csv", 2, "babbage", "Charles Babbage", "Charles Babbage\n"),
+            Pick("names-only.txt", 2, "stone", "Bob Stone", "Bob Stone\n"),
+            // The export's your_friends.json, its names repaired: the ø typed finds Løye.
+            Pick("your_friends.json", 5, "løye", "Kari Løye", "Kari Løye\n"),
+            // An older export's friends.json (key friends), its names repaired too, alone, in
+            // friends_and_followers/ of a folder and of a .zip.
+            Pick(older, 2, "jürgen", "Jürgen Müller", "Jürgen Müller\n"),
+            Pick(olderFolder, 2, "müller", "Jürgen Müller", "Jürgen Müller\n"),
+            Pick(olderArchive, 2, "smith", "Bob Smith", "Bob Smith\n"),
+            // Today's export folder and .zip; an emoji the export wrote as four escaped bytes.
+            Pick(folder, 5, "sunny", "😀 Sunny Day", "😀 Sunny Day\n"),
+            Pick(archive, 5, "zoë", "Zoë Kim", "Zoë Kim\n"),
+        ]
+    }
+
+    func testPickingOneFriendFromEachFixture() throws {
+        for pick in try picksFromEveryFixture() {
+            let source = URL(fileURLWithPath: pick.source).lastPathComponent
+            let picker = try startPicker(["--source", pick.source, "--format", pick.format]) {
+                $0.counts == "\(pick.friends)/\(pick.friends) · 0 selected"
+            }
+            try picker.type(pick.query)
+            try picker.waitForScreen("\(pick.query) in \(source) finds \(pick.row) first") {
+                $0.searchBar.hasPrefix("/ \(pick.query)") && $0.cursorName == pick.row
+            }
+            try picker.press("Enter", "Space")
+            try picker.waitForScreen("\(pick.row) of \(source) selected") {
+                $0.selectedNames == [pick.row] && $0.counts.hasSuffix(" · 1 selected")
+            }
+            try picker.press("Enter")
+            try picker.assertExit(0, output: pick.output, source)
+            picker.kill()
+        }
     }
 
     func testPickingFromAVCardWithTheEmailShownDimmed() throws {

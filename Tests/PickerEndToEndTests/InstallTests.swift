@@ -62,6 +62,11 @@ final class InstallTests: TmuxTestCase {
     func testItRunsWithTheToolchainAndTheBuildTreeOutOfReach() throws {
         let hidden = try Installation.withoutToolchain(scratch: scratch)
         let picker = try installed("bin/picker").path
+        // From a directory of its own, not from the package (this test's working directory),
+        // where the hidden build tree would still be within reach of relative paths.
+        let place = try hidden.run("/bin/pwd", [])
+        XCTAssertEqual(place.output, hidden.workingDirectory.path + "\n")
+        XCTAssertFalse(place.output.hasPrefix(PickerPaths.package().path), place.output)
         let version = try hidden.run(picker, ["--version"])
         XCTAssertEqual(version.status, 0, version.standardError)
         XCTAssertTrue(version.output.hasPrefix("picker "), version.output)

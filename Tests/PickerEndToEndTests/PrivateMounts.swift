@@ -5,9 +5,16 @@ import XCTest
 /// each path is covered by an empty file or directory, as if it were gone, or by a directory
 /// of the test's, the rest of the system as it is. Needs root, as the tests have here and in
 /// CI; skips the test otherwise.
+///
+/// Commands run in a directory of their own, not in the test's working directory (the
+/// package's, under `swift test`): a mount covers a path, not the directory a process already
+/// stands in, so a command started in the hidden build tree would still reach it by relative
+/// paths.
 struct PrivateMounts {
     /// Where the empty file and directory that cover the paths are.
     let scratch: URL
+    /// Where the commands run: an empty directory in `scratch`, out of the package.
+    var workingDirectory: URL { scratch.appendingPathComponent("elsewhere") }
     /// The paths to hide.
     let hidden: [String]
     /// Directories put in the place of others (the key), whose content outlives the command.
@@ -18,8 +25,10 @@ struct PrivateMounts {
         self.hidden = hidden
         self.replaced = replaced
         self.scratch = scratch
-        try FileManager.default.createDirectory(
-            at: scratch.appendingPathComponent("directory"), withIntermediateDirectories: true)
+        for directory in ["directory", "elsewhere"] {
+            try FileManager.default.createDirectory(
+                at: scratch.appendingPathComponent(directory), withIntermediateDirectories: true)
+        }
         try Data().write(to: scratch.appendingPathComponent("file"))
     }
 
@@ -39,13 +48,14 @@ struct PrivateMounts {
         return ["/usr/bin/unshare", "-m", "/bin/sh", "-c", script + #"exec "$0" "$@""#]
     }
 
-    /// Runs `executable` with `arguments` (see ``runCommand``) with the paths hidden.
+    /// Runs `executable` with `arguments` (see ``runCommand``) with the paths hidden, in
+    /// ``workingDirectory``.
     func run(
         _ executable: String, _ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 10
     ) throws -> CommandResult {
         try runCommand(
             URL(fileURLWithPath: launcher[0]), Array(launcher.dropFirst()) + [executable] + arguments,
-            environment: environment, timeout: timeout)
+            environment: environment, workingDirectory: workingDirectory, timeout: timeout)
     }
 }
 
@@ -59,7 +69,8 @@ extension PrivateMounts {
     {
         let command = (launcher + [executable] + arguments).map(shellQuoted).joined(separator: " ")
         var result = try runCommand(
-            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], environment: environment)
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], environment: environment,
+            workingDirectory: workingDirectory)
         result.standardOutput = Data(result.output.replacingOccurrences(of: "\r\n", with: "\n").utf8)
         return result
     }

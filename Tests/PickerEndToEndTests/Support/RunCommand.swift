@@ -16,10 +16,11 @@ struct CommandResult: Sendable {
 
 /// Runs `executable` with `arguments` to its end (at most `timeout` seconds), feeding it
 /// `input` on standard input, with `environment` added to this process's environment (a nil
-/// value removes the variable). Started by ``spawnProcess``, reaped with `waitpid`.
+/// value removes the variable), in `workingDirectory` (by default this process's). Started by
+/// ``spawnProcess``, reaped with `waitpid`.
 func runCommand(
     _ executable: URL, _ arguments: [String], input: Data = Data(),
-    environment: [String: String?] = [:], timeout: TimeInterval = 10
+    environment: [String: String?] = [:], workingDirectory: URL? = nil, timeout: TimeInterval = 10
 ) throws -> CommandResult {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("picker-e2e-run-\(UUID().uuidString)")
@@ -33,7 +34,7 @@ func runCommand(
 
     let pid = try spawnProcess(
         executable, arguments, standardInput: .file(inputURL.path), standardOutput: outputURL.path,
-        standardError: errorURL.path, environment: environment)
+        standardError: errorURL.path, environment: environment, workingDirectory: workingDirectory)
 
     let started = Date()
     let deadline = started.addingTimeInterval(timeout)
