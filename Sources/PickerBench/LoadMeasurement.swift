@@ -43,8 +43,16 @@ func measureLoad(
     }
     reader.stackSize = 8 << 20
     reader.start()
+    // PICKER_BENCH_RSS=1: the memory after each batch is taken in, to see what loading holds.
+    let tracesMemory = ProcessInfo.processInfo.environment["PICKER_BENCH_RSS"] != nil
     while let batch = batches.take() {
         state.send(.friendsArrived(batch))
+        if tracesMemory {
+            let line = String(
+                format: "%7d friends  resident %.0f MB  peak %.0f MB\n", state.list.count, residentMegabytes(),
+                peakMegabytes())
+            FileHandle.standardError.write(Data(line.utf8))
+        }
         if measurement.firstFrame == 0 {
             _ = state.frame()
             measurement.firstFrame = now() - start
@@ -85,10 +93,10 @@ func measureLoad(
         }
     }
     if showSteps {
-        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
-        let resident = Double(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 4096 / 1_048_576
         FileHandle.standardError.write(
-            Data(String(format: "resident after load: %.0f MB, peak %.0f MB\n", resident, peakMegabytes()).utf8))
+            Data(
+                String(format: "resident after load: %.0f MB, peak %.0f MB\n", residentMegabytes(), peakMegabytes())
+                    .utf8))
         for text in ["l", "le", "xq"] {
             let query = SearchQuery(text)
             var times: [Double] = []
@@ -146,4 +154,10 @@ struct TextFileLoader: FriendLoader {
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
         try NameLines.readPages(path: path) { deliver(FriendPage(friends: $0)) }
     }
+}
+
+/// The memory the process holds now, in MB (`/proc/self/statm`).
+func residentMegabytes() -> Double {
+    let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+    return Double(statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 4096 / 1_048_576
 }
