@@ -132,8 +132,12 @@ extension FriendList {
 
     /// One score per friend number (``MatchTier/noMatch`` for friends that do not pass
     /// `compiled`, or are not in `within` when it is given), each part written where it goes.
-    /// One-letter terms are scored from the masks and initials alone.
-    private func matchScores(_ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?) -> [UInt8] {
+    /// One-letter terms are scored from the masks and initials alone. With `typos`, each of
+    /// them must also match a word one typo away (see ``FriendList/searchAllowingTypos(_:ranking:)``).
+    func matchScores(
+        _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?,
+        typos: [(typo: OneTypo, caseOnly: Bool)] = []
+    ) -> [UInt8] {
         let total = keys.count
         let words = (total + 63) / 64
         let parts = Parallel.ranges(words, minimum: 128)
@@ -143,14 +147,19 @@ extension FriendList {
                 keys.withView { view in
                     var scanner = KeyScanner(view, compiled, scoring: true, details: details)
                     let mask = compiled.mask
+                    let checksTypos = !typos.isEmpty
                     for word in parts[part] {
                         let first = word * 64
                         let end = min(first + 64, total)
                         let allowed = within?[word] ?? ~0
                         for number in first..<end {
                             let bit = allowed & (1 << UInt64(number - first)) != 0
-                            scores.value[number] =
+                            var score =
                                 bit && view.masks[number] & mask == mask ? scanner.score(number) : MatchTier.noMatch
+                            if checksTypos, score != MatchTier.noMatch {
+                                score = scanner.typoScore(score, typos, number)
+                            }
+                            scores.value[number] = score
                         }
                     }
                 }
@@ -159,27 +168,11 @@ extension FriendList {
         }
     }
 
-    /// Appends the scores of the word of 64 friend numbers from `first` (fewer at the end of
-    /// `total`): `score` of each candidate whose bit is set, ``MatchTier/noMatch`` for the rest.
-    @inline(__always)
-    static func appendScores(
-        first: Int, _ candidates: UInt64, total: Int, to scores: inout [UInt8], _ score: (Int) -> UInt8
-    ) {
-        let start = scores.count
-        scores.append(contentsOf: repeatElement(MatchTier.noMatch, count: min(64, total - first)))
-        var rest = candidates
-        while rest != 0 {
-            let bit = rest.trailingZeroBitCount
-            rest &= rest - 1
-            scores[start + bit] = score(first + bit)
-        }
-    }
-
     /// The friends scanned 64 at a time on every core: for each word of 64 friend numbers, the
     /// candidates whose masks allow a match (and that are in `within`) go to `body` with the
     /// first number of the word, which appends what it finds (about `perWord` elements a
     /// word); the parts are put together in order.
-    func scan<Element: Sendable>(
+    private func scan<Element: Sendable>(
         _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?, scoring: Bool, perWord: Int,
         _ body: @escaping @Sendable (inout KeyScanner, Int, UInt64, inout [Element]) -> Void
     ) -> [Element] {

@@ -92,7 +92,7 @@ struct KeyScanner {
         }
         if term.isEmail, let details,
             details.emails(
-                of: number, contain: Array(term.bytes), term.caseOnly ? .caseOnly : .caseAndAccents, folding: &folding)
+                of: number, contain: term.bytes, term.caseOnly ? .caseOnly : .caseAndAccents, folding: &folding)
         {
             return MatchTier.insideWord
         }

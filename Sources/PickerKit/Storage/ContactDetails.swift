@@ -52,17 +52,16 @@ struct ContactDetails: Sendable {
     }
 
     /// Whether an email address of friend `number` holds `term`, folded to `strength`.
-    func emails(of number: Int, contain term: [UInt8], _ strength: TextFolding.Strength, folding: inout TextFolding)
-        -> Bool
-    {
+    func emails(
+        of number: Int, contain term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
+        folding: inout TextFolding
+    ) -> Bool {
         guard let entry = entries[UInt32(truncatingIfNeeded: number)] else { return false }
-        if strength == .caseAndAccents { return Self.bytes(entry.foldedEmails, contain: term) }
-        return entry.emails.contains { Self.bytes(folding.fold($0, strength), contain: term) }
-    }
-
-    private static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
-        haystack.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { PickerKit.bytes(haystack, contain: $0) }
+        if strength == .caseAndAccents {
+            return entry.foldedEmails.withUnsafeBufferPointer { bytes($0, contain: term) }
+        }
+        return entry.emails.contains { email in
+            folding.fold(email, strength).withUnsafeBufferPointer { bytes($0, contain: term) }
         }
     }
 }
