@@ -4,7 +4,7 @@ extension PickerState {
     mutating func setQuery(_ text: String, keepingCursor: Bool = false) {
         let kept = keepingCursor ? cursor.map { rows[$0] } : nil
         let newQuery = SearchQuery(text)
-        let narrows = newQuery.narrows(query) && typoTerms.isEmpty
+        let narrows = newQuery.narrows(query)
         query = newQuery
         search(among: narrows ? shown : nil)
         findRecent()
