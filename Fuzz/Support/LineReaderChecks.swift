@@ -34,12 +34,12 @@ func expectTheSameFromWholeAndChunks<Reader: LineReader>(
             var start = 0
             while start < bytes.count {
                 let chunk = UnsafeBufferPointer(rebasing: bytes[start..<min(bytes.count, start + chunkSize)])
-                try lines.feed(chunk) { line, number throws(SourceError) in
+                try lines.feed(chunk) { line, number, _ throws(SourceError) in
                     try chunked.read(line: line, number: number, into: &pages, deliver)
                 }
                 start += chunkSize
             }
-            try lines.finish { line, number throws(SourceError) in
+            try lines.finish { line, number, _ throws(SourceError) in
                 try chunked.read(line: line, number: number, into: &pages, deliver)
             }
             try chunked.finish(into: &pages, deliver)

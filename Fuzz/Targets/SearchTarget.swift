@@ -35,9 +35,11 @@ public func fuzzSearch(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // The same names as plain text: the line filter searches ASCII lines where they lie.
     let plain = lines.map { $0.replacingNewlines() }
     let data = Data(plain.joined(separator: "\n").utf8)
-    if let filtered = try? LineFilter.matches(in: data, source: "fuzz", matching: query) {
+    if let filtered = try? LineFilter.matches(
+        in: FriendsJSON.withoutByteOrderMark(data), source: "fuzz", matching: query)
+    {
         var textList = FriendList()
-        if (try? NameLines.readPages(data, source: "fuzz") { textList.append($0) }) != nil {
+        if (try? NameLines.readPages(data, source: "fuzz") { textList.append($0.friends) }) != nil {
             let expected = textList.search(searchQuery, ranking: Ranking()).inOrder.map { textList.friends[$0].id }
             precondition(filtered.friends.map(\.id) == expected, "the line filter ranks otherwise than the list")
         }

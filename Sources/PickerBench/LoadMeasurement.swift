@@ -152,7 +152,7 @@ struct TextFileLoader: FriendLoader {
     let path: String
 
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        try NameLines.readPages(path: path) { deliver(FriendPage(friends: $0)) }
+        try NameLines.readPages(path: path, deliver)
     }
 }
 

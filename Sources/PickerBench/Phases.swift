@@ -6,7 +6,7 @@ import PickerKit
 func measurePhases(path: String) throws {
     var began = now()
     var pages: [[Friend]] = []
-    try FriendsJSON.readPages(path: path, firstPage: 2000) { pages.append($0) }
+    try FriendsJSON.readPages(path: path, firstPage: 2000) { pages.append($0.friends) }
     let parsed = now() - began
     began = now()
     var list = FriendList()

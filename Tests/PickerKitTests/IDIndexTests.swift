@@ -11,7 +11,7 @@ final class IDIndexTests: XCTestCase {
         var hashes: [UInt32] = []
         for round in 0..<6 {
             let total = 40 << round
-            index.reserve(total)
+            index.reserve(total) { hashes[$0] }
             while hashes.count < total {
                 let hash: UInt32 =
                     switch random.next() % 4 {
@@ -25,6 +25,7 @@ final class IDIndexTests: XCTestCase {
             for (number, hash) in hashes.enumerated() {
                 XCTAssertEqual(index.find(hash: hash) { $0 == number }, number, "round \(round)")
             }
+            index._checkInvariants { hashes[$0] }
         }
         XCTAssertNil(index.find(hash: 12345) { _ in false })
     }

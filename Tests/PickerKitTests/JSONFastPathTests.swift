@@ -152,8 +152,8 @@ final class JSONFastPathTests: XCTestCase {
                 buffer += chunks.removeFirst()
                 return true
             }
-            let complete = FriendsJSON.scanPages(read: read, firstPage: 1, largestPage: 2) {
-                pages.append($0)
+            let complete = FriendsJSON.scanPages(read: read, firstPage: 1, largestPage: 2) { page, _ in
+                pages.append(page)
             }
             if let whole {
                 XCTAssertTrue(complete)
@@ -187,8 +187,8 @@ final class JSONFastPathTests: XCTestCase {
         var sizes: [Int] = []
         var read: [Friend] = []
         try FriendsJSON.readPages(path: url.path, firstPage: 100, largestPage: 1000) {
-            sizes.append($0.count)
-            read += $0
+            sizes.append($0.friends.count)
+            read += $0.friends
         }
         XCTAssertEqual(read, friends)
         XCTAssertEqual(Array(sizes.prefix(5)), [100, 200, 400, 800, 1000])
@@ -210,7 +210,7 @@ final class JSONFastPathTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: url) }
             var read: [Friend] = []
             do {
-                try FriendsJSON.readPages(path: url.path, firstPage: 1) { read += $0 }
+                try FriendsJSON.readPages(path: url.path, firstPage: 1) { read += $0.friends }
                 XCTAssertNil(problem)
             } catch {
                 XCTAssertEqual(error.problem, problem)

@@ -13,7 +13,9 @@ final class NameLinesTests: XCTestCase {
         for _ in 0..<300 {
             let bytes = (0..<Int(random.next() % 12)).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
             var paged: [Friend] = []
-            try NameLines.readPages(Data(bytes), source: "standard input", firstPage: 1, largestPage: 2) { paged += $0 }
+            try NameLines.readPages(Data(bytes), source: "standard input", firstPage: 1, largestPage: 2) {
+                paged += $0.friends
+            }
             XCTAssertEqual(
                 paged, try FriendSource.friends(fromStandardInput: Data(bytes)),
                 String(decoding: bytes, as: UTF8.self).debugDescription)
@@ -33,7 +35,7 @@ final class NameLinesTests: XCTestCase {
         let data = Data(lines.joined(separator: random.next() % 2 == 0 ? "\n" : "\r\n").utf8)
         for sortOrder in NameOrder.allCases {
             var list = FriendList(sortOrder: sortOrder)
-            try NameLines.readPages(data, source: "standard input") { list.append($0) }
+            try NameLines.readPages(data, source: "standard input") { list.append($0.friends) }
             for query in [
                 "", "a", "an", "zoe", "zoë", "son john", "łu", "王", "xyz", "anna ann", "é", "ss", "ǆ", "e\u{301}",
                 "^an",
@@ -102,6 +104,42 @@ final class NameLinesTests: XCTestCase {
         ) { error in
             XCTAssertEqual(
                 (error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
+        }
+    }
+
+    /// A file read a few bytes at a time (the first chunk holds a byte-order mark whole), lines
+    /// cut across the chunks, gives the friends, and the error, of the same bytes read whole;
+    /// the friends before a bad line are delivered.
+    func testAFileReadInChunksGivesWhatItsBytesGive() throws {
+        var random = SplitMix64(seed: 9)
+        let pieces: [[UInt8]] = [
+            Array("Ada".utf8), Array("Zoë Kim".utf8), [0x0D], [0x0A], [0x0A], [0x20], Array("王".utf8), [0xFF],
+            FriendsJSON.byteOrderMark, Array("e\u{301}".utf8),
+        ]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("picker-lines-\(getpid()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for round in 0..<400 {
+            var bytes = round % 3 == 0 ? FriendsJSON.byteOrderMark : []
+            bytes += (0..<Int(random.next() % 16)).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            func read(_ body: ((FriendPage) -> Void) throws(SourceError) -> Void) -> ([Friend], String?) {
+                var friends: [Friend] = []
+                do {
+                    try body { friends += $0.friends }
+                    return (friends, nil)
+                } catch {
+                    return (friends, error.problem)
+                }
+            }
+            let whole = read { (deliver) throws(SourceError) in
+                try NameLines.readPages(Data(bytes), source: path, firstPage: 1, largestPage: 2, deliver)
+            }
+            let chunked = read { (deliver) throws(SourceError) in
+                try NameLines.readPages(
+                    path: path, firstPage: 1, largestPage: 2, chunkSize: 3 + Int(random.next() % 5), deliver)
+            }
+            XCTAssertEqual(chunked.0, whole.0, bytes.description)
+            XCTAssertEqual(chunked.1, whole.1, bytes.description)
         }
     }
 }

@@ -58,16 +58,17 @@ final class StorageInvariantTests: XCTestCase {
     func testTheIDIndexHoldsTogetherAsItGrows() {
         var random = SplitMix64(seed: 43)
         var index = IDIndex()
-        XCTAssertEqual(index._checkInvariants(), [])
-        var count = 0
+        var hashes: [UInt32] = []
+        XCTAssertEqual(index._checkInvariants { hashes[$0] }, [])
         for round in 0..<6 {
-            index.reserve(30 << round)
-            while count < 30 << round {
+            index.reserve(30 << round) { hashes[$0] }
+            while hashes.count < 30 << round {
+                let count = hashes.count
                 let hash = random.next() % 5 == 0 ? UInt32(count % 7) : UInt32(truncatingIfNeeded: random.next())
                 index.insert(count, hash: hash)
-                count += 1
+                hashes.append(hash)
             }
-            XCTAssertEqual(index._checkInvariants(), Set(0..<count))
+            XCTAssertEqual(index._checkInvariants { hashes[$0] }, Set(0..<hashes.count))
         }
     }
 }

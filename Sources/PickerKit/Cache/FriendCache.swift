@@ -160,7 +160,9 @@ struct CachedFriendsLoader: FriendLoader {
             try FriendCacheFormat.readFriends(
                 friends.file[FriendCacheFormat.headerLength...], count: friends.header.count
             ) { friend in
-                if let page = pages.add(friend) { deliver(FriendPage(friends: page, totalCount: total)) }
+                if let page = pages.add(friend) {
+                    deliver(FriendPage(friends: page, totalCount: total, expectedCount: friends.header.count))
+                }
             }
         } catch {
             throw SourceError(source: "the friend cache", problem: error.description)

@@ -19,15 +19,17 @@ public enum BatchPipeline {
         let pages = BoundedQueue<FriendPage>(capacity: pagesAhead)
         let done = DispatchSemaphore(value: 0)
         let started = PosixThread.start(stackSize: 8 << 20) {
-            while let page = pages.take() {
-                deliver(FriendBatch(page.friends, sortOrder: sortOrder, skipped: page.skipped), page.totalCount)
+            // The page is let go once it is a batch, before the list takes the batch in.
+            while case (let batch, let total)? = pages.take().map({ batch(of: $0, sortOrder: sortOrder) }) {
+                deliver(batch, total)
             }
             done.signal()
         }
         guard started else {
             // No thread to spare: each page is made into its batch as it arrives.
             try loader.load {
-                deliver(FriendBatch($0.friends, sortOrder: sortOrder, skipped: $0.skipped), $0.totalCount)
+                let (batch, total) = batch(of: $0, sortOrder: sortOrder)
+                deliver(batch, total)
             }
             return
         }
@@ -36,5 +38,11 @@ public enum BatchPipeline {
             done.wait()
         }
         try loader.load { pages.put($0) }
+    }
+
+    /// The batch of `page` for a list sorted by `sortOrder`, and the total the page announced.
+    private static func batch(of page: consuming FriendPage, sortOrder: NameOrder) -> (FriendBatch, Int?) {
+        let total = page.totalCount
+        return (FriendBatch(page, sortOrder: sortOrder), total)
     }
 }

@@ -14,7 +14,7 @@ struct FileSourceLoader: FriendLoader {
         }
         if isDirectory {
             let list = try FacebookExport.friendsFile(inFolder: path)
-            try FriendsJSON.readPages(path: list) { deliver(FriendPage(friends: $0)) }
+            try FriendsJSON.readPages(path: list, deliver)
             return
         }
         var status = stat()
@@ -39,14 +39,14 @@ struct FileSourceLoader: FriendLoader {
                 source: path,
                 problem:
                     "is empty: expected friends (JSON, vCard, a contacts CSV, a Facebook export, or one name per line)")
-        case .json?: try FriendsJSON.readPages(path: path) { deliver(FriendPage(friends: $0)) }
+        case .json?: try FriendsJSON.readPages(path: path, deliver)
         case .vCard?:
             var reader = VCardReader(source: path)
             try reader.readAll(.file(path), source: path, deliver)
         case .contactsCSV?:
             var reader = ContactsCSV(source: path)
             try reader.readAll(.file(path), source: path, deliver)
-        case .text?: try NameLines.readPages(path: path) { deliver(FriendPage(friends: $0)) }
+        case .text?: try NameLines.readPages(path: path, deliver)
         case .zipArchive?: deliver(FriendPage(friends: try FacebookExport.readArchive(path)))
         case .wideText?: throw SourceFormat.wideTextError(path)
         }

@@ -9,11 +9,23 @@ public struct FriendPage: Hashable, Sendable {
     /// How many entries of the source were skipped for having no name (contacts without one)
     /// since the page before.
     public var skipped: Int
+    /// About how many friends the source holds in all, judged from how much of it is read:
+    /// the list makes room for them at once instead of growing, a copy at a time, as they
+    /// come. Never shown (``totalCount`` is what the source says).
+    public var expectedCount: Int?
 
-    public init(friends: [Friend], totalCount: Int? = nil, skipped: Int = 0) {
+    public init(friends: [Friend], totalCount: Int? = nil, skipped: Int = 0, expectedCount: Int? = nil) {
         self.friends = friends
         self.totalCount = totalCount
         self.skipped = skipped
+        self.expectedCount = expectedCount
+    }
+
+    /// About how many friends a source of `size` bytes holds when its first `read` bytes held
+    /// `friends`; nil when nothing is known.
+    static func expectedCount(friends: Int, read: Int, of size: Int) -> Int? {
+        guard read > 0, size >= read else { return nil }
+        return Int((Double(friends) * Double(size) / Double(read)).rounded(.up))
     }
 }
 
@@ -37,7 +49,7 @@ extension FriendLoader {
         var leftOut = 0
         var total: Int?
         try load { page in
-            leftOut += list.append(FriendBatch(page.friends, sortOrder: sortOrder, skipped: page.skipped))
+            leftOut += list.append(FriendBatch(page, sortOrder: sortOrder))
             total = page.totalCount ?? total
         }
         return (list, leftOut, total)
@@ -75,9 +87,7 @@ struct StandardInputLoader: FriendLoader {
             var reader = ContactsCSV(source: source)
             try reader.readAll(.bytes(input), source: source, deliver)
         case .text:
-            try NameLines.readPages(FriendsJSON.withoutByteOrderMark(input), source: source) {
-                deliver(FriendPage(friends: $0))
-            }
+            try NameLines.readPages(input, source: source, deliver)
         case .zipArchive:
             throw SourceError(
                 source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")

@@ -37,7 +37,7 @@ extension LineReader {
             var failure: SourceError?
             data.withUnsafeBytes { raw in
                 do throws(SourceError) {
-                    try lines.feed(raw.bindMemory(to: UInt8.self)) { line, number throws(SourceError) in
+                    try lines.feed(raw.bindMemory(to: UInt8.self)) { line, number, _ throws(SourceError) in
                         try read(line: line, number: number, into: &pages, deliver)
                     }
                 } catch {
@@ -47,12 +47,12 @@ extension LineReader {
             if let failure { throw failure }
         case .file(let path):
             try ChunkedFile.read(path, chunkSize: chunkSize) { chunk throws(SourceError) in
-                try lines.feed(chunk) { line, number throws(SourceError) in
+                try lines.feed(chunk) { line, number, _ throws(SourceError) in
                     try read(line: line, number: number, into: &pages, deliver)
                 }
             }
         }
-        try lines.finish { line, number throws(SourceError) in
+        try lines.finish { line, number, _ throws(SourceError) in
             try read(line: line, number: number, into: &pages, deliver)
         }
         try finish(into: &pages, deliver)
@@ -63,7 +63,15 @@ extension LineReader {
 /// Cuts bytes that arrive in chunks into lines. A line ends at LF, and a CR just before the LF
 /// is dropped; a UTF-8 byte-order mark at the very start is dropped too.
 struct LineSplitter {
+    /// What a line is handed on with: its bytes, its number (from 1) and the offset of its
+    /// first byte in the bytes fed (a byte-order mark dropped at the start not counted).
+    typealias LineHandler = (UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) throws(SourceError) -> Void
+
     private var carry: [UInt8] = []
+    /// The offset of the line being carried from one chunk to the next.
+    private var carryOffset = 0
+    /// How many bytes were fed before the chunk being cut, the byte-order mark not counted.
+    private var consumed = 0
     private var lineNumber = 0
     private var atStart = true
     private let maximumLength: Int
@@ -74,17 +82,19 @@ struct LineSplitter {
         self.source = source
     }
 
-    /// Calls `line` with each line `chunk` completes, and its number (from 1).
-    mutating func feed(
-        _ chunk: UnsafeBufferPointer<UInt8>, _ line: (UnsafeBufferPointer<UInt8>, Int) throws(SourceError) -> Void
-    ) throws(SourceError) {
+    /// Calls `line` with each line `chunk` completes.
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ line: LineHandler) throws(SourceError) {
         var start = 0
         if atStart {
             atStart = false
             if chunk.starts(with: FriendsJSON.byteOrderMark) { start = FriendsJSON.byteOrderMark.count }
         }
+        // The offset of byte `index` of this chunk is `base + index`.
+        let base = consumed - start
+        consumed += chunk.count - start
         while start < chunk.count {
             guard let newline = UnsafeBufferPointer(rebasing: chunk[start...]).firstIndex(of: 0x0A) else {
+                if carry.isEmpty { carryOffset = base + start }
                 carry += chunk[start...]
                 guard carry.count <= maximumLength else {
                     throw SourceError(
@@ -95,26 +105,29 @@ struct LineSplitter {
             let end = start + newline
             lineNumber += 1
             if carry.isEmpty {
-                try line(Self.withoutCR(UnsafeBufferPointer(rebasing: chunk[start..<end])), lineNumber)
+                try line(Self.withoutCR(UnsafeBufferPointer(rebasing: chunk[start..<end])), lineNumber, base + start)
             } else {
                 carry += chunk[start..<end]
-                let whole = carry
-                carry = []
-                try whole.withUnsafeBufferPointer { (bytes) throws(SourceError) in
-                    try line(Self.withoutCR(bytes), lineNumber)
-                }
+                try handCarry(line)
             }
             start = end + 1
         }
     }
 
     /// Calls `line` with the last line, when the bytes did not end with a line end.
-    mutating func finish(_ line: (UnsafeBufferPointer<UInt8>, Int) throws(SourceError) -> Void) throws(SourceError) {
+    mutating func finish(_ line: LineHandler) throws(SourceError) {
         guard !carry.isEmpty else { return }
         lineNumber += 1
+        try handCarry(line)
+    }
+
+    /// Hands on the line carried, complete, and forgets it.
+    private mutating func handCarry(_ line: LineHandler) throws(SourceError) {
         let whole = carry
         carry = []
-        try whole.withUnsafeBufferPointer { (bytes) throws(SourceError) in try line(Self.withoutCR(bytes), lineNumber) }
+        try whole.withUnsafeBufferPointer { (bytes) throws(SourceError) in
+            try line(Self.withoutCR(bytes), lineNumber, carryOffset)
+        }
     }
 
     private static func withoutCR(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

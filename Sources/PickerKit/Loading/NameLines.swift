@@ -5,49 +5,88 @@ import Glibc
 /// CR is dropped, blank lines are skipped, and a line that is not UTF-8 is an error.
 public enum NameLines {
     /// Delivers the friends of `data` in order, in pages of `firstPage` friends, then each
-    /// twice the one before, up to `largestPage`.
+    /// twice the one before, up to `largestPage`, each with the count the size of `data`
+    /// suggests; a byte-order mark at the start is dropped.
     /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, after
     ///   the pages before it were delivered.
     public static func readPages(
         _ data: Data, source: String, firstPage: Int = GrowingPages.firstSize,
-        largestPage: Int = GrowingPages.largestSize, _ deliver: ([Friend]) -> Void
+        largestPage: Int = GrowingPages.largestSize, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
+        var reader = Reader(source: source, size: data.count, firstPage: firstPage, largestPage: largestPage)
+        var lines = LineSplitter(maximumLength: .max, source: source)
         var failure: SourceError?
         data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var pages = GrowingPages(first: firstPage, largest: largestPage)
-            var lineStart = 0
-            var lineNumber = 0
-            while lineStart < bytes.count {
-                lineNumber += 1
-                let rest = UnsafeBufferPointer(rebasing: bytes[lineStart...])
-                let newline = rest.firstIndex(of: 0x0A).map { lineStart + $0 } ?? bytes.count
-                var lineEnd = newline
-                if lineEnd > lineStart, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
-                lineStart = newline + 1
-                guard let name = UTF8Text.string(line) else {
-                    failure = invalidLine(lineNumber, line, at: lineEnd - line.count, source: source)
-                    break
+            do throws(SourceError) {
+                try lines.feed(raw.bindMemory(to: UInt8.self)) { line, number, offset throws(SourceError) in
+                    try reader.take(line, number: number, offset: offset, deliver)
                 }
-                if Self.isBlank(line) { continue }
-                if let page = pages.add(Friend(id: String(lineNumber), name: name)) { deliver(page) }
+                try lines.finish { line, number, offset throws(SourceError) in
+                    try reader.take(line, number: number, offset: offset, deliver)
+                }
+            } catch {
+                failure = error
             }
-            if let page = pages.rest() { deliver(page) }
         }
+        reader.finish(deliver)
         if let failure { throw failure }
     }
 
     /// The friends of the text file at `path`, in pages as ``readPages(_:source:firstPage:largestPage:_:)``
-    /// delivers them.
+    /// delivers them; the file is read `chunkSize` bytes at a time, never held whole.
     public static func readPages(
         path: String, firstPage: Int = GrowingPages.firstSize, largestPage: Int = GrowingPages.largestSize,
-        _ deliver: ([Friend]) -> Void
+        chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw SourceError(source: path, problem: "cannot be read")
+        var status = stat()
+        let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
+        var reader = Reader(source: path, size: size, firstPage: firstPage, largestPage: largestPage)
+        var lines = LineSplitter(maximumLength: 64 << 20, source: path)
+        // The friends before a bad line are delivered before it is reported.
+        defer { reader.finish(deliver) }
+        try ChunkedFile.read(path, chunkSize: chunkSize) { chunk throws(SourceError) in
+            try lines.feed(chunk) { line, number, offset throws(SourceError) in
+                try reader.take(line, number: number, offset: offset, deliver)
+            }
         }
-        try readPages(data, source: path, firstPage: firstPage, largestPage: largestPage, deliver)
+        try lines.finish { line, number, offset throws(SourceError) in
+            try reader.take(line, number: number, offset: offset, deliver)
+        }
+    }
+
+    /// Makes lines into friends, gathered into pages.
+    private struct Reader {
+        let source: String
+        /// The bytes of the whole text, for the count of friends each page expects.
+        let size: Int
+        var pages: GrowingPages
+        var friends = 0
+
+        init(source: String, size: Int, firstPage: Int, largestPage: Int) {
+            self.source = source
+            self.size = size
+            pages = GrowingPages(first: firstPage, largest: largestPage)
+        }
+
+        /// Takes line `number`, which starts at byte `offset`: a friend whose id is the line
+        /// number, unless the line is blank.
+        mutating func take(
+            _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, _ deliver: (FriendPage) -> Void
+        ) throws(SourceError) {
+            guard let name = UTF8Text.string(line) else {
+                throw NameLines.invalidLine(number, line, at: offset, source: source)
+            }
+            if isBlank(line) { return }
+            friends += 1
+            guard let page = pages.add(Friend(id: String(number), name: name)) else { return }
+            let expected = FriendPage.expectedCount(friends: friends, read: offset + line.count + 1, of: size)
+            deliver(FriendPage(friends: page, expectedCount: expected))
+        }
+
+        /// Delivers the last page, if it holds anyone.
+        mutating func finish(_ deliver: (FriendPage) -> Void) {
+            if let page = pages.rest() { deliver(FriendPage(friends: page)) }
+        }
     }
 
     /// The error for line `number`, `line`, which starts at byte `offset` of the text and is

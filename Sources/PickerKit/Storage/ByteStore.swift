@@ -26,6 +26,12 @@ struct ByteStore: Sendable {
         ends.append(contentsOf: other.ends.lazy.map { $0 + base })
     }
 
+    /// Makes room for `total` strings in all, their bytes as many per string as so far.
+    mutating func reserve(_ total: Int) {
+        GrowthPlan.reserve(&ends, total)
+        GrowthPlan.reserve(&bytes, GrowthPlan.scaled(bytes.count, count, to: total))
+    }
+
     /// The bounds of string `index` within `bytes`.
     func range(_ index: Int) -> Range<Int> {
         (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])

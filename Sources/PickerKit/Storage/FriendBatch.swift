@@ -5,8 +5,8 @@ import Glibc
 /// among themselves. That is most of the work of adding friends, and none of it depends on the
 /// list, so a loader does it on its own thread while the list takes in the batch before.
 public struct FriendBatch: Hashable, Sendable {
-    /// The friends, in the order they arrived.
-    public let friends: [Friend]
+    /// The number of friends in the batch.
+    public var count: Int { packed.count }
     /// The order the batch is sorted in, which must be its list's.
     let sortOrder: NameOrder
     private(set) var packed = PackedFriends()
@@ -22,13 +22,15 @@ public struct FriendBatch: Hashable, Sendable {
     private(set) var details = ContactDetails()
     /// How many entries of the source were skipped for having no name where this batch was read.
     public let skipped: Int
+    /// About how many friends the source holds in all (see ``FriendPage/expectedCount``).
+    let expectedCount: Int?
 
     /// Prepares `friends` for a list sorted by `sortOrder`, on every core; `skipped` entries of
     /// the source were left out for having no name.
-    public init(_ friends: [Friend], sortOrder: NameOrder = .first, skipped: Int = 0) {
-        self.friends = friends
+    public init(_ friends: [Friend], sortOrder: NameOrder = .first, skipped: Int = 0, expectedCount: Int? = nil) {
         self.sortOrder = sortOrder
         self.skipped = skipped
+        self.expectedCount = expectedCount
         let parts = Parallel.ranges(friends.count, minimum: 4096)
         let built = Parallel.map(parts.count) { part in
             var packed = PackedFriends()
@@ -62,9 +64,26 @@ public struct FriendBatch: Hashable, Sendable {
         }
     }
 
+    /// The friends, in the order they arrived, unpacked as they are read (the batch keeps them
+    /// packed only, so that a page on its way to the list holds no strings).
+    public var friends: [Friend] {
+        (0..<count).map { FriendRecords.friend($0, packed: packed, keys: keys, details: details) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the id of the batch's friend `number`.
+    func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        FriendRecords.withID(number, packed: packed, keys: keys, body)
+    }
+
+    /// Prepares the friends of `page` for a list sorted by `sortOrder`; the page is let go of.
+    public init(_ page: consuming FriendPage, sortOrder: NameOrder) {
+        let expected = page.expectedCount ?? page.totalCount
+        self.init(page.friends, sortOrder: sortOrder, skipped: page.skipped, expectedCount: expected)
+    }
+
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
     public static func == (left: FriendBatch, right: FriendBatch) -> Bool {
-        left.sortOrder == right.sortOrder && left.friends == right.friends && left.skipped == right.skipped
+        left.sortOrder == right.sortOrder && left.skipped == right.skipped && left.friends == right.friends
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -31,12 +31,13 @@ import Glibc
 ///               │                     and "starts with a", which rank a one-letter term
 ///               ├─ NameKeys.partStarts nothing: her parts start where her words do (王小明,
 ///               │                     given as 王 and 小明, would keep the start of 小明)
-///               ├─ IDIndex            a slot near hash("42") >> shift: hash("42") << 32 | 7 + 1
+///               ├─ IDIndex            a slot near hash("42") scaled to the table: 7 + 1 and
+///               │                     the low 16 bits of hash("42")
 ///               └─ ContactDetails     entry 7, only when she has emails or a friendship date
 ///                                     (address books, the Facebook export): the emails, as
 ///                                     given and folded for the search (each ended by a
 ///                                     newline), and the date; none for a Graph or text friend
-///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 16 bytes of
+///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 8 bytes of
 ///                                     sort entry 7 (most comparisons stop there)
 ///     a search ─── Positions          the positions it shows, ascending, or everyone as a count;
 ///                                     ranked, a SearchResult holds them best first as well
@@ -125,23 +126,54 @@ public struct FriendList: Sendable {
         ListOrder.merge(into: &run, batch.run(from: base, leavingOut: isRepeated)) {
             ListOrder.precedes($0, $1, in: entries)
         }
+        if let expected = batch.expectedCount { reserve(expected) }
         sections = findSections()
         return isRepeated.lazy.filter { $0 }.count
+    }
+
+    /// Makes room in every store for about `expected` friends in all, as the source expects,
+    /// so that they take the friends to come without growing: a store that grows is copied,
+    /// and for a moment held twice. Room beyond what friends fill costs address space, not
+    /// memory; at most ``GrowthPlan/largestReach`` times the friends stored is believed.
+    private mutating func reserve(_ expected: Int) {
+        let total = min(expected, packed.count * GrowthPlan.largestReach)
+        guard total > packed.count else { return }
+        packed.reserve(total)
+        keys.reserve(total)
+        run.reserve(total)
+        reserveIDs(total)
+    }
+
+    /// Makes room in the id index for `total` friends.
+    private mutating func reserveIDs(_ total: Int) {
+        let (packed, keys) = (packed, keys)
+        ids.reserve(total) { number in Self.idHash(number, packed: packed, keys: keys) }
+    }
+
+    /// The hash friend `number`'s id is indexed by.
+    private static func idHash(_ number: Int, packed: PackedFriends, keys: NameKeys) -> UInt32 {
+        FriendRecords.withID(number, packed: packed, keys: keys) { id in
+            if UTF8Text.isASCII(id) { return IDIndex.hash(id) }
+            var hashable = FriendBatch.hashableID(String(decoding: id, as: UTF8.self))
+            return hashable.withUTF8 { IDIndex.hash($0) }
+        }
     }
 
     /// Adds the ids of `batch`'s friends to the index, numbering them from the friends stored.
     /// - Returns: for each friend of the batch, whether its id was seen before.
     private mutating func registerIDs(_ batch: FriendBatch) -> [Bool] {
         let base = packed.count
-        let newFriends = batch.friends
-        ids.reserve(base + newFriends.count)
-        var isRepeated = [Bool](repeating: false, count: newFriends.count)
+        reserveIDs(base + batch.count)
+        var isRepeated = [Bool](repeating: false, count: batch.count)
         for index in batch.byIDHash.lazy.map({ Int($0) }) {
             let hash = batch.idHashes[index]
-            // The friend itself is read only when a stored id has the same hash.
+            // The ids themselves are read only when a stored id has the same hash.
             let found = ids.find(hash: hash) { number in
-                let id = newFriends[index].id
-                return number < base ? sameID(number, id) : newFriends[number - base].id == id
+                batch.withID(index) { id in
+                    number < base
+                        ? withID(number) { FriendRecords.sameID($0, id) }
+                        : batch.withID(number - base) { FriendRecords.sameID($0, id) }
+                }
             }
             if found == nil {
                 ids.insert(base + index, hash: hash)
@@ -152,25 +184,10 @@ public struct FriendList: Sendable {
         return isRepeated
     }
 
-    /// Whether friend `number` has the id `id`.
-    private func sameID(_ number: Int, _ id: String) -> Bool {
-        var bytes = id
-        return bytes.withUTF8 { sameID(number, $0, id) }
-    }
-
-    /// Whether friend `number` has the id `id`, whose UTF-8 is `idBytes`.
-    private func sameID(_ number: Int, _ idBytes: UnsafeBufferPointer<UInt8>, _ id: String) -> Bool {
-        withID(number) { stored in
-            if stored.elementsEqual(idBytes) { return true }
-            guard !UTF8Text.isASCII(stored) || !UTF8Text.isASCII(idBytes) else { return false }
-            return String(decoding: stored, as: UTF8.self) == id
-        }
-    }
-
     private func number(ofID id: String) -> Int? {
         var hashable = FriendBatch.hashableID(id)
         return hashable.withUTF8 { bytes in
-            ids.find(hash: IDIndex.hash(bytes)) { sameID($0, bytes, id) }
+            ids.find(hash: IDIndex.hash(bytes)) { number in withID(number) { FriendRecords.sameID($0, bytes) } }
         }
     }
 
@@ -189,15 +206,12 @@ public struct FriendList: Sendable {
 
     /// Calls `body` with the UTF-8 bytes of friend `number`'s id, the end of its sort entry.
     func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let range = keys.sort.range(number)
-        let idRange = (range.upperBound - packed.idLength(number))..<range.upperBound
-        return keys.sort.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[idRange])) }
+        FriendRecords.withID(number, packed: packed, keys: keys, body)
     }
 
     /// Friend `number`, unpacked.
     func friend(number: Int) -> Friend {
-        details.filling(
-            packed.friend(number, id: withID(number) { String(decoding: $0, as: UTF8.self) }), number: number)
+        FriendRecords.friend(number, packed: packed, keys: keys, details: details)
     }
 
     /// The sections of the list order: runs of friends whose sort key starts with the same
@@ -247,7 +261,8 @@ extension FriendList {
             run._checkInvariants(entries: keys.sort)
             let placed = Set(order.map(Int.init))
             precondition(placed.count == order.count && placed.allSatisfy { $0 < packed.count }, "each friend once")
-            precondition(ids._checkInvariants() == placed, "the id index holds the friends in the list order")
+            let holds = ids._checkInvariants { Self.idHash($0, packed: packed, keys: keys) }
+            precondition(holds == placed, "the id index holds the friends in the list order")
             for (position, number) in order.enumerated() {
                 precondition(self.position(ofID: friend(number: Int(number)).id) == position, "found by id")
             }

@@ -3,21 +3,17 @@ import Glibc
 
 /// Sorting and merging runs of friend numbers.
 enum ListOrder {
-    /// The first 16 bytes of a sort key, which decide most comparisons without reaching the
+    /// The first 8 bytes of a sort key, which decide most comparisons without reaching the
     /// key: two prefixes compare as their keys do, or are equal.
     struct Prefix: Equatable {
-        var high: UInt64
-        var low: UInt64
+        var bytes: UInt64
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-            high = ListOrder.prefix(bytes, range, from: 0)
-            low = ListOrder.prefix(bytes, range, from: 8)
+            self.bytes = ListOrder.prefix(bytes, range, from: 0)
         }
 
         @inline(__always)
-        static func < (left: Prefix, right: Prefix) -> Bool {
-            left.high != right.high ? left.high < right.high : left.low < right.low
-        }
+        static func < (left: Prefix, right: Prefix) -> Bool { left.bytes < right.bytes }
     }
 
     /// A friend number with the prefix of its sort key.
@@ -96,6 +92,12 @@ enum ListOrder {
                 numbers.append(entry.number)
                 prefixes.append(entry.prefix)
             }
+        }
+
+        /// Makes room for `total` elements in all.
+        mutating func reserve(_ total: Int) {
+            GrowthPlan.reserve(&numbers, total)
+            GrowthPlan.reserve(&prefixes, total)
         }
 
         /// Keeps the elements whose number `renumber` maps to a number, and gives them that

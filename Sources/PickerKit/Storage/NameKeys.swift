@@ -65,6 +65,15 @@ struct NameKeys: Sendable {
         }
     }
 
+    /// Makes room for the keys of `total` friends in all.
+    mutating func reserve(_ total: Int) {
+        accent.reserve(total)
+        caseOnly.reserve(total)
+        sort.reserve(total)
+        GrowthPlan.reserve(&masks, total)
+        GrowthPlan.reserve(&initials, total)
+    }
+
     /// Appends every key of `other`, in order.
     mutating func append(contentsOf other: NameKeys) {
         accent.append(contentsOf: other.accent)

@@ -54,6 +54,12 @@ struct PackedFriends: Sendable {
         }
     }
 
+    /// Makes room for `total` friends in all, their records as long on average as so far.
+    mutating func reserve(_ total: Int) {
+        GrowthPlan.reserve(&starts, total)
+        GrowthPlan.reserve(&bytes, GrowthPlan.scaled(bytes.count, count, to: total))
+    }
+
     /// Appends every friend of `other`, in order.
     mutating func append(contentsOf other: PackedFriends) {
         guard let base = UInt32(exactly: bytes.count) else { preconditionFailure("more than 4 GiB of friends") }

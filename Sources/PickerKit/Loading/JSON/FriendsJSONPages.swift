@@ -5,14 +5,15 @@ extension FriendsJSON {
     /// Reads the JSON file at `path` a chunk at a time and delivers its friends in pages, in
     /// document order, as they are read: the first page holds `firstPage` friends, so the
     /// first screen can be drawn at once, and each later page twice as many as the one before,
-    /// up to `largestPage`. The file is never held in memory whole.
+    /// up to `largestPage`, each with the count the file's size suggests. The file is never
+    /// held in memory whole.
     ///
     /// What the fast reader leaves (exotic or malformed JSON) is read again by Foundation,
     /// which delivers the friends not yet delivered or words the error.
     /// - Throws: ``SourceError`` naming `path`, as ``decode(_:source:)`` does.
     public static func readPages(
         path: String, firstPage: Int = GrowingPages.firstSize, largestPage: Int = GrowingPages.largestSize,
-        _ deliver: ([Friend]) -> Void
+        _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var status = stat()
         guard stat(path, &status) == 0 else { throw SourceError(source: path, problem: "no such file") }
@@ -22,7 +23,7 @@ extension FriendsJSON {
         defer { close(file) }
         var delivered = 0
         // One chunk buffer for the whole file: a fresh one per read costs a page fault per page.
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 << 20, alignment: 1)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
         defer { chunk.deallocate() }
         var isFirstChunk = true
         let complete = scanPages(
@@ -37,9 +38,10 @@ extension FriendsJSON {
                 isFirstChunk = false
                 return true
             }, firstPage: firstPage, largestPage: largestPage,
-            { page in
+            { page, consumed in
                 delivered += page.count
-                deliver(page)
+                let expected = FriendPage.expectedCount(friends: delivered, read: consumed, of: Int(status.st_size))
+                deliver(FriendPage(friends: page, expectedCount: expected))
             })
         if complete { return }
         // The fast reader left the rest to Foundation: read the open file again from its start.
@@ -47,7 +49,7 @@ extension FriendsJSON {
             throw SourceError(source: path, problem: "cannot be read again (was it changed or removed?)")
         }
         let rest = try decodeWithFoundation(withoutByteOrderMark(data), source: path).dropFirst(delivered)
-        if !rest.isEmpty { deliver(Array(rest)) }
+        if !rest.isEmpty { deliver(FriendPage(friends: Array(rest))) }
     }
 
     /// Everything left to read of the open file `file`, read through `chunk`; nil when a read
@@ -64,11 +66,11 @@ extension FriendsJSON {
     }
 
     /// Runs the fast reader over the text `read` appends to the buffer it is given (returning
-    /// false at the end), delivering pages.
+    /// false at the end), delivering pages, each with the bytes of the text read up to its end.
     /// - Returns: true when the whole document was read; false when the fast reader left it
     ///   to Foundation, after the pages delivered so far.
     static func scanPages(
-        read: (inout [UInt8]) -> Bool, firstPage: Int, largestPage: Int, _ deliver: ([Friend]) -> Void
+        read: (inout [UInt8]) -> Bool, firstPage: Int, largestPage: Int, _ deliver: ([Friend], _ consumed: Int) -> Void
     ) -> Bool {
         var scanner = JSONFriendScanner()
         var buffer: [UInt8] = []
@@ -81,16 +83,16 @@ extension FriendsJSON {
             }
             switch step {
             case .friend(let friend):
-                if let page = pages.add(friend) { deliver(page) }
+                if let page = pages.add(friend) { deliver(page, scanner.consumed) }
             case .end:
-                if let page = pages.rest() { deliver(page) }
+                if let page = pages.rest() { deliver(page, scanner.consumed) }
                 return true
             case .needMore:
                 buffer.removeSubrange(0..<(scanner.consumed - dropped))
                 dropped = scanner.consumed
                 if !read(&buffer) { isFinal = true }
             case .unsupported:
-                if let page = pages.rest() { deliver(page) }
+                if let page = pages.rest() { deliver(page, scanner.consumed) }
                 return false
             }
         }
