@@ -5,11 +5,24 @@ import Glibc
 enum ListOrder {
     /// The first 8 bytes of a sort key, which decide most comparisons without reaching the
     /// key: two prefixes compare as their keys do, or are equal.
+    ///
+    /// Of a ``SortEntry``, whose section byte at `sectionAt` repeats the letter after it, the
+    /// letter is kept once, so that the prefix holds one more byte of the name: `a` `ada` …
+    /// gives `ada` …, and a key of the `#` section (`{`, then a byte that is not a letter)
+    /// gives 0xFF, then that byte, after every letter.
     struct Prefix: Equatable {
         var bytes: UInt64
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-            self.bytes = ListOrder.prefix(bytes, range, from: 0)
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, sectionAt: Int? = nil) {
+            guard let sectionAt, sectionAt < range.count else {
+                self.bytes = ListOrder.prefix(bytes, range, from: 0)
+                return
+            }
+            let section = range.lowerBound + sectionAt
+            let before = ListOrder.prefix(bytes, range.lowerBound..<section, from: 0)
+            var after = ListOrder.prefix(bytes, (section + 1)..<range.upperBound, from: 0)
+            if bytes[section] == SortEntry.otherSection { after = 0xFF << 56 | after >> 8 }
+            self.bytes = sectionAt == 0 ? after : before | after >> (8 * UInt64(sectionAt))
         }
 
         @inline(__always)
@@ -21,8 +34,8 @@ enum ListOrder {
         var prefix: Prefix
         var number: UInt32
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
-            prefix = Prefix(bytes, range)
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, sectionAt: Int?) {
+            prefix = Prefix(bytes, range, sectionAt: sectionAt)
             self.number = UInt32(truncatingIfNeeded: number)
         }
 
@@ -54,14 +67,15 @@ enum ListOrder {
         }
     }
 
-    /// The numbers of entries `numbers` of `entries`, sorted by their bytes on every core.
-    static func sorted(_ numbers: Range<Int>, of entries: ByteStore) -> Run {
+    /// The numbers of entries `numbers` of `entries`, sorted by their bytes on every core;
+    /// entries that are ``SortEntry``s from byte `sectionAt` on say so (see ``Prefix``).
+    static func sorted(_ numbers: Range<Int>, of entries: ByteStore, sectionAt: Int? = nil) -> Run {
         let parts = Parallel.ranges(numbers.count, minimum: 16_384)
         var runs = Parallel.map(parts.count) { part in
             entries.bytes.withUnsafeBufferPointer { bytes in
                 var sorted = parts[part].map { index in
                     let number = numbers.lowerBound + index
-                    return Entry(bytes, entries.range(number), number: number)
+                    return Entry(bytes, entries.range(number), number: number, sectionAt: sectionAt)
                 }
                 sorted.sort { $0.precedes($1) ?? precedes($0.number, $1.number, in: entries) }
                 // The first run has room for the others to be merged into it.
@@ -181,7 +195,8 @@ extension ListOrder.Run {
             entries.bytes.withUnsafeBufferPointer { bytes in
                 for (number, prefix) in zip(numbers, prefixes) {
                     precondition(
-                        ListOrder.Prefix(bytes, entries.range(Int(number))) == prefix, "each prefix is its entry's")
+                        ListOrder.Prefix(bytes, entries.range(Int(number)), sectionAt: 0) == prefix,
+                        "each prefix is its entry's")
                 }
             }
             for index in numbers.indices.dropFirst() {
