@@ -20,6 +20,8 @@ public struct FriendBatch: Hashable, Sendable {
     private(set) var run = ListOrder.Run()
     /// The emails and friendship dates of the friends that have some.
     private(set) var details = ContactDetails()
+    /// The batch's ids, when they are numbers, each above the one before.
+    private(set) var ascendingIDs: AscendingIDs?
     /// How many entries of the source were skipped for having no name where this batch was read.
     public let skipped: Int
     /// About how many friends the source holds in all (see ``FriendPage/expectedCount``).
@@ -46,13 +48,14 @@ public struct FriendBatch: Hashable, Sendable {
                 var id = Self.hashableID(friend.id)
                 hashes.append(id.withUTF8 { IDIndex.hash($0) })
             }
-            return (packed, keys, hashes, details)
+            return (packed, keys, hashes, details, AscendingIDs.of(friends[parts[part]].lazy.map(\.id)))
         }
-        for (index, (newPacked, newKeys, hashes, newDetails)) in built.enumerated() {
+        for (index, (newPacked, newKeys, hashes, newDetails, ascending)) in built.enumerated() {
             details.append(contentsOf: newDetails, numberedFrom: 0)
             if index == 0 {
-                (packed, keys, idHashes) = (newPacked, newKeys, hashes)
+                (packed, keys, idHashes, ascendingIDs) = (newPacked, newKeys, hashes, ascending)
             } else {
+                ascendingIDs = ascending.flatMap { ascendingIDs?.followed(by: $0) }
                 packed.append(contentsOf: newPacked)
                 keys.append(contentsOf: newKeys)
                 idHashes += hashes

@@ -32,7 +32,9 @@ import Glibc
 ///               ├─ NameKeys.partStarts nothing: her parts start where her words do (王小明,
 ///               │                     given as 王 and 小明, would keep the start of 小明)
 ///               ├─ IDIndex            a slot near hash("42") scaled to the table: 7 + 1 and
-///               │                     the low 16 bits of hash("42")
+///               │                     the low 16 bits of hash("42"); none while every id is
+///               │                     a number above the one before (text: line numbers),
+///               │                     found then by binary search of the friend numbers
 ///               └─ ContactDetails     entry 7, only when she has emails or a friendship date
 ///                                     (address books, the Facebook export): the emails, as
 ///                                     given and folded for the search (each ended by a
@@ -54,7 +56,13 @@ public struct FriendList: Sendable {
     private(set) var details = ContactDetails()
     /// Their search and sort keys, in the order they arrived.
     private(set) var keys = NameKeys()
+    /// The friend numbers by id, once the ids are not ascending numbers.
     private var ids = IDIndex()
+    /// While every id is a number above the one before (see ``AscendingIDs``), the last;
+    /// nil before the first friend. Until then the id index stays empty.
+    private var lastAscendingID: UInt64?
+    /// Whether the ids are indexed, not ascending.
+    private(set) var indexesIDs = false
     /// Friend numbers (the order friends arrived) in list order, with their sort prefixes.
     private var run = ListOrder.Run()
     /// Friend numbers (the order friends arrived) in list order.
@@ -144,8 +152,9 @@ public struct FriendList: Sendable {
         reserveIDs(total)
     }
 
-    /// Makes room in the id index for `total` friends.
+    /// Makes room in the id index for `total` friends, once it is used.
     private mutating func reserveIDs(_ total: Int) {
+        guard indexesIDs else { return }
         let (packed, keys) = (packed, keys)
         ids.reserve(total) { number in Self.idHash(number, packed: packed, keys: keys) }
     }
@@ -163,6 +172,18 @@ public struct FriendList: Sendable {
     /// - Returns: for each friend of the batch, whether its id was seen before.
     private mutating func registerIDs(_ batch: FriendBatch) -> [Bool] {
         let base = packed.count
+        guard batch.count > 0 else { return [] }
+        if !indexesIDs {
+            if let ascending = batch.ascendingIDs, lastAscendingID.map({ $0 < ascending.first }) ?? true {
+                // Above every id before: none is repeated, and none needs indexing.
+                lastAscendingID = ascending.last
+                return [Bool](repeating: false, count: batch.count)
+            }
+            // The first id that is not ascending: every friend stored so far is indexed.
+            indexesIDs = true
+            reserveIDs(base + batch.count)
+            for number in 0..<base { ids.insert(number, hash: Self.idHash(number, packed: packed, keys: keys)) }
+        }
         reserveIDs(base + batch.count)
         var isRepeated = [Bool](repeating: false, count: batch.count)
         for index in batch.byIDHash.lazy.map({ Int($0) }) {
@@ -185,10 +206,23 @@ public struct FriendList: Sendable {
     }
 
     private func number(ofID id: String) -> Int? {
+        guard indexesIDs else {
+            var id = id
+            return id.withUTF8 { id in
+                guard let value = AscendingIDs.value(id) else { return nil }
+                let found = BinarySearch.firstIndex(in: 0..<packed.count) { ascendingID($0) >= value }
+                return found < packed.count && ascendingID(found) == value ? found : nil
+            }
+        }
         var hashable = FriendBatch.hashableID(id)
         return hashable.withUTF8 { bytes in
             ids.find(hash: IDIndex.hash(bytes)) { number in withID(number) { FriendRecords.sameID($0, bytes) } }
         }
+    }
+
+    /// The number friend `number`'s id spells, while the ids are ascending numbers.
+    private func ascendingID(_ number: Int) -> UInt64 {
+        withID(number) { AscendingIDs.value($0) } ?? 0
     }
 
     /// The position in list order of friend `number`.
@@ -261,8 +295,16 @@ extension FriendList {
             run._checkInvariants(entries: keys.sort)
             let placed = Set(order.map(Int.init))
             precondition(placed.count == order.count && placed.allSatisfy { $0 < packed.count }, "each friend once")
-            let holds = ids._checkInvariants { Self.idHash($0, packed: packed, keys: keys) }
-            precondition(holds == placed, "the id index holds the friends in the list order")
+            if indexesIDs {
+                let holds = ids._checkInvariants { Self.idHash($0, packed: packed, keys: keys) }
+                precondition(holds == placed, "the id index holds the friends in the list order")
+            } else {
+                precondition(placed.count == packed.count, "no friend left out for an ascending id")
+                for number in 1..<max(1, packed.count) {
+                    precondition(ascendingID(number - 1) < ascendingID(number), "ids ascending")
+                }
+                precondition(packed.count == 0 || ascendingID(packed.count - 1) == lastAscendingID, "the last id kept")
+            }
             for (position, number) in order.enumerated() {
                 precondition(self.position(ofID: friend(number: Int(number)).id) == position, "found by id")
             }
