@@ -19,9 +19,10 @@ final class LoaderFeed: Sendable {
     /// The end to poll: readable when deliveries are waiting.
     let readEnd: Int32
     private let writeEnd: Int32
-    /// The deliveries not yet taken: the loader waits while two do, so that a fast source does
-    /// not pile pages up in memory faster than the list takes them in.
-    private let deliveries = BoundedQueue<Delivery>(capacity: 2)
+    /// The deliveries not yet taken: the loader waits while one does, so that a fast source
+    /// does not pile pages up in memory faster than the list takes them in (with the page
+    /// being read and the one being made a batch, three are on their way at most).
+    private let deliveries = BoundedQueue<Delivery>(capacity: 1)
 
     private init(readEnd: Int32, writeEnd: Int32) {
         self.readEnd = readEnd

@@ -28,7 +28,7 @@ final class BatchPipelineTests: XCTestCase {
             delivered.withLock { $0.append((batch, total)) }
         }
         let batches = delivered.withLock { $0 }
-        XCTAssertEqual(batches.map(\.0.friends), pages)
+        XCTAssertEqual(batches.map { Array($0.0.friends) }, pages)
         XCTAssertEqual(batches.map(\.1), [99] + Array(repeating: nil, count: 11))
         var list = FriendList(sortOrder: .last)
         for (batch, _) in batches { list.append(batch) }

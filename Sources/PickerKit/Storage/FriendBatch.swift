@@ -69,8 +69,10 @@ public struct FriendBatch: Hashable, Sendable {
 
     /// The friends, in the order they arrived, unpacked as they are read (the batch keeps them
     /// packed only, so that a page on its way to the list holds no strings).
-    public var friends: [Friend] {
-        (0..<count).map { FriendRecords.friend($0, packed: packed, keys: keys, details: details) }
+    public var friends: LazyMapCollection<Range<Int>, Friend> {
+        (0..<count).lazy.map { [packed, keys, details] in
+            FriendRecords.friend($0, packed: packed, keys: keys, details: details)
+        }
     }
 
     /// Calls `body` with the UTF-8 bytes of the id of the batch's friend `number`.
@@ -86,12 +88,12 @@ public struct FriendBatch: Hashable, Sendable {
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
     public static func == (left: FriendBatch, right: FriendBatch) -> Bool {
-        left.sortOrder == right.sortOrder && left.skipped == right.skipped && left.friends == right.friends
+        left.sortOrder == right.sortOrder && left.skipped == right.skipped && left.friends.elementsEqual(right.friends)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(sortOrder)
-        hasher.combine(friends)
+        for friend in friends { hasher.combine(friend) }
     }
 
     /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)

@@ -117,7 +117,7 @@ public struct FriendList: Sendable {
     @discardableResult
     public mutating func append(_ batch: FriendBatch) -> Int {
         guard batch.sortOrder == sortOrder else {
-            return append(FriendBatch(batch.friends, sortOrder: sortOrder, skipped: batch.skipped))
+            return append(FriendBatch(Array(batch.friends), sortOrder: sortOrder, skipped: batch.skipped))
         }
         let base = packed.count
         let isRepeated = registerIDs(batch)

@@ -23,7 +23,7 @@ extension FriendsJSON {
         defer { close(file) }
         var delivered = 0
         // One chunk buffer for the whole file: a fresh one per read costs a page fault per page.
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 1)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 1)
         defer { chunk.deallocate() }
         var isFirstChunk = true
         let complete = scanPages(
