@@ -15,7 +15,8 @@ public func fuzzStandardInput(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
 
 /// `LineFilter` (cut into parts of a few bytes, so that the parts are many) over `text`, `data`
 /// without its byte-order mark as `--filter` reads it, gives the friends the list of `data`
-/// gives for a few queries, or the error the line reader gives.
+/// gives for a few queries, in list order (the search target checks the ranked order), or the
+/// error the line reader gives.
 private func expectTheLineFilterAgreesWithTheList(_ data: Data, _ text: Data) {
     var list = FriendList()
     var failure: SourceError?
@@ -26,7 +27,8 @@ private func expectTheLineFilterAgreesWithTheList(_ data: Data, _ text: Data) {
     }
     for query in ["", "a", "an", "é"] {
         do {
-            let found = try LineFilter.matches(in: text, source: "standard input", matching: query, partMinimum: 16)
+            let found = try LineFilter.matches(
+                in: text, source: "standard input", matching: query, ranked: false, partMinimum: 16)
                 .friends
             precondition(failure == nil, "the line filter read text the line reader refused")
             precondition(
