@@ -28,8 +28,9 @@ private func expectTheLineFilterAgreesWithTheList(_ data: Data, _ text: Data) {
     for query in ["", "a", "an", "é"] {
         do {
             let found = try LineFilter.matches(
-                in: text, source: "standard input", matching: query, ranked: false, partMinimum: 16)
-                .friends
+                in: text, source: "standard input", matching: query, ranked: false, partMinimum: 16
+            )
+            .friends
             precondition(failure == nil, "the line filter read text the line reader refused")
             precondition(
                 found == list.positions(matching: SearchQuery(query)).map { list.friends[$0] },
