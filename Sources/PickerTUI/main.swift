@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PickerKit
 
 /// The bundled sample, found from where this program is.
