@@ -4,8 +4,9 @@ import Glibc
 /// `--filter` over plain text, one name per line, without building a list: the text is cut
 /// into a part per core (of at least a megabyte), each searched on its core, line by line and
 /// in place (an ASCII line is compared ignoring case as it is; only a line with other
-/// characters is folded, into a scratch buffer); only the lines that match get a sort entry
-/// and are sorted, by score first when ranked (see ``MatchTier``).
+/// characters is folded, into a scratch buffer); each line that matches is told by its name
+/// (``DistinctNames``), and only the distinct names get a sort key; ``LineOrder`` puts the
+/// lines in order from them, by score first when ranked (see ``MatchTier``).
 ///
 /// It gives what ``NameLines`` followed by ``FriendList/positions(matching:among:)`` gives —
 /// the same friends, in list order, and the same error for a line that is not UTF-8 — without
@@ -35,6 +36,7 @@ public enum LineFilter {
         }
         var lines: [LineMatches.Line] = []
         lines.reserveCapacity(scans.reduce(0) { $0 + $1.matchCount })
+        var names = DistinctNames()
         var linesBefore = 0
         for index in scans.indices {
             if let invalid = scans[index].invalidLine {
@@ -45,9 +47,21 @@ public enum LineFilter {
                         at: invalid.bytes.lowerBound, source: source)
                 }
             }
+            // The first part's names are numbered as they are; the others' as the first's.
+            var renumbered: [UInt32]?
+            if index == 0 {
+                names = scans[index].names
+            } else {
+                renumbered = data.withUnsafeBytes {
+                    names.absorb(scans[index].names, in: $0.bindMemory(to: UInt8.self))
+                }
+            }
             let first = lines.count
             lines += scans[index].takeMatches()
-            for line in first..<lines.count { lines[line].number += UInt32(linesBefore) }
+            for line in first..<lines.count {
+                lines[line].number += UInt32(linesBefore)
+                if let renumbered { lines[line].name = renumbered[Int(lines[line].name)] }
+            }
             linesBefore += scans[index].lineCount
         }
         // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
@@ -56,38 +70,11 @@ public enum LineFilter {
             throw SourceError(
                 source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
-        return LineMatches(text: data, lines: inOrder(lines, of: data, sortOrder: sortOrder, scored: scoring))
-    }
-
-    /// `lines` of `data` sorted as a list sorted by `sortOrder` holds them, or, `scored`, by
-    /// their scores first: each gets its ``SortEntry`` (on every core), after its score, and
-    /// the entries are sorted.
-    private static func inOrder(
-        _ lines: [LineMatches.Line], of data: Data, sortOrder: NameOrder, scored: Bool
-    ) -> [LineMatches.Line] {
-        let parts = Parallel.ranges(lines.count, minimum: 16_384)
-        var stores: [ByteStore] = data.withUnsafeBytes { raw in
-            let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
-            return Parallel.map(parts.count) { part in
-                var entries = ByteStore()
-                var folding = TextFolding()
-                for line in lines[parts[part]] {
-                    let name = UnsafeBufferPointer(rebasing: bytes.value[line.range])
-                    if scored { entries.bytes.append(line.score) }
-                    var id = String(line.number)
-                    id.withUTF8 { id in
-                        SortEntry.append(
-                            name: name, id: id, givenParts: nil, sortOrder: sortOrder, folding: &folding,
-                            to: &entries.bytes)
-                    }
-                    entries.closeString()
-                }
-                return entries
-            }
+        let sorted = data.withUnsafeBytes { raw in
+            LineOrder.sorted(
+                lines, names: names, of: raw.bindMemory(to: UInt8.self), sortOrder: sortOrder, scored: scoring)
         }
-        var entries = stores.isEmpty ? ByteStore() : stores.removeFirst()
-        while !stores.isEmpty { entries.append(contentsOf: stores.removeFirst()) }
-        return ListOrder.sorted(0..<lines.count, of: entries).numbers.map { lines[Int($0)] }
+        return LineMatches(text: data, lines: sorted)
     }
 
     /// Byte ranges of `bytes`, one per core and of at least `minimum` bytes, each ending just
@@ -118,6 +105,8 @@ public struct LineMatches: Sendable {
         var start: UInt32
         var end: UInt32
         var score: UInt8 = 0
+        /// The number of its name among the distinct names of the lines (see ``DistinctNames``).
+        var name: UInt32 = 0
 
         var range: Range<Int> { Int(start)..<Int(end) }
     }

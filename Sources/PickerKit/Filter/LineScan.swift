@@ -21,6 +21,8 @@ struct LineScan: Sendable {
     private(set) var invalidLine: InvalidLine?
     /// The lines that match, in text order, numbered from 1 within the part.
     private var matches: [LineMatches.Line] = []
+    /// The names of the lines that match, which their `name`s number.
+    private(set) var names = DistinctNames()
 
     /// How many lines match.
     var matchCount: Int { matches.count }
@@ -53,9 +55,11 @@ struct LineScan: Sendable {
             }
             let score = matcher.score(line, isASCII: isASCII)
             if score != MatchTier.noMatch, !NameLines.isBlank(line) {
+                let place = UInt32(end - line.count)..<UInt32(end)
                 matches.append(
                     LineMatches.Line(
-                        number: UInt32(lineCount), start: UInt32(end - line.count), end: UInt32(end), score: score))
+                        number: UInt32(lineCount), start: place.lowerBound, end: place.upperBound, score: score,
+                        name: names.number(of: place, in: base)))
             }
         }
     }

@@ -1,0 +1,140 @@
+/// The order `--filter` prints the lines of a text that matched in: the order of their
+/// ``SortEntry``s (after their scores, when ranked), as a list would sort them, worked out
+/// without a sort entry per line.
+///
+/// A line's entry is its score, the sort key of its name, then its number as decimal text. So
+/// only the distinct names (``DistinctNames``) get a sort key and are sorted, each given its
+/// rank (names whose keys are equal share one). The lines are put in the order of their
+/// numbers as text (`10` before `9`: the text's order merged across numbers of different
+/// lengths), then by rank and by score with two counting sorts, which keep that order among
+/// equals. Each line is given the place of its name's first line: the same bytes, read from
+/// one place instead of from all over the text when printed.
+enum LineOrder {
+    /// `lines` of `text`, in text order, their `name`s numbering `names`, sorted as a list
+    /// sorted by `sortOrder` holds them, or, `scored`, by their scores first.
+    /// - Complexity: O(n) for n lines, and O(d log d) for their d distinct names.
+    static func sorted(
+        _ lines: [LineMatches.Line], names: DistinctNames, of text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder,
+        scored: Bool
+    ) -> [LineMatches.Line] {
+        let (nameRanks, rankCount) = ranks(of: names, in: text, sortOrder: sortOrder)
+        let lineRanks = lines.map { nameRanks[Int($0.name)] }
+        var order = stableSorted(inOrderOfNumbersAsText(lines), by: lineRanks, buckets: rankCount)
+        if scored { order = stableSorted(order, by: lines.map(\.score), buckets: 256) }
+        let places = names.places
+        return order.map { index in
+            var line = lines[Int(index)]
+            let place = places[Int(line.name)]
+            line.start = place.lowerBound
+            line.end = place.upperBound
+            return line
+        }
+    }
+
+    /// The rank of each of `names` among them in a list sorted by `sortOrder` (equal for names
+    /// whose sort keys are equal), and how many ranks there are.
+    private static func ranks(
+        of names: DistinctNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder
+    ) -> (ranks: [UInt32], count: Int) {
+        let parts = Parallel.ranges(names.count, minimum: 4096)
+        let shared = UncheckedSendable(text)
+        let places = names.places
+        var stores = Parallel.map(parts.count) { part in
+            var entries = ByteStore()
+            var folding = TextFolding()
+            let noID = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            for name in parts[part] {
+                let place = Int(places[name].lowerBound)..<Int(places[name].upperBound)
+                SortEntry.append(
+                    name: UnsafeBufferPointer(rebasing: shared.value[place]), id: noID, givenParts: nil,
+                    sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
+                entries.closeString()
+            }
+            return entries
+        }
+        var entries = stores.isEmpty ? ByteStore() : stores.removeFirst()
+        while !stores.isEmpty { entries.append(contentsOf: stores.removeFirst()) }
+        let sorted = ListOrder.sorted(0..<names.count, of: entries).numbers
+        var ranks = [UInt32](repeating: 0, count: names.count)
+        var rank: UInt32 = 0
+        entries.bytes.withUnsafeBufferPointer { bytes in
+            for index in sorted.indices {
+                if index > 0,
+                    compareBytes(
+                        UnsafeBufferPointer(rebasing: bytes[entries.range(Int(sorted[index - 1]))]),
+                        UnsafeBufferPointer(rebasing: bytes[entries.range(Int(sorted[index]))])) != 0
+                {
+                    rank += 1
+                }
+                ranks[Int(sorted[index])] = rank
+            }
+        }
+        return (ranks, names.count == 0 ? 0 : Int(rank) + 1)
+    }
+
+    /// The indices of `lines`, whose numbers rise, in the order of their numbers as decimal
+    /// text: the numbers of each length are in that order already, and are merged.
+    /// - Complexity: O(n × k) for numbers of k lengths (at most 10).
+    static func inOrderOfNumbersAsText(_ lines: [LineMatches.Line]) -> [UInt32] {
+        // The runs of numbers of one length: where each starts, and its key's factor.
+        var runs: [(next: Int, end: Int, digits: UInt64, factor: UInt64)] = []
+        var start = 0
+        while start < lines.count {
+            let digits = digitCount(lines[start].number)
+            var end = start + 1
+            while end < lines.count, digitCount(lines[end].number) == digits { end += 1 }
+            var factor: UInt64 = 16
+            for _ in digits..<10 { factor *= 10 }
+            runs.append((start, end, digits, factor))
+            start = end
+        }
+        if runs.count < 2 { return Array(0..<UInt32(lines.count)) }
+        return [UInt32](unsafeUninitializedCapacity: lines.count) { order, initialized in
+            for index in 0..<lines.count {
+                var best = -1
+                var bestKey = UInt64.max
+                for run in runs.indices where runs[run].next < runs[run].end {
+                    let key = UInt64(lines[runs[run].next].number) &* runs[run].factor | runs[run].digits
+                    if key < bestKey {
+                        best = run
+                        bestKey = key
+                    }
+                }
+                order[index] = UInt32(runs[best].next)
+                runs[best].next += 1
+            }
+            initialized = lines.count
+        }
+    }
+
+    /// How many decimal digits `number` is written with.
+    @inline(__always)
+    private static func digitCount(_ number: UInt32) -> UInt64 {
+        var count: UInt64 = 1
+        var rest = number
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// `items` sorted by their `keys` (indexed by item), each below `buckets`, equal keys in the
+    /// order they came: a counting sort.
+    /// - Complexity: O(n + buckets).
+    private static func stableSorted<Key: FixedWidthInteger>(_ items: [UInt32], by keys: [Key], buckets: Int)
+        -> [UInt32]
+    {
+        var starts = [Int](repeating: 0, count: buckets + 1)
+        for key in keys { starts[Int(key) + 1] += 1 }
+        for bucket in 0..<buckets { starts[bucket + 1] += starts[bucket] }
+        return [UInt32](unsafeUninitializedCapacity: items.count) { sorted, initialized in
+            for item in items {
+                let bucket = Int(keys[Int(item)])
+                sorted[starts[bucket]] = item
+                starts[bucket] += 1
+            }
+            initialized = items.count
+        }
+    }
+}
