@@ -127,6 +127,12 @@ public struct LineMatches: Sendable {
         return friends
     }
 
+    /// How many bytes the names of the lines at `positions` of the list order take, with a
+    /// byte after each.
+    func textLength(in positions: Range<Int>) -> Int {
+        lines[positions].reduce(0) { $0 + Int($1.end - $1.start) + 1 }
+    }
+
     /// Calls `body` with the number and the UTF-8 name of each line at `positions` of the
     /// list order, in order.
     func forEach(in positions: Range<Int>, _ body: (_ number: UInt32, _ name: UnsafeBufferPointer<UInt8>) -> Void) {
