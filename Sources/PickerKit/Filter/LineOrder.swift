@@ -73,47 +73,70 @@ enum LineOrder {
     }
 
     /// The indices of `lines`, whose numbers rise, in the order of their numbers as decimal
-    /// text: the numbers of each length are in that order already, and are merged.
-    /// - Complexity: O(n × k) for numbers of k lengths (at most 10).
+    /// text: the numbers of each length are in that order already, and are merged, the
+    /// shortest runs first.
+    /// - Complexity: O(n × k) for numbers of k lengths (at most 10), near O(n) when most
+    ///   numbers have as many digits.
     static func inOrderOfNumbersAsText(_ lines: [LineMatches.Line]) -> [UInt32] {
-        // The runs of numbers of one length: where each starts, and its key's factor.
-        var runs: [(next: Int, end: Int, digits: UInt64, factor: UInt64)] = []
+        var runs: [Range<Int>] = []
         var start = 0
         while start < lines.count {
             let digits = digitCount(lines[start].number)
             var end = start + 1
             while end < lines.count, digitCount(lines[end].number) == digits { end += 1 }
-            var factor: UInt64 = 16
-            for _ in digits..<10 { factor *= 10 }
-            runs.append((start, end, digits, factor))
+            runs.append(start..<end)
             start = end
         }
-        if runs.count < 2 { return Array(0..<UInt32(lines.count)) }
-        return [UInt32](unsafeUninitializedCapacity: lines.count) { order, initialized in
-            for index in 0..<lines.count {
-                var best = -1
-                var bestKey = UInt64.max
-                for run in runs.indices where runs[run].next < runs[run].end {
-                    let key = UInt64(lines[runs[run].next].number) &* runs[run].factor | runs[run].digits
-                    if key < bestKey {
-                        best = run
-                        bestKey = key
+        guard runs.count > 1 else { return Array(0..<UInt32(lines.count)) }
+        runs.sort { $0.count < $1.count }
+        var merged = runs[0].map { UInt32($0) }
+        for run in runs.dropFirst() {
+            merged = [UInt32](unsafeUninitializedCapacity: merged.count + run.count) { output, initialized in
+                var left = 0
+                var right = run.lowerBound
+                var written = 0
+                while left < merged.count, right < run.upperBound {
+                    if textOrder(lines[Int(merged[left])].number) < textOrder(lines[right].number) {
+                        output[written] = merged[left]
+                        left += 1
+                    } else {
+                        output[written] = UInt32(right)
+                        right += 1
                     }
+                    written += 1
                 }
-                order[index] = UInt32(runs[best].next)
-                runs[best].next += 1
+                for index in merged[left...] {
+                    output[written] = index
+                    written += 1
+                }
+                for index in right..<run.upperBound {
+                    output[written] = UInt32(index)
+                    written += 1
+                }
+                initialized = written
             }
-            initialized = lines.count
         }
+        return merged
+    }
+
+    /// A key that orders numbers as their decimal text does: the digits padded with zeros to
+    /// ten (`9` as 9000000000, `10` as 1000000000), then the number of digits, so that a
+    /// number comes before the longer ones its digits begin.
+    @inline(__always)
+    private static func textOrder(_ number: UInt32) -> UInt64 {
+        let digits = digitCount(number)
+        var padded = UInt64(number)
+        for _ in digits..<10 { padded &*= 10 }
+        return padded << 4 | digits
     }
 
     /// How many decimal digits `number` is written with.
     @inline(__always)
     private static func digitCount(_ number: UInt32) -> UInt64 {
         var count: UInt64 = 1
-        var rest = number
-        while rest >= 10 {
-            rest /= 10
+        var power: UInt64 = 10
+        while UInt64(number) >= power {
+            power &*= 10
             count += 1
         }
         return count
