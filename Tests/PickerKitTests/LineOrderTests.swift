@@ -22,7 +22,7 @@ final class LineOrderTests: XCTestCase {
             let text = Array(names.joined(separator: "\n").utf8)
             // Numbers rising with gaps, so that their lengths run from one digit to ten.
             var number: UInt32 = 0
-            var lines: [LineMatches.Line] = []
+            var lines: [(line: LineMatches.Line, score: UInt8)] = []
             var start = 0
             for name in names {
                 let step = random.next() % 4 == 0 ? UInt32(random.next() % 3_000_000) : UInt32(random.next() % 3 + 1)
@@ -30,8 +30,8 @@ final class LineOrderTests: XCTestCase {
                 number += step
                 let end = start + name.utf8.count
                 lines.append(
-                    LineMatches.Line(
-                        number: number, start: UInt32(start), end: UInt32(end), score: UInt8(random.next() % 4)))
+                    (LineMatches.Line(number: number, start: UInt32(start), end: UInt32(end)), UInt8(random.next() % 4))
+                )
                 start = end + 1
             }
             for sortOrder in NameOrder.allCases {
@@ -53,50 +53,49 @@ final class LineOrderTests: XCTestCase {
                 number += step
                 numbers.append(number)
             }
-            let lines = numbers.map { LineMatches.Line(number: $0, start: 0, end: 0) }
             XCTAssertEqual(
-                LineOrder.inOrderOfNumbersAsText(lines).map { numbers[Int($0)] },
+                LineOrder.inOrderOfNumbersAsText(numbers).map { numbers[Int($0)] },
                 numbers.sorted { Array(String($0).utf8).lexicographicallyPrecedes(Array(String($1).utf8)) })
         }
         XCTAssertEqual(
-            LineOrder.inOrderOfNumbersAsText(
-                [1, 2, 9, 10, 11, 19, 20, 100].map { LineMatches.Line(number: $0, start: 0, end: 0) }),
+            LineOrder.inOrderOfNumbersAsText([1, 2, 9, 10, 11, 19, 20, 100]),
             [0, 3, 7, 4, 5, 1, 6, 2])
     }
 
     /// Checks that `LineOrder` puts `lines` of `text` in the order of their entries: the score
     /// when `scored`, then ``SortEntry`` with the line number as id, compared as bytes.
     private func assertOrder(
-        _ lines: [LineMatches.Line], _ text: [UInt8], sortOrder: NameOrder, scored: Bool, _ message: String,
-        file: StaticString = #filePath, line: UInt = #line
+        _ lines: [(line: LineMatches.Line, score: UInt8)], _ text: [UInt8], sortOrder: NameOrder, scored: Bool,
+        _ message: String, file: StaticString = #filePath, line: UInt = #line
     ) {
         text.withUnsafeBufferPointer { bytes in
             var names = DistinctNames()
-            var named = lines
+            var matched = MatchedLines()
             if let base = bytes.baseAddress {
-                for index in named.indices {
-                    named[index].name = names.number(of: named[index].start..<named[index].end, in: base)
+                for (found, score) in lines {
+                    matched.append(
+                        number: found.number, name: names.number(of: found.start..<found.end, in: base), score: score)
                 }
             }
-            let sorted = LineOrder.sorted(named, names: names, of: bytes, sortOrder: sortOrder, scored: scored)
+            let sorted = LineOrder.sorted(matched, names: names, of: bytes, sortOrder: sortOrder, scored: scored)
             var folding = TextFolding()
-            let entries = lines.map { line in
-                var entry: [UInt8] = scored ? [line.score] : []
-                var id = String(line.number)
+            let entries = lines.map { found, score in
+                var entry: [UInt8] = scored ? [score] : []
+                var id = String(found.number)
                 id.withUTF8 { id in
                     SortEntry.append(
-                        name: UnsafeBufferPointer(rebasing: bytes[line.range]), id: id, givenParts: nil,
+                        name: UnsafeBufferPointer(rebasing: bytes[found.range]), id: id, givenParts: nil,
                         sortOrder: sortOrder, folding: &folding, to: &entry)
                 }
                 return entry
             }
             let expected = lines.indices.sorted { entries[$0].lexicographicallyPrecedes(entries[$1]) }
             XCTAssertEqual(
-                sorted.map(\.number), expected.map { lines[$0].number }, "\(message), \(sortOrder), scored \(scored)",
-                file: file, line: line)
+                sorted.map(\.number), expected.map { lines[$0].line.number },
+                "\(message), \(sortOrder), scored \(scored)", file: file, line: line)
             for (found, index) in zip(sorted, expected) {
                 XCTAssertEqual(
-                    Array(bytes[found.range]), Array(bytes[lines[index].range]), "the line's bytes", file: file,
+                    Array(bytes[found.range]), Array(bytes[lines[index].line.range]), "the line's bytes", file: file,
                     line: line)
             }
         }

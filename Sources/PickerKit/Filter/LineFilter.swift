@@ -29,13 +29,16 @@ public enum LineFilter {
         let searchQuery = SearchQuery(query)
         let compiled = CompiledQuery(searchQuery)
         let scoring = ranked && searchQuery.hasPositiveTerms
-        var scans: [LineScan] = data.withUnsafeBytes { raw in
+        let scans: [LineScan] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
             let parts = lineAlignedParts(bytes.value, minimum: partMinimum)
             return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled, scoring: scoring) }
         }
-        var lines: [LineMatches.Line] = []
-        lines.reserveCapacity(scans.reduce(0) { $0 + $1.matchCount })
+        var lines = MatchedLines()
+        let total = scans.reduce(0) { $0 + $1.matches.count }
+        lines.numbers.reserveCapacity(total)
+        lines.names.reserveCapacity(total)
+        lines.scores.reserveCapacity(total)
         var names = DistinctNames()
         var linesBefore = 0
         for index in scans.indices {
@@ -56,17 +59,13 @@ public enum LineFilter {
                     names.absorb(scans[index].names, in: $0.bindMemory(to: UInt8.self))
                 }
             }
-            let first = lines.count
-            lines += scans[index].takeMatches()
-            for line in first..<lines.count {
-                lines[line].number += UInt32(linesBefore)
-                if let renumbered { lines[line].name = renumbered[Int(lines[line].name)] }
-            }
+            lines.append(scans[index].matches, linesBefore: UInt32(linesBefore), renumbered: renumbered)
             linesBefore += scans[index].lineCount
         }
         // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
         // for the score, the section and separators and 10 for the line number.
-        guard lines.reduce(0, { $0 + 4 * Int($1.end - $1.start) + 15 }) <= UInt32.max else {
+        let places = names.places
+        guard lines.names.reduce(0, { $0 + 4 * places[Int($1)].count + 15 }) <= UInt32.max else {
             throw SourceError(
                 source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
@@ -98,15 +97,12 @@ public enum LineFilter {
 
 /// Lines of text that a search included, in list order, as places in the text.
 public struct LineMatches: Sendable {
-    /// A line: its number (from 1, blank lines counted), where its bytes are, without the
-    /// line end, in a text of at most 4 GiB, and its score (see ``MatchTier``).
+    /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
+    /// line end, in a text of at most 4 GiB.
     struct Line: Sendable {
         var number: UInt32
         var start: UInt32
         var end: UInt32
-        var score: UInt8 = 0
-        /// The number of its name among the distinct names of the lines (see ``DistinctNames``).
-        var name: UInt32 = 0
 
         var range: Range<Int> { Int(start)..<Int(end) }
     }

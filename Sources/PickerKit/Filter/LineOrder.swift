@@ -10,24 +10,22 @@
 /// equals. Each line is given the place of its name's first line: the same bytes, read from
 /// one place instead of from all over the text when printed.
 enum LineOrder {
-    /// `lines` of `text`, in text order, their `name`s numbering `names`, sorted as a list
-    /// sorted by `sortOrder` holds them, or, `scored`, by their scores first.
+    /// `lines` of `text`, in text order, their `names` numbering `names`, sorted as a list
+    /// sorted by `sortOrder` holds them, or, `scored`, by their scores first, each at its
+    /// name's place.
     /// - Complexity: O(n) for n lines, and O(d log d) for their d distinct names.
     static func sorted(
-        _ lines: [LineMatches.Line], names: DistinctNames, of text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder,
+        _ lines: MatchedLines, names: DistinctNames, of text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder,
         scored: Bool
     ) -> [LineMatches.Line] {
         let (nameRanks, rankCount) = ranks(of: names, in: text, sortOrder: sortOrder)
-        let lineRanks = lines.map { nameRanks[Int($0.name)] }
-        var order = stableSorted(inOrderOfNumbersAsText(lines), by: lineRanks, buckets: rankCount)
-        if scored { order = stableSorted(order, by: lines.map(\.score), buckets: 256) }
+        let lineRanks = lines.names.map { nameRanks[Int($0)] }
+        var order = stableSorted(inOrderOfNumbersAsText(lines.numbers), by: lineRanks, buckets: rankCount)
+        if scored { order = stableSorted(order, by: lines.scores, buckets: 256) }
         let places = names.places
         return order.map { index in
-            var line = lines[Int(index)]
-            let place = places[Int(line.name)]
-            line.start = place.lowerBound
-            line.end = place.upperBound
-            return line
+            let place = places[Int(lines.names[Int(index)])]
+            return LineMatches.Line(number: lines.numbers[Int(index)], start: place.lowerBound, end: place.upperBound)
         }
     }
 
@@ -72,22 +70,22 @@ enum LineOrder {
         return (ranks, names.count == 0 ? 0 : Int(rank) + 1)
     }
 
-    /// The indices of `lines`, whose numbers rise, in the order of their numbers as decimal
-    /// text: the numbers of each length are in that order already, and are merged, the
-    /// shortest runs first.
+    /// The indices of `numbers`, which rise, in the order of the numbers as decimal text: the
+    /// numbers of each length are in that order already, and are merged, the shortest runs
+    /// first.
     /// - Complexity: O(n × k) for numbers of k lengths (at most 10), near O(n) when most
     ///   numbers have as many digits.
-    static func inOrderOfNumbersAsText(_ lines: [LineMatches.Line]) -> [UInt32] {
+    static func inOrderOfNumbersAsText(_ numbers: [UInt32]) -> [UInt32] {
         var runs: [Range<Int>] = []
         var start = 0
-        while start < lines.count {
-            let digits = digitCount(lines[start].number)
+        while start < numbers.count {
+            let digits = digitCount(numbers[start])
             var end = start + 1
-            while end < lines.count, digitCount(lines[end].number) == digits { end += 1 }
+            while end < numbers.count, digitCount(numbers[end]) == digits { end += 1 }
             runs.append(start..<end)
             start = end
         }
-        guard runs.count > 1 else { return Array(0..<UInt32(lines.count)) }
+        guard runs.count > 1 else { return Array(0..<UInt32(numbers.count)) }
         runs.sort { $0.count < $1.count }
         var merged = runs[0].map { UInt32($0) }
         for run in runs.dropFirst() {
@@ -96,7 +94,7 @@ enum LineOrder {
                 var right = run.lowerBound
                 var written = 0
                 while left < merged.count, right < run.upperBound {
-                    if textOrder(lines[Int(merged[left])].number) < textOrder(lines[right].number) {
+                    if textOrder(numbers[Int(merged[left])]) < textOrder(numbers[right]) {
                         output[written] = merged[left]
                         left += 1
                     } else {

@@ -20,18 +20,9 @@ struct LineScan: Sendable {
     /// The line the scan stopped at, when one is not UTF-8.
     private(set) var invalidLine: InvalidLine?
     /// The lines that match, in text order, numbered from 1 within the part.
-    private var matches: [LineMatches.Line] = []
-    /// The names of the lines that match, which their `name`s number.
+    private(set) var matches = MatchedLines()
+    /// The names of the lines that match, which their `names` number.
     private(set) var names = DistinctNames()
-
-    /// How many lines match.
-    var matchCount: Int { matches.count }
-
-    /// The lines that match, in text order, handed over: the scan keeps none.
-    mutating func takeMatches() -> [LineMatches.Line] {
-        defer { matches = [] }
-        return matches
-    }
 
     /// Scans the lines of `range` of `text`, a text of at most 4 GiB; with `scoring`, each
     /// match keeps its score for the ranking.
@@ -78,11 +69,8 @@ struct LineScan: Sendable {
             }
             let score = matcher.score(line, isASCII: isASCII)
             if score != MatchTier.noMatch, !NameLines.isBlank(line) {
-                let place = UInt32(end - line.count)..<UInt32(end)
-                matches.append(
-                    LineMatches.Line(
-                        number: UInt32(lineCount), start: place.lowerBound, end: place.upperBound, score: score,
-                        name: names.number(of: place, in: base)))
+                let name = names.number(of: UInt32(end - line.count)..<UInt32(end), in: base)
+                matches.append(number: UInt32(lineCount), name: name, score: score)
             }
         }
     }
