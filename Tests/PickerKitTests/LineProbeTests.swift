@@ -12,7 +12,7 @@ final class LineProbeTests: XCTestCase {
                 "Ann", "KIM", "zoë", "ZOË", "Łukasz", "王", "Анна", "e\u{301}", "\u{301}", "ß", "Ǆ", "Ægir", "æ",
                 "O'Brien",
                 "\u{2019}", "क्षि", "रा", "\u{1b}", "\u{7f}", "\t", " ", "\u{a0}", "Ｑ", "ⓠ", "\u{212a}", "𝐪", "👍🏽", "ﬁ",
-                "\r", "q", "X", "x", "v",
+                "\r", "q", "X", "x", "v", "a\u{941}", "é\u{941}", "\u{0D4E}q", "\u{941}", "ক্ষ", "\u{0958}", "E\u{93C}",
             ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80]]
         let queries = ["q", "x", "k", "ss", "ae", "o", "zoë", "王", "'", "fi", "a", "e", "v", "kim"]
         for query in queries {

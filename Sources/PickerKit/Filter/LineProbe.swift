@@ -110,8 +110,9 @@ final class LineProbe {
     private static func zeroLanes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
 
     /// Whether `line`, which is not ASCII, may hold the byte once folded, checking its UTF-8 as
-    /// far as it reads: a scalar that does not fold alone, or a control character (folded with
-    /// its neighbours), stops the look as a possible match.
+    /// far as it reads: a scalar that does not fold alone (but an Indic sign, for an ASCII
+    /// byte), or a control character (folded with its neighbours), stops the look as a
+    /// possible match.
     /// - Complexity: O(n), one table look-up per scalar past ASCII.
     func look(atFoldOf line: UnsafeBufferPointer<UInt8>, folding: inout TextFolding) -> Verdict {
         var index = 0
@@ -131,8 +132,10 @@ final class LineProbe {
             var verdict = scalar < 0x10000 ? verdicts[Int(scalar)] : 0
             if verdict == 0 {
                 let packed = folding.scalarFolds.fold(scalar, strength)
-                verdict =
-                    packed & ScalarFolds.foldsAlone != 0 && !Self.holds(packed, byte) ? Self.foldsWithout : Self.stops
+                let foldsWithout =
+                    packed & ScalarFolds.foldsAlone != 0
+                    ? !Self.holds(packed, byte) : byte < 0x80 && Self.foldsInsideItsScript(scalar)
+                verdict = foldsWithout ? Self.foldsWithout : Self.stops
                 if scalar < 0x10000 { verdicts[Int(scalar)] = verdict }
             }
             guard verdict == Self.foldsWithout else { return .possible(checkedUpTo: index) }
@@ -140,6 +143,16 @@ final class LineProbe {
         }
         return .absent
     }
+
+    /// Whether `scalar` is one of the Indic scripts (Devanagari to Sinhala, U+0900–U+0DFF),
+    /// whose vowel signs and viramas join the letters before them and so are folded with them
+    /// (the character path of ``TextFolding``). Whatever their cluster, they fold into scalars
+    /// of their script: no case, no accent to drop that leaves a Latin letter, and composition
+    /// that only joins their signs to their letters. So they add no ASCII to a fold, and an
+    /// ASCII byte is in the fold of their cluster only where the line holds it as ASCII or a
+    /// scalar of it that folds alone gives it, which the look sees.
+    @inline(__always)
+    private static func foldsInsideItsScript(_ scalar: UInt32) -> Bool { scalar &- 0x0900 < 0x0500 }
 
     /// Whether the packed fold `packed` (see ``ScalarFolds``) holds `byte`.
     @inline(__always)
