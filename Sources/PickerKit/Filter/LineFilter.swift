@@ -34,34 +34,30 @@ public enum LineFilter {
             let parts = lineAlignedParts(bytes.value, minimum: partMinimum)
             return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled, scoring: scoring) }
         }
-        var lines = MatchedLines()
-        let total = scans.reduce(0) { $0 + $1.matches.count }
-        lines.numbers.reserveCapacity(total)
-        lines.names.reserveCapacity(total)
-        lines.scores.reserveCapacity(total)
         var names = DistinctNames()
-        var linesBefore = 0
+        var linesBefore: [UInt32] = []
+        var renumbered: [[UInt32]?] = []
         for index in scans.indices {
+            let before = linesBefore.last.map { $0 + UInt32(scans[index - 1].lineCount) } ?? 0
             if let invalid = scans[index].invalidLine {
                 throw data.withUnsafeBytes { raw in
                     NameLines.invalidLine(
-                        linesBefore + invalid.number,
+                        Int(before) + invalid.number,
                         UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[invalid.bytes]),
                         at: invalid.bytes.lowerBound, source: source)
                 }
             }
+            linesBefore.append(before)
             // The first part's names are numbered as they are; the others' as the first's.
-            var renumbered: [UInt32]?
             if index == 0 {
                 names = scans[index].names
+                renumbered.append(nil)
             } else {
-                renumbered = data.withUnsafeBytes {
-                    names.absorb(scans[index].names, in: $0.bindMemory(to: UInt8.self))
-                }
+                renumbered.append(
+                    data.withUnsafeBytes { names.absorb(scans[index].names, in: $0.bindMemory(to: UInt8.self)) })
             }
-            lines.append(scans[index].matches, linesBefore: UInt32(linesBefore), renumbered: renumbered)
-            linesBefore += scans[index].lineCount
         }
+        let lines = MatchedLines.joined(scans.map(\.matches), linesBefore: linesBefore, renumbered: renumbered)
         // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
         // for the score, the section and separators and 10 for the line number.
         let places = names.places

@@ -17,15 +17,31 @@ struct MatchedLines: Sendable {
         scores.append(score)
     }
 
-    /// Adds the lines of `other`, their numbers raised by `linesBefore` and their names renumbered
-    /// by `renumbered` when given.
-    mutating func append(_ other: MatchedLines, linesBefore: UInt32, renumbered: [UInt32]?) {
-        numbers.append(contentsOf: other.numbers.lazy.map { $0 + linesBefore })
-        if let renumbered {
-            names.append(contentsOf: other.names.lazy.map { renumbered[Int($0)] })
-        } else {
-            names.append(contentsOf: other.names)
+    /// The lines of `parts` one after another, on every core: the numbers of part `i` raised by
+    /// `linesBefore[i]`, its names renumbered by `renumbered[i]` when given.
+    static func joined(_ parts: [MatchedLines], linesBefore: [UInt32], renumbered: [[UInt32]?]) -> MatchedLines {
+        let starts = parts.reduce(into: [0]) { starts, part in starts.append(starts[starts.count - 1] + part.count) }
+        let total = starts[parts.count]
+        func fill<Element: BitwiseCopyable>(
+            _ element: @escaping @Sendable (_ part: Int, _ index: Int) -> Element
+        ) -> [Element] {
+            [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+                let output = UncheckedSendable(buffer)
+                _ = Parallel.map(parts.count) { part in
+                    for index in 0..<parts[part].count {
+                        output.value.initializeElement(at: starts[part] + index, to: element(part, index))
+                    }
+                }
+                initialized = total
+            }
         }
-        scores.append(contentsOf: other.scores)
+        var joined = MatchedLines()
+        joined.numbers = fill { part, index in parts[part].numbers[index] + linesBefore[part] }
+        joined.names = fill { part, index in
+            let name = parts[part].names[index]
+            return renumbered[part].map { $0[Int(name)] } ?? name
+        }
+        joined.scores = fill { part, index in parts[part].scores[index] }
+        return joined
     }
 }
