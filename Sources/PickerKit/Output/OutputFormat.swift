@@ -33,12 +33,23 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// The UTF-8 to print for the friends of `lines`, as for ``render(_:print0:)-([Friend],_)``:
-    /// a piece of the lines on each core, the pieces put end to end (reading the lines, which
-    /// lie in the text's order, not the list's, is what takes the time).
+    /// the pieces of ``pieces(_:print0:)`` put end to end.
     public func render(_ lines: LineMatches, print0: Bool) -> [UInt8] {
-        if isForMail { return render(lines.friends, print0: print0) }
+        let pieces = pieces(lines, print0: print0)
+        guard pieces.count > 1 else { return pieces.first ?? [] }
+        var output: [UInt8] = []
+        output.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { output.append(contentsOf: piece) }
+        return output
+    }
+
+    /// The UTF-8 to print for the friends of `lines`, in pieces to write one after another: a
+    /// piece of the lines on each core (reading the lines, which lie in the text's order, not
+    /// the list's, is what takes the time).
+    public func pieces(_ lines: LineMatches, print0: Bool) -> [[UInt8]] {
+        if isForMail { return [render(lines.friends, print0: print0)] }
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
-        let pieces = Parallel.map(parts.count) { part in
+        return Parallel.map(parts.count) { part in
             var writer = RecordWriter(
                 format: self, print0: print0, opensOutput: part == 0, capacity: lines.textLength(in: parts[part]))
             // Lines of one name are printed from one place, mostly one after another: the
@@ -52,11 +63,6 @@ public enum OutputFormat: String, CaseIterable, Sendable {
             }
             return part == parts.count - 1 ? writer.finish() : writer.output
         }
-        guard pieces.count > 1 else { return pieces.first ?? [] }
-        var output: [UInt8] = []
-        output.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
-        for piece in pieces { output.append(contentsOf: piece) }
-        return output
     }
 }
 
