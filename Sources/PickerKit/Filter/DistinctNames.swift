@@ -56,7 +56,7 @@ struct DistinctNames: Sendable {
         let at = slot * Self.slotWords
         slots[at] = head | UInt64(name + 1)
         (slots[at + 1], slots[at + 2], slots[at + 3]) = words
-        if places.count * 2 > slots.count / Self.slotWords { grow() }
+        if places.count * 4 > slots.count / Self.slotWords * 3 { grow() }
         return UInt32(name)
     }
 
