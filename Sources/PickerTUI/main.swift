@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PickerKit
 
 /// The bundled sample, found from where this program is.
