@@ -76,7 +76,8 @@ enum LoginWait {
             lines.append("verification_uri_complete \(complete.absoluteString)")
         }
         lines.append("expires_in \(Int(authorization.expiresIn.rounded(.up)))")
-        _ = StandardStreams.writeOutput(Array((lines.map(TerminalText.sanitized).joined(separator: "\n") + "\n").utf8))
+        let printed = lines.map(TerminalText.sanitized).joined(separator: "\n") + "\n"
+        _ = StandardStreams.writeOutput([Array(printed.utf8)])
         StandardStreams.report(
             "to log in, open \(authorization.verificationURI.absoluteString) and enter the code \(authorization.userCode) within \(Int(authorization.expiresIn.rounded(.up))) s; waiting for approval"
         )

@@ -29,14 +29,18 @@ enum StandardStreams {
         }
     }
 
-    /// Writes `bytes` whole to standard output, retrying after interruptions and partial writes.
-    static func writeOutput(_ bytes: [UInt8]) -> WriteOutcome {
+    /// Writes `pieces` whole to standard output, one after another, retrying after
+    /// interruptions and partial writes.
+    static func writeOutput(_ pieces: [[UInt8]]) -> WriteOutcome {
         if outputWasClosed { return .failed("standard output is closed") }
-        switch writeWhole(bytes, to: 1) {
-        case nil: return .written
-        case EPIPE?: return .readerGone
-        case let error?: return .failed(String(cString: strerror(error)))
+        for piece in pieces {
+            switch writeWhole(piece, to: 1) {
+            case nil: continue
+            case EPIPE?: return .readerGone
+            case let error?: return .failed(String(cString: strerror(error)))
+            }
         }
+        return .written
     }
 
     /// Writes `message` on standard error, after `picker: `, with every control character made

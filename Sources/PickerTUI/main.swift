@@ -31,20 +31,21 @@ func carryOut(_ plan: LaunchPlan, _ options: Options) -> Never {
 /// its printout's status.
 func printAndExit(_ matches: FilterMatches, _ options: Options) -> Never {
     var status = ExitStatus.printed
-    let output: [UInt8]
+    // The output, in pieces written one after another.
+    let pieces: [[UInt8]]
     if options.format.isForMail {
         let printout = MailPrintout(matches, format: options.format, print0: options.print0, source: options.source)
         for note in printout.notes { StandardStreams.report(note) }
         status = printout.status
-        output = printout.output
+        pieces = [printout.output]
     } else {
-        output =
+        pieces =
             switch matches {
-            case .friends(let friends): options.format.render(friends, print0: options.print0)
-            case .lines(let lines): options.format.render(lines, print0: options.print0)
+            case .friends(let friends): [options.format.render(friends, print0: options.print0)]
+            case .lines(let lines): options.format.pieces(lines, print0: options.print0)
             }
     }
-    switch StandardStreams.writeOutput(output) {
+    switch StandardStreams.writeOutput(pieces) {
     case .written: exit(status.rawValue)
     case .readerGone: exit(ExitStatus.outputClosed.rawValue)
     case .failed(let reason): fail("cannot write the result: \(reason)")

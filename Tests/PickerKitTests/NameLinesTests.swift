@@ -27,7 +27,7 @@ final class NameLinesTests: XCTestCase {
         let words = [
             "Ann", "anna", "Zoë", "zoe", "José", "Łukasz", "王", "Анна", " ", "\u{a0}", "\t", "e\u{301}", "son",
             "Johnson",
-            "ß", "\u{1b}[31m", "\u{202e}", "Ǆ", "\u{0}", "O'Brien", "Jean-", "St.", "Ægir",
+            "ß", "\u{1b}[31m", "\u{202e}", "Ǆ", "\u{0}", "O'Brien", "Jean-", "St.", "Ægir", "क्षि", "a\u{941}",
         ]
         let lines = (0..<3000).map { _ in
             (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined()

@@ -4,8 +4,9 @@ import Glibc
 /// `--filter` over plain text, one name per line, without building a list: the text is cut
 /// into a part per core (of at least a megabyte), each searched on its core, line by line and
 /// in place (an ASCII line is compared ignoring case as it is; only a line with other
-/// characters is folded, into a scratch buffer); only the lines that match get a sort entry
-/// and are sorted, by score first when ranked (see ``MatchTier``).
+/// characters is folded, into a scratch buffer); each line that matches is told by its name
+/// (``DistinctNames``), and only the distinct names get a sort key; ``LineOrder`` puts the
+/// lines in order from them, by score first when ranked (see ``MatchTier``).
 ///
 /// It gives what ``NameLines`` followed by ``FriendList/positions(matching:among:)`` gives —
 /// the same friends, in list order, and the same error for a line that is not UTF-8 — without
@@ -28,66 +29,47 @@ public enum LineFilter {
         let searchQuery = SearchQuery(query)
         let compiled = CompiledQuery(searchQuery)
         let scoring = ranked && searchQuery.hasPositiveTerms
-        var scans: [LineScan] = data.withUnsafeBytes { raw in
+        let scans: [LineScan] = data.withUnsafeBytes { raw in
             let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
             let parts = lineAlignedParts(bytes.value, minimum: partMinimum)
             return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled, scoring: scoring) }
         }
-        var lines: [LineMatches.Line] = []
-        lines.reserveCapacity(scans.reduce(0) { $0 + $1.matchCount })
-        var linesBefore = 0
+        var names = DistinctNames()
+        var linesBefore: [UInt32] = []
+        var renumbered: [[UInt32]?] = []
         for index in scans.indices {
+            let before = linesBefore.last.map { $0 + UInt32(scans[index - 1].lineCount) } ?? 0
             if let invalid = scans[index].invalidLine {
                 throw data.withUnsafeBytes { raw in
                     NameLines.invalidLine(
-                        linesBefore + invalid.number,
+                        Int(before) + invalid.number,
                         UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[invalid.bytes]),
                         at: invalid.bytes.lowerBound, source: source)
                 }
             }
-            let first = lines.count
-            lines += scans[index].takeMatches()
-            for line in first..<lines.count { lines[line].number += UInt32(linesBefore) }
-            linesBefore += scans[index].lineCount
+            linesBefore.append(before)
+            // The first part's names are numbered as they are; the others' as the first's.
+            if index == 0 {
+                names = scans[index].names
+                renumbered.append(nil)
+            } else {
+                renumbered.append(
+                    data.withUnsafeBytes { names.absorb(scans[index].names, in: $0.bindMemory(to: UInt8.self)) })
+            }
         }
+        let lines = MatchedLines.joined(scans.map(\.matches), linesBefore: linesBefore, renumbered: renumbered)
         // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
         // for the score, the section and separators and 10 for the line number.
-        guard lines.reduce(0, { $0 + 4 * Int($1.end - $1.start) + 15 }) <= UInt32.max else {
+        let places = names.places
+        guard lines.names.reduce(0, { $0 + 4 * places[Int($1)].count + 15 }) <= UInt32.max else {
             throw SourceError(
                 source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
-        return LineMatches(text: data, lines: inOrder(lines, of: data, sortOrder: sortOrder, scored: scoring))
-    }
-
-    /// `lines` of `data` sorted as a list sorted by `sortOrder` holds them, or, `scored`, by
-    /// their scores first: each gets its ``SortEntry`` (on every core), after its score, and
-    /// the entries are sorted.
-    private static func inOrder(
-        _ lines: [LineMatches.Line], of data: Data, sortOrder: NameOrder, scored: Bool
-    ) -> [LineMatches.Line] {
-        let parts = Parallel.ranges(lines.count, minimum: 16_384)
-        var stores: [ByteStore] = data.withUnsafeBytes { raw in
-            let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
-            return Parallel.map(parts.count) { part in
-                var entries = ByteStore()
-                var folding = TextFolding()
-                for line in lines[parts[part]] {
-                    let name = UnsafeBufferPointer(rebasing: bytes.value[line.range])
-                    if scored { entries.bytes.append(line.score) }
-                    var id = String(line.number)
-                    id.withUTF8 { id in
-                        SortEntry.append(
-                            name: name, id: id, givenParts: nil, sortOrder: sortOrder, folding: &folding,
-                            to: &entries.bytes)
-                    }
-                    entries.closeString()
-                }
-                return entries
-            }
+        let sorted = data.withUnsafeBytes { raw in
+            LineOrder.sorted(
+                lines, names: names, of: raw.bindMemory(to: UInt8.self), sortOrder: sortOrder, scored: scoring)
         }
-        var entries = stores.isEmpty ? ByteStore() : stores.removeFirst()
-        while !stores.isEmpty { entries.append(contentsOf: stores.removeFirst()) }
-        return ListOrder.sorted(0..<lines.count, of: entries).numbers.map { lines[Int($0)] }
+        return LineMatches(text: data, lines: sorted)
     }
 
     /// Byte ranges of `bytes`, one per core and of at least `minimum` bytes, each ending just
@@ -111,13 +93,12 @@ public enum LineFilter {
 
 /// Lines of text that a search included, in list order, as places in the text.
 public struct LineMatches: Sendable {
-    /// A line: its number (from 1, blank lines counted), where its bytes are, without the
-    /// line end, in a text of at most 4 GiB, and its score (see ``MatchTier``).
+    /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
+    /// line end, in a text of at most 4 GiB.
     struct Line: Sendable {
         var number: UInt32
         var start: UInt32
         var end: UInt32
-        var score: UInt8 = 0
 
         var range: Range<Int> { Int(start)..<Int(end) }
     }
@@ -136,6 +117,12 @@ public struct LineMatches: Sendable {
             friends.append(Friend(id: String(number), name: String(decoding: name, as: UTF8.self)))
         }
         return friends
+    }
+
+    /// How many bytes the names of the lines at `positions` of the list order take, with a
+    /// byte after each.
+    func textLength(in positions: Range<Int>) -> Int {
+        lines[positions].reduce(0) { $0 + Int($1.end - $1.start) + 1 }
     }
 
     /// Calls `body` with the number and the UTF-8 name of each line at `positions` of the

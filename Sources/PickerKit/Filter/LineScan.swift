@@ -5,9 +5,9 @@ import Glibc
 /// without storing any line's key.
 ///
 /// Lines are counted as ``NameLines`` counts them (a trailing CR dropped, blank lines numbered
-/// but never matched). An ASCII line folds to itself in lowercase, so it is searched where it
-/// lies, ignoring case; any other line is checked as UTF-8 and folded into a scratch buffer,
-/// as ``NameKeys`` folds a name.
+/// but never matched). A line without the query's ``LineProbe`` byte is passed over. An ASCII
+/// line folds to itself in lowercase, so it is searched where it lies, ignoring case; any other
+/// line is checked as UTF-8 and folded into a scratch buffer, as ``NameKeys`` folds a name.
 struct LineScan: Sendable {
     /// A line that is not UTF-8: its number within the part, from 1, and the line.
     struct InvalidLine: Sendable {
@@ -20,42 +20,57 @@ struct LineScan: Sendable {
     /// The line the scan stopped at, when one is not UTF-8.
     private(set) var invalidLine: InvalidLine?
     /// The lines that match, in text order, numbered from 1 within the part.
-    private var matches: [LineMatches.Line] = []
-
-    /// How many lines match.
-    var matchCount: Int { matches.count }
-
-    /// The lines that match, in text order, handed over: the scan keeps none.
-    mutating func takeMatches() -> [LineMatches.Line] {
-        defer { matches = [] }
-        return matches
-    }
+    private(set) var matches = MatchedLines()
+    /// The names of the lines that match, which their `names` number.
+    private(set) var names = DistinctNames()
 
     /// Scans the lines of `range` of `text`, a text of at most 4 GiB; with `scoring`, each
     /// match keeps its score for the ranking.
     init(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ query: CompiledQuery, scoring: Bool) {
         guard let base = text.baseAddress else { return }
         var matcher = Matcher(query, scoring: scoring)
+        let probe = LineProbe(query, text: UnsafeBufferPointer(rebasing: text[range]))
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             lineCount += 1
-            let newline =
-                memchr(base + cursor, 0x0A, range.upperBound - cursor)
-                .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? range.upperBound
+            var newline: Int
+            var isASCII = false
+            var holds = true
+            if let probe {
+                (newline, isASCII, holds) = probe.lookAtLine(in: base, from: cursor, upTo: range.upperBound)
+            } else {
+                newline =
+                    memchr(base + cursor, 0x0A, range.upperBound - cursor)
+                    .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? range.upperBound
+            }
             var end = newline
             if end > cursor, base[end - 1] == 0x0D { end -= 1 }
             let line = UnsafeBufferPointer(start: base + cursor, count: end - cursor)
             cursor = newline + 1
-            let isASCII = UTF8Text.isASCII(line)
-            if !isASCII, !UTF8Text.isValid(line) {
+            var isValid = true
+            if let probe {
+                if isASCII {
+                    if !holds { continue }
+                } else {
+                    switch probe.look(atFoldOf: line, folding: &matcher.folding) {
+                    case .absent: continue
+                    case .invalid: isValid = false
+                    case .possible(let checked):
+                        isValid = UTF8Text.isValid(UnsafeBufferPointer(rebasing: line[checked...]))
+                    }
+                }
+            } else {
+                isASCII = UTF8Text.isASCII(line)
+                isValid = isASCII || UTF8Text.isValid(line)
+            }
+            if !isValid {
                 invalidLine = InvalidLine(number: lineCount, bytes: (end - line.count)..<end)
                 return
             }
             let score = matcher.score(line, isASCII: isASCII)
             if score != MatchTier.noMatch, !NameLines.isBlank(line) {
-                matches.append(
-                    LineMatches.Line(
-                        number: UInt32(lineCount), start: UInt32(end - line.count), end: UInt32(end), score: score))
+                let name = names.number(of: UInt32(end - line.count)..<UInt32(end), in: base)
+                matches.append(number: UInt32(lineCount), name: name, score: score)
             }
         }
     }

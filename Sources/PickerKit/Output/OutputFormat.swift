@@ -33,17 +33,36 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// The UTF-8 to print for the friends of `lines`, as for ``render(_:print0:)-([Friend],_)``:
-    /// a piece of the lines on each core, the pieces put end to end (reading the lines, which
-    /// lie in the text's order, not the list's, is what takes the time).
+    /// the pieces of ``pieces(_:print0:)`` put end to end.
     public func render(_ lines: LineMatches, print0: Bool) -> [UInt8] {
-        if isForMail { return render(lines.friends, print0: print0) }
+        let pieces = pieces(lines, print0: print0)
+        guard pieces.count > 1 else { return pieces.first ?? [] }
+        var output: [UInt8] = []
+        output.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { output.append(contentsOf: piece) }
+        return output
+    }
+
+    /// The UTF-8 to print for the friends of `lines`, in pieces to write one after another: a
+    /// piece of the lines on each core (reading the lines, which lie in the text's order, not
+    /// the list's, is what takes the time).
+    public func pieces(_ lines: LineMatches, print0: Bool) -> [[UInt8]] {
+        if isForMail { return [render(lines.friends, print0: print0)] }
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
-        let pieces = Parallel.map(parts.count) { part in
-            var writer = RecordWriter(format: self, print0: print0, opensOutput: part == 0)
-            lines.forEach(in: parts[part]) { writer.add(id: .number($0), name: $1) }
+        return Parallel.map(parts.count) { part in
+            var writer = RecordWriter(
+                format: self, print0: print0, opensOutput: part == 0, capacity: lines.textLength(in: parts[part]))
+            // Lines of one name are printed from one place, mostly one after another: the
+            // check for characters to escape is made once for them.
+            var checked: (name: UnsafePointer<UInt8>?, count: Int, isSafe: Bool) = (nil, -1, true)
+            lines.forEach(in: parts[part]) { number, name in
+                if name.baseAddress != checked.name || name.count != checked.count {
+                    checked = (name.baseAddress, name.count, TerminalText.isSafe(name))
+                }
+                writer.add(id: .number(number), name: name, nameIsSafe: checked.isSafe)
+            }
             return part == parts.count - 1 ? writer.finish() : writer.output
         }
-        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
 }
 
@@ -69,15 +88,18 @@ private struct RecordWriter {
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// A writer for the start of the output when `opensOutput`, else for a piece that follows
-    /// another's records.
-    init(format: OutputFormat, print0: Bool, opensOutput: Bool) {
+    /// another's records, with room for `capacity` bytes.
+    init(format: OutputFormat, print0: Bool, opensOutput: Bool, capacity: Int = 0) {
+        output.reserveCapacity(capacity)
         self.format = format
         terminator = print0 ? 0 : 0x0A
         follows = !opensOutput
         if format == .json && opensOutput { output.append(UInt8(ascii: "[")) }
     }
 
-    mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>, emails: [String] = []) {
+    /// Adds the record of `id` and `name`; `nameIsSafe` says whether the name needs no escape,
+    /// when it is known (see ``TerminalText/isSafe(_:)``).
+    mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>, emails: [String] = [], nameIsSafe: Bool? = nil) {
         switch format {
         case .mutt, .aerc:
             let printed = format.printedAddresses(of: emails).printed
@@ -96,13 +118,13 @@ private struct RecordWriter {
             addresses += 1
             return
         case .names:
-            appendEscaped(name)
+            appendEscaped(name, isSafe: nameIsSafe)
         case .ids:
             append(id)
         case .tsv:
             append(id)
             output.append(0x09)
-            appendEscaped(name)
+            appendEscaped(name, isSafe: nameIsSafe)
         case .json:
             if follows { output.append(UInt8(ascii: ",")) }
             output += Self.idKey
@@ -192,9 +214,14 @@ private struct RecordWriter {
         }
     }
 
-    /// Appends `text` with every unsafe character written as its visible escape.
-    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-        Self.appendEscaped(text, to: &output)
+    /// Appends `text` with every unsafe character written as its visible escape; `isSafe` says
+    /// whether it has any, when that is known.
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, isSafe: Bool? = nil) {
+        if isSafe == true {
+            output.append(contentsOf: text)
+        } else {
+            Self.appendEscaped(text, to: &output)
+        }
     }
 
     private mutating func appendEscaped(_ text: String) {

@@ -1,0 +1,47 @@
+/// The lines of a text that a search found, in text order, as three arrays side by side: each
+/// line's number, the number of its name among the distinct names (``DistinctNames``), and its
+/// score (see ``MatchTier``). Where a line lies is its name's place, so it is not kept.
+struct MatchedLines: Sendable {
+    var numbers: [UInt32] = []
+    var names: [UInt32] = []
+    var scores: [UInt8] = []
+
+    /// How many lines there are.
+    var count: Int { numbers.count }
+
+    /// Adds a line.
+    @inline(__always)
+    mutating func append(number: UInt32, name: UInt32, score: UInt8) {
+        numbers.append(number)
+        names.append(name)
+        scores.append(score)
+    }
+
+    /// The lines of `parts` one after another, on every core: the numbers of part `i` raised by
+    /// `linesBefore[i]`, its names renumbered by `renumbered[i]` when given.
+    static func joined(_ parts: [MatchedLines], linesBefore: [UInt32], renumbered: [[UInt32]?]) -> MatchedLines {
+        let starts = parts.reduce(into: [0]) { starts, part in starts.append(starts[starts.count - 1] + part.count) }
+        let total = starts[parts.count]
+        func fill<Element: BitwiseCopyable>(
+            _ element: @escaping @Sendable (_ part: Int, _ index: Int) -> Element
+        ) -> [Element] {
+            [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+                let output = UncheckedSendable(buffer)
+                _ = Parallel.map(parts.count) { part in
+                    for index in 0..<parts[part].count {
+                        output.value.initializeElement(at: starts[part] + index, to: element(part, index))
+                    }
+                }
+                initialized = total
+            }
+        }
+        var joined = MatchedLines()
+        joined.numbers = fill { part, index in parts[part].numbers[index] + linesBefore[part] }
+        joined.names = fill { part, index in
+            let name = parts[part].names[index]
+            return renumbered[part].map { $0[Int(name)] } ?? name
+        }
+        joined.scores = fill { part, index in parts[part].scores[index] }
+        return joined
+    }
+}

@@ -1,0 +1,103 @@
+import XCTest
+
+@testable import PickerKit
+
+/// The order `--filter` prints lines in, worked out per distinct name, against a sort entry
+/// made for every line and sorted by its bytes.
+final class LineOrderTests: XCTestCase {
+    func testLinesAreInTheOrderOfTheirSortEntries() {
+        var random = SplitMix64(seed: 11)
+        let words = [
+            "Ann", "anna", "ANN", "Zoë", "zoe", "Zoe\u{308}", "José", "Jose", "Łukasz", "王", "Анна", "e\u{301}",
+            "\u{301}", "ß", "ss", "Ǆ", "O'Brien", "Jean-", "St.", "Ægir", "\u{1b}[31m", "\u{202e}", "\t", "\u{a0}",
+            String(repeating: "Long", count: 40), "Smith", "smith", "Lee",
+        ]
+        for round in 0..<40 {
+            // Few distinct names, so that many lines share one, and some rounds with many.
+            let pool = (0..<(round % 2 == 0 ? 12 : 400)).map { _ in
+                (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }
+                    .joined(separator: random.next() % 3 == 0 ? "" : " ")
+            }
+            let names = (0..<Int(random.next() % 1500)).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
+            let text = Array(names.joined(separator: "\n").utf8)
+            // Numbers rising with gaps, so that their lengths run from one digit to ten.
+            var number: UInt32 = 0
+            var lines: [(line: LineMatches.Line, score: UInt8)] = []
+            var start = 0
+            for name in names {
+                let step = random.next() % 4 == 0 ? UInt32(random.next() % 3_000_000) : UInt32(random.next() % 3 + 1)
+                guard number < UInt32.max - step else { break }
+                number += step
+                let end = start + name.utf8.count
+                lines.append(
+                    (LineMatches.Line(number: number, start: UInt32(start), end: UInt32(end)), UInt8(random.next() % 4))
+                )
+                start = end + 1
+            }
+            for sortOrder in NameOrder.allCases {
+                for scored in [false, true] {
+                    assertOrder(lines, text, sortOrder: sortOrder, scored: scored, "round \(round)")
+                }
+            }
+        }
+    }
+
+    func testNumbersAreInTheOrderOfTheirText() {
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<50 {
+            var numbers: [UInt32] = []
+            var number: UInt32 = 0
+            for _ in 0..<Int(random.next() % 300) {
+                let step = UInt32(random.next() % (random.next() % 2 == 0 ? 20 : 40_000_000)) + 1
+                guard number < UInt32.max - step else { break }
+                number += step
+                numbers.append(number)
+            }
+            XCTAssertEqual(
+                LineOrder.inOrderOfNumbersAsText(numbers).map { numbers[Int($0)] },
+                numbers.sorted { Array(String($0).utf8).lexicographicallyPrecedes(Array(String($1).utf8)) })
+        }
+        XCTAssertEqual(
+            LineOrder.inOrderOfNumbersAsText([1, 2, 9, 10, 11, 19, 20, 100]),
+            [0, 3, 7, 4, 5, 1, 6, 2])
+    }
+
+    /// Checks that `LineOrder` puts `lines` of `text` in the order of their entries: the score
+    /// when `scored`, then ``SortEntry`` with the line number as id, compared as bytes.
+    private func assertOrder(
+        _ lines: [(line: LineMatches.Line, score: UInt8)], _ text: [UInt8], sortOrder: NameOrder, scored: Bool,
+        _ message: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        text.withUnsafeBufferPointer { bytes in
+            var names = DistinctNames()
+            var matched = MatchedLines()
+            if let base = bytes.baseAddress {
+                for (found, score) in lines {
+                    matched.append(
+                        number: found.number, name: names.number(of: found.start..<found.end, in: base), score: score)
+                }
+            }
+            let sorted = LineOrder.sorted(matched, names: names, of: bytes, sortOrder: sortOrder, scored: scored)
+            var folding = TextFolding()
+            let entries = lines.map { found, score in
+                var entry: [UInt8] = scored ? [score] : []
+                var id = String(found.number)
+                id.withUTF8 { id in
+                    SortEntry.append(
+                        name: UnsafeBufferPointer(rebasing: bytes[found.range]), id: id, givenParts: nil,
+                        sortOrder: sortOrder, folding: &folding, to: &entry)
+                }
+                return entry
+            }
+            let expected = lines.indices.sorted { entries[$0].lexicographicallyPrecedes(entries[$1]) }
+            XCTAssertEqual(
+                sorted.map(\.number), expected.map { lines[$0].line.number },
+                "\(message), \(sortOrder), scored \(scored)", file: file, line: line)
+            for (found, index) in zip(sorted, expected) {
+                XCTAssertEqual(
+                    Array(bytes[found.range]), Array(bytes[lines[index].line.range]), "the line's bytes", file: file,
+                    line: line)
+            }
+        }
+    }
+}
