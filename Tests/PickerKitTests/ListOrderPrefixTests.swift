@@ -11,40 +11,35 @@ final class ListOrderPrefixTests: XCTestCase {
             "Ada", "Alexander", "Alexandra", "1st", "王小明", "Łukasz", "Øyvind", "_x", "Zoë", "", "Z", "ab\u{0}c",
         ]
         var folding = TextFolding()
-        for sectionAt in [nil, 0, 1] as [Int?] {
-            var entries = ByteStore()
-            for index in 0..<400 {
-                let name = (0..<(1 + Int(random.next() % 3))).map { _ in words[Int(random.next() % 12)] }.joined(
-                    separator: " ")
-                var utf8 = name
-                var id = String(index % 37)
-                if sectionAt == 1 { entries.bytes.append(UInt8(random.next() % 3)) }
-                utf8.withUTF8 { name in
-                    id.withUTF8 { id in
-                        SortEntry.append(
-                            name: name, id: id, givenParts: nil, sortOrder: .first, folding: &folding,
-                            to: &entries.bytes)
-                    }
-                }
-                entries.closeString()
-            }
-            entries.bytes.withUnsafeBufferPointer { bytes in
-                let prefixes = (0..<entries.count).map {
-                    ListOrder.Prefix(bytes, entries.range($0), sectionAt: sectionAt)
-                }
-                for a in 0..<entries.count {
-                    for b in 0..<entries.count where prefixes[a] != prefixes[b] {
-                        let order = compareBytes(
-                            UnsafeBufferPointer(rebasing: bytes[entries.range(a)]),
-                            UnsafeBufferPointer(rebasing: bytes[entries.range(b)]))
-                        XCTAssertEqual(prefixes[a] < prefixes[b], order < 0, "\(String(describing: sectionAt))")
-                    }
+        var entries = ByteStore()
+        for index in 0..<400 {
+            let name = (0..<(1 + Int(random.next() % 3))).map { _ in words[Int(random.next() % 12)] }.joined(
+                separator: " ")
+            var utf8 = name
+            // Entries with ids, as a list's are, and without, as `--filter`'s distinct names are.
+            var id = index % 5 == 0 ? "" : String(index % 37)
+            utf8.withUTF8 { name in
+                id.withUTF8 { id in
+                    SortEntry.append(
+                        name: name, id: id, givenParts: nil, sortOrder: .first, folding: &folding, to: &entries.bytes)
                 }
             }
-            let sorted = ListOrder.sorted(0..<entries.count, of: entries, sectionAt: sectionAt).numbers
-            let plain = (0..<UInt32(entries.count)).sorted { ListOrder.precedes($0, $1, in: entries) }
-            XCTAssertEqual(sorted, plain)
+            entries.closeString()
         }
+        entries.bytes.withUnsafeBufferPointer { bytes in
+            let prefixes = (0..<entries.count).map { ListOrder.Prefix(bytes, entries.range($0)) }
+            for a in 0..<entries.count {
+                for b in 0..<entries.count where prefixes[a] != prefixes[b] {
+                    let order = compareBytes(
+                        UnsafeBufferPointer(rebasing: bytes[entries.range(a)]),
+                        UnsafeBufferPointer(rebasing: bytes[entries.range(b)]))
+                    XCTAssertEqual(prefixes[a] < prefixes[b], order < 0)
+                }
+            }
+        }
+        let sorted = ListOrder.sorted(0..<entries.count, of: entries).numbers
+        let plain = (0..<UInt32(entries.count)).sorted { ListOrder.precedes($0, $1, in: entries) }
+        XCTAssertEqual(sorted, plain)
     }
 
     func testALetterIsKeptOnceAndOtherSectionsComeLast() {
@@ -52,11 +47,11 @@ final class ListOrderPrefixTests: XCTestCase {
         let other: [UInt8] = [SortEntry.otherSection] + Array("1st".utf8)
         entry.withUnsafeBufferPointer { bytes in
             XCTAssertEqual(
-                ListOrder.Prefix(bytes, bytes.indices, sectionAt: 0).bytes,
+                ListOrder.Prefix(bytes, bytes.indices).bytes,
                 ListOrder.prefix(bytes, 1..<bytes.count, from: 0), "the name's first 8 bytes")
         }
         other.withUnsafeBufferPointer { bytes in
-            XCTAssertEqual(ListOrder.Prefix(bytes, bytes.indices, sectionAt: 0).bytes >> 56, 0xFF)
+            XCTAssertEqual(ListOrder.Prefix(bytes, bytes.indices).bytes >> 56, 0xFF)
         }
     }
 }

@@ -25,7 +25,7 @@ public struct FriendPage: Hashable, Sendable {
     /// `friends`; nil when nothing is known.
     static func expectedCount(friends: Int, read: Int, of size: Int) -> Int? {
         guard read > 0, size >= read else { return nil }
-        return Int((Double(friends) * Double(size) / Double(read)).rounded(.up))
+        return GrowthPlan.scaled(friends, read, to: size)
     }
 }
 

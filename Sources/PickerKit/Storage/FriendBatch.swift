@@ -61,7 +61,7 @@ public struct FriendBatch: Hashable, Sendable {
                 idHashes += hashes
             }
         }
-        run = ListOrder.sorted(0..<friends.count, of: keys.sort, sectionAt: 0)
+        run = ListOrder.sorted(0..<friends.count, of: keys.sort)
         byIDHash = idHashes.enumerated().map { UInt64($1) << 32 | UInt64($0) }.sorted().map {
             UInt32(truncatingIfNeeded: $0)
         }

@@ -173,18 +173,20 @@ public struct FriendList: Sendable {
     private mutating func registerIDs(_ batch: FriendBatch) -> [Bool] {
         let base = packed.count
         guard batch.count > 0 else { return [] }
-        if !indexesIDs {
+        let startsIndexing = !indexesIDs
+        if startsIndexing {
             if let ascending = batch.ascendingIDs, lastAscendingID.map({ $0 < ascending.first }) ?? true {
                 // Above every id before: none is repeated, and none needs indexing.
                 lastAscendingID = ascending.last
                 return [Bool](repeating: false, count: batch.count)
             }
-            // The first id that is not ascending: every friend stored so far is indexed.
             indexesIDs = true
-            reserveIDs(base + batch.count)
-            for number in 0..<base { ids.insert(number, hash: Self.idHash(number, packed: packed, keys: keys)) }
         }
         reserveIDs(base + batch.count)
+        if startsIndexing {
+            // The first id that is not ascending: every friend stored so far is indexed.
+            for number in 0..<base { ids.insert(number, hash: Self.idHash(number, packed: packed, keys: keys)) }
+        }
         var isRepeated = [Bool](repeating: false, count: batch.count)
         for index in batch.byIDHash.lazy.map({ Int($0) }) {
             let hash = batch.idHashes[index]

@@ -1,28 +1,25 @@
 import FoundationEssentials
 import Glibc
 
-/// Sorting and merging runs of friend numbers.
+/// Sorting and merging runs of friend numbers by their ``SortEntry``s.
 enum ListOrder {
-    /// The first 8 bytes of a sort key, which decide most comparisons without reaching the
-    /// key: two prefixes compare as their keys do, or are equal.
+    /// The first 8 bytes of a sort entry's name, which decide most comparisons without
+    /// reaching the entry: two prefixes compare as their entries do, or are equal.
     ///
-    /// Of a ``SortEntry``, whose section byte at `sectionAt` repeats the letter after it, the
-    /// letter is kept once, so that the prefix holds one more byte of the name: `a` `ada` …
-    /// gives `ada` …, and a key of the `#` section (`{`, then a byte that is not a letter)
-    /// gives 0xFF, then that byte, after every letter.
+    /// The section byte repeats the letter after it, so the letter is kept once and the
+    /// prefix holds one more byte of the name: `a` `ada` … gives `ada` …; an entry of the `#`
+    /// section (`{`, then a byte that is not a letter) gives 0xFF, then that byte, after every
+    /// letter.
     struct Prefix: Equatable {
         var bytes: UInt64
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, sectionAt: Int? = nil) {
-            guard let sectionAt, sectionAt < range.count else {
-                self.bytes = ListOrder.prefix(bytes, range, from: 0)
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+            guard !range.isEmpty else {
+                self.bytes = 0
                 return
             }
-            let section = range.lowerBound + sectionAt
-            let before = ListOrder.prefix(bytes, range.lowerBound..<section, from: 0)
-            var after = ListOrder.prefix(bytes, (section + 1)..<range.upperBound, from: 0)
-            if bytes[section] == SortEntry.otherSection { after = 0xFF << 56 | after >> 8 }
-            self.bytes = sectionAt == 0 ? after : before | after >> (8 * UInt64(sectionAt))
+            let name = ListOrder.prefix(bytes, (range.lowerBound + 1)..<range.upperBound, from: 0)
+            self.bytes = bytes[range.lowerBound] == SortEntry.otherSection ? 0xFF << 56 | name >> 8 : name
         }
 
         @inline(__always)
@@ -34,8 +31,8 @@ enum ListOrder {
         var prefix: Prefix
         var number: UInt32
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, sectionAt: Int?) {
-            prefix = Prefix(bytes, range, sectionAt: sectionAt)
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int) {
+            prefix = Prefix(bytes, range)
             self.number = UInt32(truncatingIfNeeded: number)
         }
 
@@ -67,15 +64,14 @@ enum ListOrder {
         }
     }
 
-    /// The numbers of entries `numbers` of `entries`, sorted by their bytes on every core;
-    /// entries that are ``SortEntry``s from byte `sectionAt` on say so (see ``Prefix``).
-    static func sorted(_ numbers: Range<Int>, of entries: ByteStore, sectionAt: Int? = nil) -> Run {
+    /// The numbers of entries `numbers` of `entries`, sorted by their bytes on every core.
+    static func sorted(_ numbers: Range<Int>, of entries: ByteStore) -> Run {
         let parts = Parallel.ranges(numbers.count, minimum: 16_384)
         var runs = Parallel.map(parts.count) { part in
             entries.bytes.withUnsafeBufferPointer { bytes in
                 var sorted = parts[part].map { index in
                     let number = numbers.lowerBound + index
-                    return Entry(bytes, entries.range(number), number: number, sectionAt: sectionAt)
+                    return Entry(bytes, entries.range(number), number: number)
                 }
                 sorted.sort { $0.precedes($1) ?? precedes($0.number, $1.number, in: entries) }
                 // The first run has room for the others to be merged into it.
@@ -195,7 +191,7 @@ extension ListOrder.Run {
             entries.bytes.withUnsafeBufferPointer { bytes in
                 for (number, prefix) in zip(numbers, prefixes) {
                     precondition(
-                        ListOrder.Prefix(bytes, entries.range(Int(number)), sectionAt: 0) == prefix,
+                        ListOrder.Prefix(bytes, entries.range(Int(number))) == prefix,
                         "each prefix is its entry's")
                 }
             }
