@@ -34,7 +34,10 @@ func measureLoad(
         : text ? TextFileLoader(path: path) : FriendSource.file(path).loader(token: nil, timeout: 0)
     let reader = Thread {
         do {
-            try BatchPipeline.run(loader, sortOrder: .first) { batch, _ in batches.put(batch) }
+            try BatchPipeline.run(loader, sortOrder: .first) { batch, _ in
+                // Joined while the list is behind, as the picker's loader joins them.
+                batches.put(batch) { $0.join($1) }
+            }
         } catch {
             FileHandle.standardError.write(Data("picker-bench: \(error)\n".utf8))
             exit(2)

@@ -55,9 +55,20 @@ final class LoaderFeed: Sendable {
         return started ? feed : nil
     }
 
-    /// Queues `delivery`, waiting for room, and wakes the loop.
+    /// Queues `delivery`, waiting for room, and wakes the loop. A page that finds the page
+    /// before it still waiting is joined to it (``FriendBatch/join(_:)``): while the list is
+    /// behind, it takes in fewer, larger batches, each merged into its order once.
     private func post(_ delivery: Delivery) {
-        deliveries.put(delivery)
+        deliveries.put(delivery) { waiting, next in
+            guard case .page(var batch, let firstTotal) = waiting, case .page(let second, let total) = next else {
+                return false
+            }
+            // The delivery lets go of its batch, so that the batch is joined in place.
+            waiting = .finished
+            let joined = batch.join(second)
+            waiting = .page(batch, totalCount: joined ? total ?? firstTotal : firstTotal)
+            return joined
+        }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }

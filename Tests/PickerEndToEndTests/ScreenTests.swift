@@ -6,7 +6,7 @@ final class ScreenTests: TmuxTestCase {
     /// end of their ids.
     static let firstFriends = [
         "Ada Augusta Lovelace", "Adaeze Okafor", "Adalberto Ruiz", "Adam Novak", "Adam Piotr Kowalczyk",
-        "Adélaïde Marchand", "Alex Kim  id …0573", "Alex Kim  id …1352",
+        "Adélaïde Marchand", "Alex Kim  id …1352", "Alex Kim  id …0573",
     ]
 
     func testResizeRedrawsAtTheNewSizeAndBack() throws {

@@ -143,7 +143,7 @@ final class TypeToSearchTests: TmuxTestCase {
         let picker = try startPicker()
         try picker.type("alex kim")
         let sample = try picker.waitForScreen("the sample's two Alex Kims") { $0.friendLines.count == 2 }
-        XCTAssertEqual(sample.names, ["Alex Kim  id …0573", "Alex Kim  id …1352"])
+        XCTAssertEqual(sample.names, ["Alex Kim  id …1352", "Alex Kim  id …0573"], "in the sample's order")
         let styled = try picker.styledScreen().filter { $0.contains("Alex") }
         XCTAssertTrue(
             styled.allSatisfy { $0.contains(/\u{1B}\[(?:\d+;)*2(?:;\d+)*m(?:\u{1B}\[\d+m)*  id …/) },
@@ -172,7 +172,7 @@ final class TypeToSearchTests: TmuxTestCase {
     func testTheReviewTellsApartNamesakesPickedApart() throws {
         let picker = try startPicker()
         try picker.type("alex kim")
-        try picker.waitForScreen("the two Alex Kims") { $0.cursorName == "Alex Kim  id …0573" }
+        try picker.waitForScreen("the two Alex Kims") { $0.cursorName == "Alex Kim  id …1352" }
         try picker.press("Tab", "C-u")
         try picker.type("zoë")
         try picker.waitForScreen("Zoë") { $0.cursorName == "Zoë Kravchenko" }
@@ -184,7 +184,7 @@ final class TypeToSearchTests: TmuxTestCase {
         try picker.press("C-r")
         try picker.waitForScreen("the review, each Alex Kim with the end of its id") {
             $0.title.hasPrefix("Selected, in the order picked")
-                && $0.names == ["Alex Kim  id …0573", "Zoë Kravchenko", "Alex Kim  id …1352"]
+                && $0.names == ["Alex Kim  id …1352", "Zoë Kravchenko", "Alex Kim  id …0573"]
         }
         try picker.press("Enter")
         try picker.assertExit(0, output: "Alex Kim\nZoë Kravchenko\nAlex Kim\n")

@@ -40,4 +40,30 @@ final class BoundedQueueTests: XCTestCase {
         queue.put("c")
         XCTAssertEqual(queue.take(), "c")
     }
+
+    /// While the queue is full, an item is joined to the one put last instead of waiting; an
+    /// item the join refuses waits for room.
+    func testAnItemIsJoinedToTheLastWhileTheQueueIsFull() {
+        let queue = BoundedQueue<[Int]>(capacity: 1)
+        let join: @Sendable (inout [Int], [Int]) -> Bool = { waiting, next in
+            guard waiting.count + next.count <= 3 else { return false }
+            waiting += next
+            return true
+        }
+        queue.put([1], joiningWithLast: join)
+        queue.put([2], joiningWithLast: join)
+        queue.put([3], joiningWithLast: join)
+        XCTAssertEqual(queue.takeWaiting(), [[1, 2, 3]], "joined without waiting")
+        queue.put([4], joiningWithLast: join)
+        queue.put([5, 6], joiningWithLast: join)
+        let refusedIsPut = DispatchSemaphore(value: 0)
+        Thread {
+            queue.put([7, 8], joiningWithLast: join)
+            refusedIsPut.signal()
+        }.start()
+        XCTAssertEqual(refusedIsPut.wait(timeout: .now() + 0.2), .timedOut, "four items are not joined: it waits")
+        XCTAssertEqual(queue.take(), [4, 5, 6])
+        XCTAssertEqual(refusedIsPut.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(queue.takeWaiting(), [[7, 8]])
+    }
 }

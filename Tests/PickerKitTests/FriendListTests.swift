@@ -27,15 +27,15 @@ final class FriendListTests: XCTestCase {
         XCTAssertEqual(names(list), ["Alice Zed", "Mr. Bob Jones", "王小明"])
     }
 
-    func testTiesAreBrokenByIdSoTheOrderIsTotal() {
+    func testNamesakesKeepTheOrderTheyArrivedInSoTheOrderIsTotal() {
         let forward = FriendList([
             Friend(id: "b", name: "Alex Kim"), Friend(id: "a", name: "Alex Kim"), Friend(id: "c", name: "alex kim"),
         ])
         let backward = FriendList([
             Friend(id: "c", name: "alex kim"), Friend(id: "a", name: "Alex Kim"), Friend(id: "b", name: "Alex Kim"),
         ])
-        XCTAssertEqual(forward.friends.map(\.id), ["a", "b", "c"])
-        XCTAssertEqual(backward.friends.map(\.id), ["a", "b", "c"])
+        XCTAssertEqual(forward.friends.map(\.id), ["b", "a", "c"])
+        XCTAssertEqual(backward.friends.map(\.id), ["c", "a", "b"])
     }
 
     func testSectionsAreLettersThenHashForOtherScriptsDigitsAndSymbols() {

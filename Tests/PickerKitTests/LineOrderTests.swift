@@ -42,28 +42,8 @@ final class LineOrderTests: XCTestCase {
         }
     }
 
-    func testNumbersAreInTheOrderOfTheirText() {
-        var random = SplitMix64(seed: 12)
-        for _ in 0..<50 {
-            var numbers: [UInt32] = []
-            var number: UInt32 = 0
-            for _ in 0..<Int(random.next() % 300) {
-                let step = UInt32(random.next() % (random.next() % 2 == 0 ? 20 : 40_000_000)) + 1
-                guard number < UInt32.max - step else { break }
-                number += step
-                numbers.append(number)
-            }
-            XCTAssertEqual(
-                LineOrder.inOrderOfNumbersAsText(numbers).map { numbers[Int($0)] },
-                numbers.sorted { Array(String($0).utf8).lexicographicallyPrecedes(Array(String($1).utf8)) })
-        }
-        XCTAssertEqual(
-            LineOrder.inOrderOfNumbersAsText([1, 2, 9, 10, 11, 19, 20, 100]),
-            [0, 3, 7, 4, 5, 1, 6, 2])
-    }
-
     /// Checks that `LineOrder` puts `lines` of `text` in the order of their entries: the score
-    /// when `scored`, then ``SortEntry`` with the line number as id, compared as bytes.
+    /// when `scored`, then the name's ``SortEntry``, compared as bytes, then the text's order.
     private func assertOrder(
         _ lines: [(line: LineMatches.Line, score: UInt8)], _ text: [UInt8], sortOrder: NameOrder, scored: Bool,
         _ message: String, file: StaticString = #filePath, line: UInt = #line
@@ -81,15 +61,14 @@ final class LineOrderTests: XCTestCase {
             var folding = TextFolding()
             let entries = lines.map { found, score in
                 var entry: [UInt8] = scored ? [score] : []
-                var id = String(found.number)
-                id.withUTF8 { id in
-                    SortEntry.append(
-                        name: UnsafeBufferPointer(rebasing: bytes[found.range]), id: id, givenParts: nil,
-                        sortOrder: sortOrder, folding: &folding, to: &entry)
-                }
+                SortEntry.append(
+                    name: UnsafeBufferPointer(rebasing: bytes[found.range]), givenParts: nil, sortOrder: sortOrder,
+                    folding: &folding, to: &entry)
                 return entry
             }
-            let expected = lines.indices.sorted { entries[$0].lexicographicallyPrecedes(entries[$1]) }
+            let expected = lines.indices.sorted {
+                entries[$0] == entries[$1] ? $0 < $1 : entries[$0].lexicographicallyPrecedes(entries[$1])
+            }
             XCTAssertEqual(
                 sorted.map(\.number), expected.map { lines[$0].line.number },
                 "\(message), \(sortOrder), scored \(scored)", file: file, line: line)

@@ -12,17 +12,12 @@ final class ListOrderPrefixTests: XCTestCase {
         ]
         var folding = TextFolding()
         var entries = ByteStore()
-        for index in 0..<400 {
+        for _ in 0..<400 {
             let name = (0..<(1 + Int(random.next() % 3))).map { _ in words[Int(random.next() % 12)] }.joined(
                 separator: " ")
             var utf8 = name
-            // Entries with ids, as a list's are, and without, as `--filter`'s distinct names are.
-            var id = index % 5 == 0 ? "" : String(index % 37)
             utf8.withUTF8 { name in
-                id.withUTF8 { id in
-                    SortEntry.append(
-                        name: name, id: id, givenParts: nil, sortOrder: .first, folding: &folding, to: &entries.bytes)
-                }
+                SortEntry.append(name: name, givenParts: nil, sortOrder: .first, folding: &folding, to: &entries.bytes)
             }
             entries.closeString()
         }

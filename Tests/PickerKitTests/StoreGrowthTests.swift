@@ -16,8 +16,8 @@ final class StoreGrowthTests: XCTestCase {
             array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         }
         return [
-            address(list.keys.accent.bytes), address(list.keys.caseOnly.bytes), address(list.keys.sort.bytes),
-            address(list.keys.sort.ends), address(list.keys.masks), address(list.keys.initials),
+            address(list.keys.accent.bytes), address(list.keys.caseOnly.bytes),
+            address(list.keys.masks), address(list.keys.initials),
             address(list.order),
         ]
     }

@@ -16,6 +16,9 @@ public struct FriendBatch: Hashable, Sendable {
     /// The friends' indices in the order of their ids' hashes (ties in arrival order): the
     /// order in which looking them up visits the id index front to back.
     private(set) var byIDHash: [UInt32] = []
+    /// Each friend's sort key (``SortEntry``), which the batch is sorted by and merged into a
+    /// list's order by; a list does not keep them.
+    private(set) var entries = ByteStore()
     /// The batch's friend numbers (0 up, in arrival order) in list order.
     private(set) var run = ListOrder.Run()
     /// The emails and friendship dates of the friends that have some.
@@ -23,9 +26,9 @@ public struct FriendBatch: Hashable, Sendable {
     /// The batch's ids, when they are numbers, each above the one before.
     private(set) var ascendingIDs: AscendingIDs?
     /// How many entries of the source were skipped for having no name where this batch was read.
-    public let skipped: Int
+    public private(set) var skipped: Int
     /// About how many friends the source holds in all (see ``FriendPage/expectedCount``).
-    let expectedCount: Int?
+    private(set) var expectedCount: Int?
 
     /// Prepares `friends` for a list sorted by `sortOrder`, on every core; `skipped` entries of
     /// the source were left out for having no name.
@@ -37,31 +40,33 @@ public struct FriendBatch: Hashable, Sendable {
         let built = Parallel.map(parts.count) { part in
             var packed = PackedFriends()
             var keys = NameKeys()
+            var entries = ByteStore()
             var hashes: [UInt32] = []
             hashes.reserveCapacity(parts[part].count)
             var details = ContactDetails()
             var folding = TextFolding()
             for (number, friend) in zip(parts[part], friends[parts[part]]) {
                 packed.append(friend)
-                keys.add(friend, sortOrder: sortOrder, folding: &folding)
+                keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
                 details.add(friend, number: number, folding: &folding)
                 var id = Self.hashableID(friend.id)
                 hashes.append(id.withUTF8 { IDIndex.hash($0) })
             }
-            return (packed, keys, hashes, details, AscendingIDs.of(friends[parts[part]].lazy.map(\.id)))
+            return (packed, keys, entries, hashes, details, AscendingIDs.of(friends[parts[part]].lazy.map(\.id)))
         }
-        for (index, (newPacked, newKeys, hashes, newDetails, ascending)) in built.enumerated() {
+        for (index, (newPacked, newKeys, newEntries, hashes, newDetails, ascending)) in built.enumerated() {
             details.append(contentsOf: newDetails, numberedFrom: 0)
             if index == 0 {
-                (packed, keys, idHashes, ascendingIDs) = (newPacked, newKeys, hashes, ascending)
+                (packed, keys, entries, idHashes, ascendingIDs) = (newPacked, newKeys, newEntries, hashes, ascending)
             } else {
                 ascendingIDs = ascending.flatMap { ascendingIDs?.followed(by: $0) }
                 packed.append(contentsOf: newPacked)
                 keys.append(contentsOf: newKeys)
+                entries.append(contentsOf: newEntries)
                 idHashes += hashes
             }
         }
-        run = ListOrder.sorted(0..<friends.count, of: keys.sort)
+        run = ListOrder.sorted(0..<friends.count, of: entries)
         byIDHash = idHashes.enumerated().map { UInt64($1) << 32 | UInt64($0) }.sorted().map {
             UInt32(truncatingIfNeeded: $0)
         }
@@ -70,14 +75,12 @@ public struct FriendBatch: Hashable, Sendable {
     /// The friends, in the order they arrived, unpacked as they are read (the batch keeps them
     /// packed only, so that a page on its way to the list holds no strings).
     public var friends: LazyMapCollection<Range<Int>, Friend> {
-        (0..<count).lazy.map { [packed, keys, details] in
-            FriendRecords.friend($0, packed: packed, keys: keys, details: details)
-        }
+        (0..<count).lazy.map { [packed, details] in details.filling(packed.friend($0), number: $0) }
     }
 
     /// Calls `body` with the UTF-8 bytes of the id of the batch's friend `number`.
     func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        FriendRecords.withID(number, packed: packed, keys: keys, body)
+        packed.withID(number, body)
     }
 
     /// Prepares the friends of `page` for a list sorted by `sortOrder`; the page is let go of.
@@ -108,5 +111,63 @@ public struct FriendBatch: Hashable, Sendable {
         var run = self.run
         run.keep { isRepeated[Int($0)] ? nil : $0 + UInt32(base) }
         return run
+    }
+}
+
+extension FriendBatch {
+    /// The most friends batches are joined up to: enough that a list takes in a few large
+    /// batches rather than many small ones while it is behind, few enough that a batch on its
+    /// way holds a few megabytes.
+    public static let joinedSize = 32_768
+
+    /// Takes in the friends of `next` after its own, as if their pages had come as one: its
+    /// friends numbered on from this batch's, the orders merged.
+    /// - Returns: false, the batch left as it was, when the two together would be above
+    ///   ``joinedSize``, or are for lists sorted differently.
+    /// - Complexity: O(m + n) for batches of m and n friends.
+    public mutating func join(_ next: FriendBatch) -> Bool {
+        guard sortOrder == next.sortOrder, count + next.count <= Self.joinedSize else { return false }
+        append(next)
+        return true
+    }
+
+    private mutating func append(_ next: FriendBatch) {
+        let base = count
+        packed.append(contentsOf: next.packed)
+        keys.append(contentsOf: next.keys)
+        entries.append(contentsOf: next.entries)
+        details.append(contentsOf: next.details, numberedFrom: base)
+        ascendingIDs = next.ascendingIDs.flatMap { ascendingIDs?.followed(by: $0) }
+        skipped += next.skipped
+        expectedCount = next.expectedCount ?? expectedCount
+        let entries = entries
+        var nextRun = next.run
+        nextRun.keep { $0 + UInt32(base) }
+        ListOrder.merge(into: &run, nextRun) { ListOrder.precedes($0, $1, in: entries) }
+        byIDHash = Self.mergedByHash(byIDHash, idHashes, next.byIDHash.map { $0 + UInt32(base) }, next.idHashes, base)
+        idHashes += next.idHashes
+    }
+
+    /// Two orders of friend indices by id hash (ties by index) merged into one: `first` of
+    /// hashes `firstHashes`, `second` of hashes `secondHashes` at indices from `base` up.
+    private static func mergedByHash(
+        _ first: [UInt32], _ firstHashes: [UInt32], _ second: [UInt32], _ secondHashes: [UInt32], _ base: Int
+    ) -> [UInt32] {
+        var merged: [UInt32] = []
+        merged.reserveCapacity(first.count + second.count)
+        var (left, right) = (0, 0)
+        while left < first.count, right < second.count {
+            // Equal hashes keep the first batch's friends first: they arrived first.
+            if firstHashes[Int(first[left])] <= secondHashes[Int(second[right]) - base] {
+                merged.append(first[left])
+                left += 1
+            } else {
+                merged.append(second[right])
+                right += 1
+            }
+        }
+        merged += first[left...]
+        merged += second[right...]
+        return merged
     }
 }

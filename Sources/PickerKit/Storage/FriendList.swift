@@ -4,8 +4,9 @@ import Glibc
 /// The friends of a session, sorted and sectioned, with their search keys.
 ///
 /// Friends are sorted by first name (first, middle, last) or by last name (last, first, middle),
-/// ignoring case and accents, ties broken by id, so the order is total. Sections are `A`–`Z` on
-/// the first letter of that sort key, then `#` for keys that do not start with a Latin letter.
+/// ignoring case and accents, people of the same name in the order they arrived in, so the
+/// order is total. Sections are `A`–`Z` on the first letter of that sort key, then `#` for keys
+/// that do not start with a Latin letter.
 /// Ids are unique: a repeated id keeps the friend seen first.
 ///
 /// Friends are kept packed in the order they arrived, each with its keys folded once; the list
@@ -17,15 +18,17 @@ import Glibc
 /// which maps positions to numbers. Say `Ada Lovelace`, id `42`, given as first name `Ada` and
 /// last name `Lovelace`, arrived eighth (number 7) and sorts first (position 0):
 ///
-///     number 7 ─┬─ PackedFriends      record at starts[7]: [id length 2] [name length 12]
-///               │                     "Ada Lovelace" [first: in the name at 0, 3 bytes]
+///     number 7 ─┬─ PackedFriends      record at starts[7]: [id length 2] "42" [name length
+///               │                     12] "Ada Lovelace" [first: in the name at 0, 3 bytes]
 ///               │                     [middle: absent] [last: in the name at 4, 8 bytes]
 ///               ├─ NameKeys.accent    ByteStore string 7: "ada lovelace" (case and accents
 ///               │                     folded: what a term without accents is looked for in)
 ///               ├─ NameKeys.caseOnly  ByteStore string 7: "" (case folded; empty when it is
 ///               │                     the accent key, as for every ASCII name)
-///               ├─ NameKeys.sort      ByteStore string 7, a SortEntry: section "a", the parts
-///               │                     "ada" 01 "" 01 "lovelace", then 00 and the id "42"
+///               ├─ NameKeys.storedSortKeys nothing: her sort key (SortEntry: section "a", the
+///               │                     parts "ada" 01 "" 01 "lovelace") is derived from her
+///               │                     accent key when it is needed; a key is kept only where
+///               │                     it cannot be (王小明 again)
 ///               ├─ NameKeys.masks[7]  a bit for each of a, c, d, e, l, o, v and one for space
 ///               ├─ NameKeys.initials  [7]: bits for a and l (the letters that start a word)
 ///               │                     and "starts with a", which rank a one-letter term
@@ -40,15 +43,15 @@ import Glibc
 ///                                     given and folded for the search (each ended by a
 ///                                     newline), and the date; none for a Graph or text friend
 ///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 8 bytes of
-///                                     sort entry 7 (most comparisons stop there)
+///                                     sort key 7 (most comparisons stop there, and the
+///                                     sections are found from them)
 ///     a search ─── Positions          the positions it shows, ascending, or everyone as a count;
 ///                                     ranked, a SearchResult holds them best first as well
 ///     a section ── Section            `A`: positions 0..<n, found by binary search of the
 ///                                     section bytes in list order
 ///
-/// The name is read back from the record, the id from the end of the sort entry (its length is
-/// in the record), the emails and the date from the details: a friend is turned back into a
-/// ``Friend`` only when it is shown or printed.
+/// The id and name are read back from the record, the emails and the date from the details: a
+/// friend is turned back into a ``Friend`` only when it is shown or printed.
 public struct FriendList: Sendable {
     /// The friends, in the order they arrived.
     private(set) var packed = PackedFriends()
@@ -130,9 +133,13 @@ public struct FriendList: Sendable {
             packed.append(contentsOf: batch.packed)
             keys.append(contentsOf: batch.keys)
         }
-        let entries = keys.sort
-        ListOrder.merge(into: &run, batch.run(from: base, leavingOut: isRepeated)) {
-            ListOrder.precedes($0, $1, in: entries)
+        let comparison = entryComparison
+        batch.entries.bytes.withUnsafeBufferPointer { entries in
+            ListOrder.merge(into: &run, batch.run(from: base, leavingOut: isRepeated)) { new, old in
+                let index = Int(new) - base
+                return comparison.precedes(
+                    new, key: UnsafeBufferPointer(rebasing: entries[batch.entries.range(index)]), old)
+            }
         }
         if let expected = batch.expectedCount { reserve(expected) }
         sections = findSections()
@@ -155,13 +162,13 @@ public struct FriendList: Sendable {
     /// Makes room in the id index for `total` friends, once it is used.
     private mutating func reserveIDs(_ total: Int) {
         guard indexesIDs else { return }
-        let (packed, keys) = (packed, keys)
-        ids.reserve(total) { number in Self.idHash(number, packed: packed, keys: keys) }
+        let packed = packed
+        ids.reserve(total) { number in Self.idHash(number, packed: packed) }
     }
 
     /// The hash friend `number`'s id is indexed by.
-    private static func idHash(_ number: Int, packed: PackedFriends, keys: NameKeys) -> UInt32 {
-        FriendRecords.withID(number, packed: packed, keys: keys) { id in
+    private static func idHash(_ number: Int, packed: PackedFriends) -> UInt32 {
+        packed.withID(number) { id in
             if UTF8Text.isASCII(id) { return IDIndex.hash(id) }
             var hashable = FriendBatch.hashableID(String(decoding: id, as: UTF8.self))
             return hashable.withUTF8 { IDIndex.hash($0) }
@@ -185,7 +192,7 @@ public struct FriendList: Sendable {
         reserveIDs(base + batch.count)
         if startsIndexing {
             // The first id that is not ascending: every friend stored so far is indexed.
-            for number in 0..<base { ids.insert(number, hash: Self.idHash(number, packed: packed, keys: keys)) }
+            for number in 0..<base { ids.insert(number, hash: Self.idHash(number, packed: packed)) }
         }
         var isRepeated = [Bool](repeating: false, count: batch.count)
         for index in batch.byIDHash.lazy.map({ Int($0) }) {
@@ -194,8 +201,8 @@ public struct FriendList: Sendable {
             let found = ids.find(hash: hash) { number in
                 batch.withID(index) { id in
                     number < base
-                        ? withID(number) { FriendRecords.sameID($0, id) }
-                        : batch.withID(number - base) { FriendRecords.sameID($0, id) }
+                        ? withID(number) { IDIndex.sameID($0, id) }
+                        : batch.withID(number - base) { IDIndex.sameID($0, id) }
                 }
             }
             if found == nil {
@@ -218,7 +225,7 @@ public struct FriendList: Sendable {
         }
         var hashable = FriendBatch.hashableID(id)
         return hashable.withUTF8 { bytes in
-            ids.find(hash: IDIndex.hash(bytes)) { number in withID(number) { FriendRecords.sameID($0, bytes) } }
+            ids.find(hash: IDIndex.hash(bytes)) { number in withID(number) { IDIndex.sameID($0, bytes) } }
         }
     }
 
@@ -230,42 +237,44 @@ public struct FriendList: Sendable {
     /// The position in list order of friend `number`.
     private func position(ofNumber number: Int) -> Int? {
         let target = UInt32(truncatingIfNeeded: number)
-        let found = BinarySearch.firstIndex(in: order.indices) { !precedes(order[$0], target) }
+        let comparison = entryComparison
+        let targetPrefix = comparison.key(target).withUnsafeBufferPointer { ListOrder.Prefix($0, $0.indices) }
+        let found = BinarySearch.firstIndex(in: order.indices) { position in
+            let prefix = run.prefixes[position]
+            return prefix == targetPrefix ? !comparison.precedes(order[position], target) : targetPrefix < prefix
+        }
         return found < order.count && order[found] == target ? found : nil
     }
 
-    /// Whether friend `a` comes before friend `b` in list order: by sort key, then by id, in
-    /// one comparison of their sort entries.
-    func precedes(_ a: UInt32, _ b: UInt32) -> Bool {
-        ListOrder.precedes(a, b, in: keys.sort)
+    /// What compares the list's friends by their sort keys, derived as they are needed.
+    private var entryComparison: EntryComparison {
+        EntryComparison(keys: keys, sortOrder: sortOrder)
     }
 
-    /// Calls `body` with the UTF-8 bytes of friend `number`'s id, the end of its sort entry.
+    /// Calls `body` with the UTF-8 bytes of friend `number`'s id.
     func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        FriendRecords.withID(number, packed: packed, keys: keys, body)
+        packed.withID(number, body)
     }
 
     /// Friend `number`, unpacked.
     func friend(number: Int) -> Friend {
-        FriendRecords.friend(number, packed: packed, keys: keys, details: details)
+        details.filling(packed.friend(number), number: number)
     }
 
     /// The sections of the list order: runs of friends whose sort key starts with the same
-    /// section byte, found by binary search.
+    /// section byte, found by binary search of the prefixes, which start with it.
     /// - Complexity: O(sections × log n).
     private func findSections() -> [Section] {
-        keys.sort.bytes.withUnsafeBufferPointer { bytes in
-            func sectionByte(_ position: Int) -> UInt8 { bytes[keys.sort.range(Int(order[position])).lowerBound] }
-            var sections: [Section] = []
-            var start = 0
-            while start < order.count {
-                let byte = sectionByte(start)
-                let end = BinarySearch.firstIndex(in: (start + 1)..<order.count) { sectionByte($0) > byte }
-                sections.append(Section(letter: Section.letter(forSortKey: byte), range: start..<end))
-                start = end
-            }
-            return sections
+        let prefixes = run.prefixes
+        var sections: [Section] = []
+        var start = 0
+        while start < prefixes.count {
+            let byte = prefixes[start].section
+            let end = BinarySearch.firstIndex(in: (start + 1)..<prefixes.count) { prefixes[$0].section > byte }
+            sections.append(Section(letter: Section.letter(forSortKey: byte), range: start..<end))
+            start = end
         }
+        return sections
     }
 }
 
@@ -294,11 +303,12 @@ extension FriendList {
             packed._checkInvariants()
             keys._checkInvariants()
             precondition(packed.count == keys.count, "a record and keys per friend")
-            run._checkInvariants(entries: keys.sort)
+            let comparison = entryComparison
+            run._checkInvariants(entry: comparison.key)
             let placed = Set(order.map(Int.init))
             precondition(placed.count == order.count && placed.allSatisfy { $0 < packed.count }, "each friend once")
             if indexesIDs {
-                let holds = ids._checkInvariants { Self.idHash($0, packed: packed, keys: keys) }
+                let holds = ids._checkInvariants { Self.idHash($0, packed: packed) }
                 precondition(holds == placed, "the id index holds the friends in the list order")
             } else {
                 precondition(placed.count == packed.count, "no friend left out for an ascending id")
@@ -315,7 +325,7 @@ extension FriendList {
                 precondition(section.range.lowerBound == next && !section.range.isEmpty, "sections cover the list")
                 if index > 0 { precondition(Section.precedes(sections[index - 1].letter, section.letter), "in order") }
                 for position in section.range {
-                    let first = keys.sort.bytes[keys.sort.range(Int(order[position])).lowerBound]
+                    let first = comparison.key(order[position])[0]
                     precondition(Section.letter(forSortKey: first) == section.letter, "each friend in its section")
                 }
                 next = section.range.upperBound

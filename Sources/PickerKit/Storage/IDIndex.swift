@@ -23,6 +23,14 @@ struct IDIndex: Sendable {
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 33))
     }
 
+    /// Whether two ids, given as UTF-8, are the same id: equal as strings (canonically
+    /// equivalent), which for ASCII ids means equal bytes.
+    static func sameID(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        if left.elementsEqual(right) { return true }
+        guard !UTF8Text.isASCII(left) || !UTF8Text.isASCII(right) else { return false }
+        return String(decoding: left, as: UTF8.self) == String(decoding: right, as: UTF8.self)
+    }
+
     /// Makes room for `total` friends without growing while they are added, when the table
     /// would be more than four fifths full; the friends already in it move, `hashOf` giving
     /// the hash of friend number's id.

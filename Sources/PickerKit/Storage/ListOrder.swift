@@ -3,7 +3,7 @@ import Glibc
 
 /// Sorting and merging runs of friend numbers by their ``SortEntry``s.
 enum ListOrder {
-    /// The first 8 bytes of a sort entry's name, which decide most comparisons without
+    /// The first 8 bytes of a sort key's name, which decide most comparisons without
     /// reaching the entry: two prefixes compare as their entries do, or are equal.
     ///
     /// The section byte repeats the letter after it, so the letter is kept once and the
@@ -20,6 +20,12 @@ enum ListOrder {
             }
             let name = ListOrder.prefix(bytes, (range.lowerBound + 1)..<range.upperBound, from: 0)
             self.bytes = bytes[range.lowerBound] == SortEntry.otherSection ? 0xFF << 56 | name >> 8 : name
+        }
+
+        /// The section byte of the entry: its letter, or ``SortEntry/otherSection``.
+        var section: UInt8 {
+            let first = UInt8(truncatingIfNeeded: bytes >> 56)
+            return first == 0xFF ? SortEntry.otherSection : first
         }
 
         @inline(__always)
@@ -55,16 +61,19 @@ enum ListOrder {
         return prefix
     }
 
-    /// Whether entry `a` of `entries` sorts before entry `b`.
+    /// Whether entry `a` of `entries` sorts before entry `b`: by their bytes, then, when they
+    /// are equal, by their numbers (the order friends arrived in).
     static func precedes(_ a: UInt32, _ b: UInt32, in entries: ByteStore) -> Bool {
-        entries.bytes.withUnsafeBufferPointer { bytes in
+        let order = entries.bytes.withUnsafeBufferPointer { bytes in
             compareBytes(
                 UnsafeBufferPointer(rebasing: bytes[entries.range(Int(a))]),
-                UnsafeBufferPointer(rebasing: bytes[entries.range(Int(b))])) < 0
+                UnsafeBufferPointer(rebasing: bytes[entries.range(Int(b))]))
         }
+        return order == 0 ? a < b : order < 0
     }
 
-    /// The numbers of entries `numbers` of `entries`, sorted by their bytes on every core.
+    /// The numbers of entries `numbers` of `entries`, sorted by their bytes and, among equals,
+    /// their numbers, on every core.
     static func sorted(_ numbers: Range<Int>, of entries: ByteStore) -> Run {
         let parts = Parallel.ranges(numbers.count, minimum: 16_384)
         var runs = Parallel.map(parts.count) { part in
@@ -185,21 +194,23 @@ enum ListOrder {
 extension ListOrder.Run {
     #if DEBUG
         /// Checks, in debug builds, that each number has its prefix, and that they are those of
-        /// `entries` in order.
-        func _checkInvariants(entries: ByteStore) {
+        /// the entries `entry` builds, in order: by entry, then by number.
+        func _checkInvariants(entry: (UInt32) -> [UInt8]) {
             precondition(numbers.count == prefixes.count, "a prefix per number")
-            entries.bytes.withUnsafeBufferPointer { bytes in
-                for (number, prefix) in zip(numbers, prefixes) {
-                    precondition(
-                        ListOrder.Prefix(bytes, entries.range(Int(number))) == prefix,
-                        "each prefix is its entry's")
+            let entries = numbers.map(entry)
+            for (bytes, prefix) in zip(entries, prefixes) {
+                bytes.withUnsafeBufferPointer {
+                    precondition(ListOrder.Prefix($0, $0.indices) == prefix, "each prefix is its entry's")
                 }
             }
-            for index in numbers.indices.dropFirst() {
-                precondition(ListOrder.precedes(numbers[index - 1], numbers[index], in: entries), "in order")
+            for index in entries.indices.dropFirst() {
+                let (before, after) = (entries[index - 1], entries[index])
+                precondition(
+                    before.lexicographicallyPrecedes(after) || before == after && numbers[index - 1] < numbers[index],
+                    "in order")
             }
         }
     #else
-        @inline(__always) func _checkInvariants(entries: ByteStore) {}
+        @inline(__always) func _checkInvariants(entry: (UInt32) -> [UInt8]) {}
     #endif
 }

@@ -6,8 +6,8 @@ struct NameKeys: Sendable {
     /// Each name folded for case only; empty when that equals the ``accent`` key (every ASCII
     /// name, and most names in scripts without accents).
     private(set) var caseOnly = ByteStore()
-    /// Each friend's ``SortEntry``: sort key, then id.
-    private(set) var sort = ByteStore()
+    /// The sort keys that are not derived from the ``accent`` keys (see ``StoredSortKeys``).
+    private(set) var storedSortKeys = StoredSortKeys()
     /// For each name, which kinds of bytes its keys hold (see ``ByteMask``): a query term
     /// whose mask is not within it cannot match, whatever the order of the bytes. The ASCII
     /// bits come from the ``accent`` key alone (folding for case only never gives an ASCII
@@ -23,8 +23,11 @@ struct NameKeys: Sendable {
 
     var count: Int { masks.count }
 
-    /// Adds the keys of `friend`, its sort key in `sortOrder`, folding with `folding`.
-    mutating func add(_ friend: Friend, sortOrder: NameOrder = .first, folding: inout TextFolding) {
+    /// Adds the keys of `friend`, its sort key in `sortOrder`, folding with `folding`, and
+    /// appends its sort key (``SortEntry``) to `entries` as a string of its own.
+    mutating func add(
+        _ friend: Friend, sortOrder: NameOrder = .first, folding: inout TextFolding, entries: inout ByteStore
+    ) {
         var name = friend.name
         name.withUTF8 { utf8 in
             let start = accent.bytes.count
@@ -55,13 +58,36 @@ struct NameKeys: Sendable {
                         Initials.of(UnsafeBufferPointer(rebasing: bytes[start...]), partStarts: $0)
                     }
                 })
-            var id = friend.id
-            id.withUTF8 { id in
-                let given = friend.firstName != nil || friend.lastName != nil ? friend.nameParts : nil
-                SortEntry.append(
-                    name: utf8, id: id, givenParts: given, sortOrder: sortOrder, folding: &folding, to: &sort.bytes)
+            let given = friend.firstName != nil || friend.lastName != nil ? friend.nameParts : nil
+            let key = entries.bytes.count
+            SortEntry.append(name: utf8, givenParts: given, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
+            entries.closeString()
+            // The key derived from the accent key is put after it for a moment: where the two
+            // differ, the key is kept.
+            let keyEnd = entries.bytes.count
+            accent.bytes.withUnsafeBufferPointer { bytes in
+                SortEntry.appendKey(
+                    derivedFrom: UnsafeBufferPointer(rebasing: bytes[start...]), sortOrder: sortOrder,
+                    to: &entries.bytes)
             }
-            sort.closeString()
+            if !entries.bytes[keyEnd...].elementsEqual(entries.bytes[key..<keyEnd]) {
+                storedSortKeys.add(entries.bytes[key..<keyEnd], number: masks.count - 1)
+            }
+            entries.bytes.removeSubrange(keyEnd...)
+        }
+    }
+
+    /// Appends friend `number`'s sort key (``SortEntry``) in `sortOrder`, the order its keys
+    /// were added in, to `bytes`: as stored, or derived from its accent key.
+    func appendSortKey(_ number: Int, sortOrder: NameOrder, to bytes: inout [UInt8]) {
+        if let stored = storedSortKeys.range(of: number) {
+            bytes += storedSortKeys.keys.bytes[stored]
+            return
+        }
+        accent.bytes.withUnsafeBufferPointer { accentBytes in
+            SortEntry.appendKey(
+                derivedFrom: UnsafeBufferPointer(rebasing: accentBytes[accent.range(number)]), sortOrder: sortOrder,
+                to: &bytes)
         }
     }
 
@@ -69,7 +95,6 @@ struct NameKeys: Sendable {
     mutating func reserve(_ total: Int) {
         accent.reserve(total)
         caseOnly.reserve(total)
-        sort.reserve(total)
         GrowthPlan.reserve(&masks, total)
         GrowthPlan.reserve(&initials, total)
     }
@@ -78,7 +103,7 @@ struct NameKeys: Sendable {
     mutating func append(contentsOf other: NameKeys) {
         accent.append(contentsOf: other.accent)
         caseOnly.append(contentsOf: other.caseOnly)
-        sort.append(contentsOf: other.sort)
+        storedSortKeys.append(contentsOf: other.storedSortKeys, numberedFrom: masks.count)
         partStarts.append(contentsOf: other.partStarts, numberedFrom: masks.count)
         masks += other.masks
         initials += other.initials
@@ -120,7 +145,8 @@ extension NameKeys {
         /// Checks, in debug builds, that every friend has each key, a case-only key only where
         /// it differs from the accent key, and a mask that covers its accent key.
         func _checkInvariants() {
-            for store in [accent, caseOnly, sort] {
+            storedSortKeys._checkInvariants(friendCount: count)
+            for store in [accent, caseOnly] {
                 store._checkInvariants()
                 precondition(store.count == masks.count, "one key of each kind per friend")
             }

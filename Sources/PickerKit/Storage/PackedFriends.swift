@@ -1,9 +1,8 @@
 import FoundationEssentials
 import Glibc
 
-/// The names of friends stored as UTF-8 bytes back to back, in the order they were added, and
-/// turned back into strings when read. (Ids are kept with the sort keys, see ``NameKeys``;
-/// a record holds only the id's length.)
+/// The ids and names of friends stored as UTF-8 bytes back to back, in the order they were
+/// added, and turned back into strings when read.
 ///
 /// A `Friend` holds five strings, 80 bytes before any of their text; a million of them take
 /// well over 100 MB. Packed, a friend takes the bytes of its name plus a few, since the first,
@@ -25,9 +24,13 @@ struct PackedFriends: Sendable {
     mutating func append(_ friend: Friend) {
         guard let start = UInt32(exactly: bytes.count) else { preconditionFailure("more than 4 GiB of friends") }
         starts.append(start)
+        var id = friend.id
+        id.withUTF8 { id in
+            appendNumber(id.count)
+            bytes.append(contentsOf: id)
+        }
         var name = friend.name
         name.withUTF8 { name in
-            appendNumber(friend.id.utf8.count)
             appendNumber(name.count)
             bytes.append(contentsOf: name)
             appendPart(friend.firstName, name)
@@ -67,12 +70,12 @@ struct PackedFriends: Sendable {
         starts.append(contentsOf: other.starts.lazy.map { $0 + base })
     }
 
-    /// The friend at `index`, whose id is `id`.
+    /// The friend at `index`.
     /// - Complexity: O(length of its strings).
-    func friend(_ index: Int, id: String) -> Friend {
+    func friend(_ index: Int) -> Friend {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
-            _ = reader.number()
+            let id = reader.string(length: reader.number())
             let nameLength = reader.number()
             let nameStart = reader.cursor
             let name = reader.string(length: nameLength)
@@ -99,23 +102,22 @@ struct PackedFriends: Sendable {
         }
     }
 
-    /// Calls `body` with the record of the friend at `index` after the length of its id: the
+    /// Calls `body` with the record of the friend at `index`: the id's length and bytes, the
     /// name's length and bytes, then the first, middle and last names, each a tag (0 absent,
     /// 1 its own length and bytes, 2 an offset and a length in the name) and what it says.
     func withRecord<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { buffer in
-            var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
-            _ = reader.number()
             let end = index + 1 < starts.count ? Int(starts[index + 1]) : buffer.count
-            return body(UnsafeBufferPointer(rebasing: buffer[reader.cursor..<end]))
+            return body(UnsafeBufferPointer(rebasing: buffer[Int(starts[index])..<end]))
         }
     }
 
-    /// The length in bytes of the id of the friend at `index`.
-    func idLength(_ index: Int) -> Int {
+    /// Calls `body` with the UTF-8 bytes of the id of the friend at `index`.
+    func withID<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
-            return reader.number()
+            let length = reader.number()
+            return body(UnsafeBufferPointer(rebasing: buffer[reader.cursor..<(reader.cursor + length)]))
         }
     }
 

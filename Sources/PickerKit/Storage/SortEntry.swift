@@ -1,20 +1,22 @@
-/// The bytes that put a friend in its place in a list: the section byte (`a`–`z`, or `{` for
-/// `#`), then the name parts in the list's ``NameOrder``, folded for case and accents and
-/// separated by byte 1, which sorts below every printable byte, so that `Ann Smith` sorts
-/// before `Anna Brown`; then byte 0 and the id's UTF-8. Byte 0 in a name is stored as 1, so
-/// one comparison of two entries orders friends by name parts, then by id.
+/// The bytes that put a friend in its place in a list, its sort key: the section byte (`a`–`z`,
+/// or `{` for `#`), then the name parts in the list's ``NameOrder``, folded for case and
+/// accents and separated by byte 1, which sorts below every printable byte, so that
+/// `Ann Smith` sorts before `Anna Brown`. Byte 0 in a name is stored as 1. Friends whose keys
+/// are equal (the same name) keep the order they arrived in, as fzf keeps the input's order
+/// among equal matches: one comparison of two keys, then of two friend numbers, orders
+/// friends.
 enum SortEntry {
     /// The section byte of keys that do not start with a Latin letter.
     static let otherSection = UInt8(ascii: "{")
     /// What separates the parts of a sort key.
     static let partSeparator: UInt8 = 1
 
-    /// Appends the entry of the friend named `name` (UTF-8) with id `id` to `bytes`: by
-    /// `givenParts` when the service gave any, else by the parts ``Friend/nameParts`` derives
-    /// from the name (first word, the words between, last word).
+    /// Appends the key of the friend named `name` (UTF-8) to `bytes`: by `givenParts` when the
+    /// service gave any, else by the parts ``Friend/nameParts`` derives from the name (first
+    /// word, the words between, last word).
     static func append(
-        name: UnsafeBufferPointer<UInt8>, id: UnsafeBufferPointer<UInt8>, givenParts: NameParts?,
-        sortOrder: NameOrder, folding: inout TextFolding, to bytes: inout [UInt8]
+        name: UnsafeBufferPointer<UInt8>, givenParts: NameParts?, sortOrder: NameOrder, folding: inout TextFolding,
+        to bytes: inout [UInt8]
     ) {
         let start = bytes.count
         bytes.append(0)
@@ -27,8 +29,6 @@ enum SortEntry {
         let first = start + 1 < bytes.count ? bytes[start + 1] : 0
         bytes[start] = first &- UInt8(ascii: "a") < 26 ? first : otherSection
         for index in (start + 1)..<bytes.count where bytes[index] == 0 { bytes[index] = 1 }
-        bytes.append(0)
-        bytes.append(contentsOf: id)
     }
 
     /// Appends the parts in `sortOrder`: first, middle, last; or last, first, middle, except

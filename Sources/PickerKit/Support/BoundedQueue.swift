@@ -24,6 +24,24 @@ public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Adds `item`; while the queue is full, joins `item` to the item put last with `join`
+    /// instead of waiting, when `join` takes it in (false: they are not to be joined, the item
+    /// put last is left as it was, and `item` waits for room). So a producer ahead of its
+    /// consumer hands it fewer, larger items. The join runs with the queue locked, on the
+    /// item where it waits, so that the consumer never finds it missing: it waits for the join.
+    public func put(_ item: Item, joiningWithLast join: (inout Item, Item) -> Bool) {
+        condition.lock()
+        if items.count >= capacity, !items.isEmpty, join(&items[items.count - 1], item) {
+            condition.broadcast()
+            condition.unlock()
+            return
+        }
+        while items.count >= capacity { condition.wait() }
+        items.append(item)
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// No item will follow.
     public func finish() {
         condition.lock()
