@@ -42,13 +42,30 @@ final class DistinctNamesTests: XCTestCase {
                 }
                 XCTAssertEqual(halves.0.count, Set(lines.prefix(places.count / 2)).count)
                 // The second half's names taken into the first's numbering are the model's.
-                let renumbered = halves.0.absorb(halves.1, in: bytes)
+                let renumbered = halves.0.absorb(halves.1, in: bytes) { _ in true }
                 XCTAssertEqual(
                     numbers.1.map { renumbered[Int($0)] }, lines.suffix(from: places.count / 2).map { model[$0] })
                 XCTAssertEqual(halves.0.count, model.count)
                 for (name, place) in halves.0.places.enumerated() {
                     XCTAssertEqual(model[Array(bytes[Int(place.lowerBound)..<Int(place.upperBound)])], UInt32(name))
                 }
+                // Taking some: the names taken are told by their bytes, the others not at all.
+                var some = DistinctNames()
+                for place in places.prefix(places.count / 2) { _ = some.number(of: place, in: base) }
+                let isTaken = { (name: Int) in name % 3 != 0 }
+                let someNumbers = some.absorb(halves.1, in: bytes, where: isTaken)
+                for (index, name) in numbers.1.enumerated() {
+                    let number = someNumbers[Int(name)]
+                    guard isTaken(Int(name)) else {
+                        XCTAssertEqual(number, UInt32.max)
+                        continue
+                    }
+                    let place = some.places[Int(number)]
+                    XCTAssertEqual(
+                        Array(bytes[Int(place.lowerBound)..<Int(place.upperBound)]), lines[places.count / 2 + index])
+                }
+                let taken = zip(lines.suffix(from: places.count / 2), numbers.1).filter { isTaken(Int($1)) }.map(\.0)
+                XCTAssertEqual(some.count, Set(lines.prefix(places.count / 2)).union(taken).count)
             }
         }
     }

@@ -93,12 +93,14 @@ struct DistinctNames: Sendable {
         }
     }
 
-    /// Takes in the names of `other`, found in the same `text`: for each of them, its number
-    /// here.
-    mutating func absorb(_ other: DistinctNames, in text: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+    /// Takes in the names of `other`, found in the same `text`, that `isTaken` picks (by their
+    /// number there): for each of them, its number here; for the others, `UInt32.max`.
+    mutating func absorb(
+        _ other: DistinctNames, in text: UnsafeBufferPointer<UInt8>, where isTaken: (_ name: Int) -> Bool
+    ) -> [UInt32] {
         // An empty text holds no names.
         guard let base = text.baseAddress else { return [] }
-        return other.places.map { number(of: $0, in: base) }
+        return other.places.indices.map { isTaken($0) ? number(of: other.places[$0], in: base) : UInt32.max }
     }
 
     /// Doubles the table, placing every name again.

@@ -35,6 +35,7 @@ public enum LineFilter {
             return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled, scoring: scoring) }
         }
         var names = DistinctNames()
+        var scores: [UInt8] = []
         var linesBefore: [UInt32] = []
         var renumbered: [[UInt32]?] = []
         for index in scans.indices {
@@ -48,13 +49,23 @@ public enum LineFilter {
                 }
             }
             linesBefore.append(before)
-            // The first part's names are numbered as they are; the others' as the first's.
+            // The first part's names are numbered as they are; the others' that match as the
+            // first's, a name new to it taking its score along.
             if index == 0 {
                 names = scans[index].names
+                scores = scans[index].scores
                 renumbered.append(nil)
             } else {
-                renumbered.append(
-                    data.withUnsafeBytes { names.absorb(scans[index].names, in: $0.bindMemory(to: UInt8.self)) })
+                let partScores = scans[index].scores
+                let numbers = data.withUnsafeBytes { raw in
+                    names.absorb(scans[index].names, in: raw.bindMemory(to: UInt8.self)) {
+                        partScores[$0] != MatchTier.noMatch
+                    }
+                }
+                for (name, number) in numbers.enumerated() where Int(number) == scores.count {
+                    scores.append(partScores[name])
+                }
+                renumbered.append(numbers)
             }
         }
         let lines = MatchedLines.joined(scans.map(\.matches), linesBefore: linesBefore, renumbered: renumbered)
@@ -67,7 +78,8 @@ public enum LineFilter {
         }
         let sorted = data.withUnsafeBytes { raw in
             LineOrder.sorted(
-                lines, names: names, of: raw.bindMemory(to: UInt8.self), sortOrder: sortOrder, scored: scoring)
+                lines, names: names, scores: scores, of: raw.bindMemory(to: UInt8.self), sortOrder: sortOrder,
+                scored: scoring)
         }
         return LineMatches(text: data, lines: sorted)
     }

@@ -2,46 +2,58 @@
 /// ``SortEntry``s (after their scores, when ranked), as a list would sort them, worked out
 /// without a sort entry per line.
 ///
-/// A line's entry is its score, the sort key of its name, then its number as decimal text. So
-/// only the distinct names (``DistinctNames``) get a sort key and are sorted, each given its
-/// rank (names whose keys are equal share one). The lines are put in the order of their
-/// numbers as text (`10` before `9`: the text's order merged across numbers of different
-/// lengths), then by rank and by score with two counting sorts, which keep that order among
-/// equals. Each line is given the place of its name's first line: the same bytes, read from
-/// one place instead of from all over the text when printed.
+/// A line's entry is its score, the sort key of its name, then its number as decimal text; the
+/// score and the key are its name's. So only the distinct names (``DistinctNames``) that match
+/// get a sort key and are sorted, and each is given its group: names of equal score and equal
+/// keys share one, and the groups are numbered in the entries' order. The lines are put in the
+/// order of their numbers as text (`10` before `9`: the text's order merged across numbers of
+/// different lengths), then by group with a counting sort, which keeps that order among equals.
+/// Each line is given the place of its name's first line: the same bytes, read from one place
+/// instead of from all over the text when printed.
 enum LineOrder {
-    /// `lines` of `text`, in text order, their `names` numbering `names`, sorted as a list
-    /// sorted by `sortOrder` holds them, or, `scored`, by their scores first, each at its
-    /// name's place.
+    /// `lines` of `text`, in text order, their `names` numbering `names`, whose scores are
+    /// `scores`, sorted as a list sorted by `sortOrder` holds them, or, `scored`, by their
+    /// scores first, each at its name's place.
     /// - Complexity: O(n) for n lines, and O(d log d) for their d distinct names.
     static func sorted(
-        _ lines: MatchedLines, names: DistinctNames, of text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder,
-        scored: Bool
+        _ lines: MatchedLines, names: DistinctNames, scores: [UInt8], of text: UnsafeBufferPointer<UInt8>,
+        sortOrder: NameOrder, scored: Bool
     ) -> [LineMatches.Line] {
-        let (nameRanks, rankCount) = ranks(of: names, in: text, sortOrder: sortOrder)
-        let lineRanks = lines.names.map { nameRanks[Int($0)] }
-        var order = stableSorted(inOrderOfNumbersAsText(lines.numbers), by: lineRanks, buckets: rankCount)
-        if scored { order = stableSorted(order, by: lines.scores, buckets: 256) }
+        let (groups, groupCount) = self.groups(
+            of: names, scores: scores, in: text, sortOrder: sortOrder, scored: scored)
+        var starts = [Int](repeating: 0, count: groupCount + 1)
+        for name in lines.names { starts[Int(groups[Int(name)]) + 1] += 1 }
+        for group in 0..<groupCount { starts[group + 1] += starts[group] }
         let places = names.places
-        return order.map { index in
-            let place = places[Int(lines.names[Int(index)])]
-            return LineMatches.Line(number: lines.numbers[Int(index)], start: place.lowerBound, end: place.upperBound)
+        return [LineMatches.Line](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
+            for index in inOrderOfNumbersAsText(lines.numbers) {
+                let name = Int(lines.names[Int(index)])
+                let group = Int(groups[name])
+                let place = places[name]
+                sorted[starts[group]] = LineMatches.Line(
+                    number: lines.numbers[Int(index)], start: place.lowerBound, end: place.upperBound)
+                starts[group] += 1
+            }
+            initialized = lines.count
         }
     }
 
-    /// The rank of each of `names` among them in a list sorted by `sortOrder` (equal for names
-    /// whose sort keys are equal), and how many ranks there are.
-    private static func ranks(
-        of names: DistinctNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder
-    ) -> (ranks: [UInt32], count: Int) {
-        let parts = Parallel.ranges(names.count, minimum: 4096)
+    /// The group of each of `names` whose score is not ``MatchTier/noMatch``: its rank in a list
+    /// sorted by `sortOrder` (equal for names whose sort keys are equal), after its score when
+    /// `scored`; and how many groups there are.
+    private static func groups(
+        of names: DistinctNames, scores: [UInt8], in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder,
+        scored: Bool
+    ) -> (groups: [UInt32], count: Int) {
+        let matching = scores.indices.filter { scores[$0] != MatchTier.noMatch }
+        let parts = Parallel.ranges(matching.count, minimum: 4096)
         let shared = UncheckedSendable(text)
         let places = names.places
         var stores = Parallel.map(parts.count) { part in
             var entries = ByteStore()
             var folding = TextFolding()
             let noID = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-            for name in parts[part] {
+            for name in matching[parts[part]] {
                 let place = Int(places[name].lowerBound)..<Int(places[name].upperBound)
                 SortEntry.append(
                     name: UnsafeBufferPointer(rebasing: shared.value[place]), id: noID, givenParts: nil,
@@ -52,27 +64,42 @@ enum LineOrder {
         }
         var entries = stores.isEmpty ? ByteStore() : stores.removeFirst()
         while !stores.isEmpty { entries.append(contentsOf: stores.removeFirst()) }
-        let sorted = ListOrder.sorted(0..<names.count, of: entries).numbers
-        var ranks = [UInt32](repeating: 0, count: names.count)
-        var rank: UInt32 = 0
+        // Positions in `matching`, in the order of their entries, and the rank of each (equal
+        // entries share one).
+        var order = ListOrder.sorted(0..<matching.count, of: entries).numbers
+        var ranks = [UInt32](repeating: 0, count: matching.count)
         entries.bytes.withUnsafeBufferPointer { bytes in
-            for index in sorted.indices {
-                if index > 0,
-                    compareBytes(
-                        UnsafeBufferPointer(rebasing: bytes[entries.range(Int(sorted[index - 1]))]),
-                        UnsafeBufferPointer(rebasing: bytes[entries.range(Int(sorted[index]))])) != 0
+            var rank: UInt32 = 0
+            for index in order.indices.dropFirst() {
+                if compareBytes(
+                    UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index - 1]))]),
+                    UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index]))])) != 0
                 {
                     rank += 1
                 }
-                ranks[Int(sorted[index])] = rank
+                ranks[Int(order[index])] = rank
             }
         }
-        return (ranks, names.count == 0 ? 0 : Int(rank) + 1)
+        let matchingScores = scored ? matching.map { scores[$0] } : []
+        if scored { order = stableSorted(order, by: matchingScores, buckets: 256) }
+        var groups = [UInt32](repeating: 0, count: names.count)
+        var group: UInt32 = 0
+        for index in order.indices {
+            let position = Int(order[index])
+            if index > 0 {
+                let before = Int(order[index - 1])
+                if ranks[position] != ranks[before] || (scored && matchingScores[position] != matchingScores[before]) {
+                    group += 1
+                }
+            }
+            groups[matching[position]] = group
+        }
+        return (groups, order.isEmpty ? 0 : Int(group) + 1)
     }
 
     /// The indices of `numbers`, which rise, in the order of the numbers as decimal text: the
     /// numbers of each length are in that order already, and are merged, the shortest runs
-    /// first.
+    /// first, each merged run keeping the text-order key of its numbers beside them.
     /// - Complexity: O(n × k) for numbers of k lengths (at most 10), near O(n) when most
     ///   numbers have as many digits.
     static func inOrderOfNumbersAsText(_ numbers: [UInt32]) -> [UInt32] {
@@ -81,40 +108,48 @@ enum LineOrder {
         while start < numbers.count {
             let digits = digitCount(numbers[start])
             var end = start + 1
-            while end < numbers.count, digitCount(numbers[end]) == digits { end += 1 }
+            while end < numbers.count, numbers[end] < powersOfTen[digits] { end += 1 }
             runs.append(start..<end)
             start = end
         }
         guard runs.count > 1 else { return Array(0..<UInt32(numbers.count)) }
         runs.sort { $0.count < $1.count }
         var merged = runs[0].map { UInt32($0) }
-        for run in runs.dropFirst() {
-            merged = [UInt32](unsafeUninitializedCapacity: merged.count + run.count) { output, initialized in
+        var keys = runs[0].map { textOrder(numbers[$0]) }
+        for (runIndex, run) in runs.enumerated().dropFirst() {
+            // The last merge needs no keys for a merge after it.
+            let keepsKeys = runIndex < runs.count - 1
+            let digits = digitCount(numbers[run.lowerBound])
+            let scale = powersOfTen[10 - digits]
+            let total = merged.count + run.count
+            var mergedKeys = [UInt64](repeating: 0, count: keepsKeys ? total : 0)
+            merged = [UInt32](unsafeUninitializedCapacity: total) { output, initialized in
                 var left = 0
                 var right = run.lowerBound
-                var written = 0
-                while left < merged.count, right < run.upperBound {
-                    if textOrder(numbers[Int(merged[left])]) < textOrder(numbers[right]) {
+                var rightKey = (UInt64(numbers[right]) &* scale) << 4 | UInt64(digits)
+                for written in 0..<total {
+                    let takesLeft = right == run.upperBound || (left < merged.count && keys[left] < rightKey)
+                    if takesLeft {
                         output[written] = merged[left]
+                        if keepsKeys { mergedKeys[written] = keys[left] }
                         left += 1
                     } else {
                         output[written] = UInt32(right)
+                        if keepsKeys { mergedKeys[written] = rightKey }
                         right += 1
+                        if right < run.upperBound { rightKey = (UInt64(numbers[right]) &* scale) << 4 | UInt64(digits) }
                     }
-                    written += 1
                 }
-                for index in merged[left...] {
-                    output[written] = index
-                    written += 1
-                }
-                for index in right..<run.upperBound {
-                    output[written] = UInt32(index)
-                    written += 1
-                }
-                initialized = written
+                initialized = total
             }
+            keys = mergedKeys
         }
         return merged
+    }
+
+    /// `10^i` for `i` in 0...10.
+    private static let powersOfTen: [UInt64] = (0...10).map { power in
+        (0..<power).reduce(1) { product, _ in product * 10 }
     }
 
     /// A key that orders numbers as their decimal text does: the digits padded with zeros to
@@ -123,20 +158,14 @@ enum LineOrder {
     @inline(__always)
     private static func textOrder(_ number: UInt32) -> UInt64 {
         let digits = digitCount(number)
-        var padded = UInt64(number)
-        for _ in digits..<10 { padded &*= 10 }
-        return padded << 4 | digits
+        return (UInt64(number) &* powersOfTen[10 - digits]) << 4 | UInt64(digits)
     }
 
     /// How many decimal digits `number` is written with.
     @inline(__always)
-    private static func digitCount(_ number: UInt32) -> UInt64 {
-        var count: UInt64 = 1
-        var power: UInt64 = 10
-        while UInt64(number) >= power {
-            power &*= 10
-            count += 1
-        }
+    private static func digitCount(_ number: UInt32) -> Int {
+        var count = 1
+        while count < 10, UInt64(number) >= powersOfTen[count] { count += 1 }
         return count
     }
 
