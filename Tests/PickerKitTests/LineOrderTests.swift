@@ -80,15 +80,14 @@ final class LineOrderTests: XCTestCase {
             var names = DistinctNames()
             var scores: [UInt8] = []
             var matched = MatchedLines()
-            if let base = bytes.baseAddress {
+            if !bytes.isEmpty {
                 for (found, score) in allLines {
-                    let name = names.number(of: found.start..<found.end, in: base)
+                    let name = names.number(of: found.start..<found.end, in: bytes)
                     if Int(name) == scores.count { scores.append(score) }
                     if score != MatchTier.noMatch { matched.append(number: found.number, name: name) }
                 }
             }
-            let sorted = LineOrder.sorted(
-                matched, names: names, scores: scores, of: bytes, sortOrder: sortOrder, scored: scored)
+            let sorted = LineOrder.sorted(matched, names: names, scores: scores, sortOrder: sortOrder, scored: scored)
             let lines = allLines.filter { $0.score != MatchTier.noMatch }
             var folding = TextFolding()
             let entries = lines.map { found, score in
@@ -107,8 +106,8 @@ final class LineOrderTests: XCTestCase {
                 "\(message), \(sortOrder), scored \(scored)", file: file, line: line)
             for (found, index) in zip(sorted, expected) {
                 XCTAssertEqual(
-                    Array(bytes[found.range]), Array(bytes[lines[index].line.range]), "the line's bytes", file: file,
-                    line: line)
+                    Array(names.bytes[found.range]), Array(bytes[lines[index].line.range]), "the line's bytes",
+                    file: file, line: line)
             }
         }
     }

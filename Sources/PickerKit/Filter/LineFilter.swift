@@ -71,17 +71,12 @@ public enum LineFilter {
         let lines = MatchedLines.joined(scans.map(\.matches), linesBefore: linesBefore, renumbered: renumbered)
         // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
         // for the score, the section and separators and 10 for the line number.
-        let places = names.places
-        guard lines.names.reduce(0, { $0 + 4 * places[Int($1)].count + 15 }) <= UInt32.max else {
+        guard lines.names.reduce(0, { $0 + 4 * names.stored(Int($1)).count + 15 }) <= UInt32.max else {
             throw SourceError(
                 source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
-        let sorted = data.withUnsafeBytes { raw in
-            LineOrder.sorted(
-                lines, names: names, scores: scores, of: raw.bindMemory(to: UInt8.self), sortOrder: sortOrder,
-                scored: scoring)
-        }
-        return LineMatches(text: data, lines: sorted)
+        let sorted = LineOrder.sorted(lines, names: names, scores: scores, sortOrder: sortOrder, scored: scoring)
+        return LineMatches(text: Data(names.bytes), lines: sorted)
     }
 
     /// Byte ranges of `bytes`, one per core and of at least `minimum` bytes, each ending just
@@ -103,7 +98,8 @@ public enum LineFilter {
     }
 }
 
-/// Lines of text that a search included, in list order, as places in the text.
+/// Lines of text that a search included, in list order, as places in a text that holds their
+/// bytes (the text searched, or its distinct names one after another).
 public struct LineMatches: Sendable {
     /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
     /// line end, in a text of at most 4 GiB.

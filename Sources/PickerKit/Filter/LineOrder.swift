@@ -8,30 +8,27 @@
 /// keys share one, and the groups are numbered in the entries' order. The lines are put in the
 /// order of their numbers as text (`10` before `9`: the text's order merged across numbers of
 /// different lengths), then by group with a counting sort, which keeps that order among equals.
-/// Each line is given the place of its name's first line: the same bytes, read from one place
-/// instead of from all over the text when printed.
+/// Each line is given the place of its name's bytes among the names' (``DistinctNames/bytes``):
+/// read from there when printed, close together instead of all over the text.
 enum LineOrder {
-    /// `lines` of `text`, in text order, their `names` numbering `names`, whose scores are
+    /// `lines` of a text, in text order, their `names` numbering `names`, whose scores are
     /// `scores`, sorted as a list sorted by `sortOrder` holds them, or, `scored`, by their
-    /// scores first, each at its name's place.
+    /// scores first, each at its name's place in ``DistinctNames/bytes``.
     /// - Complexity: O(n) for n lines, and O(d log d) for their d distinct names.
     static func sorted(
-        _ lines: MatchedLines, names: DistinctNames, scores: [UInt8], of text: UnsafeBufferPointer<UInt8>,
-        sortOrder: NameOrder, scored: Bool
+        _ lines: MatchedLines, names: DistinctNames, scores: [UInt8], sortOrder: NameOrder, scored: Bool
     ) -> [LineMatches.Line] {
-        let (groups, groupCount) = self.groups(
-            of: names, scores: scores, in: text, sortOrder: sortOrder, scored: scored)
+        let (groups, groupCount) = self.groups(of: names, scores: scores, sortOrder: sortOrder, scored: scored)
         var starts = [Int](repeating: 0, count: groupCount + 1)
         for name in lines.names { starts[Int(groups[Int(name)]) + 1] += 1 }
         for group in 0..<groupCount { starts[group + 1] += starts[group] }
-        let places = names.places
         return [LineMatches.Line](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
             for index in inOrderOfNumbersAsText(lines.numbers) {
                 let name = Int(lines.names[Int(index)])
                 let group = Int(groups[name])
-                let place = places[name]
+                let place = names.stored(name)
                 sorted[starts[group]] = LineMatches.Line(
-                    number: lines.numbers[Int(index)], start: place.lowerBound, end: place.upperBound)
+                    number: lines.numbers[Int(index)], start: UInt32(place.lowerBound), end: UInt32(place.upperBound))
                 starts[group] += 1
             }
             initialized = lines.count
@@ -42,23 +39,21 @@ enum LineOrder {
     /// sorted by `sortOrder` (equal for names whose sort keys are equal), after its score when
     /// `scored`; and how many groups there are.
     private static func groups(
-        of names: DistinctNames, scores: [UInt8], in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder,
-        scored: Bool
+        of names: DistinctNames, scores: [UInt8], sortOrder: NameOrder, scored: Bool
     ) -> (groups: [UInt32], count: Int) {
         let matching = scores.indices.filter { scores[$0] != MatchTier.noMatch }
         let parts = Parallel.ranges(matching.count, minimum: 4096)
-        let shared = UncheckedSendable(text)
-        let places = names.places
         var stores = Parallel.map(parts.count) { part in
             var entries = ByteStore()
             var folding = TextFolding()
             let noID = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-            for name in matching[parts[part]] {
-                let place = Int(places[name].lowerBound)..<Int(places[name].upperBound)
-                SortEntry.append(
-                    name: UnsafeBufferPointer(rebasing: shared.value[place]), id: noID, givenParts: nil,
-                    sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
-                entries.closeString()
+            names.bytes.withUnsafeBufferPointer { bytes in
+                for name in matching[parts[part]] {
+                    SortEntry.append(
+                        name: UnsafeBufferPointer(rebasing: bytes[names.stored(name)]), id: noID, givenParts: nil,
+                        sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
+                    entries.closeString()
+                }
             }
             return entries
         }

@@ -67,7 +67,7 @@ struct LineScan: Sendable {
                     }
                 }
             }
-            let name = names.number(of: UInt32(end - line.count)..<UInt32(end), in: base)
+            let name = names.number(of: UInt32(end - line.count)..<UInt32(end), in: text)
             if Int(name) == scores.count {
                 // The first line of this name: checked and searched.
                 if probe == nil { isASCII = UTF8Text.isASCII(line) }
