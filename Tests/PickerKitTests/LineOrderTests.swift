@@ -18,20 +18,25 @@ final class LineOrderTests: XCTestCase {
                 (0..<Int(random.next() % 4)).map { _ in words[Int(random.next() % UInt64(words.count))] }
                     .joined(separator: random.next() % 3 == 0 ? "" : " ")
             }
-            let names = (0..<Int(random.next() % 1500)).map { _ in pool[Int(random.next() % UInt64(pool.count))] }
-            let text = Array(names.joined(separator: "\n").utf8)
+            // A score per name, as a search gives (the same bytes, the same score); a fifth of the
+            // names do not match.
+            var scoreOf: [String: UInt8] = [:]
+            for name in pool where scoreOf[name] == nil {
+                scoreOf[name] = random.next() % 5 == 0 ? MatchTier.noMatch : UInt8(random.next() % 4)
+            }
+            let scores = pool.map { scoreOf[$0] ?? 0 }
+            let picks = (0..<Int(random.next() % 1500)).map { _ in Int(random.next() % UInt64(pool.count)) }
+            let text = Array(picks.map { pool[$0] }.joined(separator: "\n").utf8)
             // Numbers rising with gaps, so that their lengths run from one digit to ten.
             var number: UInt32 = 0
             var lines: [(line: LineMatches.Line, score: UInt8)] = []
             var start = 0
-            for name in names {
+            for pick in picks {
                 let step = random.next() % 4 == 0 ? UInt32(random.next() % 3_000_000) : UInt32(random.next() % 3 + 1)
                 guard number < UInt32.max - step else { break }
                 number += step
-                let end = start + name.utf8.count
-                lines.append(
-                    (LineMatches.Line(number: number, start: UInt32(start), end: UInt32(end)), UInt8(random.next() % 4))
-                )
+                let end = start + pool[pick].utf8.count
+                lines.append((LineMatches.Line(number: number, start: UInt32(start), end: UInt32(end)), scores[pick]))
                 start = end + 1
             }
             for sortOrder in NameOrder.allCases {
@@ -42,22 +47,28 @@ final class LineOrderTests: XCTestCase {
         }
     }
 
-    /// Checks that `LineOrder` puts `lines` of `text` in the order of their entries: the score
-    /// when `scored`, then the name's ``SortEntry``, compared as bytes, then the text's order.
+    /// Checks that `LineOrder` puts the lines of `lines` that match (their score is not
+    /// ``MatchTier/noMatch``) of `text` in the order of their entries: the score when `scored`,
+    /// then ``SortEntry``, compared as bytes, then the text's order.
     private func assertOrder(
-        _ lines: [(line: LineMatches.Line, score: UInt8)], _ text: [UInt8], sortOrder: NameOrder, scored: Bool,
+        _ allLines: [(line: LineMatches.Line, score: UInt8)], _ text: [UInt8], sortOrder: NameOrder, scored: Bool,
         _ message: String, file: StaticString = #filePath, line: UInt = #line
     ) {
         text.withUnsafeBufferPointer { bytes in
+            // Every line's name is told, as the scan tells those it looks at; only the lines
+            // that match are kept.
             var names = DistinctNames()
+            var scores: [UInt8] = []
             var matched = MatchedLines()
-            if let base = bytes.baseAddress {
-                for (found, score) in lines {
-                    matched.append(
-                        number: found.number, name: names.number(of: found.start..<found.end, in: base), score: score)
+            if !bytes.isEmpty {
+                for (found, score) in allLines {
+                    let name = names.number(of: found.start..<found.end, in: bytes)
+                    if Int(name) == scores.count { scores.append(score) }
+                    if score != MatchTier.noMatch { matched.append(number: found.number, name: name) }
                 }
             }
-            let sorted = LineOrder.sorted(matched, names: names, of: bytes, sortOrder: sortOrder, scored: scored)
+            let sorted = LineOrder.sorted(matched, names: names, scores: scores, sortOrder: sortOrder, scored: scored)
+            let lines = allLines.filter { $0.score != MatchTier.noMatch }
             var folding = TextFolding()
             let entries = lines.map { found, score in
                 var entry: [UInt8] = scored ? [score] : []
@@ -74,8 +85,8 @@ final class LineOrderTests: XCTestCase {
                 "\(message), \(sortOrder), scored \(scored)", file: file, line: line)
             for (found, index) in zip(sorted, expected) {
                 XCTAssertEqual(
-                    Array(bytes[found.range]), Array(bytes[lines[index].line.range]), "the line's bytes", file: file,
-                    line: line)
+                    Array(names.bytes[found.range]), Array(bytes[lines[index].line.range]), "the line's bytes",
+                    file: file, line: line)
             }
         }
     }

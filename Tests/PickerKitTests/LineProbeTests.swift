@@ -25,6 +25,7 @@ final class LineProbeTests: XCTestCase {
                     guard let probe = LineProbe(compiled, text: bytes), let base = bytes.baseAddress else {
                         return XCTFail("a probe for \(query)")
                     }
+                    defer { probe.deallocate() }
                     let message = "query \(query), line \(line), round \(round)"
                     let look = probe.lookAtLine(in: base, from: 0, upTo: bytes.count)
                     XCTAssertEqual(look.newline, line.count, message)
@@ -57,10 +58,15 @@ final class LineProbeTests: XCTestCase {
     func testTheRarestByteOfTheTextIsTheOneLookedFor() {
         let text = Array("Anna Lopez\nZoe Kim\nAnna Maria\n".utf8)
         text.withUnsafeBufferPointer { bytes in
-            XCTAssertEqual(LineProbe(CompiledQuery(SearchQuery("ann zoe")), text: bytes)?.byte, UInt8(ascii: "z"))
-            XCTAssertEqual(LineProbe(CompiledQuery(SearchQuery("!z ann")), text: bytes)?.byte, UInt8(ascii: "n"))
-            XCTAssertNil(LineProbe(CompiledQuery(SearchQuery("")), text: bytes))
-            XCTAssertNil(LineProbe(CompiledQuery(SearchQuery("!a")), text: bytes))
+            func probedByte(_ query: String) -> UInt8? {
+                guard let probe = LineProbe(CompiledQuery(SearchQuery(query)), text: bytes) else { return nil }
+                defer { probe.deallocate() }
+                return probe.byte
+            }
+            XCTAssertEqual(probedByte("ann zoe"), UInt8(ascii: "z"))
+            XCTAssertEqual(probedByte("!z ann"), UInt8(ascii: "n"))
+            XCTAssertNil(probedByte(""))
+            XCTAssertNil(probedByte("!a"))
         }
     }
 }

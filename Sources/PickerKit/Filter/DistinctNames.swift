@@ -8,8 +8,11 @@ struct DistinctNames: Sendable {
     private(set) var places: [Range<UInt32>] = []
     /// The hash of each name's bytes.
     private var hashes: [UInt64] = []
-    /// The names' bytes one after another; name `i`'s run from `starts[i]` to `starts[i + 1]`.
-    private var bytes: [UInt8] = []
+    /// The names' bytes one after another, in the order of their numbers (see ``stored(_:)``):
+    /// where they are read from once the names are told apart, close together instead of all
+    /// over the text.
+    private(set) var bytes: [UInt8] = []
+    /// Name `i`'s bytes run from `starts[i]` to `starts[i + 1]` of `bytes`.
     private var starts: [Int] = [0]
     /// An open-addressed table of slots of four words, indexed by hash: the high bits of the
     /// name's hash, its length (at most 255) and its number plus one (0 for an empty slot); then
@@ -22,16 +25,24 @@ struct DistinctNames: Sendable {
     /// How many names there are.
     var count: Int { places.count }
 
-    /// The number of the name at `place` in the text at `base`: a new one, the next, when no
-    /// name seen before has its bytes.
+    /// Where the bytes of name `name` are in ``bytes``.
+    func stored(_ name: Int) -> Range<Int> { starts[name]..<starts[name + 1] }
+
+    /// The number of the name at `place` in `text`: a new one, the next, when no name seen
+    /// before has its bytes.
     /// - Complexity: O(1) expected: one hash of the bytes, and mostly one comparison.
     @inline(__always)
-    mutating func number(of place: Range<UInt32>, in base: UnsafePointer<UInt8>) -> UInt32 {
+    mutating func number(of place: Range<UInt32>, in text: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        // A place is in the text, which is then not empty.
+        let base = text.baseAddress.unsafelyUnwrapped
         let start = base + Int(place.lowerBound)
         let count = place.count
-        let hash = Self.hash(start, count)
+        let limit = base + text.count
+        let words = (
+            Self.word(start, count, 0, limit), Self.word(start, count, 8, limit), Self.word(start, count, 16, limit)
+        )
+        let hash = Self.hash(start, count, words, limit)
         let head = Self.head(hash, count)
-        let words = (Self.word(start, count, 0), Self.word(start, count, 8), Self.word(start, count, 16))
         let mask = slots.count / Self.slotWords - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         let found: Int? = slots.withUnsafeBufferPointer { slots in
@@ -67,11 +78,16 @@ struct DistinctNames: Sendable {
     }
 
     /// The bytes `offset..<offset + 8` of the `count` bytes at `start`, little-endian, zeros past
-    /// the end.
+    /// the end; read as one word where the eight bytes lie before `limit`, the end of the text.
     @inline(__always)
-    private static func word(_ start: UnsafePointer<UInt8>, _ count: Int, _ offset: Int) -> UInt64 {
-        if offset + 8 <= count {
-            return UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    private static func word(
+        _ start: UnsafePointer<UInt8>, _ count: Int, _ offset: Int, _ limit: UnsafePointer<UInt8>
+    ) -> UInt64 {
+        if offset >= count { return 0 }
+        if offset + 8 <= count || start + offset + 8 <= limit {
+            let word = UInt64(littleEndian: UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self))
+            let kept = count - offset
+            return kept >= 8 ? word : word & (UInt64.max >> (64 - 8 * UInt64(kept)))
         }
         var word: UInt64 = 0
         var index = offset
@@ -93,12 +109,12 @@ struct DistinctNames: Sendable {
         }
     }
 
-    /// Takes in the names of `other`, found in the same `text`: for each of them, its number
-    /// here.
-    mutating func absorb(_ other: DistinctNames, in text: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-        // An empty text holds no names.
-        guard let base = text.baseAddress else { return [] }
-        return other.places.map { number(of: $0, in: base) }
+    /// Takes in the names of `other`, found in the same `text`, that `isTaken` picks (by their
+    /// number there): for each of them, its number here; for the others, `UInt32.max`.
+    mutating func absorb(
+        _ other: DistinctNames, in text: UnsafeBufferPointer<UInt8>, where isTaken: (_ name: Int) -> Bool
+    ) -> [UInt32] {
+        other.places.indices.map { isTaken($0) ? number(of: other.places[$0], in: text) : UInt32.max }
     }
 
     /// Doubles the table, placing every name again.
@@ -114,21 +130,24 @@ struct DistinctNames: Sendable {
         }
     }
 
-    /// A hash of `count` bytes at `start`, eight at a time.
+    /// A hash of the `count` bytes at `start`, whose first 24 are `words` (see
+    /// `word(_:_:_:_:)`), eight at a time.
     @inline(__always)
-    private static func hash(_ start: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    private static func hash(
+        _ start: UnsafePointer<UInt8>, _ count: Int, _ words: (UInt64, UInt64, UInt64), _ limit: UnsafePointer<UInt8>
+    ) -> UInt64 {
         var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
-        let raw = UnsafeRawPointer(start)
-        var offset = 0
-        while offset + 8 <= count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
             hash ^= hash >> 32
-            offset += 8
         }
-        if offset < count {
-            var word: UInt64 = 0
-            for index in offset..<count { word |= UInt64(start[index]) << (8 * UInt64(index - offset)) }
-            hash = (hash ^ word) &* 0xC4CE_B9FE_1A85_EC53
+        mix(words.0)
+        mix(words.1)
+        mix(words.2)
+        var offset = inlineBytes
+        while offset < count {
+            mix(word(start, count, offset, limit))
+            offset += 8
         }
         return hash ^ (hash >> 29)
     }

@@ -35,6 +35,7 @@ public enum LineFilter {
             return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled, scoring: scoring) }
         }
         var names = DistinctNames()
+        var scores: [UInt8] = []
         var linesBefore: [UInt32] = []
         var renumbered: [[UInt32]?] = []
         for index in scans.indices {
@@ -48,28 +49,34 @@ public enum LineFilter {
                 }
             }
             linesBefore.append(before)
-            // The first part's names are numbered as they are; the others' as the first's.
+            // The first part's names are numbered as they are; the others' that match as the
+            // first's, a name new to it taking its score along.
             if index == 0 {
                 names = scans[index].names
+                scores = scans[index].scores
                 renumbered.append(nil)
             } else {
-                renumbered.append(
-                    data.withUnsafeBytes { names.absorb(scans[index].names, in: $0.bindMemory(to: UInt8.self)) })
+                let partScores = scans[index].scores
+                let numbers = data.withUnsafeBytes { raw in
+                    names.absorb(scans[index].names, in: raw.bindMemory(to: UInt8.self)) {
+                        partScores[$0] != MatchTier.noMatch
+                    }
+                }
+                for (name, number) in numbers.enumerated() where Int(number) == scores.count {
+                    scores.append(partScores[name])
+                }
+                renumbered.append(numbers)
             }
         }
         let lines = MatchedLines.joined(scans.map(\.matches), linesBefore: linesBefore, renumbered: renumbered)
         // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
         // for the score, the section and separators and 10 for the line number.
-        let places = names.places
-        guard lines.names.reduce(0, { $0 + 4 * places[Int($1)].count + 15 }) <= UInt32.max else {
+        guard lines.names.reduce(0, { $0 + 4 * names.stored(Int($1)).count + 15 }) <= UInt32.max else {
             throw SourceError(
                 source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
-        let sorted = data.withUnsafeBytes { raw in
-            LineOrder.sorted(
-                lines, names: names, of: raw.bindMemory(to: UInt8.self), sortOrder: sortOrder, scored: scoring)
-        }
-        return LineMatches(text: data, lines: sorted)
+        let sorted = LineOrder.sorted(lines, names: names, scores: scores, sortOrder: sortOrder, scored: scoring)
+        return LineMatches(text: Data(names.bytes), lines: sorted)
     }
 
     /// Byte ranges of `bytes`, one per core and of at least `minimum` bytes, each ending just
@@ -91,7 +98,8 @@ public enum LineFilter {
     }
 }
 
-/// Lines of text that a search included, in list order, as places in the text.
+/// Lines of text that a search included, in list order, as places in a text that holds their
+/// bytes (the text searched, or its distinct names one after another).
 public struct LineMatches: Sendable {
     /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
     /// line end, in a text of at most 4 GiB.

@@ -2,69 +2,91 @@
 /// by the sort key (``SortEntry``) of the name, then in the text's order, as a list would sort
 /// them, worked out without a sort key per line.
 ///
-/// Only the distinct names (``DistinctNames``) get a sort key and are sorted, each given its
-/// rank (names whose keys are equal share one). The lines, in the text's order, are put in
-/// order by rank and by score with two counting sorts, which keep that order among equals.
-/// Each line is given the place of its name's first line: the same bytes, read from one place
-/// instead of from all over the text when printed.
+/// A line's score and key are its name's. So only the distinct names (``DistinctNames``) that
+/// match get a sort key and are sorted, and each is given its group: names of equal score and
+/// equal keys share one, and the groups are numbered in that order. The lines, in the text's
+/// order, are put in order by group with a counting sort, which keeps that order among equals.
+/// Each line is given the place of its name's bytes among the names' (``DistinctNames/bytes``):
+/// read from there when printed, close together instead of all over the text.
 enum LineOrder {
-    /// `lines` of `text`, in text order, their `names` numbering `names`, sorted as a list
-    /// sorted by `sortOrder` holds them, or, `scored`, by their scores first, each at its
-    /// name's place.
+    /// `lines` of a text, in text order, their `names` numbering `names`, whose scores are
+    /// `scores`, sorted as a list sorted by `sortOrder` holds them, or, `scored`, by their
+    /// scores first, each at its name's place in ``DistinctNames/bytes``.
     /// - Complexity: O(n) for n lines, and O(d log d) for their d distinct names.
     static func sorted(
-        _ lines: MatchedLines, names: DistinctNames, of text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder,
-        scored: Bool
+        _ lines: MatchedLines, names: DistinctNames, scores: [UInt8], sortOrder: NameOrder, scored: Bool
     ) -> [LineMatches.Line] {
-        let (nameRanks, rankCount) = ranks(of: names, in: text, sortOrder: sortOrder)
-        let lineRanks = lines.names.map { nameRanks[Int($0)] }
-        var order = stableSorted(Array(0..<UInt32(lines.numbers.count)), by: lineRanks, buckets: rankCount)
-        if scored { order = stableSorted(order, by: lines.scores, buckets: 256) }
-        let places = names.places
-        return order.map { index in
-            let place = places[Int(lines.names[Int(index)])]
-            return LineMatches.Line(number: lines.numbers[Int(index)], start: place.lowerBound, end: place.upperBound)
+        let (groups, groupCount) = self.groups(of: names, scores: scores, sortOrder: sortOrder, scored: scored)
+        var starts = [Int](repeating: 0, count: groupCount + 1)
+        for name in lines.names { starts[Int(groups[Int(name)]) + 1] += 1 }
+        for group in 0..<groupCount { starts[group + 1] += starts[group] }
+        return [LineMatches.Line](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
+            for index in lines.numbers.indices {
+                let name = Int(lines.names[index])
+                let group = Int(groups[name])
+                let place = names.stored(name)
+                sorted[starts[group]] = LineMatches.Line(
+                    number: lines.numbers[index], start: UInt32(place.lowerBound), end: UInt32(place.upperBound))
+                starts[group] += 1
+            }
+            initialized = lines.count
         }
     }
 
-    /// The rank of each of `names` among them in a list sorted by `sortOrder` (equal for names
-    /// whose sort keys are equal), and how many ranks there are.
-    private static func ranks(
-        of names: DistinctNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder
-    ) -> (ranks: [UInt32], count: Int) {
-        let parts = Parallel.ranges(names.count, minimum: 4096)
-        let shared = UncheckedSendable(text)
-        let places = names.places
+    /// The group of each of `names` whose score is not ``MatchTier/noMatch``: its rank in a list
+    /// sorted by `sortOrder` (equal for names whose sort keys are equal), after its score when
+    /// `scored`; and how many groups there are.
+    private static func groups(
+        of names: DistinctNames, scores: [UInt8], sortOrder: NameOrder, scored: Bool
+    ) -> (groups: [UInt32], count: Int) {
+        let matching = scores.indices.filter { scores[$0] != MatchTier.noMatch }
+        let parts = Parallel.ranges(matching.count, minimum: 4096)
         var stores = Parallel.map(parts.count) { part in
             var entries = ByteStore()
             var folding = TextFolding()
-            for name in parts[part] {
-                let place = Int(places[name].lowerBound)..<Int(places[name].upperBound)
-                SortEntry.append(
-                    name: UnsafeBufferPointer(rebasing: shared.value[place]), givenParts: nil, sortOrder: sortOrder,
-                    folding: &folding, to: &entries.bytes)
-                entries.closeString()
+            names.bytes.withUnsafeBufferPointer { bytes in
+                for name in matching[parts[part]] {
+                    SortEntry.append(
+                        name: UnsafeBufferPointer(rebasing: bytes[names.stored(name)]), givenParts: nil,
+                        sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
+                    entries.closeString()
+                }
             }
             return entries
         }
         var entries = stores.isEmpty ? ByteStore() : stores.removeFirst()
         while !stores.isEmpty { entries.append(contentsOf: stores.removeFirst()) }
-        let sorted = ListOrder.sorted(0..<names.count, of: entries).numbers
-        var ranks = [UInt32](repeating: 0, count: names.count)
-        var rank: UInt32 = 0
+        // Positions in `matching`, in the order of their entries, and the rank of each (equal
+        // entries share one).
+        var order = ListOrder.sorted(0..<matching.count, of: entries).numbers
+        var ranks = [UInt32](repeating: 0, count: matching.count)
         entries.bytes.withUnsafeBufferPointer { bytes in
-            for index in sorted.indices {
-                if index > 0,
-                    compareBytes(
-                        UnsafeBufferPointer(rebasing: bytes[entries.range(Int(sorted[index - 1]))]),
-                        UnsafeBufferPointer(rebasing: bytes[entries.range(Int(sorted[index]))])) != 0
+            var rank: UInt32 = 0
+            for index in order.indices.dropFirst() {
+                if compareBytes(
+                    UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index - 1]))]),
+                    UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index]))])) != 0
                 {
                     rank += 1
                 }
-                ranks[Int(sorted[index])] = rank
+                ranks[Int(order[index])] = rank
             }
         }
-        return (ranks, names.count == 0 ? 0 : Int(rank) + 1)
+        let matchingScores = scored ? matching.map { scores[$0] } : []
+        if scored { order = stableSorted(order, by: matchingScores, buckets: 256) }
+        var groups = [UInt32](repeating: 0, count: names.count)
+        var group: UInt32 = 0
+        for index in order.indices {
+            let position = Int(order[index])
+            if index > 0 {
+                let before = Int(order[index - 1])
+                if ranks[position] != ranks[before] || (scored && matchingScores[position] != matchingScores[before]) {
+                    group += 1
+                }
+            }
+            groups[matching[position]] = group
+        }
+        return (groups, order.isEmpty ? 0 : Int(group) + 1)
     }
 
     /// `items` sorted by their `keys` (indexed by item), each below `buckets`, equal keys in the

@@ -8,7 +8,10 @@
 /// by scalar when each of its scalars folds alone (``ScalarFolds``): the byte is then in the
 /// fold of one of them, looked up as folding would, in the pass that checks the UTF-8, and what
 /// each scalar of the Basic Multilingual Plane gave is kept in a table of a byte per scalar.
-final class LineProbe {
+///
+/// A probe holds no reference, so that looking at a line counts none; its owner frees its table
+/// with ``deallocate()``.
+struct LineProbe {
     /// What a look at a line that is not ASCII found.
     enum Verdict {
         /// The line cannot match.
@@ -63,7 +66,8 @@ final class LineProbe {
         verdicts.initialize(repeating: 0, count: 0x10000)
     }
 
-    deinit { verdicts.deallocate() }
+    /// Frees the table of what scalars gave; the probe is not to be used after.
+    func deallocate() { verdicts.deallocate() }
 
     /// Where the line that starts at `start` of the text at `base` ends (at its newline, or at
     /// `limit`), whether it is ASCII, and, when it is, whether it holds the byte, a capital

@@ -5,9 +5,12 @@ import Glibc
 /// without storing any line's key.
 ///
 /// Lines are counted as ``NameLines`` counts them (a trailing CR dropped, blank lines numbered
-/// but never matched). A line without the query's ``LineProbe`` byte is passed over. An ASCII
-/// line folds to itself in lowercase, so it is searched where it lies, ignoring case; any other
-/// line is checked as UTF-8 and folded into a scratch buffer, as ``NameKeys`` folds a name.
+/// but never matched). A line without the query's ``LineProbe`` byte is passed over. Any other
+/// is told by its name (``DistinctNames``): whether a line matches, and how well, depends on its
+/// bytes alone, so only the first line of each name is checked and searched, and the others take
+/// its score. An ASCII line folds to itself in lowercase, so it is searched where it lies,
+/// ignoring case; any other line is checked as UTF-8 and folded into a scratch buffer, as
+/// ``NameKeys`` folds a name.
 struct LineScan: Sendable {
     /// A line that is not UTF-8: its number within the part, from 1, and the line.
     struct InvalidLine: Sendable {
@@ -21,8 +24,11 @@ struct LineScan: Sendable {
     private(set) var invalidLine: InvalidLine?
     /// The lines that match, in text order, numbered from 1 within the part.
     private(set) var matches = MatchedLines()
-    /// The names of the lines that match, which their `names` number.
+    /// The names of the lines looked at (those that hold the probe's byte), which the matches'
+    /// `names` number.
     private(set) var names = DistinctNames()
+    /// The score of each of `names`, ``MatchTier/noMatch`` for a name that does not match.
+    private(set) var scores: [UInt8] = []
 
     /// Scans the lines of `range` of `text`, a text of at most 4 GiB; with `scoring`, each
     /// match keeps its score for the ranking.
@@ -30,6 +36,7 @@ struct LineScan: Sendable {
         guard let base = text.baseAddress else { return }
         var matcher = Matcher(query, scoring: scoring)
         let probe = LineProbe(query, text: UnsafeBufferPointer(rebasing: text[range]))
+        defer { probe?.deallocate() }
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             lineCount += 1
@@ -47,31 +54,31 @@ struct LineScan: Sendable {
             if end > cursor, base[end - 1] == 0x0D { end -= 1 }
             let line = UnsafeBufferPointer(start: base + cursor, count: end - cursor)
             cursor = newline + 1
-            var isValid = true
+            // How far the line is known to be UTF-8; nil when it is not.
+            var checked: Int? = 0
             if let probe {
                 if isASCII {
                     if !holds { continue }
                 } else {
                     switch probe.look(atFoldOf: line, folding: &matcher.folding) {
                     case .absent: continue
-                    case .invalid: isValid = false
-                    case .possible(let checked):
-                        isValid = UTF8Text.isValid(UnsafeBufferPointer(rebasing: line[checked...]))
+                    case .invalid: checked = nil
+                    case .possible(let checkedUpTo): checked = checkedUpTo
                     }
                 }
-            } else {
-                isASCII = UTF8Text.isASCII(line)
-                isValid = isASCII || UTF8Text.isValid(line)
             }
-            if !isValid {
-                invalidLine = InvalidLine(number: lineCount, bytes: (end - line.count)..<end)
-                return
+            let name = names.number(of: UInt32(end - line.count)..<UInt32(end), in: text)
+            if Int(name) == scores.count {
+                // The first line of this name: checked and searched.
+                if probe == nil { isASCII = UTF8Text.isASCII(line) }
+                guard let checked, isASCII || UTF8Text.isValid(UnsafeBufferPointer(rebasing: line[checked...])) else {
+                    invalidLine = InvalidLine(number: lineCount, bytes: (end - line.count)..<end)
+                    return
+                }
+                let score = matcher.score(line, isASCII: isASCII)
+                scores.append(score != MatchTier.noMatch && NameLines.isBlank(line) ? MatchTier.noMatch : score)
             }
-            let score = matcher.score(line, isASCII: isASCII)
-            if score != MatchTier.noMatch, !NameLines.isBlank(line) {
-                let name = names.number(of: UInt32(end - line.count)..<UInt32(end), in: base)
-                matches.append(number: UInt32(lineCount), name: name, score: score)
-            }
+            if scores[Int(name)] != MatchTier.noMatch { matches.append(number: UInt32(lineCount), name: name) }
         }
     }
 

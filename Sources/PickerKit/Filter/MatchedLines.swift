@@ -1,20 +1,18 @@
-/// The lines of a text that a search found, in text order, as three arrays side by side: each
-/// line's number, the number of its name among the distinct names (``DistinctNames``), and its
-/// score (see ``MatchTier``). Where a line lies is its name's place, so it is not kept.
+/// The lines of a text that a search found, in text order, as two arrays side by side: each
+/// line's number and the number of its name among the distinct names (``DistinctNames``). Where
+/// a line lies and its score are its name's, so they are not kept.
 struct MatchedLines: Sendable {
     var numbers: [UInt32] = []
     var names: [UInt32] = []
-    var scores: [UInt8] = []
 
     /// How many lines there are.
     var count: Int { numbers.count }
 
     /// Adds a line.
     @inline(__always)
-    mutating func append(number: UInt32, name: UInt32, score: UInt8) {
+    mutating func append(number: UInt32, name: UInt32) {
         numbers.append(number)
         names.append(name)
-        scores.append(score)
     }
 
     /// The lines of `parts` one after another, on every core: the numbers of part `i` raised by
@@ -41,7 +39,6 @@ struct MatchedLines: Sendable {
             let name = parts[part].names[index]
             return renumbered[part].map { $0[Int(name)] } ?? name
         }
-        joined.scores = fill { part, index in parts[part].scores[index] }
         return joined
     }
 }
