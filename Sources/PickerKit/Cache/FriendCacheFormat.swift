@@ -88,8 +88,8 @@ enum FriendCacheFormat {
 
     /// The cache file of the friends of `list`, in the order they arrived, as
     /// ``encode(_:key:savedAt:totalCount:)`` writes them, made without unpacking a friend: each
-    /// record is the friend's packed record, which keeps the id, the name and its parts the way
-    /// a cache record does. (The order they arrived in is the order
+    /// record is the id's length and bytes, then the friend's packed record after its id,
+    /// which keeps the name and its parts the way a cache record does. (The order they arrived in is the order
     /// they are stored in: read front to back, a million friends are written several times
     /// faster than in list order, which jumps about the stores.)
     /// - Complexity: O(total length of the records): they are measured, then copied once.
@@ -101,10 +101,19 @@ enum FriendCacheFormat {
         for number in list.order { listed[Int(number)] = true }
         let numbers = listed.indices.lazy.filter { listed[$0] }
         var length = headerLength
-        for number in numbers { length += list.packed.withRecord(number) { $0.count } }
+        for number in numbers {
+            length += list.withID(number) { varintLength($0.count) + $0.count }
+            length += list.packed.withRecordAfterID(number) { $0.count }
+        }
         var file = [UInt8](repeating: 0, count: headerLength)
         file.reserveCapacity(length)
-        for number in numbers { list.packed.withRecord(number) { file.append(contentsOf: $0) } }
+        for number in numbers {
+            list.withID(number) { id in
+                appendVarint(id.count, to: &file)
+                file.append(contentsOf: id)
+            }
+            list.packed.withRecordAfterID(number) { file.append(contentsOf: $0) }
+        }
         try finish(&file, count: UInt32(list.count), key: key, savedAt: savedAt, totalCount: totalCount)
         return file
     }
@@ -206,6 +215,17 @@ enum FriendCacheFormat {
             appendVarint(bytes.count, to: &payload)
             payload.append(contentsOf: bytes)
         }
+    }
+
+    /// How many bytes the varint of `value` takes.
+    private static func varintLength(_ value: Int) -> Int {
+        var length = 1
+        var rest = UInt64(value) >> 7
+        while rest > 0 {
+            length += 1
+            rest >>= 7
+        }
+        return length
     }
 
     private static func appendVarint(_ value: Int, to bytes: inout [UInt8]) {

@@ -18,7 +18,7 @@ import Glibc
 /// which maps positions to numbers. Say `Ada Lovelace`, id `42`, given as first name `Ada` and
 /// last name `Lovelace`, arrived eighth (number 7) and sorts first (position 0):
 ///
-///     number 7 ─┬─ PackedFriends      record at starts[7]: [id length 2] "42" [name length
+///     number 7 ─┬─ PackedFriends      record at starts[7]: [id: the number 42] [name length
 ///               │                     12] "Ada Lovelace" [first: in the name at 0, 3 bytes]
 ///               │                     [middle: absent] [last: in the name at 4, 8 bytes]
 ///               ├─ NameKeys.accent    ByteStore string 7: "ada lovelace" (case and accents

@@ -6,7 +6,9 @@ import Glibc
 ///
 /// A `Friend` holds five strings, 80 bytes before any of their text; a million of them take
 /// well over 100 MB. Packed, a friend takes the bytes of its name plus a few, since the first,
-/// middle and last names are usually parts of the name and are stored as a place in it.
+/// middle and last names are usually parts of the name and are stored as a place in it, and
+/// an id that is a number (a Graph id, a line number) is stored as the number: 8 bytes for
+/// `100000000000000`, 4 for `123456`.
 struct PackedFriends: Sendable {
     private var bytes: [UInt8] = []
     private var starts: [UInt32] = []
@@ -26,8 +28,14 @@ struct PackedFriends: Sendable {
         starts.append(start)
         var id = friend.id
         id.withUTF8 { id in
-            appendNumber(id.count)
-            bytes.append(contentsOf: id)
+            // The id's length, doubled; or 1, then the number it spells.
+            if let value = AscendingIDs.value(id) {
+                appendNumber(1)
+                appendNumber(Int(value))
+            } else {
+                appendNumber(id.count << 1)
+                bytes.append(contentsOf: id)
+            }
         }
         var name = friend.name
         name.withUTF8 { name in
@@ -75,7 +83,7 @@ struct PackedFriends: Sendable {
     func friend(_ index: Int) -> Friend {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
-            let id = reader.string(length: reader.number())
+            let id = reader.id { String(decoding: $0, as: UTF8.self) }
             let nameLength = reader.number()
             let nameStart = reader.cursor
             let name = reader.string(length: nameLength)
@@ -102,13 +110,15 @@ struct PackedFriends: Sendable {
         }
     }
 
-    /// Calls `body` with the record of the friend at `index`: the id's length and bytes, the
-    /// name's length and bytes, then the first, middle and last names, each a tag (0 absent,
-    /// 1 its own length and bytes, 2 an offset and a length in the name) and what it says.
-    func withRecord<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// Calls `body` with the record of the friend at `index` after its id: the name's length
+    /// and bytes, then the first, middle and last names, each a tag (0 absent, 1 its own length
+    /// and bytes, 2 an offset and a length in the name) and what it says.
+    func withRecordAfterID<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
+            reader.id { _ in }
             let end = index + 1 < starts.count ? Int(starts[index + 1]) : buffer.count
-            return body(UnsafeBufferPointer(rebasing: buffer[Int(starts[index])..<end]))
+            return body(UnsafeBufferPointer(rebasing: buffer[reader.cursor..<end]))
         }
     }
 
@@ -116,8 +126,7 @@ struct PackedFriends: Sendable {
     func withID<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
-            let length = reader.number()
-            return body(UnsafeBufferPointer(rebasing: buffer[reader.cursor..<(reader.cursor + length)]))
+            return reader.id(body)
         }
     }
 
@@ -162,6 +171,28 @@ struct PackedFriends: Sendable {
                 value |= Int(next & 0x7F) << shift
                 if next < 0x80 { return value }
                 shift += 7
+            }
+        }
+
+        /// Reads an id, and calls `body` with its UTF-8: its own bytes, or the digits of the
+        /// number it is stored as.
+        @discardableResult
+        mutating func id<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            let field = number()
+            guard field & 1 == 1 else {
+                let length = field >> 1
+                defer { cursor += length }
+                return body(UnsafeBufferPointer(rebasing: buffer[cursor..<(cursor + length)]))
+            }
+            var value = UInt64(number())
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var start = digits.count
+                repeat {
+                    start -= 1
+                    digits[start] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                } while value > 0
+                return body(UnsafeBufferPointer(rebasing: digits[start...]))
             }
         }
 
