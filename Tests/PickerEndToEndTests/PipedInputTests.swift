@@ -29,6 +29,22 @@ final class PipedInputTests: TmuxTestCase {
         try picker.assertExit(0, output: "Ada Lovelace\n")
     }
 
+    /// Names piped in show as they come, as fzf shows lines: a producer that has written one
+    /// name and waits before the next does not keep the first off the screen.
+    func testPipedNamesShowBeforeTheProducerIsDone() throws {
+        let go = FileManager.default.temporaryDirectory.appendingPathComponent("picker-go-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: go) }
+        let producer = "printf 'Ann Lee\\n'; while [ ! -e \"$0\" ]; do sleep 0.05; done; printf 'Bob Stone\\n'"
+        let picker = try startPicker(
+            [], program: ["sh", "-c", "(\(producer)) | \"$1\"", go.path, try PickerPaths.picker().path]
+        ) { $0.names == ["Ann Lee"] }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: go.path), "the producer is still writing")
+        try Data().write(to: go)
+        try picker.waitForScreen("the second name, once written") { $0.names == ["Ann Lee", "Bob Stone"] }
+        try picker.press("Enter")
+        try picker.assertExit(0, output: "Ann Lee\n")
+    }
+
     func testPipedContactsAreReadByTheirContent() throws {
         let vCard = try Data(contentsOf: URL(fileURLWithPath: PickerPaths.fixture("android.vcf")))
         let picker = try startPicker([], input: vCard) { $0.counts == "2/2 · 0 selected" }

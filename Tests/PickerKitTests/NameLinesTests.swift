@@ -142,4 +142,59 @@ final class NameLinesTests: XCTestCase {
             XCTAssertEqual(chunked.1, whole.1, bytes.description)
         }
     }
+
+    /// Text through a pipe, written a few bytes at a time (so that the reader finds the pipe
+    /// empty and delivers what came before), its start read to tell its format and then the
+    /// rest, gives the friends, and the error, of the same bytes read whole.
+    func testTextThroughAPipeGivesWhatItsBytesGive() throws {
+        var random = SplitMix64(seed: 10)
+        let pieces: [[UInt8]] = [
+            Array("Ada".utf8), Array("Zoë Kim".utf8), [0x0D], [0x0A], [0x0A], [0x20], Array("王".utf8), [0xFF],
+            FriendsJSON.byteOrderMark, Array("e\u{301}".utf8),
+        ]
+        for round in 0..<150 {
+            var bytes = round % 3 == 0 ? FriendsJSON.byteOrderMark : []
+            bytes += (0..<Int(random.next() % 16)).flatMap { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+            let step = 1 + Int(random.next() % 4)
+            var ends: [Int32] = [0, 0]
+            XCTAssertEqual(pipe(&ends), 0)
+            let rest = bytes
+            let writeEnd = ends[1]
+            let writer = Thread {
+                for start in stride(from: 0, to: rest.count, by: step) {
+                    let piece = Array(rest[start..<min(start + step, rest.count)])
+                    _ = piece.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+                    usleep(200)
+                }
+                close(writeEnd)
+            }
+            writer.start()
+            var piped: [Friend] = []
+            var pipedError: String?
+            do {
+                let head = try StandardInput.readHead(descriptor: ends[0], source: "standard input")
+                try NameLines.readPages(
+                    head: head, descriptor: ends[0], source: "standard input", firstPage: 1, largestPage: 2,
+                    chunkSize: 3
+                ) { piped += $0.friends }
+            } catch {
+                pipedError = error.problem
+            }
+            // The writer may still be writing after an error: the pipe is read to its end.
+            var drain = [UInt8](repeating: 0, count: 64)
+            while read(ends[0], &drain, drain.count) > 0 {}
+            close(ends[0])
+            var whole: [Friend] = []
+            var wholeError: String?
+            do {
+                try NameLines.readPages(Data(bytes), source: "standard input", firstPage: 1, largestPage: 2) {
+                    whole += $0.friends
+                }
+            } catch {
+                wholeError = error.problem
+            }
+            XCTAssertEqual(piped, whole, bytes.description)
+            XCTAssertEqual(pipedError, wholeError, bytes.description)
+        }
+    }
 }

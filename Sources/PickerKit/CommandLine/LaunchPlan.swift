@@ -92,10 +92,10 @@ extension LaunchPlan {
             }
             switch options.source {
             case .standardInput where persistence.history != nil:
-                // Read here, to tell whether its ids are line numbers.
-                let data = try StandardInput.readAll()
-                persistence.keying = Frecency.Keying(format: SourceFormat.of(data))
-                loader = StandardInputLoader.Preread(data: data)
+                // Its start is read here, to tell whether its ids are line numbers.
+                let head = try StandardInput.readHead()
+                persistence.keying = Frecency.Keying(format: head.withUnsafeBufferPointer { SourceFormat.of($0) })
+                loader = StandardInputLoader(head: head)
             case .file(let path): persistence.keying = .of(file: path)
             default: break
             }

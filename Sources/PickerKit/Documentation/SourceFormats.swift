@@ -17,7 +17,10 @@ extension Options {
             "CSV",
             "when the first line is a header naming a person's columns: Google Contacts (First Name, Last Name, E-mail 1 - Value; older: Given Name, Family Name), Outlook (E-mail Address), or name,email; several addresses in one cell are joined with \" ::: \"; an error names its line and column"
         ),
-        ("text", "anything else: one name per line, the line number as id, blank lines skipped"),
+        (
+            "text",
+            "anything else: one name per line, the line number as id, blank lines skipped; piped in, the names show as they come"
+        ),
     ]
 
     /// The lines that make picker the address book of mutt, neomutt and aerc.

@@ -19,14 +19,15 @@ struct FileSourceLoader: FriendLoader {
         }
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            // A named pipe (`--source <(command)`) is read once, whole, as standard input is.
+            // A named pipe (`--source <(command)`) is read once, as standard input is.
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 throw SourceError(source: path, problem: "cannot be read (permission denied?)")
             }
             defer { close(descriptor) }
             try StandardInputLoader.read(
-                try StandardInput.readAll(descriptor: descriptor, source: path), source: path, deliver)
+                head: try StandardInput.readHead(descriptor: descriptor, source: path), descriptor: descriptor,
+                source: path, deliver)
             return
         }
         let head = try Self.head(of: path)

@@ -57,20 +57,42 @@ extension FriendLoader {
 }
 
 /// Standard input, read by its content as a file named with `--source` is (see
-/// ``SourceFormat``): JSON, delivered as one page; vCard, a contacts CSV or plain text, one name
-/// per line, delivered in growing pages.
+/// ``SourceFormat``): plain text, one name per line, delivered in growing pages as it comes;
+/// JSON, delivered as one page, vCard or a contacts CSV, in growing pages, once read whole.
 struct StandardInputLoader: FriendLoader {
+    /// The start of standard input, when it was read already to tell the format
+    /// (``StandardInput/readHead(descriptor:source:)``); nil to read it here.
+    var head: [UInt8]?
+
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        try Self.read(try StandardInput.readAll(), deliver)
+        let head: [UInt8]
+        if let read = self.head { head = read } else { head = try StandardInput.readHead() }
+        try Self.read(head: head, descriptor: 0, deliver)
     }
 
-    /// What standard input held, already read.
+    /// What standard input held, already read whole.
     struct Preread: FriendLoader {
         let data: Data
 
         func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
             try StandardInputLoader.read(data, deliver)
         }
+    }
+
+    /// Delivers the friends of the source that starts with `head` and goes on in the open
+    /// `descriptor` (standard input, or the pipe messages call `source`): text as its lines
+    /// come, any other format once the rest is read.
+    static func read(
+        head: [UInt8], descriptor: Int32, source: String = FriendSource.standardInput.displayName,
+        _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
+            var input = Data(head)
+            input.append(try StandardInput.readAll(descriptor: descriptor, source: source))
+            try read(input, source: source, deliver)
+            return
+        }
+        try NameLines.readPages(head: head, descriptor: descriptor, source: source, deliver)
     }
 
     /// Delivers the friends of `input`, what standard input (or the source messages call

@@ -34,7 +34,9 @@ struct GrowingPages {
         return page
     }
 
-    /// The page being filled, when it holds anyone: the last page, once the source has ended.
+    /// The page being filled, when it holds anyone: the last page, once the source has ended,
+    /// or what came before the source paused; the next page is as large as this one would have
+    /// been.
     mutating func rest() -> [Friend]? {
         defer { page = [] }
         return page.isEmpty ? nil : page

@@ -147,6 +147,15 @@ enum ChunkedFile {
             throw SourceError(source: path, problem: "cannot be read (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
+        try read(descriptor: descriptor, source: path, chunkSize: chunkSize, body)
+    }
+
+    /// Calls `body` with each chunk read from the open `descriptor` (a pipe, say, which messages
+    /// call `source`), in order, until its end.
+    static func read(
+        descriptor: Int32, source: String, chunkSize: Int = 1 << 20,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(SourceError) -> Void
+    ) throws(SourceError) {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
         defer { buffer.deallocate() }
         while true {
@@ -154,7 +163,7 @@ enum ChunkedFile {
             if count == 0 { return }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw SourceError(source: path, problem: "cannot be read (\(String(cString: strerror(errno))))")
+                throw SourceError(source: source, problem: "cannot be read (\(String(cString: strerror(errno))))")
             }
             try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
         }

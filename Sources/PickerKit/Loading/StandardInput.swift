@@ -47,6 +47,39 @@ enum StandardInput {
         return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
     }
 
+    /// The start of standard input (or the open file `descriptor`), enough to tell its format
+    /// (``SourceFormat/of(_:)-(UnsafeBufferPointer<UInt8>)``): read until its end, or
+    /// ``SourceFormat/headLength`` bytes, or once a line that is not blank is whole, whichever
+    /// comes first, so that a slow producer's first name is not held back for more.
+    /// - Throws: ``SourceError`` when it cannot be read.
+    static func readHead(
+        descriptor: Int32 = 0, source: String = FriendSource.standardInput.displayName
+    ) throws(SourceError) -> [UInt8] {
+        var head = [UInt8](repeating: 0, count: SourceFormat.headLength)
+        var count = 0
+        while count < head.count {
+            let read = head.withUnsafeMutableBytes { bytes in
+                Glibc.read(descriptor, bytes.baseAddress.map { $0 + count }, bytes.count - count)
+            }
+            if read == 0 { break }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno, source)
+            }
+            count += read
+            if hasWholeLine(head[..<count]) { break }
+        }
+        return Array(head[..<count])
+    }
+
+    /// Whether `bytes` hold a newline after a byte that is not white space.
+    private static func hasWholeLine(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.firstIndex(where: isVisible) else { return false }
+        return bytes[first...].contains(0x0A)
+    }
+
+    private static func isVisible(_ byte: UInt8) -> Bool { ![0x20, 0x09, 0x0A, 0x0D].contains(byte) }
+
     private static func failure(_ error: Int32, _ source: String) -> SourceError {
         SourceError(source: source, problem: "cannot be read (\(String(cString: strerror(error))))")
     }
