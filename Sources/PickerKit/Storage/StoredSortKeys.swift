@@ -5,8 +5,9 @@
 /// words that folding them one by one gives, so the key is derived from the accent key when it
 /// is needed (``SortEntry/appendKey(derivedFrom:sortOrder:to:)``) and nothing is stored. The
 /// others keep their key here: parts a service gave that are not the name's words (`王小明`
-/// given as `王` and `小明`), and names whose folding differs word by word (a mark standing
-/// alone between spaces, a character that folds to a space).
+/// given as `王` and `小明`), or not in their order, and any name whose words folded one by one
+/// are not the words of the name folded whole. Each friend's key is made from its name and
+/// parts when its keys are, and compared with the derived one: only a key that differs is kept.
 struct StoredSortKeys: Sendable {
     /// The friend number of each key, ascending.
     private(set) var numbers: [UInt32] = []
