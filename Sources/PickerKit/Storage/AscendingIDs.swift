@@ -22,17 +22,28 @@ struct AscendingIDs: Hashable, Sendable {
     /// The ascending ids of `ids`, in order; nil when one is not a number or not above the one
     /// before, or there are none.
     static func of(_ ids: some Sequence<String>) -> AscendingIDs? {
-        var found: AscendingIDs?
-        for var id in ids {
-            guard let value = id.withUTF8(Self.value) else { return nil }
-            guard let before = found else {
-                found = AscendingIDs(first: value, last: value)
-                continue
+        var tracker = Tracker()
+        for var id in ids { tracker.add(id.withUTF8(Self.value)) }
+        return tracker.ids
+    }
+
+    /// Follows ids one at a time, as ``of(_:)`` reads them.
+    struct Tracker {
+        /// The ids so far, while each is a number above the one before; nil before the first
+        /// and once one is not.
+        private(set) var ids: AscendingIDs?
+        private var broken = false
+
+        /// Takes the next id, the number it spells (``AscendingIDs/value(_:)``), if any.
+        mutating func add(_ value: UInt64?) {
+            guard !broken else { return }
+            guard let value, ids.map({ $0.last < value }) ?? true else {
+                broken = true
+                ids = nil
+                return
             }
-            guard before.last < value else { return nil }
-            found?.last = value
+            ids = AscendingIDs(first: ids?.first ?? value, last: value)
         }
-        return found
     }
 
     /// These ids, then `next`, when `next` starts above them.

@@ -45,14 +45,17 @@ public struct FriendBatch: Hashable, Sendable {
             hashes.reserveCapacity(parts[part].count)
             var details = ContactDetails()
             var folding = TextFolding()
+            var ascending = AscendingIDs.Tracker()
             for (number, friend) in zip(parts[part], friends[parts[part]]) {
                 packed.append(friend)
                 keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
                 details.add(friend, number: number, folding: &folding)
                 var id = Self.hashableID(friend.id)
-                hashes.append(id.withUTF8 { IDIndex.hash($0) })
+                let (hash, value) = id.withUTF8 { (IDIndex.hash($0), AscendingIDs.value($0)) }
+                hashes.append(hash)
+                ascending.add(value)
             }
-            return (packed, keys, entries, hashes, details, AscendingIDs.of(friends[parts[part]].lazy.map(\.id)))
+            return (packed, keys, entries, hashes, details, ascending.ids)
         }
         for (index, (newPacked, newKeys, newEntries, hashes, newDetails, ascending)) in built.enumerated() {
             details.append(contentsOf: newDetails, numberedFrom: 0)

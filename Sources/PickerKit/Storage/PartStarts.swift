@@ -50,14 +50,20 @@ struct PartStarts: Sendable {
     ) -> [UInt16] {
         guard friend.firstName != nil || friend.middleName != nil || friend.lastName != nil else { return [] }
         var offsets: [Int] = []
-        for part in [friend.firstName, friend.middleName, friend.lastName] {
-            guard var part, let offset = part.withUTF8({ Self.offset(of: $0, in: utf8) }) else { continue }
+        // Each part on its own, not an array of the three: this runs for every friend a
+        // service gives parts for.
+        func consider(_ part: String?) {
+            guard var part, let offset = part.withUTF8({ Self.offset(of: $0, in: utf8) }) else { return }
             if offset > 0, !WordStarts.isStart(utf8, at: offset, partStarts: UnsafeBufferPointer(start: nil, count: 0)),
                 !offsets.contains(offset)
             {
                 offsets.append(offset)
             }
         }
+        consider(friend.firstName)
+        consider(friend.middleName)
+        consider(friend.lastName)
+        guard !offsets.isEmpty else { return [] }
         return offsets.sorted().compactMap { offset in
             let before = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<offset]), as: UTF8.self)
             return UInt16(exactly: folding.fold(before, strength).count)
