@@ -16,10 +16,16 @@ final class AscendingIDTests: XCTestCase {
         for id in ["", "007", "1e3", "-1", "+1", " 1", "1234567890123456789", "٤٢"] {
             XCTAssertNil(value(id), id)
         }
-        XCTAssertEqual(AscendingIDs.of(["1", "5", "9"]), AscendingIDs(first: 1, last: 9))
-        XCTAssertNil(AscendingIDs.of(["1", "5", "5"]))
-        XCTAssertNil(AscendingIDs.of(["2", "1"]))
-        XCTAssertNil(AscendingIDs.of([String]()))
+        func ascending(_ ids: [String]) -> AscendingIDs? {
+            var tracker = AscendingIDs.Tracker()
+            for id in ids { tracker.add(value(id)) }
+            return tracker.ids
+        }
+        XCTAssertEqual(ascending(["1", "5", "9"]), AscendingIDs(first: 1, last: 9))
+        XCTAssertNil(ascending(["1", "5", "5"]))
+        XCTAssertNil(ascending(["2", "1"]))
+        XCTAssertNil(ascending(["1", "x", "9"]))
+        XCTAssertNil(ascending([String]()))
     }
 
     func testTextKeepsNoIndexAndFindsEveryLine() throws {

@@ -53,25 +53,12 @@ struct FileSourceLoader: FriendLoader {
         }
     }
 
-    /// The first ``SourceFormat/headLength`` bytes of the file at `path`.
+    /// The start of the file at `path`, enough to tell its format
+    /// (``StandardInput/readHead(descriptor:source:)``).
     static func head(of path: String) throws(SourceError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SourceError(source: path, problem: "cannot be read (permission denied?)") }
         defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: SourceFormat.headLength)
-        var count = 0
-        while count < head.count {
-            let read = head.withUnsafeMutableBytes { bytes in
-                let rest = UnsafeMutableRawBufferPointer(rebasing: bytes[count...])
-                return pread(descriptor, rest.baseAddress, rest.count, off_t(count))
-            }
-            if read < 0 && errno == EINTR { continue }
-            if read < 0 {
-                throw SourceError(source: path, problem: "cannot be read (\(String(cString: strerror(errno))))")
-            }
-            if read == 0 { break }
-            count += read
-        }
-        return Array(head[0..<count])
+        return try StandardInput.readHead(descriptor: descriptor, source: path)
     }
 }

@@ -57,6 +57,8 @@ enum StandardInput {
     ) throws(SourceError) -> [UInt8] {
         var head = [UInt8](repeating: 0, count: SourceFormat.headLength)
         var count = 0
+        // Each byte is looked at once: a producer writing a byte at a time costs no more.
+        var seesVisible = false
         while count < head.count {
             let read = head.withUnsafeMutableBytes { bytes in
                 Glibc.read(descriptor, bytes.baseAddress.map { $0 + count }, bytes.count - count)
@@ -66,19 +68,14 @@ enum StandardInput {
                 if errno == EINTR { continue }
                 throw failure(errno, source)
             }
+            for byte in head[count..<(count + read)] {
+                if byte == 0x0A, seesVisible { return Array(head[..<(count + read)]) }
+                seesVisible = seesVisible || ![0x20, 0x09, 0x0A, 0x0D].contains(byte)
+            }
             count += read
-            if hasWholeLine(head[..<count]) { break }
         }
         return Array(head[..<count])
     }
-
-    /// Whether `bytes` hold a newline after a byte that is not white space.
-    private static func hasWholeLine(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard let first = bytes.firstIndex(where: isVisible) else { return false }
-        return bytes[first...].contains(0x0A)
-    }
-
-    private static func isVisible(_ byte: UInt8) -> Bool { ![0x20, 0x09, 0x0A, 0x0D].contains(byte) }
 
     private static func failure(_ error: Int32, _ source: String) -> SourceError {
         SourceError(source: source, problem: "cannot be read (\(String(cString: strerror(error))))")

@@ -19,15 +19,7 @@ struct AscendingIDs: Hashable, Sendable {
         return value
     }
 
-    /// The ascending ids of `ids`, in order; nil when one is not a number or not above the one
-    /// before, or there are none.
-    static func of(_ ids: some Sequence<String>) -> AscendingIDs? {
-        var tracker = Tracker()
-        for var id in ids { tracker.add(id.withUTF8(Self.value)) }
-        return tracker.ids
-    }
-
-    /// Follows ids one at a time, as ``of(_:)`` reads them.
+    /// Follows ids one at a time: the ascending ids so far.
     struct Tracker {
         /// The ids so far, while each is a number above the one before; nil before the first
         /// and once one is not.

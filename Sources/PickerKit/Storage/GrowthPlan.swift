@@ -1,7 +1,7 @@
 /// How the stores of a list make room ahead of the friends a source expects.
 ///
 /// A store that outgrows its buffer is copied into one twice as large, and for that moment
-/// held twice: near a million friends the sort keys alone are 25 MB, so the copy, not the
+/// held twice: near a million friends the accent keys alone are 16 MB, so the copy, not the
 /// list, would set the peak. Room made once, early, is never copied; memory the system gives
 /// is resident only once written, so room beyond the friends that come costs nothing but
 /// address space.

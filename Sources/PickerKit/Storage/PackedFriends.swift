@@ -116,7 +116,7 @@ struct PackedFriends: Sendable {
     func withRecordAfterID<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
-            reader.id { _ in }
+            reader.skipID()
             let end = index + 1 < starts.count ? Int(starts[index + 1]) : buffer.count
             return body(UnsafeBufferPointer(rebasing: buffer[reader.cursor..<end]))
         }
@@ -172,6 +172,12 @@ struct PackedFriends: Sendable {
                 if next < 0x80 { return value }
                 shift += 7
             }
+        }
+
+        /// Reads past an id.
+        mutating func skipID() {
+            let field = number()
+            if field & 1 == 1 { _ = number() } else { cursor += field >> 1 }
         }
 
         /// Reads an id, and calls `body` with its UTF-8: its own bytes, or the digits of the

@@ -1,8 +1,7 @@
 extension SortEntry {
-    /// Appends the key of an entry (the section byte and the parts, without the id) whose parts
-    /// are the words of `folded` as ``append(name:id:givenParts:sortOrder:folding:to:)`` takes
-    /// them from a name with no given parts: the first word, the words between one space apart,
-    /// the last word.
+    /// Appends the sort key (the section byte and the parts) whose parts are the words of
+    /// `folded` as ``append(name:givenParts:sortOrder:folding:to:)`` takes them from a name with
+    /// no given parts: the first word, the words between one space apart, the last word.
     ///
     /// For nearly every friend, the name folded whole for case and accents (its accent key)
     /// gives the key that folding its parts one by one gives, which is what lets a list derive

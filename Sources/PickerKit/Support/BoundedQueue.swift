@@ -31,7 +31,7 @@ public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
     /// item where it waits, so that the consumer never finds it missing: it waits for the join.
     public func put(_ item: Item, joiningWithLast join: (inout Item, Item) -> Bool) {
         condition.lock()
-        if items.count >= capacity, !items.isEmpty, join(&items[items.count - 1], item) {
+        if items.count >= capacity, join(&items[items.count - 1], item) {
             condition.broadcast()
             condition.unlock()
             return
