@@ -19,8 +19,13 @@ final class PackedIDTests: XCTestCase {
             XCTAssertEqual(packed.friend(index).name, "Friend \(index)")
             XCTAssertEqual(packed.friend(index).firstName, index % 2 == 0 ? "Friend" : nil)
             let name = Array("Friend \(index)".utf8)
-            let rest = packed.withRecordAfterID(index) { Array($0) }
-            XCTAssertEqual(Array(rest.dropFirst().prefix(name.count)), name, "the name's length and bytes after the id")
+            var rest: [UInt8] = []
+            packed.appendCacheRecord(index, to: &rest)
+            XCTAssertEqual(rest.count, packed.cacheRecordLength(index))
+            XCTAssertEqual(rest.first.map(Int.init), name.count, "the name's length after the id")
+            XCTAssertEqual(Array(rest.dropFirst().prefix(name.count)), name, "then its bytes")
+            let parts: [UInt8] = index % 2 == 0 ? [2, 0, 6, 0, 0] : [0, 0, 0]
+            XCTAssertEqual(Array(rest.dropFirst(1 + name.count)), parts, "then its parts, each a tag and what it says")
         }
     }
 }

@@ -16,7 +16,7 @@ final class StoreGrowthTests: XCTestCase {
             array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         }
         return [
-            address(list.keys.accent.bytes), address(list.keys.caseOnly.bytes),
+            address(list.keys.accent.bytes), address(list.keys.caseOnly.strings.bytes),
             address(list.keys.masks), address(list.keys.initials),
             address(list.order),
         ]

@@ -89,8 +89,9 @@ enum FriendCacheFormat {
     /// The cache file of the friends of `list`, in the order they arrived, as
     /// ``encode(_:key:savedAt:totalCount:)`` writes them, made without unpacking a friend: each
     /// record is the id's length and bytes, then the friend's packed record after its id,
-    /// which keeps the name and its parts the way a cache record does. (The order they arrived in is the order
-    /// they are stored in: read front to back, a million friends are written several times
+    /// which keeps the name and its parts the way a cache record does but for the parts of a
+    /// name without any (``PackedFriends/appendCacheRecord(_:to:)``). (The order they arrived
+    /// in is the order they are stored in: read front to back, a million friends are written several times
     /// faster than in list order, which jumps about the stores.)
     /// - Complexity: O(total length of the records): they are measured, then copied once.
     static func encode(
@@ -103,7 +104,7 @@ enum FriendCacheFormat {
         var length = headerLength
         for number in numbers {
             length += list.withID(number) { varintLength($0.count) + $0.count }
-            length += list.packed.withRecordAfterID(number) { $0.count }
+            length += list.packed.cacheRecordLength(number)
         }
         var file = [UInt8](repeating: 0, count: headerLength)
         file.reserveCapacity(length)
@@ -112,7 +113,7 @@ enum FriendCacheFormat {
                 appendVarint(id.count, to: &file)
                 file.append(contentsOf: id)
             }
-            list.packed.withRecordAfterID(number) { file.append(contentsOf: $0) }
+            list.packed.appendCacheRecord(number, to: &file)
         }
         try finish(&file, count: UInt32(list.count), key: key, savedAt: savedAt, totalCount: totalCount)
         return file

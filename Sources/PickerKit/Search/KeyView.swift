@@ -4,8 +4,7 @@ import Glibc
 struct KeyView {
     let accentBytes: UnsafeBufferPointer<UInt8>
     let accentEnds: UnsafeBufferPointer<UInt32>
-    let caseBytes: UnsafeBufferPointer<UInt8>
-    let caseEnds: UnsafeBufferPointer<UInt32>
+    let caseKeys: SparseKeys.View
     let masks: UnsafeBufferPointer<UInt32>
     let initials: UnsafeBufferPointer<UInt32>
     let partStarts: PartStarts.View
@@ -17,8 +16,7 @@ struct KeyView {
     /// Friend `number`'s key folded for case only.
     @inline(__always)
     func caseKey(_ number: Int) -> UnsafeBufferPointer<UInt8> {
-        let folded = Self.key(caseBytes, caseEnds, number)
-        return folded.isEmpty ? accentKey(number) : folded
+        caseKeys.string(number) ?? accentKey(number)
     }
 
     @inline(__always)
@@ -152,17 +150,14 @@ extension NameKeys {
     func withView<Result>(_ body: (KeyView) -> Result) -> Result {
         accent.bytes.withUnsafeBufferPointer { accentBytes in
             accent.ends.withUnsafeBufferPointer { accentEnds in
-                caseOnly.bytes.withUnsafeBufferPointer { caseBytes in
-                    caseOnly.ends.withUnsafeBufferPointer { caseEnds in
-                        masks.withUnsafeBufferPointer { masks in
-                            initials.withUnsafeBufferPointer { initials in
-                                partStarts.withView { partStarts in
-                                    body(
-                                        KeyView(
-                                            accentBytes: accentBytes, accentEnds: accentEnds, caseBytes: caseBytes,
-                                            caseEnds: caseEnds, masks: masks, initials: initials,
-                                            partStarts: partStarts))
-                                }
+                caseOnly.withView { caseKeys in
+                    masks.withUnsafeBufferPointer { masks in
+                        initials.withUnsafeBufferPointer { initials in
+                            partStarts.withView { partStarts in
+                                body(
+                                    KeyView(
+                                        accentBytes: accentBytes, accentEnds: accentEnds, caseKeys: caseKeys,
+                                        masks: masks, initials: initials, partStarts: partStarts))
                             }
                         }
                     }

@@ -14,8 +14,9 @@ public struct FriendBatch: Hashable, Sendable {
     /// The hash of each friend's id, in the form ``FriendList`` indexes it.
     private(set) var idHashes: [UInt32] = []
     /// The friends' indices in the order of their ids' hashes (ties in arrival order): the
-    /// order in which looking them up visits the id index front to back.
-    private(set) var byIDHash: [UInt32] = []
+    /// order in which looking them up visits the id index front to back. Nil while the ids
+    /// ascend, when a list may not need to look them up (see ``hashOrder(_:)``).
+    private(set) var byIDHash: [UInt32]?
     /// Each friend's sort key (``SortEntry``), which the batch is sorted by and merged into a
     /// list's order by; a list does not keep them.
     private(set) var entries = ByteStore()
@@ -36,43 +37,59 @@ public struct FriendBatch: Hashable, Sendable {
         self.sortOrder = sortOrder
         self.skipped = skipped
         self.expectedCount = expectedCount
-        let parts = Parallel.ranges(friends.count, minimum: 4096)
-        let built = Parallel.map(parts.count) { part in
-            var packed = PackedFriends()
-            var keys = NameKeys()
-            var entries = ByteStore()
-            var hashes: [UInt32] = []
-            hashes.reserveCapacity(parts[part].count)
-            var details = ContactDetails()
-            var folding = TextFolding()
-            var ascending = AscendingIDs.Tracker()
-            for (number, friend) in zip(parts[part], friends[parts[part]]) {
-                packed.append(friend)
-                keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
-                details.add(friend, number: number, folding: &folding)
-                var id = Self.hashableID(friend.id)
-                let (hash, value) = id.withUTF8 { (IDIndex.hash($0), AscendingIDs.value($0)) }
-                hashes.append(hash)
-                ascending.add(value)
+        // Parts a few times more than the cores, so that a core the reader or the list holds
+        // up for a moment leaves its parts to the others instead of keeping them waiting.
+        let parts = Parallel.ranges(friends.count, parts: Parallel.width, minimum: 4096)
+        let built = friends.withUnsafeBufferPointer { friends in
+            let friends = UncheckedSendable(friends)
+            return Parallel.map(parts.count) { part in
+                var packed = PackedFriends()
+                var keys = NameKeys()
+                var entries = ByteStore()
+                var hashes: [UInt32] = []
+                hashes.reserveCapacity(parts[part].count)
+                var details = ContactDetails()
+                var folding = TextFolding()
+                var ascending = AscendingIDs.Tracker()
+                for number in parts[part] {
+                    let friend = friends.value[number]
+                    packed.append(friend)
+                    keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
+                    details.add(friend, number: number, folding: &folding)
+                    var id = Self.hashableID(friend.id)
+                    let (hash, value) = id.withUTF8 { (IDIndex.hash($0), AscendingIDs.value($0)) }
+                    hashes.append(hash)
+                    ascending.add(value)
+                }
+                let run = ListOrder.sorted(0..<entries.count, of: entries)
+                return (packed, keys, entries, hashes, details, ascending.ids, run)
             }
-            return (packed, keys, entries, hashes, details, ascending.ids)
         }
-        for (index, (newPacked, newKeys, newEntries, hashes, newDetails, ascending)) in built.enumerated() {
+        for (index, (newPacked, newKeys, newEntries, hashes, newDetails, ascending, newRun)) in built.enumerated() {
             details.append(contentsOf: newDetails, numberedFrom: 0)
             if index == 0 {
-                (packed, keys, entries, idHashes, ascendingIDs) = (newPacked, newKeys, newEntries, hashes, ascending)
+                (packed, keys, entries, idHashes, ascendingIDs, run) = (
+                    newPacked, newKeys, newEntries, hashes, ascending, newRun
+                )
             } else {
                 ascendingIDs = ascending.flatMap { ascendingIDs?.followed(by: $0) }
+                let base = UInt32(packed.count)
                 packed.append(contentsOf: newPacked)
                 keys.append(contentsOf: newKeys)
                 entries.append(contentsOf: newEntries)
                 idHashes += hashes
+                var partRun = newRun
+                partRun.keep { $0 + base }
+                let entries = entries
+                ListOrder.merge(into: &run, partRun) { ListOrder.precedes($0, $1, in: entries) }
             }
         }
-        run = ListOrder.sorted(0..<friends.count, of: entries)
-        byIDHash = idHashes.enumerated().map { UInt64($1) << 32 | UInt64($0) }.sorted().map {
-            UInt32(truncatingIfNeeded: $0)
-        }
+        byIDHash = ascendingIDs == nil ? Self.hashOrder(idHashes) : nil
+    }
+
+    /// Friend indices in the order of their ids' `hashes`, ties in arrival order.
+    static func hashOrder(_ hashes: [UInt32]) -> [UInt32] {
+        hashes.enumerated().map { UInt64($1) << 32 | UInt64($0) }.sorted().map { UInt32(truncatingIfNeeded: $0) }
     }
 
     /// The friends, in the order they arrived, unpacked as they are read (the batch keeps them
@@ -147,7 +164,11 @@ extension FriendBatch {
         var nextRun = next.run
         nextRun.keep { $0 + UInt32(base) }
         ListOrder.merge(into: &run, nextRun) { ListOrder.precedes($0, $1, in: entries) }
-        byIDHash = Self.mergedByHash(byIDHash, idHashes, next.byIDHash.map { $0 + UInt32(base) }, next.idHashes, base)
+        if let first = byIDHash, let second = next.byIDHash {
+            byIDHash = Self.mergedByHash(first, idHashes, second.map { $0 + UInt32(base) }, next.idHashes, base)
+        } else {
+            byIDHash = ascendingIDs == nil ? Self.hashOrder(idHashes + next.idHashes) : nil
+        }
         idHashes += next.idHashes
     }
 

@@ -42,9 +42,10 @@ import Glibc
 ///                                     (address books, the Facebook export): the emails, as
 ///                                     given and folded for the search (each ended by a
 ///                                     newline), and the date; none for a Graph or text friend
-///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 8 bytes of
-///                                     sort key 7 (most comparisons stop there, and the
-///                                     sections are found from them)
+///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 15 bytes
+///                                     of sort key 7's name and its length (most
+///                                     comparisons stop there, and the sections are found
+///                                     from them)
 ///     a search ─── Positions          the positions it shows, ascending, or everyone as a count;
 ///                                     ranked, a SearchResult holds them best first as well
 ///     a section ── Section            `A`: positions 0..<n, found by binary search of the
@@ -195,7 +196,7 @@ public struct FriendList: Sendable {
             for number in 0..<base { ids.insert(number, hash: Self.idHash(number, packed: packed)) }
         }
         var isRepeated = [Bool](repeating: false, count: batch.count)
-        for index in batch.byIDHash.lazy.map({ Int($0) }) {
+        for index in (batch.byIDHash ?? FriendBatch.hashOrder(batch.idHashes)).lazy.map({ Int($0) }) {
             let hash = batch.idHashes[index]
             // The ids themselves are read only when a stored id has the same hash.
             let found = ids.find(hash: hash) { number in
@@ -240,8 +241,10 @@ public struct FriendList: Sendable {
         let comparison = entryComparison
         let targetPrefix = comparison.key(target).withUnsafeBufferPointer { ListOrder.Prefix($0, $0.indices) }
         let found = BinarySearch.firstIndex(in: order.indices) { position in
-            let prefix = run.prefixes[position]
-            return prefix == targetPrefix ? !comparison.precedes(order[position], target) : targetPrefix < prefix
+            let number = order[position]
+            return
+                !(ListOrder.precedes(run.prefixes[position], number, targetPrefix, target)
+                ?? comparison.precedes(number, target))
         }
         return found < order.count && order[found] == target ? found : nil
     }

@@ -3,33 +3,55 @@ import Glibc
 
 /// Sorting and merging runs of friend numbers by their ``SortEntry``s.
 enum ListOrder {
-    /// The first 8 bytes of a sort key's name, which decide most comparisons without
-    /// reaching the entry: two prefixes compare as their entries do, or are equal.
+    /// The first 15 bytes of a sort key's name and its length, which decide most comparisons
+    /// without reaching the entry: two prefixes compare as their entries do, or are equal, and
+    /// equal prefixes that hold their whole names (``holdsWholeKey``) are of equal entries.
     ///
     /// The section byte repeats the letter after it, so the letter is kept once and the
     /// prefix holds one more byte of the name: `a` `ada` … gives `ada` …; an entry of the `#`
-    /// section (`{`, then a byte that is not a letter) gives 0xFF, then that byte, after every
-    /// letter.
+    /// section (`{`, then a byte that is not a letter) gives 0xFF, then its name, after every
+    /// letter. These bytes, padded with zeros (a key holds no zero byte), are followed by their
+    /// count, up to 16: a name of 15 bytes sorts below the longer names it starts, and one of
+    /// 16 bytes or more is told from another of the same start only by its entry.
     struct Prefix: Equatable {
-        var bytes: UInt64
+        /// Bytes 0..<8, big-endian.
+        var high: UInt64
+        /// Bytes 8..<15, big-endian, then the count.
+        var low: UInt64
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
             guard !range.isEmpty else {
-                self.bytes = 0
+                (high, low) = (0, 0)
                 return
             }
-            let name = ListOrder.prefix(bytes, (range.lowerBound + 1)..<range.upperBound, from: 0)
-            self.bytes = bytes[range.lowerBound] == SortEntry.otherSection ? 0xFF << 56 | name >> 8 : name
+            let name = (range.lowerBound + 1)..<range.upperBound
+            let isOther = bytes[range.lowerBound] == SortEntry.otherSection
+            let lead = isOther ? 1 : 0
+            // The name's bytes, after 0xFF for the `#` section.
+            let first = ListOrder.prefix(bytes, name, from: 0)
+            high = isOther ? 0xFF << 56 | first >> 8 : first
+            let second = ListOrder.prefix(bytes, name, from: 8 - lead)
+            let count = UInt64(min(name.count + lead, Self.wholeLength + 1))
+            low = second & ~0xFF | count
         }
+
+        /// The most bytes of a name a prefix holds whole.
+        static let wholeLength = 15
+
+        /// Whether the prefix holds its entry's whole name, so that an equal prefix is of an
+        /// equal entry.
+        var holdsWholeKey: Bool { low & 0xFF <= UInt64(Self.wholeLength) }
 
         /// The section byte of the entry: its letter, or ``SortEntry/otherSection``.
         var section: UInt8 {
-            let first = UInt8(truncatingIfNeeded: bytes >> 56)
+            let first = UInt8(truncatingIfNeeded: high >> 56)
             return first == 0xFF ? SortEntry.otherSection : first
         }
 
         @inline(__always)
-        static func < (left: Prefix, right: Prefix) -> Bool { left.bytes < right.bytes }
+        static func < (left: Prefix, right: Prefix) -> Bool {
+            left.high != right.high ? left.high < right.high : left.low < right.low
+        }
     }
 
     /// A friend number with the prefix of its sort key.
@@ -45,8 +67,17 @@ enum ListOrder {
         /// Whether this entry comes first, or nil when the prefixes cannot tell.
         @inline(__always)
         func precedes(_ other: Entry) -> Bool? {
-            prefix == other.prefix ? nil : prefix < other.prefix
+            ListOrder.precedes(prefix, number, other.prefix, other.number)
         }
+    }
+
+    /// Whether the friend numbered `a`, of prefix `aPrefix`, sorts before `b`, of `bPrefix`, or
+    /// nil when only their entries can tell: by the prefixes, then, when they hold both names
+    /// whole and are equal, by the numbers (the order friends arrived in).
+    @inline(__always)
+    static func precedes(_ aPrefix: Prefix, _ a: UInt32, _ bPrefix: Prefix, _ b: UInt32) -> Bool? {
+        if aPrefix != bPrefix { return aPrefix < bPrefix }
+        return aPrefix.holdsWholeKey ? a < b : nil
     }
 
     /// Bytes `start..<start + 8` of the key at `range` of `bytes`, big-endian, padded with
@@ -154,9 +185,9 @@ enum ListOrder {
                 guard let numberStart = numbers.baseAddress, let prefixStart = prefixes.baseAddress else { return }
                 /// Whether new element `element` comes before old element `index`.
                 func before(_ element: Int, _ index: Int) -> Bool {
-                    let newPrefix = new.prefixes[element]
-                    if newPrefix != prefixes[index] { return newPrefix < prefixes[index] }
-                    return precedes(new.numbers[element], numbers[index])
+                    let (number, oldNumber) = (new.numbers[element], numbers[index])
+                    return ListOrder.precedes(new.prefixes[element], number, prefixes[index], oldNumber)
+                        ?? precedes(number, oldNumber)
                 }
                 var write = numbers.count
                 for element in stride(from: new.count - 1, through: 0, by: -1) {

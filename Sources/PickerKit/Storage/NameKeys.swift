@@ -3,11 +3,20 @@
 struct NameKeys: Sendable {
     /// Each name folded for case and accents.
     private(set) var accent = ByteStore()
-    /// Each name folded for case only; empty when that equals the ``accent`` key (every ASCII
-    /// name, and most names in scripts without accents).
-    private(set) var caseOnly = ByteStore()
-    /// The sort keys that are not derived from the ``accent`` keys (see ``StoredSortKeys``).
-    private(set) var storedSortKeys = StoredSortKeys()
+    /// Each name folded for case only, kept only where that is not the ``accent`` key (every
+    /// ASCII name is, and most names in scripts without accents).
+    private(set) var caseOnly = SparseKeys()
+    /// The sort keys that cannot be derived from their friends' accent keys, by friend number.
+    ///
+    /// A friend's ``SortEntry`` is its section byte and name parts folded, then its id. For nearly
+    /// every friend the parts are the words of its name, and folding the whole name gives the
+    /// words that folding them one by one gives, so the key is derived from the accent key when it
+    /// is needed (``SortEntry/appendKey(derivedFrom:sortOrder:to:)``) and nothing is stored. The
+    /// others keep their key here: parts a service gave that are not the name's words (`王小明`
+    /// given as `王` and `小明`), or not in their order, and any name whose words folded one by one
+    /// are not the words of the name folded whole. Each friend's key is made from its name and
+    /// parts when its keys are, and compared with the derived one: only a key that differs is kept.
+    private(set) var storedSortKeys = SparseKeys()
     /// For each name, which kinds of bytes its keys hold (see ``ByteMask``): a query term
     /// whose mask is not within it cannot match, whatever the order of the bytes. The ASCII
     /// bits come from the ``accent`` key alone (folding for case only never gives an ASCII
@@ -36,21 +45,26 @@ struct NameKeys: Sendable {
             }
             accent.closeString()
             var mask = ByteMask.of(accent.bytes[start...])
-            let caseStart = caseOnly.bytes.count
+            var caseKeyStored = false
             if !UTF8Text.isASCII(utf8) {
-                if !folding.appendFold(utf8, .caseOnly, to: &caseOnly.bytes) {
-                    caseOnly.appendBytes(folding.fold(friend.name, .caseOnly))
-                }
-                if caseOnly.bytes[caseStart...].elementsEqual(accent.bytes[start...]) {
-                    caseOnly.bytes.removeSubrange(caseStart...)
-                } else {
-                    mask |= ByteMask.of(caseOnly.bytes[caseStart...]) & ByteMask.nonASCII
+                let accentKey = accent.bytes[start...]
+                caseOnly.add(number: masks.count) { bytes, caseStart in
+                    if !folding.appendFold(utf8, .caseOnly, to: &bytes) {
+                        bytes += folding.fold(friend.name, .caseOnly)
+                    }
+                    guard !bytes[caseStart...].elementsEqual(accentKey) else { return false }
+                    mask |= ByteMask.of(bytes[caseStart...]) & ByteMask.nonASCII
+                    caseKeyStored = true
+                    return true
                 }
             }
-            caseOnly.closeString()
-            let starts = partStarts.add(
-                friend, number: masks.count, utf8: utf8, caseKeyStored: caseStart < caseOnly.bytes.count,
-                folding: &folding)
+            let isPlain = Self.isPlain(friend, utf8: utf8)
+            let starts =
+                isPlain
+                ? []
+                : partStarts.add(
+                    friend, number: masks.count, utf8: utf8, caseKeyStored: caseKeyStored,
+                    folding: &folding)
             masks.append(mask)
             initials.append(
                 accent.bytes.withUnsafeBufferPointer { bytes in
@@ -58,6 +72,15 @@ struct NameKeys: Sendable {
                         Initials.of(UnsafeBufferPointer(rebasing: bytes[start...]), partStarts: $0)
                     }
                 })
+            guard !isPlain else {
+                accent.bytes.withUnsafeBufferPointer { bytes in
+                    SortEntry.appendKey(
+                        derivedFrom: UnsafeBufferPointer(rebasing: bytes[start...]), sortOrder: sortOrder,
+                        to: &entries.bytes)
+                }
+                entries.closeString()
+                return
+            }
             let given = friend.firstName != nil || friend.lastName != nil ? friend.nameParts : nil
             let key = entries.bytes.count
             SortEntry.append(name: utf8, givenParts: given, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
@@ -81,7 +104,7 @@ struct NameKeys: Sendable {
     /// were added in, to `bytes`: as stored, or derived from its accent key.
     func appendSortKey(_ number: Int, sortOrder: NameOrder, to bytes: inout [UInt8]) {
         if let stored = storedSortKeys.range(of: number) {
-            bytes += storedSortKeys.keys.bytes[stored]
+            bytes += storedSortKeys.strings.bytes[stored]
             return
         }
         accent.bytes.withUnsafeBufferPointer { accentBytes in
@@ -94,7 +117,7 @@ struct NameKeys: Sendable {
     /// Makes room for the keys of `total` friends in all.
     mutating func reserve(_ total: Int) {
         accent.reserve(total)
-        caseOnly.reserve(total)
+        caseOnly.reserve(total, friendCount: count)
         GrowthPlan.reserve(&masks, total)
         GrowthPlan.reserve(&initials, total)
     }
@@ -102,7 +125,7 @@ struct NameKeys: Sendable {
     /// Appends every key of `other`, in order.
     mutating func append(contentsOf other: NameKeys) {
         accent.append(contentsOf: other.accent)
-        caseOnly.append(contentsOf: other.caseOnly)
+        caseOnly.append(contentsOf: other.caseOnly, numberedFrom: masks.count)
         storedSortKeys.append(contentsOf: other.storedSortKeys, numberedFrom: masks.count)
         partStarts.append(contentsOf: other.partStarts, numberedFrom: masks.count)
         masks += other.masks
@@ -146,15 +169,16 @@ extension NameKeys {
         /// it differs from the accent key, and a mask that covers its accent key.
         func _checkInvariants() {
             storedSortKeys._checkInvariants(friendCount: count)
-            for store in [accent, caseOnly] {
-                store._checkInvariants()
-                precondition(store.count == masks.count, "one key of each kind per friend")
-            }
+            caseOnly._checkInvariants(friendCount: count)
+            accent._checkInvariants()
+            precondition(accent.count == masks.count, "an accent key per friend")
             precondition(initials.count == masks.count, "initials per friend")
             for number in 0..<count {
                 let accentKey = accent.bytes[accent.range(number)]
-                let caseKey = caseOnly.bytes[caseOnly.range(number)]
-                precondition(caseKey.isEmpty || !caseKey.elementsEqual(accentKey), "a case key only where it differs")
+                if let range = caseOnly.range(of: number) {
+                    precondition(
+                        !caseOnly.strings.bytes[range].elementsEqual(accentKey), "a case key only where it differs")
+                }
                 let mask = ByteMask.of(accentKey)
                 precondition(masks[number] & mask == mask, "the mask covers the accent key")
             }

@@ -39,8 +39,12 @@ struct PackedFriends: Sendable {
         }
         var name = friend.name
         name.withUTF8 { name in
-            appendNumber(name.count)
+            // The name's length, doubled, and 1 when parts follow: a name without parts, as
+            // every line of text is, spends no byte on them.
+            let hasParts = friend.firstName != nil || friend.middleName != nil || friend.lastName != nil
+            appendNumber(name.count << 1 | (hasParts ? 1 : 0))
             bytes.append(contentsOf: name)
+            guard hasParts else { return }
             appendPart(friend.firstName, name)
             appendPart(friend.middleName, name)
             appendPart(friend.lastName, name)
@@ -84,11 +88,11 @@ struct PackedFriends: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
             let id = reader.id { String(decoding: $0, as: UTF8.self) }
-            let nameLength = reader.number()
+            let nameField = reader.number()
             let nameStart = reader.cursor
-            let name = reader.string(length: nameLength)
+            let name = reader.string(length: nameField >> 1)
             var parts: (String?, String?, String?) = (nil, nil, nil)
-            for slot in 0..<3 {
+            for slot in 0..<(nameField & 1 == 1 ? 3 : 0) {
                 var part: String?
                 switch PartTag(rawValue: reader.byte()) {
                 case .inline: part = reader.string(length: reader.number())
@@ -110,15 +114,42 @@ struct PackedFriends: Sendable {
         }
     }
 
-    /// Calls `body` with the record of the friend at `index` after its id: the name's length
-    /// and bytes, then the first, middle and last names, each a tag (0 absent, 1 its own length
-    /// and bytes, 2 an offset and a length in the name) and what it says.
-    func withRecordAfterID<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// Appends the record of the friend at `index` after its id as a cache record holds it
+    /// (see ``FriendCacheFormat``): the name's length and bytes, then the first, middle and
+    /// last names, each a tag (0 absent, 1 its own length and bytes, 2 an offset and a length in
+    /// the name) and what it says.
+    func appendCacheRecord(_ index: Int, to file: inout [UInt8]) {
+        withRecordAfterName(index) { nameLength, rest, hasParts in
+            var length = nameLength
+            repeat {
+                file.append(UInt8(truncatingIfNeeded: length) | (length >= 0x80 ? 0x80 : 0))
+                length >>= 7
+            } while length > 0
+            file.append(contentsOf: rest)
+            if !hasParts { file += repeatElement(PartTag.absent.rawValue, count: 3) }
+        }
+    }
+
+    /// The length of the record ``appendCacheRecord(_:to:)`` appends.
+    func cacheRecordLength(_ index: Int) -> Int {
+        withRecordAfterName(index) { nameLength, rest, hasParts in
+            var digits = 1
+            while nameLength >> (7 * digits) > 0 { digits += 1 }
+            return digits + rest.count + (hasParts ? 0 : 3)
+        }
+    }
+
+    /// Calls `body` with the length of the name of the friend at `index`, the rest of its
+    /// record from the name's bytes on, and whether its parts follow the name.
+    private func withRecordAfterName<Result>(
+        _ index: Int, _ body: (Int, UnsafeBufferPointer<UInt8>, Bool) -> Result
+    ) -> Result {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer, cursor: Int(starts[index]))
             reader.skipID()
+            let nameField = reader.number()
             let end = index + 1 < starts.count ? Int(starts[index + 1]) : buffer.count
-            return body(UnsafeBufferPointer(rebasing: buffer[reader.cursor..<end]))
+            return body(nameField >> 1, UnsafeBufferPointer(rebasing: buffer[reader.cursor..<end]), nameField & 1 == 1)
         }
     }
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The starts of name parts that fall inside a word of a friend's keys, by friend number: the
 /// few word starts the ranking cannot see in the folded name itself.
 ///
@@ -33,14 +35,8 @@ struct PartStarts: Sendable {
         numbers += repeatElement(UInt32(truncatingIfNeeded: number), count: accent.count)
         accentOffsets += accent
         caseOffsets += caseOnly
-        mark(number)
+        marked.setBit(number)
         return accent
-    }
-
-    private mutating func mark(_ number: Int) {
-        let word = number >> 6
-        if word >= marked.count { marked += repeatElement(0, count: word + 1 - marked.count) }
-        marked[word] |= 1 << UInt64(number & 63)
     }
 
     /// The byte offsets, in `friend`'s name (whose UTF-8 is `utf8`) folded to `strength`, of
@@ -76,15 +72,17 @@ struct PartStarts: Sendable {
         numbers += other.numbers.lazy.map { $0 + UInt32(truncatingIfNeeded: base) }
         accentOffsets += other.accentOffsets
         caseOffsets += other.caseOffsets
-        for number in other.numbers { mark(Int(number) + base) }
+        for number in other.numbers { marked.setBit(Int(number) + base) }
     }
 
     /// Where `part` starts in `name`, if it occurs there: at the start or the end, where first
     /// and last names are, is tried first, as the packed record places a part.
     private static func offset(of part: UnsafeBufferPointer<UInt8>, in name: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !part.isEmpty, part.count <= name.count else { return nil }
-        if name[..<part.count].elementsEqual(part) { return 0 }
-        if name[(name.count - part.count)...].elementsEqual(part) { return name.count - part.count }
+        guard !part.isEmpty, part.count <= name.count, let nameStart = name.baseAddress,
+            let partStart = part.baseAddress
+        else { return nil }
+        if memcmp(nameStart, partStart, part.count) == 0 { return 0 }
+        if memcmp(nameStart + (name.count - part.count), partStart, part.count) == 0 { return name.count - part.count }
         return firstOccurrence(of: part, in: name, from: 0)
     }
 }
@@ -100,10 +98,7 @@ extension PartStarts {
 
         /// Whether friend `number` has starts here.
         @inline(__always)
-        func has(_ number: Int) -> Bool {
-            let word = number >> 6
-            return word < marked.count && marked[word] & (1 << UInt64(number & 63)) != 0
-        }
+        func has(_ number: Int) -> Bool { marked.hasBit(number) }
 
         /// Friend `number`'s starts in its accent key (or case key, `caseOnly`); most often none.
         func of(_ number: Int, caseOnly: Bool) -> UnsafeBufferPointer<UInt16> {
