@@ -40,9 +40,8 @@ struct NameKeys: Sendable {
         var name = friend.name
         name.withUTF8 { utf8 in
             let start = accent.bytes.count
-            if !folding.appendFold(utf8, .caseAndAccents, to: &accent.bytes) {
-                accent.appendBytes(folding.fold(friend.name, .caseAndAccents))
-            }
+            let foldedAlone = folding.appendFold(utf8, .caseAndAccents, to: &accent.bytes)
+            if !foldedAlone { accent.appendBytes(folding.fold(friend.name, .caseAndAccents)) }
             accent.closeString()
             var mask = ByteMask.of(accent.bytes[start...])
             var caseKeyStored = false
@@ -58,7 +57,10 @@ struct NameKeys: Sendable {
                     return true
                 }
             }
-            let isPlain = Self.isPlain(friend, utf8: utf8)
+            let isPlain = accent.bytes.withUnsafeBufferPointer { bytes in
+                Self.isPlain(
+                    friend, utf8: utf8, accentKey: foldedAlone ? UnsafeBufferPointer(rebasing: bytes[start...]) : nil)
+            }
             let starts =
                 isPlain
                 ? []
