@@ -23,12 +23,13 @@ import Glibc
 ///               │                     [middle: absent] [last: in the name at 4, 8 bytes]
 ///               ├─ NameKeys.accent    ByteStore string 7: "ada lovelace" (case and accents
 ///               │                     folded: what a term without accents is looked for in)
-///               ├─ NameKeys.caseOnly  ByteStore string 7: "" (case folded; empty when it is
-///               │                     the accent key, as for every ASCII name)
+///               ├─ NameKeys.caseOnly  nothing: her name folded for case only is her accent
+///               │                     key, as every ASCII name's is (SparseKeys: a bit per
+///               │                     friend says who has one)
 ///               ├─ NameKeys.storedSortKeys nothing: her sort key (SortEntry: section "a", the
 ///               │                     parts "ada" 01 "" 01 "lovelace") is derived from her
 ///               │                     accent key when it is needed; a key is kept only where
-///               │                     it cannot be (王小明 again)
+///               │                     it cannot be (王小明 given as 王 and 小明), in SparseKeys
 ///               ├─ NameKeys.masks[7]  a bit for each of a, c, d, e, l, o, v and one for space
 ///               ├─ NameKeys.initials  [7]: bits for a and l (the letters that start a word)
 ///               │                     and "starts with a", which rank a one-letter term

@@ -16,6 +16,7 @@ struct NameKeys: Sendable {
     /// given as `王` and `小明`), or not in their order, and any name whose words folded one by one
     /// are not the words of the name folded whole. Each friend's key is made from its name and
     /// parts when its keys are, and compared with the derived one: only a key that differs is kept.
+    /// A plain name (``isPlain(_:utf8:accentKey:)``) has the derived key: nothing is made.
     private(set) var storedSortKeys = SparseKeys()
     /// For each name, which kinds of bytes its keys hold (see ``ByteMask``): a query term
     /// whose mask is not within it cannot match, whatever the order of the bytes. The ASCII

@@ -6,7 +6,7 @@ extension SortEntry {
     /// For nearly every friend, the name folded whole for case and accents (its accent key)
     /// gives the key that folding its parts one by one gives, which is what lets a list derive
     /// the keys instead of storing them; where it does not, the list stores the key (see
-    /// ``StoredSortKeys``). The words are found in one pass, white space told from the bytes
+    /// ``NameKeys/storedSortKeys``). The words are found in one pass, white space told from the bytes
     /// that can start it.
     static func appendKey(derivedFrom folded: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, to bytes: inout [UInt8])
     {
