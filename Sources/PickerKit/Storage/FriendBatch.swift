@@ -37,8 +37,7 @@ public struct FriendBatch: Hashable, Sendable {
         self.sortOrder = sortOrder
         self.skipped = skipped
         self.expectedCount = expectedCount
-        // Parts a few times more than the cores, so that a core the reader or the list holds
-        // up for a moment leaves its parts to the others instead of keeping them waiting.
+        // A part per core, each sorted as it is made; the parts' runs are merged after.
         let parts = Parallel.ranges(friends.count, parts: Parallel.width, minimum: 4096)
         let built = friends.withUnsafeBufferPointer { friends in
             let friends = UncheckedSendable(friends)
