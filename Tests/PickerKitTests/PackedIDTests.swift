@@ -19,13 +19,12 @@ final class PackedIDTests: XCTestCase {
             XCTAssertEqual(packed.friend(index).name, "Friend \(index)")
             XCTAssertEqual(packed.friend(index).firstName, index % 2 == 0 ? "Friend" : nil)
             let name = Array("Friend \(index)".utf8)
-            var rest: [UInt8] = []
-            packed.appendCacheRecord(index, to: &rest)
-            XCTAssertEqual(rest.count, packed.cacheRecordLength(index))
-            XCTAssertEqual(rest.first.map(Int.init), name.count, "the name's length after the id")
-            XCTAssertEqual(Array(rest.dropFirst().prefix(name.count)), name, "then its bytes")
-            let parts: [UInt8] = index % 2 == 0 ? [2, 0, 6, 0, 0] : [0, 0, 0]
-            XCTAssertEqual(Array(rest.dropFirst(1 + name.count)), parts, "then its parts, each a tag and what it says")
+            let (length, rest, hasParts) = packed.withRecordAfterName(index) { ($0, Array($1), $2) }
+            XCTAssertEqual(length, name.count, "the name's length after the id")
+            XCTAssertEqual(Array(rest.prefix(name.count)), name, "then its bytes")
+            XCTAssertEqual(hasParts, index % 2 == 0)
+            let parts: [UInt8] = index % 2 == 0 ? [2, 0, 6, 0, 0] : []
+            XCTAssertEqual(Array(rest.dropFirst(name.count)), parts, "then its parts, each a tag and what it says")
         }
     }
 }

@@ -28,6 +28,8 @@ enum FriendCacheFormat {
     /// The version this picker writes and reads.
     static let version: UInt32 = 1
     static let headerLength = 104
+    /// The first, middle and last names of a friend given none: three tags saying absent.
+    private static let absentParts: [UInt8] = [0, 0, 0]
     /// The length of the source key and of the checksum.
     static let digestLength = 32
     private static let keyOffset = 40
@@ -90,7 +92,7 @@ enum FriendCacheFormat {
     /// ``encode(_:key:savedAt:totalCount:)`` writes them, made without unpacking a friend: each
     /// record is the id's length and bytes, then the friend's packed record after its id,
     /// which keeps the name and its parts the way a cache record does but for the parts of a
-    /// name without any (``PackedFriends/appendCacheRecord(_:to:)``). (The order they arrived
+    /// name without any, written here as ``absentParts``. (The order they arrived
     /// in is the order they are stored in: read front to back, a million friends are written several times
     /// faster than in list order, which jumps about the stores.)
     /// - Complexity: O(total length of the records): they are measured, then copied once.
@@ -104,7 +106,9 @@ enum FriendCacheFormat {
         var length = headerLength
         for number in numbers {
             length += list.withID(number) { varintLength($0.count) + $0.count }
-            length += list.packed.cacheRecordLength(number)
+            length += list.packed.withRecordAfterName(number) { nameLength, rest, hasParts in
+                varintLength(nameLength) + rest.count + (hasParts ? 0 : absentParts.count)
+            }
         }
         var file = [UInt8](repeating: 0, count: headerLength)
         file.reserveCapacity(length)
@@ -113,7 +117,11 @@ enum FriendCacheFormat {
                 appendVarint(id.count, to: &file)
                 file.append(contentsOf: id)
             }
-            list.packed.appendCacheRecord(number, to: &file)
+            list.packed.withRecordAfterName(number) { nameLength, rest, hasParts in
+                appendVarint(nameLength, to: &file)
+                file.append(contentsOf: rest)
+                if !hasParts { file += absentParts }
+            }
         }
         try finish(&file, count: UInt32(list.count), key: key, savedAt: savedAt, totalCount: totalCount)
         return file

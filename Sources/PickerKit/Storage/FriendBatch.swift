@@ -52,13 +52,11 @@ public struct FriendBatch: Hashable, Sendable {
                 var ascending = AscendingIDs.Tracker()
                 for number in parts[part] {
                     let friend = friends.value[number]
-                    packed.append(friend)
+                    ascending.add(packed.append(friend))
                     keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
                     details.add(friend, number: number, folding: &folding)
                     var id = Self.hashableID(friend.id)
-                    let (hash, value) = id.withUTF8 { (IDIndex.hash($0), AscendingIDs.value($0)) }
-                    hashes.append(hash)
-                    ascending.add(value)
+                    hashes.append(id.withUTF8 { IDIndex.hash($0) })
                 }
                 let run = ListOrder.sorted(0..<entries.count, of: entries)
                 return (packed, keys, entries, hashes, details, ascending.ids, run)

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// The ids and names of friends stored as UTF-8 bytes back to back, in the order they were
 /// added, and turned back into strings when read.
@@ -23,19 +22,24 @@ struct PackedFriends: Sendable {
     /// The number of friends stored.
     var count: Int { starts.count }
 
-    mutating func append(_ friend: Friend) {
+    /// Appends `friend`.
+    /// - Returns: the number its id spells, if it is one (``AscendingIDs/value(_:)``).
+    @discardableResult
+    mutating func append(_ friend: Friend) -> UInt64? {
         guard let start = UInt32(exactly: bytes.count) else { preconditionFailure("more than 4 GiB of friends") }
         starts.append(start)
         var id = friend.id
-        id.withUTF8 { id in
+        let number = id.withUTF8 { id in
             // The id's length, doubled; or 1, then the number it spells.
-            if let value = AscendingIDs.value(id) {
+            let value = AscendingIDs.value(id)
+            if let value {
                 appendNumber(1)
                 appendNumber(Int(value))
             } else {
                 appendNumber(id.count << 1)
                 bytes.append(contentsOf: id)
             }
+            return value
         }
         var name = friend.name
         name.withUTF8 { name in
@@ -49,6 +53,7 @@ struct PackedFriends: Sendable {
             appendPart(friend.middleName, name)
             appendPart(friend.lastName, name)
         }
+        return number
     }
 
     private mutating func appendPart(_ part: String?, _ name: UnsafeBufferPointer<UInt8>) {
@@ -57,7 +62,7 @@ struct PackedFriends: Sendable {
             return
         }
         part.withUTF8 { partBytes in
-            if let offset = Self.offset(of: partBytes, in: name) {
+            if let offset = placeOfPart(partBytes, in: name) {
                 bytes.append(PartTag.inName.rawValue)
                 appendNumber(offset)
                 appendNumber(partBytes.count)
@@ -114,34 +119,11 @@ struct PackedFriends: Sendable {
         }
     }
 
-    /// Appends the record of the friend at `index` after its id as a cache record holds it
-    /// (see ``FriendCacheFormat``): the name's length and bytes, then the first, middle and
-    /// last names, each a tag (0 absent, 1 its own length and bytes, 2 an offset and a length in
-    /// the name) and what it says.
-    func appendCacheRecord(_ index: Int, to file: inout [UInt8]) {
-        withRecordAfterName(index) { nameLength, rest, hasParts in
-            var length = nameLength
-            repeat {
-                file.append(UInt8(truncatingIfNeeded: length) | (length >= 0x80 ? 0x80 : 0))
-                length >>= 7
-            } while length > 0
-            file.append(contentsOf: rest)
-            if !hasParts { file += repeatElement(PartTag.absent.rawValue, count: 3) }
-        }
-    }
-
-    /// The length of the record ``appendCacheRecord(_:to:)`` appends.
-    func cacheRecordLength(_ index: Int) -> Int {
-        withRecordAfterName(index) { nameLength, rest, hasParts in
-            var digits = 1
-            while nameLength >> (7 * digits) > 0 { digits += 1 }
-            return digits + rest.count + (hasParts ? 0 : 3)
-        }
-    }
-
     /// Calls `body` with the length of the name of the friend at `index`, the rest of its
-    /// record from the name's bytes on, and whether its parts follow the name.
-    private func withRecordAfterName<Result>(
+    /// record from the name's bytes on (the name, then, when its parts follow, the first,
+    /// middle and last names, each a tag, 0 absent, 1 its own length and bytes, 2 an offset and
+    /// a length in the name, and what it says), and whether its parts follow.
+    func withRecordAfterName<Result>(
         _ index: Int, _ body: (Int, UnsafeBufferPointer<UInt8>, Bool) -> Result
     ) -> Result {
         bytes.withUnsafeBufferPointer { buffer in
@@ -168,20 +150,6 @@ struct PackedFriends: Sendable {
             rest >>= 7
         }
         bytes.append(UInt8(rest))
-    }
-
-    /// Where `part` starts in `name`, if it occurs there: at the start or the end, where first
-    /// and last names are, is tried first.
-    private static func offset(of part: UnsafeBufferPointer<UInt8>, in name: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !part.isEmpty, part.count <= name.count, let nameStart = name.baseAddress,
-            let partStart = part.baseAddress
-        else { return nil }
-        func isAt(_ start: Int) -> Bool {
-            name[start] == part[0] && memcmp(nameStart + start, partStart, part.count) == 0
-        }
-        if isAt(0) { return 0 }
-        if isAt(name.count - part.count) { return name.count - part.count }
-        return (0...(name.count - part.count)).first(where: isAt)
     }
 
     /// Reads a record: numbers in 7-bit groups, lowest first, and strings of known length.

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The starts of name parts that fall inside a word of a friend's keys, by friend number: the
 /// few word starts the ranking cannot see in the folded name itself.
 ///
@@ -49,7 +47,7 @@ struct PartStarts: Sendable {
         // Each part on its own, not an array of the three: this runs for every friend a
         // service gives parts for.
         func consider(_ part: String?) {
-            guard var part, let offset = part.withUTF8({ Self.offset(of: $0, in: utf8) }) else { return }
+            guard var part, let offset = part.withUTF8({ placeOfPart($0, in: utf8) }) else { return }
             if offset > 0, !WordStarts.isStart(utf8, at: offset, partStarts: UnsafeBufferPointer(start: nil, count: 0)),
                 !offsets.contains(offset)
             {
@@ -73,17 +71,6 @@ struct PartStarts: Sendable {
         accentOffsets += other.accentOffsets
         caseOffsets += other.caseOffsets
         for number in other.numbers { marked.setBit(Int(number) + base) }
-    }
-
-    /// Where `part` starts in `name`, if it occurs there: at the start or the end, where first
-    /// and last names are, is tried first, as the packed record places a part.
-    private static func offset(of part: UnsafeBufferPointer<UInt8>, in name: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !part.isEmpty, part.count <= name.count, let nameStart = name.baseAddress,
-            let partStart = part.baseAddress
-        else { return nil }
-        if memcmp(nameStart, partStart, part.count) == 0 { return 0 }
-        if memcmp(nameStart + (name.count - part.count), partStart, part.count) == 0 { return name.count - part.count }
-        return firstOccurrence(of: part, in: name, from: 0)
     }
 }
 

@@ -10,6 +10,16 @@ func compareBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPoint
     return left.count - right.count
 }
 
+/// Where a name part `part` starts in `name`, if it occurs there: at the start or the end,
+/// where first and last names are, is tried first, then its first occurrence.
+func placeOfPart(_ part: UnsafeBufferPointer<UInt8>, in name: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard !part.isEmpty, part.count <= name.count, let nameStart = name.baseAddress, let partStart = part.baseAddress
+    else { return nil }
+    if memcmp(nameStart, partStart, part.count) == 0 { return 0 }
+    if memcmp(nameStart + (name.count - part.count), partStart, part.count) == 0 { return name.count - part.count }
+    return firstOccurrence(of: part, in: name, from: 0)
+}
+
 /// Where `needle` first occurs in `haystack` at or after `start`.
 /// - Complexity: O(n × m) at worst, near O(n) in practice: candidates are found with `memchr`.
 func firstOccurrence(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int)
