@@ -42,24 +42,9 @@ public struct FriendBatch: Hashable, Sendable {
         let built = friends.withUnsafeBufferPointer { friends in
             let friends = UncheckedSendable(friends)
             return Parallel.map(parts.count) { part in
-                var packed = PackedFriends()
-                var keys = NameKeys()
-                var entries = ByteStore()
-                var hashes: [UInt32] = []
-                hashes.reserveCapacity(parts[part].count)
-                var details = ContactDetails()
-                var folding = TextFolding()
-                var ascending = AscendingIDs.Tracker()
-                for number in parts[part] {
-                    let friend = friends.value[number]
-                    ascending.add(packed.append(friend))
-                    keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
-                    details.add(friend, number: number, folding: &folding)
-                    var id = Self.hashableID(friend.id)
-                    hashes.append(id.withUTF8 { IDIndex.hash($0) })
+                TextFolding.withPooled { folding in
+                    Self.built(friends.value, parts[part], sortOrder: sortOrder, folding: &folding)
                 }
-                let run = ListOrder.sorted(0..<entries.count, of: entries)
-                return (packed, keys, entries, hashes, details, ascending.ids, run)
             }
         }
         for (index, (newPacked, newKeys, newEntries, hashes, newDetails, ascending, newRun)) in built.enumerated() {
@@ -82,6 +67,30 @@ public struct FriendBatch: Hashable, Sendable {
             }
         }
         byIDHash = ascendingIDs == nil ? Self.hashOrder(idHashes) : nil
+    }
+
+    /// What a batch holds for `friends[numbers]`, sorted among themselves, folded with `folding`.
+    private static func built(
+        _ friends: UnsafeBufferPointer<Friend>, _ numbers: Range<Int>, sortOrder: NameOrder,
+        folding: inout TextFolding
+    ) -> (PackedFriends, NameKeys, ByteStore, [UInt32], ContactDetails, AscendingIDs?, ListOrder.Run) {
+        var packed = PackedFriends()
+        var keys = NameKeys()
+        var entries = ByteStore()
+        var hashes: [UInt32] = []
+        hashes.reserveCapacity(numbers.count)
+        var details = ContactDetails()
+        var ascending = AscendingIDs.Tracker()
+        for number in numbers {
+            let friend = friends[number]
+            ascending.add(packed.append(friend))
+            keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
+            details.add(friend, number: number, folding: &folding)
+            var id = Self.hashableID(friend.id)
+            hashes.append(id.withUTF8 { IDIndex.hash($0) })
+        }
+        let run = ListOrder.sorted(0..<entries.count, of: entries)
+        return (packed, keys, entries, hashes, details, ascending.ids, run)
     }
 
     /// Friend indices in the order of their ids' `hashes`, ties in arrival order.

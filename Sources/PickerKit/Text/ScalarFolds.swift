@@ -10,6 +10,9 @@ struct ScalarFolds: Sendable {
     private var basic: [UInt64] = []
     private var other: [UInt32: UInt64] = [:]
 
+    /// How many folds of scalars beyond the Basic Multilingual Plane are kept.
+    var otherCount: Int { other.count }
+
     /// Set in an entry once the scalar has been folded.
     static let known: UInt64 = 1 << 63
     /// Set in an entry when the scalar folds on its own; clear when it needs the character path.

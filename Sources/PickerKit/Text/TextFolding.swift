@@ -22,6 +22,10 @@ public struct TextFolding: Sendable {
 
     public init() {}
 
+    /// How many folds of characters, clusters and scalars beyond the Basic Multilingual Plane
+    /// the caches hold.
+    var cachedFolds: Int { caseCache.count + accentCache.count + clusterCache.count + scalarFolds.otherCount }
+
     /// The UTF-8 bytes of `text` folded to `strength`.
     /// - Complexity: O(n) in the length of `text`.
     public mutating func fold(_ text: String, _ strength: Strength) -> [UInt8] {
