@@ -82,12 +82,11 @@ public struct FriendBatch: Hashable, Sendable {
         var details = ContactDetails()
         var ascending = AscendingIDs.Tracker()
         for number in numbers {
-            let friend = friends[number]
-            ascending.add(packed.append(friend))
-            keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
-            details.add(friend, number: number, folding: &folding)
-            var id = Self.hashableID(friend.id)
-            hashes.append(id.withUTF8 { IDIndex.hash($0) })
+            // Read where it lies: a copy would take and let go of a reference to each string.
+            ascending.add(packed.append(friends[number]))
+            keys.add(friends[number], sortOrder: sortOrder, folding: &folding, entries: &entries)
+            details.add(friends[number], number: number, folding: &folding)
+            hashes.append(Self.idHash(friends[number].id))
         }
         let run = ListOrder.sorted(0..<entries.count, of: entries)
         return (packed, keys, entries, hashes, details, ascending.ids, run)
@@ -123,6 +122,13 @@ public struct FriendBatch: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(sortOrder)
         for friend in friends { hasher.combine(friend) }
+    }
+
+    /// The hash of `id` in the form ``FriendList`` indexes it.
+    static func idHash(_ id: String) -> UInt32 {
+        if id.utf8.allSatisfy({ $0 < 0x80 }) { return id.withUTF8Bytes { IDIndex.hash($0) } }
+        var composed = id.composed
+        return composed.withUTF8 { IDIndex.hash($0) }
     }
 
     /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)

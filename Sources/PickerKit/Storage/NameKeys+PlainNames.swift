@@ -91,8 +91,8 @@ extension NameKeys {
 
     /// Whether `part` is given and spells bytes `range` of `name`.
     private static func part(_ part: String?, is range: Range<Int>, of name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard var part else { return false }
-        return part.withUTF8 { bytes in
+        guard let part else { return false }
+        return part.withUTF8Bytes { bytes in
             bytes.count == range.count
                 && (range.isEmpty
                     || memcmp(bytes.baseAddress!, name.baseAddress! + range.lowerBound, range.count) == 0)

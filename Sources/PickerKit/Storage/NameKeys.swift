@@ -38,8 +38,7 @@ struct NameKeys: Sendable {
     mutating func add(
         _ friend: Friend, sortOrder: NameOrder = .first, folding: inout TextFolding, entries: inout ByteStore
     ) {
-        var name = friend.name
-        name.withUTF8 { utf8 in
+        friend.name.withUTF8Bytes { utf8 in
             let start = accent.bytes.count
             let foldedAlone = folding.appendFold(utf8, .caseAndAccents, to: &accent.bytes)
             if !foldedAlone { accent.appendBytes(folding.fold(friend.name, .caseAndAccents)) }

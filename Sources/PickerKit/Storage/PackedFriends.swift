@@ -28,8 +28,7 @@ struct PackedFriends: Sendable {
     mutating func append(_ friend: Friend) -> UInt64? {
         guard let start = UInt32(exactly: bytes.count) else { preconditionFailure("more than 4 GiB of friends") }
         starts.append(start)
-        var id = friend.id
-        let number = id.withUTF8 { id in
+        let number = friend.id.withUTF8Bytes { id in
             // The id's length, doubled; or 1, then the number it spells.
             let value = AscendingIDs.value(id)
             if let value {
@@ -41,8 +40,7 @@ struct PackedFriends: Sendable {
             }
             return value
         }
-        var name = friend.name
-        name.withUTF8 { name in
+        friend.name.withUTF8Bytes { name in
             // The name's length, doubled, and 1 when parts follow: a name without parts, as
             // every line of text is, spends no byte on them.
             let hasParts = friend.firstName != nil || friend.middleName != nil || friend.lastName != nil
@@ -57,11 +55,11 @@ struct PackedFriends: Sendable {
     }
 
     private mutating func appendPart(_ part: String?, _ name: UnsafeBufferPointer<UInt8>) {
-        guard var part else {
+        guard let part else {
             bytes.append(PartTag.absent.rawValue)
             return
         }
-        part.withUTF8 { partBytes in
+        part.withUTF8Bytes { partBytes in
             if let offset = placeOfPart(partBytes, in: name) {
                 bytes.append(PartTag.inName.rawValue)
                 appendNumber(offset)

@@ -47,7 +47,7 @@ struct PartStarts: Sendable {
         // Each part on its own, not an array of the three: this runs for every friend a
         // service gives parts for.
         func consider(_ part: String?) {
-            guard var part, let offset = part.withUTF8({ placeOfPart($0, in: utf8) }) else { return }
+            guard let part, let offset = part.withUTF8Bytes({ placeOfPart($0, in: utf8) }) else { return }
             if offset > 0, !WordStarts.isStart(utf8, at: offset, partStarts: UnsafeBufferPointer(start: nil, count: 0)),
                 !offsets.contains(offset)
             {

@@ -53,3 +53,15 @@ func firstOccurrence(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeB
 func bytes(_ haystack: UnsafeBufferPointer<UInt8>, contain needle: UnsafeBufferPointer<UInt8>) -> Bool {
     needle.isEmpty || firstOccurrence(of: needle, in: haystack, from: 0) != nil
 }
+
+extension String {
+    /// Calls `body` with the string's UTF-8 bytes: where they lie when the string keeps them
+    /// side by side (as every native string does), else from a copy. Unlike `withUTF8`, which
+    /// is mutating, this needs no copy of the string, so no reference to its storage is taken
+    /// and let go for each look.
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
+    }
+}
