@@ -82,11 +82,11 @@ public struct FriendBatch: Hashable, Sendable {
         var details = ContactDetails()
         var ascending = AscendingIDs.Tracker()
         for number in numbers {
-            // Read where it lies: a copy would take and let go of a reference to each string.
-            ascending.add(packed.append(friends[number]))
-            keys.add(friends[number], sortOrder: sortOrder, folding: &folding, entries: &entries)
-            details.add(friends[number], number: number, folding: &folding)
-            hashes.append(Self.idHash(friends[number].id))
+            let friend = friends[number]
+            ascending.add(packed.append(friend))
+            keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
+            details.add(friend, number: number, folding: &folding)
+            hashes.append(Self.idHash(friend.id))
         }
         let run = ListOrder.sorted(0..<entries.count, of: entries)
         return (packed, keys, entries, hashes, details, ascending.ids, run)
@@ -126,9 +126,7 @@ public struct FriendBatch: Hashable, Sendable {
 
     /// The hash of `id` in the form ``FriendList`` indexes it.
     static func idHash(_ id: String) -> UInt32 {
-        if id.utf8.allSatisfy({ $0 < 0x80 }) { return id.withUTF8Bytes { IDIndex.hash($0) } }
-        var composed = id.composed
-        return composed.withUTF8 { IDIndex.hash($0) }
+        hashableID(id).withUTF8Bytes { IDIndex.hash($0) }
     }
 
     /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)

@@ -171,9 +171,7 @@ public struct FriendList: Sendable {
     /// The hash friend `number`'s id is indexed by.
     private static func idHash(_ number: Int, packed: PackedFriends) -> UInt32 {
         packed.withID(number) { id in
-            if UTF8Text.isASCII(id) { return IDIndex.hash(id) }
-            var hashable = FriendBatch.hashableID(String(decoding: id, as: UTF8.self))
-            return hashable.withUTF8 { IDIndex.hash($0) }
+            UTF8Text.isASCII(id) ? IDIndex.hash(id) : FriendBatch.idHash(String(decoding: id, as: UTF8.self))
         }
     }
 
