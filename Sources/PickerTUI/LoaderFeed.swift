@@ -21,7 +21,8 @@ final class LoaderFeed: Sendable {
     private let writeEnd: Int32
     /// The deliveries not yet taken: the loader waits while one does, so that a fast source
     /// does not pile pages up in memory faster than the list takes them in (with the page
-    /// being read and the one being made a batch, three are on their way at most).
+    /// being read and one being made a batch on each core, four are on their way at most on
+    /// two cores).
     private let deliveries = BoundedQueue<Delivery>(capacity: 1)
 
     private init(readEnd: Int32, writeEnd: Int32) {
@@ -31,7 +32,7 @@ final class LoaderFeed: Sendable {
     }
 
     /// Starts `loader` on a new thread, its pages made ready for a list sorted by `sortOrder`
-    /// on another (see ``BatchPipeline``); then, when `loader` delivers a cached copy, reads
+    /// on others (see ``BatchPipeline``); then, when `loader` delivers a cached copy, reads
     /// `refresh` whole on the same thread and delivers its list in one piece.
     static func start(_ loader: FriendLoader, sortOrder: NameOrder, refresh: FriendLoader? = nil) -> LoaderFeed? {
         var ends: [Int32] = [0, 0]

@@ -35,6 +35,45 @@ final class BatchPipelineTests: XCTestCase {
         XCTAssertEqual(Array(list.friends), Array(FriendList(pages.flatMap { $0 }, sortOrder: .last).friends))
     }
 
+    /// Batchers work on pages of their own at once: a small page finishes before the large one
+    /// read before it, and still waits for it, and deliveries never overlap.
+    func testBatchesMadeAtOnceAreDeliveredInTheOrderTheirPagesWereRead() throws {
+        let pages = (0..<16).map { page in
+            (0..<(page % 2 == 0 ? 6000 : 3)).map { Friend(id: "\(page)-\($0)", name: "Name \(page) \(7000 - $0)") }
+        }
+        let delivering = Atomic(0)
+        let mostAtOnce = Mutex(0)
+        let delivered = Mutex<[FriendBatch]>([])
+        try BatchPipeline.run(ScriptedLoader(pages: pages, failure: nil), sortOrder: .first) { batch, _ in
+            let atOnce = delivering.add(1, ordering: .sequentiallyConsistent).newValue
+            mostAtOnce.withLock { $0 = max($0, atOnce) }
+            delivered.withLock { $0.append(batch) }
+            delivering.subtract(1, ordering: .sequentiallyConsistent)
+        }
+        let batches = delivered.withLock { $0 }
+        XCTAssertEqual(batches.map { $0.friends.first?.id }, pages.map { $0.first?.id }, "in the order read")
+        XCTAssertTrue(batches.map { Array($0.friends) } == pages, "each page whole")
+        XCTAssertEqual(mostAtOnce.withLock { $0 }, 1, "one delivery at a time")
+    }
+
+    /// A batch made on one core, as a batcher makes it, is the batch made on every core.
+    func testABatchMadeOnOneCoreIsTheBatchMadeOnEveryCore() {
+        var random = SplitMix64(seed: 7)
+        let names = ["Ann Lee", "Zoë Adair", "王小明", "Bob", "Émile Zola", "Łukasz Nowak", "ann lee"]
+        let friends = (0..<10_000).map { index in
+            Friend(
+                id: "\(random.next() % 20_000)",
+                name: names[Int(random.next() % UInt64(names.count))] + " \(index % 97)")
+        }
+        let alone = FriendBatch(friends, sortOrder: .last, cores: 1)
+        let together = FriendBatch(friends, sortOrder: .last, cores: 2)
+        XCTAssertEqual(alone, together)
+        XCTAssertEqual(alone.run.numbers, together.run.numbers, "the order")
+        XCTAssertEqual(alone.entries.bytes, together.entries.bytes, "the sort keys")
+        XCTAssertEqual(alone.entries.ends, together.entries.ends)
+        XCTAssertEqual(alone.byIDHash, together.byIDHash, "the order of the ids' hashes")
+    }
+
     func testAFailureComesAfterThePagesBeforeIt() {
         let failure = SourceError(source: "test", problem: "broke")
         let delivered = Mutex(0)

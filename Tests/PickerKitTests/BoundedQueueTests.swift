@@ -66,4 +66,27 @@ final class BoundedQueueTests: XCTestCase {
         XCTAssertEqual(refusedIsPut.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(queue.takeWaiting(), [[7, 8]])
     }
+
+    /// With capacity 0 an item is handed over: its producer waits until it is taken.
+    func testAQueueOfNoCapacityHandsEachItemOver() {
+        let queue = BoundedQueue<Int>(capacity: 0)
+        let returned = DispatchSemaphore(value: 0)
+        Thread {
+            queue.put(1)
+            returned.signal()
+            queue.put(
+                2,
+                joiningWithLast: { _, _ in
+                    XCTFail("nothing waits to be joined to")
+                    return true
+                })
+            returned.signal()
+        }.start()
+        XCTAssertEqual(returned.wait(timeout: .now() + 0.2), .timedOut, "not taken: the producer waits")
+        XCTAssertEqual(queue.take(), 1)
+        XCTAssertEqual(returned.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(returned.wait(timeout: .now() + 0.2), .timedOut, "the second too")
+        XCTAssertEqual(queue.take(), 2)
+        XCTAssertEqual(returned.wait(timeout: .now() + 10), .success)
+    }
 }

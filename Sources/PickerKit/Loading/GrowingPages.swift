@@ -9,7 +9,8 @@ struct GrowingPages {
     /// The size of the first page by default: 1,000 friends, a screen's worth many times over.
     @usableFromInline static let firstSize = 1000
     /// The size pages grow to by default: 16,384 friends, so that the pages on their way to the
-    /// list (one being read, one being made into a batch, one being taken in) hold few strings.
+    /// list (one being read, one being made into a batch on each core, one being taken in) hold
+    /// few strings.
     @usableFromInline static let largestSize = 16_384
 
     private var page: [Friend] = []

@@ -31,14 +31,17 @@ public struct FriendBatch: Hashable, Sendable {
     /// About how many friends the source holds in all (see ``FriendPage/expectedCount``).
     private(set) var expectedCount: Int?
 
-    /// Prepares `friends` for a list sorted by `sortOrder`, on every core; `skipped` entries of
-    /// the source were left out for having no name.
-    public init(_ friends: [Friend], sortOrder: NameOrder = .first, skipped: Int = 0, expectedCount: Int? = nil) {
+    /// Prepares `friends` for a list sorted by `sortOrder`, on `cores` cores (every core by
+    /// default); `skipped` entries of the source were left out for having no name.
+    public init(
+        _ friends: [Friend], sortOrder: NameOrder = .first, skipped: Int = 0, expectedCount: Int? = nil,
+        cores: Int? = nil
+    ) {
         self.sortOrder = sortOrder
         self.skipped = skipped
         self.expectedCount = expectedCount
         // A part per core, each sorted as it is made; the parts' runs are merged after.
-        let parts = Parallel.ranges(friends.count, parts: Parallel.width, minimum: 4096)
+        let parts = Parallel.ranges(friends.count, parts: cores, minimum: 4096)
         let built = friends.withUnsafeBufferPointer { friends in
             let friends = UncheckedSendable(friends)
             return Parallel.map(parts.count) { part in
@@ -108,10 +111,11 @@ public struct FriendBatch: Hashable, Sendable {
         packed.withID(number, body)
     }
 
-    /// Prepares the friends of `page` for a list sorted by `sortOrder`; the page is let go of.
-    public init(_ page: consuming FriendPage, sortOrder: NameOrder) {
+    /// Prepares the friends of `page` for a list sorted by `sortOrder`, on `cores` cores (every
+    /// core by default); the page is let go of.
+    public init(_ page: consuming FriendPage, sortOrder: NameOrder, cores: Int? = nil) {
         let expected = page.expectedCount ?? page.totalCount
-        self.init(page.friends, sortOrder: sortOrder, skipped: page.skipped, expectedCount: expected)
+        self.init(page.friends, sortOrder: sortOrder, skipped: page.skipped, expectedCount: expected, cores: cores)
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
@@ -126,13 +130,15 @@ public struct FriendBatch: Hashable, Sendable {
 
     /// The hash of `id` in the form ``FriendList`` indexes it.
     static func idHash(_ id: String) -> UInt32 {
-        hashableID(id).withUTF8Bytes { IDIndex.hash($0) }
+        id.withUTF8Bytes { bytes in
+            UTF8Text.isASCII(bytes) ? IDIndex.hash(bytes) : hashableID(id).withUTF8Bytes { IDIndex.hash($0) }
+        }
     }
 
     /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)
     /// have the same bytes.
     static func hashableID(_ id: String) -> String {
-        id.utf8.allSatisfy { $0 < 0x80 } ? id : id.composed
+        id.withUTF8Bytes(UTF8Text.isASCII) ? id : id.composed
     }
 
     /// The batch's run for a list that already holds `base` friend numbers: its friends

@@ -3,24 +3,33 @@ import Glibc
 
 /// Items handed from one thread to another, in order; the producer waits while `capacity`
 /// items wait, so that a fast producer does not pile them up in memory. The one back-pressure
-/// of the package: between the reader and the batcher of a load, and between the batcher and
+/// of the package: between the reader and the batchers of a load, and between the batchers and
 /// the picker's event loop.
+///
+/// A queue of capacity 0 hands each item over: the producer waits until the consumer has
+/// taken it, so that nothing waits in the queue while the consumer is busy.
 public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
     private let condition = PosixThread.Condition()
     private let capacity: Int
     private var items: [Item] = []
     private var finished = false
+    /// How many items were put and taken so far: a hand-over waits for its item's turn.
+    private var putCount = 0
+    private var takenCount = 0
 
     public init(capacity: Int) {
-        self.capacity = max(1, capacity)
+        self.capacity = max(0, capacity)
     }
 
-    /// Adds `item`, waiting for room.
+    /// Adds `item`, waiting for room (with capacity 0, until it is taken).
     public func put(_ item: Item) {
         condition.lock()
-        while items.count >= capacity { condition.wait() }
+        while items.count >= max(capacity, 1) { condition.wait() }
         items.append(item)
+        putCount += 1
+        let ticket = putCount
         condition.broadcast()
+        while capacity == 0 && takenCount < ticket { condition.wait() }
         condition.unlock()
     }
 
@@ -31,15 +40,13 @@ public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
     /// item where it waits, so that the consumer never finds it missing: it waits for the join.
     public func put(_ item: Item, joiningWithLast join: (inout Item, Item) -> Bool) {
         condition.lock()
-        if items.count >= capacity, join(&items[items.count - 1], item) {
+        if capacity > 0, items.count >= capacity, join(&items[items.count - 1], item) {
             condition.broadcast()
             condition.unlock()
             return
         }
-        while items.count >= capacity { condition.wait() }
-        items.append(item)
-        condition.broadcast()
         condition.unlock()
+        put(item)
     }
 
     /// No item will follow.
@@ -56,6 +63,7 @@ public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
         defer { condition.unlock() }
         while items.isEmpty && !finished { condition.wait() }
         guard !items.isEmpty else { return nil }
+        takenCount += 1
         condition.broadcast()
         return items.removeFirst()
     }
@@ -65,6 +73,7 @@ public final class BoundedQueue<Item: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let waiting = items
+        takenCount += items.count
         items.removeAll()
         condition.broadcast()
         return waiting
