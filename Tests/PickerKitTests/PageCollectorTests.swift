@@ -24,7 +24,7 @@ final class PageCollectorTests: XCTestCase {
             defaults.add(Friend(id: String(number), name: "n")) { sizes.append($0.friends.count) }
         }
         defaults.finish { sizes.append($0.friends.count) }
-        XCTAssertEqual(sizes.prefix(7), [1000, 2000, 4000, 8000, 16000, 16384, 16384])
+        XCTAssertEqual(sizes.prefix(7), [1000, 2000, 4000, 8000, 8192, 8192, 8192])
 
         var empty = PageCollector()
         var delivered = 0
