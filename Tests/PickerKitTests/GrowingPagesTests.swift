@@ -4,7 +4,7 @@ import XCTest
 
 final class GrowingPagesTests: XCTestCase {
     private func sizes(of count: Int, first: Int, largest: Int) -> [Int] {
-        var pages = GrowingPages(first: first, largest: largest)
+        var pages = GrowingPages<[Friend]>(first: first, largest: largest)
         var sizes: [Int] = []
         var delivered: [String] = []
         for number in 0..<count {

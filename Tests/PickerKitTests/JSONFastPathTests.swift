@@ -153,7 +153,7 @@ final class JSONFastPathTests: XCTestCase {
                 return true
             }
             let complete = FriendsJSON.scanPages(read: read, firstPage: 1, largestPage: 2) { page, _ in
-                pages.append(page)
+                pages.append(FriendPage(page).friends)
             }
             if let whole {
                 XCTAssertTrue(complete)

@@ -11,7 +11,8 @@ final class PackedIDTests: XCTestCase {
         ]
         var packed = PackedFriends()
         for (index, id) in ids.enumerated() {
-            packed.append(Friend(id: id, name: "Friend \(index)", firstName: index % 2 == 0 ? "Friend" : nil))
+            let friend = Friend(id: id, name: "Friend \(index)", firstName: index % 2 == 0 ? "Friend" : nil)
+            _ = friend.withText { packed.append($0) }
         }
         for (index, id) in ids.enumerated() {
             XCTAssertEqual(packed.withID(index) { Array($0) }, Array(id.utf8), id.debugDescription)

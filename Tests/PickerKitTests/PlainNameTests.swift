@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PickerKit
 
-/// Names taken the short way (``NameKeys/isPlain(_:utf8:accentKey:)``): words apart by spaces,
+/// Names taken the short way (``NameKeys/isPlain(_:accentKey:)``): words apart by spaces,
 /// folded scalar by scalar, the parts given, if any, its words. Their sort key is the one
 /// derived from the accent key and their parts start where their words do, so a list works
 /// neither out again; any other name goes the long way.
@@ -38,13 +38,10 @@ final class PlainNameTests: XCTestCase {
 
     /// Whether `friend` is plain, its accent key folded as a list folds it.
     private func isPlain(_ friend: Friend, _ folding: inout TextFolding) -> Bool {
-        var name = friend.name
-        return name.withUTF8 { utf8 in
+        friend.withText { text in
             var key: [UInt8] = []
-            let foldedAlone = folding.appendFold(utf8, .caseAndAccents, to: &key)
-            return key.withUnsafeBufferPointer {
-                NameKeys.isPlain(friend, utf8: utf8, accentKey: foldedAlone ? $0 : nil)
-            }
+            let foldedAlone = folding.appendFold(text.name, .caseAndAccents, to: &key)
+            return key.withUnsafeBufferPointer { NameKeys.isPlain(text, accentKey: foldedAlone ? $0 : nil) }
         }
     }
 

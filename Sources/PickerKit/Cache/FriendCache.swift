@@ -154,7 +154,7 @@ struct CachedFriendsLoader: FriendLoader {
     let friends: CachedFriends
 
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        var pages = GrowingPages()
+        var pages = GrowingPages<[Friend]>()
         let total = friends.header.totalCount
         do throws(FriendCacheFormat.Problem) {
             try FriendCacheFormat.readFriends(

@@ -3,7 +3,21 @@ import Glibc
 
 /// Some friends of a source, as one response or one read delivered them.
 public struct FriendPage: Hashable, Sendable {
-    public var friends: [Friend]
+    /// The page's friends, as a reader made them.
+    enum Content: Sendable {
+        case friends([Friend])
+        /// Their strings' bytes only, as the JSON reader keeps a Graph page's friends.
+        case texts(FriendTexts)
+
+        var count: Int {
+            switch self {
+            case .friends(let friends): friends.count
+            case .texts(let texts): texts.count
+            }
+        }
+    }
+
+    var content: Content
     /// How many friends the source says it has in all, when it says (`summary.total_count`).
     public var totalCount: Int?
     /// How many entries of the source were skipped for having no name (contacts without one)
@@ -15,10 +29,41 @@ public struct FriendPage: Hashable, Sendable {
     public var expectedCount: Int?
 
     public init(friends: [Friend], totalCount: Int? = nil, skipped: Int = 0, expectedCount: Int? = nil) {
-        self.friends = friends
+        self.init(.friends(friends), totalCount: totalCount, skipped: skipped, expectedCount: expectedCount)
+    }
+
+    init(_ content: Content, totalCount: Int? = nil, skipped: Int = 0, expectedCount: Int? = nil) {
+        self.content = content
         self.totalCount = totalCount
         self.skipped = skipped
         self.expectedCount = expectedCount
+    }
+
+    /// The page's friends (made from their strings' bytes when the reader kept only those).
+    public var friends: [Friend] {
+        get {
+            switch content {
+            case .friends(let friends): friends
+            case .texts(let texts): texts.friends
+            }
+        }
+        set { content = .friends(newValue) }
+    }
+
+    /// The number of friends on the page.
+    public var count: Int { content.count }
+
+    /// Pages are equal when they hold the same friends and counts, however they hold them.
+    public static func == (left: FriendPage, right: FriendPage) -> Bool {
+        left.totalCount == right.totalCount && left.skipped == right.skipped
+            && left.expectedCount == right.expectedCount && left.friends == right.friends
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(friends)
+        hasher.combine(totalCount)
+        hasher.combine(skipped)
+        hasher.combine(expectedCount)
     }
 
     /// About how many friends a source of `size` bytes holds when its first `read` bytes held

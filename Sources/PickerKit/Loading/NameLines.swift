@@ -10,8 +10,8 @@ public enum NameLines {
     /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, after
     ///   the pages before it were delivered.
     public static func readPages(
-        _ data: Data, source: String, firstPage: Int = GrowingPages.firstSize,
-        largestPage: Int = GrowingPages.largestSize, _ deliver: (FriendPage) -> Void
+        _ data: Data, source: String, firstPage: Int = PageSize.first,
+        largestPage: Int = PageSize.largest, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var reader = Reader(source: source, size: data.count, firstPage: firstPage, largestPage: largestPage)
         var lines = LineSplitter(maximumLength: .max, source: source)
@@ -35,7 +35,7 @@ public enum NameLines {
     /// The friends of the text file at `path`, in pages as ``readPages(_:source:firstPage:largestPage:_:)``
     /// delivers them; the file is read `chunkSize` bytes at a time, never held whole.
     public static func readPages(
-        path: String, firstPage: Int = GrowingPages.firstSize, largestPage: Int = GrowingPages.largestSize,
+        path: String, firstPage: Int = PageSize.first, largestPage: Int = PageSize.largest,
         chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var status = stat()
@@ -52,8 +52,8 @@ public enum NameLines {
     /// at a time, never held whole; when `descriptor` is a file, its size says how many friends
     /// to expect.
     static func readPages(
-        head: [UInt8], descriptor: Int32, source: String, firstPage: Int = GrowingPages.firstSize,
-        largestPage: Int = GrowingPages.largestSize, chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
+        head: [UInt8], descriptor: Int32, source: String, firstPage: Int = PageSize.first,
+        largestPage: Int = PageSize.largest, chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var status = stat()
         let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
@@ -120,7 +120,7 @@ public enum NameLines {
         let source: String
         /// The bytes of the whole text, for the count of friends each page expects.
         let size: Int
-        var pages: GrowingPages
+        var pages: GrowingPages<[Friend]>
         var friends = 0
 
         init(source: String, size: Int, firstPage: Int, largestPage: Int) {

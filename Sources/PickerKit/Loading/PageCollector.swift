@@ -1,11 +1,11 @@
 /// Friends gathered into ``GrowingPages`` and delivered as ``FriendPage``s, each with the
 /// entries of the source skipped since the page before (contacts without a name).
 struct PageCollector {
-    private var pages: GrowingPages
+    private var pages: GrowingPages<[Friend]>
     /// Entries of the source skipped since the last page was delivered.
     private var skipped = 0
 
-    init(firstPage: Int = GrowingPages.firstSize, largestPage: Int = GrowingPages.largestSize) {
+    init(firstPage: Int = PageSize.first, largestPage: Int = PageSize.largest) {
         pages = GrowingPages(first: firstPage, largest: largestPage)
     }
 

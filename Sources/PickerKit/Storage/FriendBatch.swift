@@ -37,17 +37,29 @@ public struct FriendBatch: Hashable, Sendable {
         _ friends: [Friend], sortOrder: NameOrder = .first, skipped: Int = 0, expectedCount: Int? = nil,
         cores: Int? = nil
     ) {
+        self = friends.withUnsafeBufferPointer { friends in
+            Self(of: friends, sortOrder: sortOrder, skipped: skipped, expectedCount: expectedCount, cores: cores)
+        }
+    }
+
+    /// Prepares `friends`, kept as their strings' bytes, as ``init(_:sortOrder:skipped:expectedCount:cores:)``
+    /// prepares friends.
+    init(_ friends: FriendTexts, sortOrder: NameOrder, skipped: Int, expectedCount: Int?, cores: Int?) {
+        self.init(of: friends, sortOrder: sortOrder, skipped: skipped, expectedCount: expectedCount, cores: cores)
+    }
+
+    private init(
+        of friends: some BatchFriends, sortOrder: NameOrder, skipped: Int, expectedCount: Int?, cores: Int?
+    ) {
         self.sortOrder = sortOrder
         self.skipped = skipped
         self.expectedCount = expectedCount
         // A part per core, each sorted as it is made; the parts' runs are merged after.
         let parts = Parallel.ranges(friends.count, parts: cores, minimum: 4096)
-        let built = friends.withUnsafeBufferPointer { friends in
-            let friends = UncheckedSendable(friends)
-            return Parallel.map(parts.count) { part in
-                TextFolding.withPooled { folding in
-                    Self.built(friends.value, parts[part], sortOrder: sortOrder, folding: &folding)
-                }
+        let shared = UncheckedSendable(friends)
+        let built = Parallel.map(parts.count) { part in
+            TextFolding.withPooled { folding in
+                Self.built(shared.value, parts[part], sortOrder: sortOrder, folding: &folding)
             }
         }
         for (index, (newPacked, newKeys, newEntries, hashes, newDetails, ascending, newRun)) in built.enumerated() {
@@ -74,8 +86,7 @@ public struct FriendBatch: Hashable, Sendable {
 
     /// What a batch holds for `friends[numbers]`, sorted among themselves, folded with `folding`.
     private static func built(
-        _ friends: UnsafeBufferPointer<Friend>, _ numbers: Range<Int>, sortOrder: NameOrder,
-        folding: inout TextFolding
+        _ friends: some BatchFriends, _ numbers: Range<Int>, sortOrder: NameOrder, folding: inout TextFolding
     ) -> (PackedFriends, NameKeys, ByteStore, [UInt32], ContactDetails, AscendingIDs?, ListOrder.Run) {
         var packed = PackedFriends()
         var keys = NameKeys()
@@ -85,11 +96,12 @@ public struct FriendBatch: Hashable, Sendable {
         var details = ContactDetails()
         var ascending = AscendingIDs.Tracker()
         for number in numbers {
-            let friend = friends[number]
-            ascending.add(packed.append(friend))
-            keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
-            details.add(friend, number: number, folding: &folding)
-            hashes.append(Self.idHash(friend.id))
+            friends.withText(number) { friend in
+                ascending.add(packed.append(friend))
+                keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
+                hashes.append(Self.idHash(friend.id))
+            }
+            friends.addDetails(of: number, to: &details, folding: &folding)
         }
         let run = ListOrder.sorted(0..<entries.count, of: entries)
         return (packed, keys, entries, hashes, details, ascending.ids, run)
@@ -115,7 +127,12 @@ public struct FriendBatch: Hashable, Sendable {
     /// core by default); the page is let go of.
     public init(_ page: consuming FriendPage, sortOrder: NameOrder, cores: Int? = nil) {
         let expected = page.expectedCount ?? page.totalCount
-        self.init(page.friends, sortOrder: sortOrder, skipped: page.skipped, expectedCount: expected, cores: cores)
+        switch page.content {
+        case .friends(let friends):
+            self.init(friends, sortOrder: sortOrder, skipped: page.skipped, expectedCount: expected, cores: cores)
+        case .texts(let texts):
+            self.init(texts, sortOrder: sortOrder, skipped: page.skipped, expectedCount: expected, cores: cores)
+        }
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
@@ -130,9 +147,13 @@ public struct FriendBatch: Hashable, Sendable {
 
     /// The hash of `id` in the form ``FriendList`` indexes it.
     static func idHash(_ id: String) -> UInt32 {
-        id.withUTF8Bytes { bytes in
-            UTF8Text.isASCII(bytes) ? IDIndex.hash(bytes) : hashableID(id).withUTF8Bytes { IDIndex.hash($0) }
-        }
+        id.withUTF8Bytes(idHash)
+    }
+
+    /// The hash of the id whose UTF-8 is `id` in the form ``FriendList`` indexes it.
+    static func idHash(_ id: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard !UTF8Text.isASCII(id) else { return IDIndex.hash(id) }
+        return hashableID(String(decoding: id, as: UTF8.self)).withUTF8Bytes { IDIndex.hash($0) }
     }
 
     /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)
@@ -210,4 +231,29 @@ extension FriendBatch {
         merged += second[right...]
         return merged
     }
+}
+
+/// The friends a batch is made of, each lent as its strings: a page of ``Friend``s, or of
+/// their bytes only (``FriendTexts``).
+protocol BatchFriends {
+    var count: Int { get }
+    /// Calls `body` with the strings of friend `index`.
+    func withText<Result>(_ index: Int, _ body: (FriendText) -> Result) -> Result
+    /// Keeps the emails and friendship date of friend `index`, if it has any.
+    func addDetails(of index: Int, to details: inout ContactDetails, folding: inout TextFolding)
+}
+
+extension UnsafeBufferPointer<Friend>: BatchFriends {
+    func withText<Result>(_ index: Int, _ body: (FriendText) -> Result) -> Result {
+        self[index].withText(body)
+    }
+
+    func addDetails(of index: Int, to details: inout ContactDetails, folding: inout TextFolding) {
+        details.add(self[index], number: index, folding: &folding)
+    }
+}
+
+extension FriendTexts: BatchFriends {
+    /// A page kept as bytes has no emails or dates: the readers that keep one give none.
+    func addDetails(of index: Int, to details: inout ContactDetails, folding: inout TextFolding) {}
 }

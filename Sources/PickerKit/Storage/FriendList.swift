@@ -170,9 +170,7 @@ public struct FriendList: Sendable {
 
     /// The hash friend `number`'s id is indexed by.
     private static func idHash(_ number: Int, packed: PackedFriends) -> UInt32 {
-        packed.withID(number) { id in
-            UTF8Text.isASCII(id) ? IDIndex.hash(id) : FriendBatch.idHash(String(decoding: id, as: UTF8.self))
-        }
+        packed.withID(number) { FriendBatch.idHash($0) }
     }
 
     /// Adds the ids of `batch`'s friends to the index, numbering them from the friends stored.

@@ -1,7 +1,7 @@
 import Glibc
 
 extension NameKeys {
-    /// Whether `friend`'s name, whose UTF-8 is `utf8`, is plain: its words are apart by
+    /// Whether `friend`'s name is plain: its words are apart by
     /// spaces, and the parts the service gave, if any, are its words as written (the first name
     /// its first word, the middle name the words between, one space apart, or absent when there
     /// are none, the last name its last word). A name that is not printable ASCII is plain only
@@ -13,9 +13,8 @@ extension NameKeys {
     /// one derived from its accent key, and its parts start where its words do: neither is
     /// worked out again from the parts. That is nearly every name a service or a file gives;
     /// any other goes the long way.
-    static func isPlain(
-        _ friend: Friend, utf8: UnsafeBufferPointer<UInt8>, accentKey: UnsafeBufferPointer<UInt8>?
-    ) -> Bool {
+    static func isPlain(_ friend: FriendText, accentKey: UnsafeBufferPointer<UInt8>?) -> Bool {
+        let utf8 = friend.name
         var first = 0..<0
         var second: Range<Int>?
         var last = 0..<0
@@ -50,7 +49,7 @@ extension NameKeys {
                 Self.spacesApart(utf8) == wordCount - 1, Self.spacesApart(accentKey) == wordCount - 1
             else { return false }
         }
-        guard friend.firstName != nil || friend.middleName != nil || friend.lastName != nil else { return true }
+        guard friend.hasParts else { return true }
         guard wordCount > 0, Self.part(friend.firstName, is: first, of: utf8) else { return false }
         switch wordCount {
         case 1:
@@ -90,12 +89,11 @@ extension NameKeys {
     }
 
     /// Whether `part` is given and spells bytes `range` of `name`.
-    private static func part(_ part: String?, is range: Range<Int>, of name: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func part(
+        _ part: UnsafeBufferPointer<UInt8>?, is range: Range<Int>, of name: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         guard let part else { return false }
-        return part.withUTF8Bytes { bytes in
-            bytes.count == range.count
-                && (range.isEmpty
-                    || memcmp(bytes.baseAddress!, name.baseAddress! + range.lowerBound, range.count) == 0)
-        }
+        return part.count == range.count
+            && (range.isEmpty || memcmp(part.baseAddress!, name.baseAddress! + range.lowerBound, range.count) == 0)
     }
 }

@@ -16,7 +16,7 @@ struct NameKeys: Sendable {
     /// given as `王` and `小明`), or not in their order, and any name whose words folded one by one
     /// are not the words of the name folded whole. Each friend's key is made from its name and
     /// parts when its keys are, and compared with the derived one: only a key that differs is kept.
-    /// A plain name (``isPlain(_:utf8:accentKey:)``) has the derived key: nothing is made.
+    /// A plain name (``isPlain(_:accentKey:)``) has the derived key: nothing is made.
     private(set) var storedSortKeys = SparseKeys()
     /// For each name, which kinds of bytes its keys hold (see ``ByteMask``): a query term
     /// whose mask is not within it cannot match, whatever the order of the bytes. The ASCII
@@ -33,73 +33,75 @@ struct NameKeys: Sendable {
 
     var count: Int { masks.count }
 
-    /// Adds the keys of `friend`, its sort key in `sortOrder`, folding with `folding`, and
-    /// appends its sort key (``SortEntry``) to `entries` as a string of its own.
+    /// Adds the keys of the friend whose strings are `friend`, its sort key in `sortOrder`,
+    /// folding with `folding`, and appends its sort key (``SortEntry``) to `entries` as a string
+    /// of its own.
     mutating func add(
-        _ friend: Friend, sortOrder: NameOrder = .first, folding: inout TextFolding, entries: inout ByteStore
+        _ friend: FriendText, sortOrder: NameOrder = .first, folding: inout TextFolding, entries: inout ByteStore
     ) {
-        friend.name.withUTF8Bytes { utf8 in
-            let start = accent.bytes.count
-            let foldedAlone = folding.appendFold(utf8, .caseAndAccents, to: &accent.bytes)
-            if !foldedAlone { accent.appendBytes(folding.fold(friend.name, .caseAndAccents)) }
-            accent.closeString()
-            var mask = ByteMask.of(accent.bytes[start...])
-            var caseKeyStored = false
-            if !UTF8Text.isASCII(utf8) {
-                let accentKey = accent.bytes[start...]
-                caseOnly.add(number: masks.count) { bytes, caseStart in
-                    if !folding.appendFold(utf8, .caseOnly, to: &bytes) {
-                        bytes += folding.fold(friend.name, .caseOnly)
-                    }
-                    guard !bytes[caseStart...].elementsEqual(accentKey) else { return false }
-                    mask |= ByteMask.of(bytes[caseStart...]) & ByteMask.nonASCII
-                    caseKeyStored = true
-                    return true
+        let utf8 = friend.name
+        /// The name as a string, for the folding of the few characters that take the long way.
+        func name() -> String { String(decoding: utf8, as: UTF8.self) }
+        let start = accent.bytes.count
+        let foldedAlone = folding.appendFold(utf8, .caseAndAccents, to: &accent.bytes)
+        if !foldedAlone { accent.appendBytes(folding.fold(name(), .caseAndAccents)) }
+        accent.closeString()
+        var mask = ByteMask.of(accent.bytes[start...])
+        var caseKeyStored = false
+        if !UTF8Text.isASCII(utf8) {
+            let accentKey = accent.bytes[start...]
+            caseOnly.add(number: masks.count) { bytes, caseStart in
+                if !folding.appendFold(utf8, .caseOnly, to: &bytes) {
+                    bytes += folding.fold(name(), .caseOnly)
                 }
+                guard !bytes[caseStart...].elementsEqual(accentKey) else { return false }
+                mask |= ByteMask.of(bytes[caseStart...]) & ByteMask.nonASCII
+                caseKeyStored = true
+                return true
             }
-            let isPlain = accent.bytes.withUnsafeBufferPointer { bytes in
-                Self.isPlain(
-                    friend, utf8: utf8, accentKey: foldedAlone ? UnsafeBufferPointer(rebasing: bytes[start...]) : nil)
-            }
-            let starts =
-                isPlain
-                ? []
-                : partStarts.add(
-                    friend, number: masks.count, utf8: utf8, caseKeyStored: caseKeyStored,
-                    folding: &folding)
-            masks.append(mask)
-            initials.append(
-                accent.bytes.withUnsafeBufferPointer { bytes in
-                    starts.withUnsafeBufferPointer {
-                        Initials.of(UnsafeBufferPointer(rebasing: bytes[start...]), partStarts: $0)
-                    }
-                })
-            guard !isPlain else {
-                accent.bytes.withUnsafeBufferPointer { bytes in
-                    SortEntry.appendKey(
-                        derivedFrom: UnsafeBufferPointer(rebasing: bytes[start...]), sortOrder: sortOrder,
-                        to: &entries.bytes)
+        }
+        let isPlain = accent.bytes.withUnsafeBufferPointer { bytes in
+            Self.isPlain(friend, accentKey: foldedAlone ? UnsafeBufferPointer(rebasing: bytes[start...]) : nil)
+        }
+        // A name that is not plain goes the long way, with its strings made.
+        let strings = isPlain ? nil : friend.friend
+        let starts =
+            strings.map {
+                partStarts.add(
+                    $0, number: masks.count, utf8: utf8, caseKeyStored: caseKeyStored, folding: &folding)
+            } ?? []
+        masks.append(mask)
+        initials.append(
+            accent.bytes.withUnsafeBufferPointer { bytes in
+                starts.withUnsafeBufferPointer {
+                    Initials.of(UnsafeBufferPointer(rebasing: bytes[start...]), partStarts: $0)
                 }
-                entries.closeString()
-                return
-            }
-            let given = friend.firstName != nil || friend.lastName != nil ? friend.nameParts : nil
-            let key = entries.bytes.count
-            SortEntry.append(name: utf8, givenParts: given, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
-            entries.closeString()
-            // The key derived from the accent key is put after it for a moment: where the two
-            // differ, the key is kept.
-            let keyEnd = entries.bytes.count
+            })
+        guard let strings else {
             accent.bytes.withUnsafeBufferPointer { bytes in
                 SortEntry.appendKey(
                     derivedFrom: UnsafeBufferPointer(rebasing: bytes[start...]), sortOrder: sortOrder,
                     to: &entries.bytes)
             }
-            if !entries.bytes[keyEnd...].elementsEqual(entries.bytes[key..<keyEnd]) {
-                storedSortKeys.add(entries.bytes[key..<keyEnd], number: masks.count - 1)
-            }
-            entries.bytes.removeSubrange(keyEnd...)
+            entries.closeString()
+            return
         }
+        let given = strings.firstName != nil || strings.lastName != nil ? strings.nameParts : nil
+        let key = entries.bytes.count
+        SortEntry.append(name: utf8, givenParts: given, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
+        entries.closeString()
+        // The key derived from the accent key is put after it for a moment: where the two
+        // differ, the key is kept.
+        let keyEnd = entries.bytes.count
+        accent.bytes.withUnsafeBufferPointer { bytes in
+            SortEntry.appendKey(
+                derivedFrom: UnsafeBufferPointer(rebasing: bytes[start...]), sortOrder: sortOrder,
+                to: &entries.bytes)
+        }
+        if !entries.bytes[keyEnd...].elementsEqual(entries.bytes[key..<keyEnd]) {
+            storedSortKeys.add(entries.bytes[key..<keyEnd], number: masks.count - 1)
+        }
+        entries.bytes.removeSubrange(keyEnd...)
     }
 
     /// Appends friend `number`'s sort key (``SortEntry``) in `sortOrder`, the order its keys

@@ -22,53 +22,46 @@ struct PackedFriends: Sendable {
     /// The number of friends stored.
     var count: Int { starts.count }
 
-    /// Appends `friend`.
+    /// Appends the friend whose strings are `friend`.
     /// - Returns: the number its id spells, if it is one (``AscendingIDs/value(_:)``).
     @discardableResult
-    mutating func append(_ friend: Friend) -> UInt64? {
+    mutating func append(_ friend: FriendText) -> UInt64? {
         guard let start = UInt32(exactly: bytes.count) else { preconditionFailure("more than 4 GiB of friends") }
         starts.append(start)
-        let number = friend.id.withUTF8Bytes { id in
-            // The id's length, doubled; or 1, then the number it spells.
-            let value = AscendingIDs.value(id)
-            if let value {
-                appendNumber(1)
-                appendNumber(Int(value))
-            } else {
-                appendNumber(id.count << 1)
-                bytes.append(contentsOf: id)
-            }
-            return value
+        // The id's length, doubled; or 1, then the number it spells.
+        let number = AscendingIDs.value(friend.id)
+        if let number {
+            appendNumber(1)
+            appendNumber(Int(number))
+        } else {
+            appendNumber(friend.id.count << 1)
+            bytes.append(contentsOf: friend.id)
         }
-        friend.name.withUTF8Bytes { name in
-            // The name's length, doubled, and 1 when parts follow: a name without parts, as
-            // every line of text is, spends no byte on them.
-            let hasParts = friend.firstName != nil || friend.middleName != nil || friend.lastName != nil
-            appendNumber(name.count << 1 | (hasParts ? 1 : 0))
-            bytes.append(contentsOf: name)
-            guard hasParts else { return }
-            appendPart(friend.firstName, name)
-            appendPart(friend.middleName, name)
-            appendPart(friend.lastName, name)
-        }
+        // The name's length, doubled, and 1 when parts follow: a name without parts, as every
+        // line of text is, spends no byte on them.
+        let name = friend.name
+        appendNumber(name.count << 1 | (friend.hasParts ? 1 : 0))
+        bytes.append(contentsOf: name)
+        guard friend.hasParts else { return number }
+        appendPart(friend.firstName, name)
+        appendPart(friend.middleName, name)
+        appendPart(friend.lastName, name)
         return number
     }
 
-    private mutating func appendPart(_ part: String?, _ name: UnsafeBufferPointer<UInt8>) {
+    private mutating func appendPart(_ part: UnsafeBufferPointer<UInt8>?, _ name: UnsafeBufferPointer<UInt8>) {
         guard let part else {
             bytes.append(PartTag.absent.rawValue)
             return
         }
-        part.withUTF8Bytes { partBytes in
-            if let offset = placeOfPart(partBytes, in: name) {
-                bytes.append(PartTag.inName.rawValue)
-                appendNumber(offset)
-                appendNumber(partBytes.count)
-            } else {
-                bytes.append(PartTag.inline.rawValue)
-                appendNumber(partBytes.count)
-                bytes.append(contentsOf: partBytes)
-            }
+        if let offset = placeOfPart(part, in: name) {
+            bytes.append(PartTag.inName.rawValue)
+            appendNumber(offset)
+            appendNumber(part.count)
+        } else {
+            bytes.append(PartTag.inline.rawValue)
+            appendNumber(part.count)
+            bytes.append(contentsOf: part)
         }
     }
 

@@ -89,7 +89,7 @@ public struct GraphFriendsLoader: FriendLoader {
                     source: shownURL,
                     problem: "its pages hold more than \(maximumLoadBytes >> 20) MB together after decoding; stopped")
             }
-            friendCount += page.friends.count
+            friendCount += page.count
             guard friendCount <= maximumFriends else {
                 throw SourceError(source: shownURL, problem: "more than \(maximumFriends) friends; stopped")
             }

@@ -31,11 +31,13 @@ public enum FriendsJSON {
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = JSONFriendScanner()
             var friends: [Friend] = []
-            friends.reserveCapacity(bytes.count / 100)
+            var texts = FriendTexts()
             while true {
-                switch scanner.step(UnsafeBufferPointer(rebasing: bytes[scanner.consumed...]), isFinal: true) {
+                let input = UnsafeBufferPointer(rebasing: bytes[scanner.consumed...])
+                switch scanner.step(input, isFinal: true, into: &texts) {
+                case .appended: continue
                 case .friend(let friend): friends.append(friend)
-                case .end: return friends
+                case .end: return friends + texts.friends
                 case .needMore, .unsupported: return nil
                 }
             }

@@ -12,7 +12,7 @@ extension FriendsJSON {
     /// which delivers the friends not yet delivered or words the error.
     /// - Throws: ``SourceError`` naming `path`, as ``decode(_:source:)`` does.
     public static func readPages(
-        path: String, firstPage: Int = GrowingPages.firstSize, largestPage: Int = GrowingPages.largestSize,
+        path: String, firstPage: Int = PageSize.first, largestPage: Int = PageSize.largest,
         _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var status = stat()
@@ -38,10 +38,10 @@ extension FriendsJSON {
                 isFirstChunk = false
                 return true
             }, firstPage: firstPage, largestPage: largestPage,
-            { page, consumed in
-                delivered += page.count
+            { content, consumed in
+                delivered += content.count
                 let expected = FriendPage.expectedCount(friends: delivered, read: consumed, of: Int(status.st_size))
-                deliver(FriendPage(friends: page, expectedCount: expected))
+                deliver(FriendPage(content, expectedCount: expected))
             })
         if complete { return }
         // The fast reader left the rest to Foundation: read the open file again from its start.
@@ -70,29 +70,40 @@ extension FriendsJSON {
     /// - Returns: true when the whole document was read; false when the fast reader left it
     ///   to Foundation, after the pages delivered so far.
     static func scanPages(
-        read: (inout [UInt8]) -> Bool, firstPage: Int, largestPage: Int, _ deliver: ([Friend], _ consumed: Int) -> Void
+        read: (inout [UInt8]) -> Bool, firstPage: Int, largestPage: Int,
+        _ deliver: (FriendPage.Content, _ consumed: Int) -> Void
     ) -> Bool {
         var scanner = JSONFriendScanner()
         var buffer: [UInt8] = []
         var dropped = 0
         var isFinal = false
-        var pages = GrowingPages(first: firstPage, largest: largestPage)
+        // A document holds Graph friends, kept as their strings' bytes, or the export's.
+        var texts = GrowingPages<FriendTexts>(first: firstPage, largest: largestPage)
+        var pages = GrowingPages<[Friend]>(first: firstPage, largest: largestPage)
+        func deliverRest() {
+            if let page = texts.rest() { deliver(.texts(page), scanner.consumed) }
+            if let page = pages.rest() { deliver(.friends(page), scanner.consumed) }
+        }
         while true {
             let step = buffer.withUnsafeBufferPointer { bytes in
-                scanner.step(UnsafeBufferPointer(rebasing: bytes[(scanner.consumed - dropped)...]), isFinal: isFinal)
+                scanner.step(
+                    UnsafeBufferPointer(rebasing: bytes[(scanner.consumed - dropped)...]), isFinal: isFinal,
+                    into: &texts.page)
             }
             switch step {
+            case .appended:
+                if let page = texts.pageIfFull() { deliver(.texts(page), scanner.consumed) }
             case .friend(let friend):
-                if let page = pages.add(friend) { deliver(page, scanner.consumed) }
+                if let page = pages.add(friend) { deliver(.friends(page), scanner.consumed) }
             case .end:
-                if let page = pages.rest() { deliver(page, scanner.consumed) }
+                deliverRest()
                 return true
             case .needMore:
                 buffer.removeSubrange(0..<(scanner.consumed - dropped))
                 dropped = scanner.consumed
                 if !read(&buffer) { isFinal = true }
             case .unsupported:
-                if let page = pages.rest() { deliver(page, scanner.consumed) }
+                deliverRest()
                 return false
             }
         }

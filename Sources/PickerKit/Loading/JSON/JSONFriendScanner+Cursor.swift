@@ -50,13 +50,14 @@ extension JSONFriendScanner {
             return key
         }
 
-        /// A friend object, after optional whitespace.
-        mutating func friend() throws(Failure) -> Friend {
-            var id: String?
-            var name: String?
-            var first: String?
-            var middle: String?
-            var last: String?
+        /// A friend object, after optional whitespace, appended to `texts` as its strings'
+        /// bytes; nothing is appended when it cannot be read.
+        mutating func friend(into texts: inout FriendTexts) throws(Failure) {
+            var id: Text?
+            var name: Text?
+            var first: Text?
+            var middle: Text?
+            var last: Text?
             var seenParts: UInt8 = 0
             try openMembers()
             repeat {
@@ -64,15 +65,15 @@ extension JSONFriendScanner {
                 switch key {
                 case .id:
                     guard id == nil else { throw .unsupported }
-                    id = peek() == UInt8(ascii: "\"") ? try string() : try integer()
+                    id = peek() == UInt8(ascii: "\"") ? try text() : try integer()
                 case .name:
                     guard name == nil else { throw .unsupported }
-                    name = try string()
+                    name = try text()
                 case .firstName, .middleName, .lastName:
                     let bit: UInt8 = key == .firstName ? 1 : (key == .middleName ? 2 : 4)
                     guard seenParts & bit == 0 else { throw .unsupported }
                     seenParts |= bit
-                    let part = try optionalString()
+                    let part = try optionalText()
                     switch key {
                     case .firstName: first = part
                     case .middleName: middle = part
@@ -83,7 +84,15 @@ extension JSONFriendScanner {
                 }
             } while try memberFollows()
             guard let id, let name else { throw .unsupported }
-            return Friend(id: id, name: name, firstName: first, middleName: middle, lastName: last)
+            withBytes(id) { id in withBytes(name) { name in texts.append(id: id, name: name) } }
+            // Each part on its own, not an array of the three: this runs for every friend.
+            func appendPart(_ part: Text?) {
+                guard let part else { return texts.appendPart(nil) }
+                withBytes(part) { texts.appendPart($0) }
+            }
+            appendPart(first)
+            appendPart(middle)
+            appendPart(last)
         }
 
         /// An entry of the Facebook export's friends list, after optional whitespace: its `name`
@@ -100,7 +109,11 @@ extension JSONFriendScanner {
                     guard name == nil else { throw .unsupported }
                     name = try string()
                 case .timestamp:
-                    guard !sawTimestamp, let seconds = Int64(try integer()) else { throw .unsupported }
+                    guard !sawTimestamp else { throw .unsupported }
+                    let digits = try integer()
+                    guard let seconds = withBytes(digits, { Int64(String(decoding: $0, as: UTF8.self)) }) else {
+                        throw .unsupported
+                    }
                     sawTimestamp = true
                     timestamp = seconds
                 default:
@@ -142,27 +155,47 @@ extension JSONFriendScanner {
         }
 
         /// A string or `null`, at the cursor.
-        private mutating func optionalString() throws(Failure) -> String? {
+        private mutating func optionalText() throws(Failure) -> Text? {
             if peek() == UInt8(ascii: "n") {
                 try literal("null")
                 return nil
             }
-            return try string()
+            return try text()
         }
 
         /// A string value, at the cursor.
         mutating func string() throws(Failure) -> String {
+            withBytes(try text()) { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// A string value read: where its bytes lie between its quotes, or, when it holds
+        /// escapes, the bytes they stand for. Valid UTF-8 either way.
+        enum Text {
+            case raw(Range<Int>)
+            case decoded([UInt8])
+        }
+
+        /// A string value, at the cursor, as its bytes.
+        private mutating func text() throws(Failure) -> Text {
             let (range, escaped) = try stringRange()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             if !escaped {
-                guard let text = UTF8Text.string(raw) else { throw .unsupported }
-                return text
+                guard UTF8Text.isASCII(raw) || UTF8Text.isValid(raw) else { throw .unsupported }
+                return .raw(range)
             }
             let decoded = try Self.unescape(raw)
-            guard let text = decoded.withUnsafeBufferPointer({ UTF8Text.string($0) }) else {
+            guard decoded.withUnsafeBufferPointer({ UTF8Text.isASCII($0) || UTF8Text.isValid($0) }) else {
                 throw .unsupported
             }
-            return text
+            return .decoded(decoded)
+        }
+
+        /// Calls `body` with the bytes of `text`.
+        private func withBytes<Result>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            switch text {
+            case .raw(let range): body(UnsafeBufferPointer(rebasing: bytes[range]))
+            case .decoded(let decoded): decoded.withUnsafeBufferPointer(body)
+            }
         }
 
         /// The bytes between the quotes of the string at the cursor, and whether they hold escapes.
@@ -248,7 +281,7 @@ extension JSONFriendScanner {
 
         /// An id given as a number: a plain integer that fits 64 bits, in decimal as Foundation
         /// writes it. Fractions, exponents and `-0` are left to Foundation.
-        private mutating func integer() throws(Failure) -> String {
+        private mutating func integer() throws(Failure) -> Text {
             let start = index
             if peek() == UInt8(ascii: "-") { index += 1 }
             let digitsStart = index
@@ -262,9 +295,11 @@ extension JSONFriendScanner {
             case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): throw .unsupported
             default: break
             }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-            guard text != "-0" else { throw .unsupported }
-            return text
+            // `-0` is left to Foundation too.
+            guard start == digitsStart || digits > 1 || bytes[digitsStart] != UInt8(ascii: "0") else {
+                throw .unsupported
+            }
+            return .raw(start..<index)
         }
 
         /// Checks and passes over any JSON value.

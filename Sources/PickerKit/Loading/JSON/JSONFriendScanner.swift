@@ -14,7 +14,9 @@ import Glibc
 struct JSONFriendScanner {
     /// What the next step found.
     enum Step: Equatable {
-        /// A friend, in document order.
+        /// A friend of the Graph API, in document order, appended to the texts given.
+        case appended
+        /// A friend of the Facebook export, in document order.
         case friend(Friend)
         /// The document is complete and every friend has been handed out.
         case end
@@ -43,7 +45,8 @@ struct JSONFriendScanner {
 
     /// The next friend or event in `input`, where `input` holds the document from byte
     /// ``consumed`` on (earlier bytes may have been dropped); `isFinal` says no more will come.
-    mutating func step(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> Step {
+    /// A friend of the Graph API is appended to `texts`.
+    mutating func step(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into texts: inout FriendTexts) -> Step {
         let base = consumed
         while true {
             var cursor = Cursor(bytes: input, index: consumed - base)
@@ -51,7 +54,7 @@ struct JSONFriendScanner {
             switch place {
             case .start: outcome = start(&cursor)
             case .pageKeyOrEnd(let first): outcome = pageKey(&cursor, first: first)
-            case .friendOrEnd(let first): outcome = friendOrEnd(&cursor, first: first)
+            case .friendOrEnd(let first): outcome = friendOrEnd(&cursor, first: first, into: &texts)
             case .documentEnd:
                 cursor.skipWhitespace()
                 if !cursor.atEnd { return .unsupported }
@@ -60,6 +63,9 @@ struct JSONFriendScanner {
             switch outcome {
             case .advanced:
                 consumed = base + cursor.index
+            case .appended:
+                consumed = base + cursor.index
+                return .appended
             case .friend(let friend):
                 consumed = base + cursor.index
                 return .friend(friend)
@@ -72,6 +78,7 @@ struct JSONFriendScanner {
 
     private enum Outcome {
         case advanced
+        case appended
         case friend(Friend)
         case failed(Failure)
     }
@@ -128,8 +135,8 @@ struct JSONFriendScanner {
         }
     }
 
-    /// The next friend of the array, or its end.
-    private mutating func friendOrEnd(_ cursor: inout Cursor, first: Bool) -> Outcome {
+    /// The next friend of the array (a Graph friend appended to `texts`), or its end.
+    private mutating func friendOrEnd(_ cursor: inout Cursor, first: Bool, into texts: inout FriendTexts) -> Outcome {
         cursor.skipWhitespace()
         guard let byte = cursor.peek() else { return .failed(.truncated) }
         if byte == UInt8(ascii: "]") {
@@ -142,7 +149,12 @@ struct JSONFriendScanner {
             cursor.index += 1
         }
         do {
-            let friend = try isExport ? cursor.exportFriend() : cursor.friend()
+            guard isExport else {
+                try cursor.friend(into: &texts)
+                place = .friendOrEnd(first: false)
+                return .appended
+            }
+            let friend = try cursor.exportFriend()
             place = .friendOrEnd(first: false)
             return .friend(friend)
         } catch {
