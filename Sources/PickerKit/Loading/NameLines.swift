@@ -115,12 +115,12 @@ public enum NameLines {
         }
     }
 
-    /// Makes lines into friends, gathered into pages.
+    /// Makes lines into friends, gathered into pages of their bytes (``FriendTexts``).
     private struct Reader {
         let source: String
         /// The bytes of the whole text, for the count of friends each page expects.
         let size: Int
-        var pages: GrowingPages<[Friend]>
+        var pages: GrowingPages<FriendTexts>
         var friends = 0
 
         init(source: String, size: Int, firstPage: Int, largestPage: Int) {
@@ -134,20 +134,24 @@ public enum NameLines {
         mutating func take(
             _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, _ deliver: (FriendPage) -> Void
         ) throws(SourceError) {
-            guard let name = UTF8Text.string(line) else {
+            guard UTF8Text.isASCII(line) || UTF8Text.isValid(line) else {
                 throw NameLines.invalidLine(number, line, at: offset, source: source)
             }
             if isBlank(line) { return }
             friends += 1
-            guard let page = pages.add(Friend(id: String(number), name: name)) else { return }
+            DecimalDigits.with(number) { id in pages.page.append(id: id, name: line) }
+            pages.page.appendPart(nil)
+            pages.page.appendPart(nil)
+            pages.page.appendPart(nil)
+            guard let page = pages.pageIfFull() else { return }
             let expected = FriendPage.expectedCount(friends: friends, read: offset + line.count + 1, of: size)
-            deliver(FriendPage(friends: page, expectedCount: expected))
+            deliver(FriendPage(.texts(page), expectedCount: expected))
         }
 
         /// Delivers the page being filled, if it holds anyone: the last page, or what came
         /// before the source paused.
         mutating func finish(_ deliver: (FriendPage) -> Void) {
-            if let page = pages.rest() { deliver(FriendPage(friends: page)) }
+            if let page = pages.rest() { deliver(FriendPage(.texts(page))) }
         }
     }
 

@@ -1,0 +1,17 @@
+/// The decimal digits of a number, written without making a `String`.
+enum DecimalDigits {
+    /// Calls `body` with the ASCII decimal digits of `number`, which is not negative.
+    static func with<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        precondition(number >= 0, "a number of lines or friends")
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var value = UInt(number)
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0
+            return body(UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+}
