@@ -139,7 +139,7 @@ public enum NameLines {
             }
             if isBlank(line) { return }
             friends += 1
-            DecimalDigits.with(number) { id in pages.page.append(id: id, name: line) }
+            DecimalDigits.with(UInt64(number)) { id in pages.page.append(id: id, name: line) }
             pages.page.appendPart(nil)
             pages.page.appendPart(nil)
             pages.page.appendPart(nil)

@@ -180,16 +180,7 @@ struct PackedFriends: Sendable {
                 defer { cursor += length }
                 return body(UnsafeBufferPointer(rebasing: buffer[cursor..<(cursor + length)]))
             }
-            var value = UInt64(number())
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                var start = digits.count
-                repeat {
-                    start -= 1
-                    digits[start] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
-                } while value > 0
-                return body(UnsafeBufferPointer(rebasing: digits[start...]))
-            }
+            return DecimalDigits.with(UInt64(number()), body)
         }
 
         mutating func string(length: Int) -> String {

@@ -1,10 +1,9 @@
 /// The decimal digits of a number, written without making a `String`.
 enum DecimalDigits {
-    /// Calls `body` with the ASCII decimal digits of `number`, which is not negative.
-    static func with<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        precondition(number >= 0, "a number of lines or friends")
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var value = UInt(number)
+    /// Calls `body` with the ASCII decimal digits of `number`.
+    static func with<Result>(_ number: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var value = number
             var start = buffer.count
             repeat {
                 start -= 1
