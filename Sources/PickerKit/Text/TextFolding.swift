@@ -12,8 +12,12 @@ public struct TextFolding: Sendable {
         case caseAndAccents
     }
 
-    private var caseCache: [Character: [UInt8]] = [:]
-    private var accentCache: [Character: [UInt8]] = [:]
+    /// The folds of characters, keyed by their exact UTF-8 bytes: not by `Character`, whose
+    /// equality is canonical equivalence, since equivalent characters may fold differently (a
+    /// cluster that starts with a mark keeps that mark and drops the rest, and marks of
+    /// different classes are equivalent in either order), and a cache keyed by `Character`
+    /// would give whichever came first.
+    private var characterCache: [CharacterKey: [UInt8]] = [:]
     /// The folds of grapheme clusters of up to 16 UTF-8 bytes, keyed by those bytes: hashing
     /// bytes costs far less than hashing a `Character`, which normalizes it first.
     private var clusterCache: [ClusterKey: [UInt8]] = [:]
@@ -24,7 +28,7 @@ public struct TextFolding: Sendable {
 
     /// How many folds of characters, clusters and scalars beyond the Basic Multilingual Plane
     /// the caches hold.
-    var cachedFolds: Int { caseCache.count + accentCache.count + clusterCache.count + scalarFolds.otherCount }
+    var cachedFolds: Int { characterCache.count + clusterCache.count + scalarFolds.otherCount }
 
     /// The UTF-8 bytes of `text` folded to `strength`.
     /// - Complexity: O(n) in the length of `text`.
@@ -73,18 +77,17 @@ public struct TextFolding: Sendable {
     /// The folded UTF-8 bytes of one character.
     public mutating func fold(_ character: Character, _ strength: Strength) -> [UInt8] {
         if let ascii = character.asciiValue { return [UTF8Text.lowercasedASCII(ascii)] }
-        switch strength {
-        case .caseOnly:
-            if let cached = caseCache[character] { return cached }
-            let folded = Self.foldUncached(character, strength)
-            caseCache[character] = folded
-            return folded
-        case .caseAndAccents:
-            if let cached = accentCache[character] { return cached }
-            let folded = Self.foldUncached(character, strength)
-            accentCache[character] = folded
-            return folded
-        }
+        let key = CharacterKey(utf8: Array(character.utf8), strength: strength)
+        if let cached = characterCache[key] { return cached }
+        let folded = Self.foldUncached(character, strength)
+        characterCache[key] = folded
+        return folded
+    }
+
+    /// A character's UTF-8 bytes and a strength.
+    private struct CharacterKey: Hashable {
+        var utf8: [UInt8]
+        var strength: Strength
     }
 
     private static func foldUncached(_ character: Character, _ strength: Strength) -> [UInt8] {
