@@ -74,11 +74,6 @@ struct FriendTexts: Sendable, GrowingPage {
         }
     }
 
-    /// Friend `index`, its strings made.
-    func friend(_ index: Int) -> Friend {
-        withText(index) { $0.friend }
-    }
-
     /// Every friend, their strings made.
-    var friends: [Friend] { (0..<count).map(friend) }
+    var friends: [Friend] { (0..<count).map { withText($0) { $0.friend } } }
 }

@@ -145,11 +145,6 @@ public struct FriendBatch: Hashable, Sendable {
         for friend in friends { hasher.combine(friend) }
     }
 
-    /// The hash of `id` in the form ``FriendList`` indexes it.
-    static func idHash(_ id: String) -> UInt32 {
-        id.withUTF8Bytes(idHash)
-    }
-
     /// The hash of the id whose UTF-8 is `id` in the form ``FriendList`` indexes it.
     static func idHash(_ id: UnsafeBufferPointer<UInt8>) -> UInt32 {
         guard !UTF8Text.isASCII(id) else { return IDIndex.hash(id) }
