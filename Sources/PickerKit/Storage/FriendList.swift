@@ -43,8 +43,8 @@ import Glibc
 ///                                     (address books, the Facebook export): the emails, as
 ///                                     given and folded for the search (each ended by a
 ///                                     newline), and the date; none for a Graph or text friend
-///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = the first 15 bytes
-///                                     of sort key 7's name and its length (most
+///     position 0 ─ ListOrder.Run      numbers[0] = 7, prefixes[0] = sort key 7's name in
+///                                     5-bit codes, "ada" 01 01 "lovelace" whole (most
 ///                                     comparisons stop there, and the sections are found
 ///                                     from them)
 ///     a search ─── Positions          the positions it shows, ascending, or everyone as a count;

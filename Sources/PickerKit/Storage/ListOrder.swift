@@ -3,20 +3,24 @@ import Glibc
 
 /// Sorting and merging runs of friend numbers by their ``SortEntry``s.
 enum ListOrder {
-    /// The first 15 bytes of a sort key's name and its length, which decide most comparisons
-    /// without reaching the entry: two prefixes compare as their entries do, or are equal, and
-    /// equal prefixes that hold their whole names (``holdsWholeKey``) are of equal entries.
+    /// The start of a sort key in 16 bytes, which decides most comparisons without reaching
+    /// the key: two prefixes compare as their keys do, or are equal, and equal prefixes that
+    /// hold their keys whole (``holdsWholeKey``) are of equal keys.
     ///
-    /// The section byte repeats the letter after it, so the letter is kept once and the
-    /// prefix holds one more byte of the name: `a` `ada` … gives `ada` …; an entry of the `#`
-    /// section (`{`, then a byte that is not a letter) gives 0xFF, then its name, after every
-    /// letter. These bytes, padded with zeros (a key holds no zero byte), are followed by their
-    /// count, up to 16: a name of 15 bytes sorts below the longer names it starts, and one of
-    /// 16 bytes or more is told from another of the same start only by its entry.
+    /// A key of a letter's section is nearly always lowercase Latin letters, spaces and part
+    /// separators, so its name is held as codes of 5 bits, twelve in each half, up to 24 (the
+    /// section byte repeats the name's first letter and is not kept): 1 for the separator, 3 for a space,
+    /// 5–30 for `a`–`z`, and 0 after the end. Any other byte gets the code of the bytes
+    /// between those (2 below a space, 4 below `a`, 31 above `z`) and ends the prefix there.
+    /// Codes keep the order of the bytes they stand for, and a key holds no zero byte, so a
+    /// shorter name sorts below the longer ones it starts. A key of the `#` section (`{`, then
+    /// a byte that is not a letter) is held as 0xFF, then the first 14 bytes of its name,
+    /// after every letter's. The last bit is set when the key goes on past what the prefix
+    /// holds, so that a key held whole sorts below the longer keys it starts.
     struct Prefix: Equatable {
-        /// Bytes 0..<8, big-endian.
+        /// The first half of the prefix.
         var high: UInt64
-        /// Bytes 8..<15, big-endian, then the count.
+        /// The second half; its last bit is set when the key is not held whole.
         var low: UInt64
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
@@ -25,27 +29,64 @@ enum ListOrder {
                 return
             }
             let name = (range.lowerBound + 1)..<range.upperBound
-            let isOther = bytes[range.lowerBound] == SortEntry.otherSection
-            let lead = isOther ? 1 : 0
-            // The name's bytes, after 0xFF for the `#` section.
-            let first = ListOrder.prefix(bytes, name, from: 0)
-            high = isOther ? 0xFF << 56 | first >> 8 : first
-            let second = ListOrder.prefix(bytes, name, from: 8 - lead)
-            let count = UInt64(min(name.count + lead, Self.wholeLength + 1))
-            low = second & ~0xFF | count
+            if bytes[range.lowerBound] == SortEntry.otherSection {
+                // 0xFF, then the name's first 14 bytes.
+                high = 0xFF << 56 | ListOrder.prefix(bytes, name, from: 0) >> 8
+                let more: UInt64 = name.count > Self.otherLength ? 1 : 0
+                low = ListOrder.prefix(bytes, name, from: 7) & ~0xFF | more
+                return
+            }
+            (high, low) = (0, 0)
+            var held = 0
+            var index = name.lowerBound
+            while index < name.upperBound {
+                guard held < Self.letterLength else {
+                    low |= 1
+                    return
+                }
+                let (code, goesOn) = Self.code(bytes[index])
+                // Twelve codes in each half, from the top, four bits left below them.
+                if held < Self.letterLength / 2 {
+                    high |= UInt64(code) << (59 - 5 * held)
+                } else {
+                    low |= UInt64(code) << (59 - 5 * (held - Self.letterLength / 2))
+                }
+                held += 1
+                index += 1
+                guard goesOn else {
+                    low |= 1
+                    return
+                }
+            }
         }
 
-        /// The most bytes of a name a prefix holds whole.
-        static let wholeLength = 15
+        /// The most codes of a letter's key a prefix holds.
+        static let letterLength = 24
+        /// The most bytes of a `#` key's name a prefix holds.
+        static let otherLength = 14
 
-        /// Whether the prefix holds its entry's whole name, so that an equal prefix is of an
+        /// The 5-bit code of a byte in a letter's key, and whether it stands for that byte
+        /// alone, so that the prefix goes on after it.
+        @inline(__always)
+        private static func code(_ byte: UInt8) -> (UInt8, Bool) {
+            if byte &- UInt8(ascii: "a") < 26 { return (byte &- UInt8(ascii: "a") &+ 5, true) }
+            switch byte {
+            case SortEntry.partSeparator: return (1, true)
+            case 0x20: return (3, true)
+            case ..<0x20: return (2, false)
+            case ..<UInt8(ascii: "a"): return (4, false)
+            default: return (31, false)
+            }
+        }
+
+        /// Whether the prefix holds its entry's whole key, so that an equal prefix is of an
         /// equal entry.
-        var holdsWholeKey: Bool { low & 0xFF <= UInt64(Self.wholeLength) }
+        var holdsWholeKey: Bool { low & 1 == 0 }
 
         /// The section byte of the entry: its letter, or ``SortEntry/otherSection``.
         var section: UInt8 {
-            let first = UInt8(truncatingIfNeeded: high >> 56)
-            return first == 0xFF ? SortEntry.otherSection : first
+            let code = UInt8(truncatingIfNeeded: high >> 59)
+            return code == 31 ? SortEntry.otherSection : UInt8(ascii: "a") + code &- 5
         }
 
         @inline(__always)
