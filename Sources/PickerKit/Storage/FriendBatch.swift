@@ -109,7 +109,7 @@ public struct FriendBatch: Hashable, Sendable {
 
     /// Friend indices in the order of their ids' `hashes`, ties in arrival order.
     static func hashOrder(_ hashes: [UInt32]) -> [UInt32] {
-        hashes.enumerated().map { UInt64($1) << 32 | UInt64($0) }.sorted().map { UInt32(truncatingIfNeeded: $0) }
+        RadixSort.order(of: hashes)
     }
 
     /// The friends, in the order they arrived, unpacked as they are read (the batch keeps them
