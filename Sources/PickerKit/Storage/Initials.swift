@@ -13,12 +13,35 @@ enum Initials {
         if let first = key.first, first &- UInt8(ascii: "a") < 26 {
             initials = 1 << 31 | UInt32(first &- UInt8(ascii: "a")) << 26
         }
+        if partStarts.isEmpty, let letters = asciiWordStartLetters(key) { return initials | letters }
+        return initials | wordStartLetters(key, partStarts: partStarts)
+    }
+
+    /// A bit for each letter `a`–`z` that starts a word of `key` (``WordStarts``).
+    static func wordStartLetters(_ key: UnsafeBufferPointer<UInt8>, partStarts: UnsafeBufferPointer<UInt16>) -> UInt32 {
+        var letters: UInt32 = 0
         for index in key.indices where key[index] &- UInt8(ascii: "a") < 26 {
             if WordStarts.isStart(key, at: index, partStarts: partStarts) {
-                initials |= 1 << UInt32(key[index] &- UInt8(ascii: "a"))
+                letters |= 1 << UInt32(key[index] &- UInt8(ascii: "a"))
             }
         }
-        return initials
+        return letters
+    }
+
+    /// ``wordStartLetters(_:partStarts:)`` of an ASCII key with no part starts, in one pass:
+    /// a word starts at a letter or digit after any other byte. Nil when `key` is not ASCII.
+    static func asciiWordStartLetters(_ key: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        var letters: UInt32 = 0
+        var afterWordByte = false
+        for byte in key {
+            guard byte < 0x80 else { return nil }
+            let isWordByte = WordStarts.isASCIIWordByte(byte)
+            if isWordByte, !afterWordByte, byte &- UInt8(ascii: "a") < 26 {
+                letters |= 1 << UInt32(byte &- UInt8(ascii: "a"))
+            }
+            afterWordByte = isWordByte
+        }
+        return letters
     }
 
     /// Whether a key with `initials` starts with `letter` (`a`–`z`).

@@ -154,10 +154,15 @@ enum ByteMask {
     }
 
     static func of(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var mask: UInt32 = 0
-        for byte in bytes { mask |= bit(byte) }
-        return mask
+        bits.withUnsafeBufferPointer { bits in
+            var mask: UInt32 = 0
+            for byte in bytes { mask |= bits[Int(byte)] }
+            return mask
+        }
     }
+
+    /// The bit of each byte.
+    private static let bits: [UInt32] = (0...255).map { bit(UInt8($0)) }
 
     @inline(__always)
     static func bit(_ byte: UInt8) -> UInt32 {

@@ -94,9 +94,16 @@ extension TextFolding {
         while index < count {
             let lead = utf8[index]
             if lead < 0x80 {
-                guard lead >= 0x20, lead != 0x7F else { break }
-                output.append(UTF8Text.lowercasedASCII(lead))
-                index += 1
+                // A run of printable ASCII is copied whole, then lowercased where it lies.
+                var end = index
+                while end < count, utf8[end] &- 0x20 < 0x5F { end += 1 }
+                guard end > index else { break }
+                let copied = output.count
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+                output.withUnsafeMutableBufferPointer { output in
+                    for place in copied..<output.count { output[place] = UTF8Text.lowercasedASCII(output[place]) }
+                }
+                index = end
                 continue
             }
             guard let (scalar, length) = UTF8Text.multibyteScalar(in: utf8, at: index, lead: lead) else { break }
