@@ -134,6 +134,34 @@ final class JSONFastPathTests: XCTestCase {
         XCTAssertGreaterThan(accepted, 400, "the fast reader takes the usual shapes")
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, an escape, a control byte or a byte
+    /// past ASCII is found wherever it falls in a word, at every length around a word's.
+    func testEveryPlaceInAStringIsScanned() {
+        let accepted: [[UInt8]] = [
+            Array("\\\"".utf8), Array("\\\\".utf8), Array("\\u00e9".utf8), Array("é".utf8), Array("😀".utf8), [0x7F],
+        ]
+        let deferred: [[UInt8]] = [[0x01], [0x09], [0x1F], [0xFF], [0xC3]]
+        for length in 0...19 {
+            for place in 0...length {
+                for (piece, isAccepted) in accepted.map({ ($0, true) }) + deferred.map({ ($0, false) }) {
+                    let filler = Array("abcdefghijklmnopqrstu".utf8)
+                    let name = Array(filler[0..<place]) + piece + Array(filler[place..<length])
+                    let document =
+                        Array(#"[{"id": "1", "name": ""#.utf8) + name + Array(#"", "last_name": "Ng"}]"#.utf8)
+                    let data = Data(document)
+                    let fast = FriendsJSON.scan(data)
+                    let message = "\(piece) at \(place) of \(length)"
+                    if isAccepted {
+                        XCTAssertNotNil(fast, message)
+                        XCTAssertEqual(fast, foundationResult(data), message)
+                    } else {
+                        XCTAssertNil(fast, message)
+                    }
+                }
+            }
+        }
+    }
+
     func testReadingInChunksGivesTheSameFriendsInPages() {
         var generator = Generator(random: SplitMix64(seed: 2))
         for _ in 0..<1500 {

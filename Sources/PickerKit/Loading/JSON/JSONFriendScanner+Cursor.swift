@@ -36,7 +36,7 @@ extension JSONFriendScanner {
         /// UTF-8, as Foundation requires.
         mutating func key() throws(Failure) -> Field {
             skipWhitespace()
-            let (range, escaped) = try stringRange()
+            let (range, escaped, _) = try stringRange()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             let key: Field
             if escaped {
@@ -177,10 +177,10 @@ extension JSONFriendScanner {
 
         /// A string value, at the cursor, as its bytes.
         private mutating func text() throws(Failure) -> Text {
-            let (range, escaped) = try stringRange()
+            let (range, escaped, isASCII) = try stringRange()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             if !escaped {
-                guard UTF8Text.isASCII(raw) || UTF8Text.isValid(raw) else { throw .unsupported }
+                guard isASCII || UTF8Text.isValid(raw) else { throw .unsupported }
                 return .raw(range)
             }
             let decoded = try Self.unescape(raw)
@@ -198,18 +198,39 @@ extension JSONFriendScanner {
             }
         }
 
-        /// The bytes between the quotes of the string at the cursor, and whether they hold escapes.
-        private mutating func stringRange() throws(Failure) -> (Range<Int>, Bool) {
+        /// The bytes between the quotes of the string at the cursor, whether they hold escapes,
+        /// and whether every byte is ASCII (told only for a string without escapes).
+        ///
+        /// Eight bytes are looked at a time: a word with no quote, backslash or control byte is
+        /// passed whole, and the first such byte of a word is found from the word's bits (the
+        /// lowest flagged byte of the usual zero-byte test is exact; higher ones may not be).
+        private mutating func stringRange() throws(Failure) -> (range: Range<Int>, escaped: Bool, isASCII: Bool) {
             guard let open = peek() else { throw .truncated }
             guard open == UInt8(ascii: "\"") else { throw .unsupported }
             let start = index + 1
             var scan = start
+            var highBits: UInt64 = 0
+            if let base = bytes.baseAddress {
+                while scan + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self)
+                    let special = Self.specialBytes(word)
+                    guard special != 0 else {
+                        highBits |= word
+                        scan += 8
+                        continue
+                    }
+                    let offset = special.trailingZeroBitCount / 8
+                    highBits |= word & ((1 << UInt64(offset * 8)) &- 1)
+                    scan += offset
+                    break
+                }
+            }
             var escaped = false
             while scan < bytes.count {
                 let byte = bytes[scan]
                 if byte == UInt8(ascii: "\"") {
                     index = scan + 1
-                    return (start..<scan, escaped)
+                    return (start..<scan, escaped, highBits & Self.lanes(0x80) == 0)
                 }
                 if byte == UInt8(ascii: "\\") {
                     escaped = true
@@ -217,9 +238,23 @@ extension JSONFriendScanner {
                     continue
                 }
                 if byte < 0x20 { throw .unsupported }
+                highBits |= UInt64(byte)
                 scan += 1
             }
             throw .truncated
+        }
+
+        /// `byte` in each of a word's eight bytes.
+        @inline(__always)
+        private static func lanes(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+        /// The high bit of each byte of `word` that is a quote, a backslash or below 0x20, exact
+        /// for the lowest such byte.
+        @inline(__always)
+        private static func specialBytes(_ word: UInt64) -> UInt64 {
+            func zeroBytes(_ value: UInt64) -> UInt64 { (value &- lanes(0x01)) & ~value & lanes(0x80) }
+            let below = (word &- lanes(0x20)) & ~word & lanes(0x80)
+            return zeroBytes(word ^ lanes(UInt8(ascii: "\""))) | zeroBytes(word ^ lanes(UInt8(ascii: "\\"))) | below
         }
 
         /// The bytes a string's escapes stand for.
