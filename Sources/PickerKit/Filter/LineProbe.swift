@@ -39,9 +39,6 @@ struct LineProbe {
     private static let foldsWithout: UInt8 = 1
     private static let stops: UInt8 = 2
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-    private static let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
     /// How many bytes of the text are counted to find the rarest.
     private static let sampleSize = 1 << 16
 
@@ -60,8 +57,8 @@ struct LineProbe {
         guard let best else { return nil }
         byte = best.byte
         strength = best.caseOnly ? .caseOnly : .caseAndAccents
-        lanes = UInt64(byte) &* Self.ones
-        caseBits = byte &- UInt8(ascii: "a") < 26 ? 0x20 &* Self.ones : 0
+        lanes = ByteLanes.repeated(byte)
+        caseBits = byte &- UInt8(ascii: "a") < 26 ? ByteLanes.repeated(0x20) : 0
         verdicts = .allocate(capacity: 0x10000)
         verdicts.initialize(repeating: 0, count: 0x10000)
     }
@@ -82,19 +79,19 @@ struct LineProbe {
         var found: UInt64 = 0
         var index = start
         while index + 8 <= limit {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let newlines = Self.zeroLanes(word ^ Self.newlines)
+            let word = ByteLanes.load(raw + index)
+            let newlines = ByteLanes.zero(word ^ ByteLanes.repeated(0x0A))
             let differences = (word | caseBits) ^ lanes
             if newlines != 0 {
                 // The lowest lane found is the first newline; lanes above it are the next line's.
-                let before = newlines.trailingZeroBitCount / 8
-                let mask: UInt64 = before == 0 ? 0 : UInt64.max >> (64 - 8 * before)
+                let before = ByteLanes.first(newlines)
+                let mask = ByteLanes.before(before)
                 seen |= word & mask
-                found |= Self.zeroLanes(differences) & mask
-                return (index + before, seen & Self.highs == 0, found != 0)
+                found |= ByteLanes.zero(differences) & mask
+                return (index + before, seen & ByteLanes.highs == 0, found != 0)
             }
             seen |= word
-            found |= Self.zeroLanes(differences)
+            found |= ByteLanes.zero(differences)
             index += 8
         }
         let caseBit = UInt8(truncatingIfNeeded: caseBits)
@@ -105,13 +102,8 @@ struct LineProbe {
             if byte | caseBit == self.byte { found = 1 }
             index += 1
         }
-        return (index, seen & Self.highs == 0, found != 0)
+        return (index, seen & ByteLanes.highs == 0, found != 0)
     }
-
-    /// The high bit of each lane of `word` that is zero; past the lowest such lane, others may
-    /// be set too.
-    @inline(__always)
-    private static func zeroLanes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
 
     /// Whether `line`, which is not ASCII, may hold the byte once folded, checking its UTF-8 as
     /// far as it reads: a scalar that does not fold alone (but an Indic sign, for an ASCII

@@ -111,7 +111,7 @@ enum UTF8Text {
             seen |= UInt64(start[index])
             index += 1
         }
-        return seen & 0x8080_8080_8080_8080 == 0
+        return seen & ByteLanes.highs == 0
     }
 
     /// `byte` lowercased when it is an ASCII capital letter, else as it is.
