@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Three library modules, each depending only on those before it:
+// PickerStore (the friends, their text, the list, the search: no I/O), PickerSources (files,
+// standard input, HTTP, the Graph service, the cache, the history, the device login) and
+// PickerKit (the picker: its state, its view, the terminal, the command line), which re-exports
+// the other two. `picker` is a thin executable on PickerKit.
 let package = Package(
     name: "picker",
     products: [
@@ -10,12 +15,14 @@ let package = Package(
         .executable(name: "picker-bench", targets: ["PickerBench"]),
     ],
     targets: [
-        .target(name: "PickerKit", dependencies: ["CCurl", "CCrypto", "CQRencode"]),
+        .target(name: "PickerStore"),
+        .target(name: "PickerSources", dependencies: ["PickerStore", "CCurl", "CCrypto", "CQRencode"]),
+        .target(name: "PickerKit", dependencies: ["PickerStore", "PickerSources", "CNcurses"]),
         .target(name: "CCurl"),
         .target(name: "CCrypto"),
         .target(name: "CQRencode"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        .executableTarget(name: "PickerTUI", dependencies: ["PickerKit", "CNcurses"]),
+        .executableTarget(name: "PickerTUI", dependencies: ["PickerKit"]),
         .executableTarget(name: "PickerDocs", dependencies: ["PickerKit"]),
         .executableTarget(name: "PickerBench", dependencies: ["PickerKit"]),
         .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),

@@ -33,7 +33,7 @@ let documents = [
     ("completions/picker.bash", ShellCompletions.bash),
     ("completions/_picker", ShellCompletions.zsh),
     ("completions/picker.fish", ShellCompletions.fish),
-    ("Sources/PickerKit/Text/FoldTable+Entries.swift", FoldTable.source(foundationFold)),
+    ("Sources/PickerStore/Text/FoldTable+Generated.swift", FoldTable.source(foundationFold)),
 ]
 for (path, text) in documents {
     let url = root.appendingPathComponent(path)

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The shell completions, run by the shells themselves.
 final class CompletionTests: XCTestCase {

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The HTTP client on its own against the test service: what a later login (a form posted to
 /// another endpoint) needs of it.

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// `--format mutt|aerc|address` through the real binary, byte for byte, with their exit
 /// statuses; and the set-up lines the README gives for mutt and aerc, run as the clients run

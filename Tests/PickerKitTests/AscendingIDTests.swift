@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// A list whose ids are ascending numbers (the line numbers of text) keeps no id index, and
 /// finds its friends by id as one with an index does, before and after an id that is not.

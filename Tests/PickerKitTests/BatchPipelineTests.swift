@@ -2,6 +2,8 @@ import Synchronization
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class BatchPipelineTests: XCTestCase {
     /// A loader that delivers its pages, then fails when told to.

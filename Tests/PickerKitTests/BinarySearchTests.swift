@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class BinarySearchTests: XCTestCase {
     /// Against a walk from the front, on every split of ranges up to 40 long.

@@ -3,6 +3,8 @@ import Synchronization
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class BoundedQueueTests: XCTestCase {
     /// A producer waits while the queue is full; taking what waits makes room, in order.

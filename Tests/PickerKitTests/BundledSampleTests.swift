@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The sample is found from where the program is: beside an installed picker, or in the
 /// package a picker in `.build` was built in; never at a path fixed when it was built.

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Emails and friendship dates: kept beside the packed names through batches made on every
 /// core, searched by terms with `@` as the reference search says, and shown dimmed on rows.

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class ContactsCSVTests: XCTestCase {
     private func read(_ text: String) throws -> ReadSource {

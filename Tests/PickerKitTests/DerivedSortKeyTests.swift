@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Sort keys derived from the accent keys instead of stored: each is the key made from the
 /// name and its parts, or is stored; plain names store none; the list is in the order of the

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The device endpoint's answer in both flows: what is taken, what is bounded, what is refused.
 final class DeviceAuthorizationTests: XCTestCase {

@@ -3,6 +3,8 @@ import Synchronization
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// A whole login against a service played in memory, on a clock the waits move forward: what
 /// is asked, when, and what the login ends with.
@@ -118,7 +120,7 @@ final class DeviceLoginTests: XCTestCase {
         for answer in [(400, #"{"error": "access_denied"}"#), (400, #"{"error": "expired_token"}"#)] {
             let (result, _, _) = try run([(200, codes()), pending, answer])
             guard case .failure(let failure) = result else { return XCTFail("\(answer) stopped the login") }
-            XCTAssertEqual(failure.status, .sessionRejected, failure.message)
+            XCTAssertTrue(failure.rejectsLogin, failure.message)
             XCTAssertTrue(failure.message.hasPrefix("https://auth.example/token: the "), failure.message)
         }
     }
@@ -126,7 +128,7 @@ final class DeviceLoginTests: XCTestCase {
     func testTheLoginStopsWhenTheCodesExpire() throws {
         let (result, _, service) = try run([(200, codes(expiresIn: 60))] + Array(repeating: pending, count: 40))
         guard case .failure(let failure) = result else { return XCTFail("the codes expire") }
-        XCTAssertEqual(failure.status, .sessionRejected)
+        XCTAssertTrue(failure.rejectsLogin)
         XCTAssertEqual(failure.message, "the code expired before the login was approved; run picker login again")
         XCTAssertEqual(service.asked.count, 1 + 29, "polls at 2, 4, … 58 s; none at or past 60 s")
         XCTAssertEqual(clock.now, 1060, "it waited to the end")
@@ -139,7 +141,7 @@ final class DeviceLoginTests: XCTestCase {
         XCTAssertEqual(progress[1], .retrying(reason: "connection refused", wait: 4))
         let (stopped, _, _) = try run([(200, codes()), nil, nil, nil, nil, nil])
         guard case .failure(let failure) = stopped else { return XCTFail("five failures in a row stop it") }
-        XCTAssertEqual(failure.status, .error)
+        XCTAssertFalse(failure.rejectsLogin)
         XCTAssertEqual(failure.message, "https://auth.example/token: still failing after 4 retries: connection refused")
     }
 

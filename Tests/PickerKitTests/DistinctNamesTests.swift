@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The names of lines told apart by a hash table, against a dictionary of their bytes.
 final class DistinctNamesTests: XCTestCase {

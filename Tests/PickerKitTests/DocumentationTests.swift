@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The man page and the completions are written from the option and key tables, like `--help`;
 /// the committed files must be what `swift run picker-docs` writes today.

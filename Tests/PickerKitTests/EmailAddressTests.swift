@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// What is taken for one plain email address, printed for a mail client or a header.
 final class EmailAddressTests: XCTestCase {

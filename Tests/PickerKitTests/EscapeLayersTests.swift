@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Esc peels one layer at a time: the search being edited, the search applied, then the
 /// picker, asking first when that would throw a selection away.

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The folding the picker does without Foundation's string functions, against Foundation's.
 final class FoldTableTests: XCTestCase {
@@ -20,7 +22,7 @@ final class FoldTableTests: XCTestCase {
 
     func testTheTableIsWhatFoundationFoldsEveryScalarTo() throws {
         let committed = try String(
-            contentsOf: root.appendingPathComponent("Sources/PickerKit/Text/FoldTable+Entries.swift"), encoding: .utf8)
+            contentsOf: root.appendingPathComponent("Sources/PickerStore/Text/FoldTable+Generated.swift"), encoding: .utf8)
         let current = FoldTable.source { text, strength in
             text.folding(
                 options: strength == .caseOnly ? [.caseInsensitive] : [.caseInsensitive, .diacriticInsensitive],

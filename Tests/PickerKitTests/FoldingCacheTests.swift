@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// A folding's caches give what folding gives afresh, whatever was folded before.
 final class FoldingCacheTests: XCTestCase {

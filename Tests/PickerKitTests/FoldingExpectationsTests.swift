@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Folding as a person expects: letters of their own written as Latin letters, and punctuation
 /// that may be left out when searching.

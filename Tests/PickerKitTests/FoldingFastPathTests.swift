@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The scalar-by-scalar folding against the character-by-character one it stands in for.
 final class FoldingFastPathTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Foldings kept warm between pages, and let go when they have looked up too much.
 final class FoldingPoolTests: XCTestCase {

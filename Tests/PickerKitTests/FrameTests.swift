@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The screen as plain text, like golden files: what each state shows at a given size.
 final class FrameTests: XCTestCase {

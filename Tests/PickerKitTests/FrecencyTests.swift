@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The frecency score: +1 a pick, halving every 30 days, kept as one time.
 final class FrecencyTests: XCTestCase {

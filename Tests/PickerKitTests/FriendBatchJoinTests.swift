@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Batches joined while a list is behind: a joined batch is the batch of both pages at once,
 /// and a list takes it in as it takes the two.

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The cache file of a source and session: where it is, who may read it, how it goes.
 final class FriendCacheFileTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The bytes of a cache file: what is written is read back exactly, and any change, cut or
 /// foreign file is refused before a friend is read.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The merged, packed list against a list sorted from scratch the obvious way.
 final class FriendListMergeTests: XCTestCase {

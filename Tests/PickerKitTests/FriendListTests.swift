@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class FriendListTests: XCTestCase {
     private func names(_ list: FriendList) -> [String] { list.friends.map(\.name) }

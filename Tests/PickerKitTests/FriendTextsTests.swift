@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Pages kept as their friends' bytes (``FriendTexts``): they read back as the friends put in,
 /// and their batches are the batches of those friends.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class GraphEndpointTests: XCTestCase {
     private func url(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> URL {

@@ -3,6 +3,8 @@ import Synchronization
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The Graph loader against a service played in memory, with its waits recorded instead of
 /// slept: the retry budget, the bounds on `Retry-After`, and what messages show.

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// What the Graph friends contract asks of an answer: the session rejected on any 401, a
 /// Retry-After as seconds or an HTTP date, paging and summary as the contract writes them.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class GraphResponseTests: XCTestCase {
     private func classify(_ status: Int, _ body: String, headers: HTTPHeaders = [:]) -> GraphResponse {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class GrowingPagesTests: XCTestCase {
     private func sizes(of count: Int, first: Int, largest: Int) -> [Int] {

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The rules of the HTTP client that need no network: which URLs it asks and how libcurl is
 /// given them, header fields, forms, dates and trust.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The one reader of hexadecimal digits against the standard library's.
 final class HexDigitTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class IDIndexTests: XCTestCase {
     /// Numbers stay findable by hash as the table grows, whatever their hashes (repeated hashes

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The letters that start a name's words, found in one pass for an ASCII key.
 final class InitialsTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// `--height N` and `--height N%`: what is accepted, and how many lines the area gets.
 final class InlineHeightTests: XCTestCase {

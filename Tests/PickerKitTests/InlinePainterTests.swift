@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// What the inline painter writes: whole changed lines at the area's rows, the cursor row and
 /// the text cursor in reverse video, the cursor parked on the area's first cell, and on the

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Where the inline area goes below the cursor, when the terminal must scroll, and where the
 /// cursor goes back to.

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The fast JSON reader against Foundation, on random documents, valid and broken.
 final class JSONFastPathTests: XCTestCase {

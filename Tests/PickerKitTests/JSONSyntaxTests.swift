@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Where and why text is not JSON, against Foundation's own decoder.
 final class JSONSyntaxTests: XCTestCase {

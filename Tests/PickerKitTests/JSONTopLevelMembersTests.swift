@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class JSONTopLevelMembersTests: XCTestCase {
     /// The keys and whole members of `json`, as text; nil when it has none.

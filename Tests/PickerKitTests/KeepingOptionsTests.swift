@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The options and variables of the cache and the picks.
 final class KeepingOptionsTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The one key table: keys, events and help in each binding, per phase.
 final class KeyTableTests: XCTestCase {

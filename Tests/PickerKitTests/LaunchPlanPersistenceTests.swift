@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// What the launch plan keeps between runs: the cached friends of a URL source, the picks.
 final class LaunchPlanPersistenceTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// What `picker` does at launch and when its screen closes, decided from options and friends.
 final class LaunchPlanTests: XCTestCase {

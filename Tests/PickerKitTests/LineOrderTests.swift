@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The order `--filter` prints lines in, worked out per distinct name, against a sort entry
 /// made for every line and sorted by its bytes.

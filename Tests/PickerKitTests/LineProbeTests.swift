@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The probe that passes over lines without a byte of the query, against folding each line
 /// whole and looking for the byte in it.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The prefixes that decide most comparisons of sort entries: two prefixes compare as their
 /// entries do, or are equal, and equal prefixes that hold their names whole are of equal

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// A cached copy shown first, then replaced in one step by the source's own list.
 final class ListReplacementTests: XCTestCase {

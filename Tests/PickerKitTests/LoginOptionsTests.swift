@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// `picker login` and `picker logout` on the command line.
 final class LoginOptionsTests: XCTestCase {

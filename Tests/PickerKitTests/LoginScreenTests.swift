@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The screen of a login that waits: laid out for the terminal's size, the QR code where it
 /// fits, the code spelled for reading aloud, the keys that cancel.

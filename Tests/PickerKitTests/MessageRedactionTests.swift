@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The session token cut out of every message, in every form it may take, before a long
 /// message is shortened.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The highlighted characters are the ones the ranking counted.
 final class NameHighlighterTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Plain text read in pages against the reader of standard input.
 final class NameLinesTests: XCTestCase {

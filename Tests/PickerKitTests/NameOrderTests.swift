@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Sorting and showing names by first or last name, as the Facebook picker's sortOrdering and
 /// displayOrdering.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Friends shown with the same name are told apart on their rows, dimmed: by the day the
 /// friendship began, the middle name, or the end of the id, whichever differs.

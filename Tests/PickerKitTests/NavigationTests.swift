@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Sections, wrapping and the mouse.
 final class NavigationTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class OptionsTests: XCTestCase {
     private func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws(Options.UsageError)

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class OutputFormatMarkTests: XCTestCase {
     /// The dotted circle that draws a leading combining mark on screen is not part of the name.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class OutputFormatTests: XCTestCase {
     private let friends = [Friend(id: "2", name: "Zoë \"Z\" Kim"), Friend(id: "1", name: "Ada\tLove\nlace")]

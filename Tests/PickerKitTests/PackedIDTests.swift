@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Ids kept packed: a number as its value, any other id as its bytes, each read back as given.
 final class PackedIDTests: XCTestCase {

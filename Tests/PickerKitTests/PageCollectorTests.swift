@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The pages a reader of address books delivers: grown as ``GrowingPages`` grows them, each
 /// counting the entries skipped since the page before.

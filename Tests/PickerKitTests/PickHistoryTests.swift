@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The record of picks: what it holds, how it stays small, what it does with a bad file.
 final class PickHistoryTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The picker's state machine against a plain reference model, on random event sequences:
 /// after every event both agree on the phase, the query and its cursor, the friends shown and

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// `send` says what happened, so that the loop acts on the outcome instead of reading fields.
 final class PickerStateOutcomeTests: XCTestCase {

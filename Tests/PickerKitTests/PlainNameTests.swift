@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Names taken the short way (``NameKeys/isPlain(_:accentKey:)``): words apart by spaces,
 /// folded scalar by scalar, the parts given, if any, its words. Their sort key is the one

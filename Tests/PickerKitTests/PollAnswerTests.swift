@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The token endpoint's answers while a login waits, in RFC 8628's words and Facebook's.
 final class PollAnswerTests: XCTestCase {

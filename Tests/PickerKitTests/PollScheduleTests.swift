@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// When a login asks the token endpoint again.
 final class PollScheduleTests: XCTestCase {

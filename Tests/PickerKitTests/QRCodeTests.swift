@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// QR codes made with libqrencode and drawn in half blocks as `qrencode -t UTF8` draws them.
 final class QRCodeTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The query's cursor, moved and edited around as readline does, and drawn where it is.
 final class QueryCursorTests: XCTestCase {

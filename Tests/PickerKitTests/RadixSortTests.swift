@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Ordering indices by 32-bit keys: as sorting the pairs of key and index would.
 final class RadixSortTests: XCTestCase {

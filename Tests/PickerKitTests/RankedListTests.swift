@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The picker's list while a search ranks it: no section headers above a list that is not
 /// alphabetical; the A–Z list with its sections again once the query is cleared.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Results ranked by where each term matched: the start of the name, then of a later word, then
 /// inside a word; equal scores in list order.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The friends picked most, listed under "Recent" above the letters when there is no query.
 final class RecentSectionTests: XCTestCase {

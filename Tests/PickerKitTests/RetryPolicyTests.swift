@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class RetryPolicyTests: XCTestCase {
     func testBackoffDoublesWithJitterWithinBoundsAndHonoursRetryAfter() {

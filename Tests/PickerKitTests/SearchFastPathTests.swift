@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The scan over packed keys (on every core, through a bit per friend, or over candidates one
 /// by one) against the reference search, on a list large enough for every path.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The part of fzf's extended syntax that fits names: `^` anchors a term to the start of the
 /// name, `$` to its end, `!` excludes; a term that is only the mark is that character.

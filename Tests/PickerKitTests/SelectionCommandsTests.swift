@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Limits, Ctrl-A (every friend shown, then none), preselection.
 final class SelectionCommandsTests: XCTestCase {

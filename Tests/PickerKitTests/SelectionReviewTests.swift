@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Ctrl-R shows only the selected friends, in the order picked, to untick some; the same key
 /// or Esc goes back to the list as it was.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Where `picker login` keeps its session, and how it is written, read and removed.
 final class SessionStoreTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The public predicate runs the list's search on one friend, so it says what the list shows.
 final class ShouldIncludeTests: XCTestCase {

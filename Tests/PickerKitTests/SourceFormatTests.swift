@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class SourceFormatTests: XCTestCase {
     private func format(_ bytes: [UInt8]) -> SourceFormat { SourceFormat.of(Data(bytes)) }

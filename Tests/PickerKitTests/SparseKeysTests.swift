@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Strings kept for a few friends by friend number, found by a bit and a count per 64 friends.
 final class SparseKeysTests: XCTestCase {

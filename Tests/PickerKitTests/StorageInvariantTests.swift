@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The storage types' debug-only invariant checks, run as they change: random pages of
 /// friends (repeated ids, names with and without accents, given parts or not), searches,

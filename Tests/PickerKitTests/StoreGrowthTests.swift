@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Room made in a list's stores for the friends a source expects, so that they are not copied
 /// while loading, and the counts the readers of files expect from their sizes.

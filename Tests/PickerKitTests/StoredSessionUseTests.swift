@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// `picker` with a URL source and no session given uses the session `picker login` stored:
 /// only on its origin, only until it expires.

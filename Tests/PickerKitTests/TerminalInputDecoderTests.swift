@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The bytes a terminal sends, as keys: every key the full screen reads through ncurses, in
 /// the forms terminals send them with keypad transmit mode on or off.

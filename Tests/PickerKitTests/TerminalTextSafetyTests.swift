@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class TerminalTextSafetyTests: XCTestCase {
     /// The byte check that lets output skip escaping agrees with the escaping, scalar by scalar.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 final class TextFoldingTests: XCTestCase {
     private func folded(_ text: String, _ strength: TextFolding.Strength) -> String {

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// How roles are drawn, which both painters follow: every meaning a colour gives is also
 /// carried by an attribute, so `--no-color` loses nothing.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// A term of four or more letters that matches nobody finds the words one typo away, with a
 /// notice that says so.

@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The one strict UTF-8 decoder against the standard library's.
 final class UTF8TextTests: XCTestCase {

@@ -1,5 +1,8 @@
+import PickerSources
+import PickerStore
+
 /// The picker's exit statuses, as fzf's.
-public enum ExitStatus: Int32, CaseIterable, Sendable {
+package enum ExitStatus: Int32, CaseIterable, Sendable {
     /// Friends were printed.
     case printed = 0
     /// Nothing to print: no friend chosen or matched.
@@ -15,7 +18,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case outputClosed = 141
 
     /// What the status means, as `--help` and the man page say.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .printed: return "friends printed"
         case .nothingToPrint:
@@ -30,6 +33,6 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     }
 
     /// What exit status 128+n means, as `--help` and the man page say.
-    public static let signalMeaning =
+    package static let signalMeaning =
         "ended by signal n (143 SIGTERM, 129 SIGHUP, 131 SIGQUIT), terminal restored"
 }

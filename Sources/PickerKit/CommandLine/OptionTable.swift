@@ -1,13 +1,16 @@
+import PickerSources
+import PickerStore
+
 /// One command-line option: its names, the value it takes, what it does, and how it changes
 /// what is being parsed (``Options``, or a subcommand's options such as ``LoginOptions``). The
 /// parser, `--help`, the man page and the completions all read these tables.
-public struct OptionSpec<Target>: Sendable {
+package struct OptionSpec<Target>: Sendable {
     /// The names, the long one first: `--help`, `-h`.
-    public let names: [String]
+    package let names: [String]
     /// What the value is called in the help, or nil for a flag.
-    public let value: String?
+    package let value: String?
     /// The help text, one sentence or two.
-    public let help: String
+    package let help: String
     let apply: @Sendable (inout Target, String) throws(Options.UsageError) -> Void
 
     init(
@@ -24,7 +27,7 @@ public struct OptionSpec<Target>: Sendable {
 extension Options {
     /// Every option, in the order `--help` lists them. `--help` and `--version` are handled by
     /// the parser itself and listed last.
-    public static let table: [OptionSpec<Options>] = [
+    package static let table: [OptionSpec<Options>] = [
         OptionSpec(
             ["--session"], value: "TOKEN",
             "the session whose friends are shown (default: $PICKER_SESSION); file and standard input sources need none"

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension Options {
     /// Sets the cache and state directories from `environment`, as the XDG base directory
     /// specification says: the cache in `$PICKER_CACHE_DIR`, else `$XDG_CACHE_HOME/picker`,
@@ -11,7 +14,7 @@ extension Options {
 
     /// The cache directory `environment` gives: `$PICKER_CACHE_DIR`, else
     /// `$XDG_CACHE_HOME/picker`, else `$HOME/.cache/picker`; nil with none of them.
-    public static func cacheDirectory(in environment: [String: String]) -> String? {
+    package static func cacheDirectory(in environment: [String: String]) -> String? {
         if let directory = environment["PICKER_CACHE_DIR"], !directory.isEmpty { return directory }
         return base("XDG_CACHE_HOME", orHome: "/.cache", in: environment).map { $0 + "/picker" }
     }
@@ -33,7 +36,7 @@ extension Options {
     }
 
     /// The files the picker keeps, and what they hold, as `--help` and the man page say.
-    public static let files: [(name: String, meaning: String)] = [
+    package static let files: [(name: String, meaning: String)] = [
         (
             "$XDG_CACHE_HOME/picker/friends-HASH.cache",
             "the friends of a URL source and session when it was last read whole (ids, names, name parts, the total; never the token: HASH is a SHA-256 of the URL and the session); shown at once by the next run while the service is asked again; removed when the service rejects the session, by picker logout, and after 30 days unused (--no-cache, --cache-dir, PICKER_CACHE_DIR)"

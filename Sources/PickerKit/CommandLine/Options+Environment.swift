@@ -1,6 +1,9 @@
+import PickerSources
+import PickerStore
+
 extension Options {
     /// The environment variables the picker reads, and what for.
-    public static let environment: [(name: String, meaning: String)] =
+    package static let environment: [(name: String, meaning: String)] =
         [
             ("PICKER_SESSION", "the session token, when neither --session nor --session-file is given"),
             (

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension Options {
     /// Parses `arguments` (without the program name), after the words of `PICKER_DEFAULT_OPTS`
     /// (on their own: a value missing at their end is not taken from the command line, and
@@ -8,7 +11,7 @@ extension Options {
     /// (nil when there is none: then a source must be named). A first argument naming a
     /// ``Subcommand`` (`login`, `logout`) parses the rest as that subcommand's options, without
     /// `PICKER_DEFAULT_OPTS`.
-    public static func parse(
+    package static func parse(
         _ arguments: [String], environment: [String: String], defaultSource: String?,
         standardInputIsTerminal: Bool = true
     ) throws(UsageError) -> Command {

@@ -1,5 +1,7 @@
 import FoundationEssentials
 import Glibc
+import PickerSources
+import PickerStore
 
 extension Options {
     /// A URL source must be usable with a token, and have a session to send. A refused URL is
@@ -19,7 +21,7 @@ extension Options {
     /// - Throws: when the file cannot be read or its first line is empty; for a URL source, when
     ///   the token holds a control character; for the stored session, when there is none, it is
     ///   for another origin, or it has expired (with ``ExitStatus/sessionRejected``).
-    public func sessionToken(now: Double = Date().timeIntervalSince1970) throws(UsageError) -> String? {
+    package func sessionToken(now: Double = Date().timeIntervalSince1970) throws(UsageError) -> String? {
         let token = try givenToken(now: now)
         if case .url = source, let token, let problem = SessionToken.problem(token) { throw UsageError(problem) }
         return token
@@ -27,7 +29,7 @@ extension Options {
 
     /// What to do when the service rejects the session: log in again, in the way the session
     /// came.
-    public var rejectionAdvice: String {
+    package var rejectionAdvice: String {
         if case .stored = session { return "Run picker login to log in again" }
         return GraphFriendsLoader.givenTokenAdvice
     }

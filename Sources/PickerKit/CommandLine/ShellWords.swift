@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 /// Splits `text` into words as a POSIX shell does, without expanding anything: words are
 /// separated by blanks; single quotes keep everything, double quotes keep all but `\"` and
 /// `\\`, and a backslash outside quotes keeps the next character.

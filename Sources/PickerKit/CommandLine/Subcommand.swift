@@ -1,10 +1,13 @@
+import PickerSources
+import PickerStore
+
 /// A word that, first on the command line, makes `picker` do something else than pick:
 /// `picker login` obtains a session, `picker logout` forgets it.
-public enum Subcommand: String, CaseIterable, Hashable, Sendable {
+package enum Subcommand: String, CaseIterable, Hashable, Sendable {
     case login, logout
 
     /// How the subcommand is called, for the help and the man page.
-    public var synopsis: String {
+    package var synopsis: String {
         switch self {
         case .login: return "picker login --device-url URL --client-id ID [OPTION]..."
         case .logout: return "picker logout [--cache-dir DIR]"
@@ -12,7 +15,7 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
     }
 
     /// What the subcommand does, in a few words.
-    public var tagline: String {
+    package var tagline: String {
         switch self {
         case .login: return "obtain a session with a device flow (RFC 8628 or Facebook's) and store it"
         case .logout: return "remove the session picker login stored, and the friend lists cached"
@@ -20,7 +23,7 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
     }
 
     /// What the subcommand does, for the help and the man page.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .login:
             return
@@ -32,7 +35,7 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The options the subcommand takes.
-    public var options: [any OptionDescribing] {
+    package var options: [any OptionDescribing] {
         switch self {
         case .login: return LoginOptions.table
         case .logout: return Logout.table
@@ -40,7 +43,7 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The environment variables the subcommand reads, and what for.
-    public var environment: [(name: String, meaning: String)] {
+    package var environment: [(name: String, meaning: String)] {
         switch self {
         case .login: return LoginOptions.environment
         case .logout: return Logout.environment
@@ -48,7 +51,7 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
     }
 
     /// What the subcommand's exit statuses mean.
-    public var exitStatuses: [(status: String, meaning: String)] {
+    package var exitStatuses: [(status: String, meaning: String)] {
         switch self {
         case .login:
             return [
@@ -97,7 +100,7 @@ public enum Subcommand: String, CaseIterable, Hashable, Sendable {
 
 /// What the help, the man page and the completions need of an option: its names, the value it
 /// takes and what it does.
-public protocol OptionDescribing: Sendable {
+package protocol OptionDescribing: Sendable {
     /// The names, the long one first.
     var names: [String] { get }
     /// What the value is called in the help, or nil for a flag.

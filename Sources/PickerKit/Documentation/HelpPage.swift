@@ -1,10 +1,13 @@
+import PickerSources
+import PickerStore
+
 /// What `--help` prints: every option, key, environment variable and exit status, written from
 /// the tables that the parser and the key map follow.
-public enum HelpPage {
+package enum HelpPage {
     /// The help, lines of at most 80 columns.
-    public static var text: String {
+    package static var text: String {
         var lines = [
-            "picker \(Options.version): pick friends in the terminal, with incremental search.",
+            "picker \(PickerVersion.current): pick friends in the terminal, with incremental search.",
             "",
             "Usage: picker [OPTION]...",
         ]
@@ -42,7 +45,7 @@ public enum HelpPage {
     }
 
     /// What `picker login --help` or `picker logout --help` prints.
-    public static func text(for subcommand: Subcommand) -> String {
+    package static func text(for subcommand: Subcommand) -> String {
         var lines = ["Usage: \(subcommand.synopsis)", ""]
         lines += wrapped(subcommand.summary, indent: 0)
         lines += ["", "Options:"]

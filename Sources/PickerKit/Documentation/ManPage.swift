@@ -1,9 +1,12 @@
+import PickerSources
+import PickerStore
+
 /// The man page, `docs/picker.1`, written from the same tables as `--help`.
-public enum ManPage {
+package enum ManPage {
     /// The page, in roff.
-    public static var text: String {
+    package static var text: String {
         var page = [
-            #".TH PICKER 1 "" "picker \#(Options.version)" "User Commands""#,
+            #".TH PICKER 1 "" "picker \#(PickerVersion.current)" "User Commands""#,
             ".SH NAME",
             #"picker \- pick friends in the terminal, with incremental search"#,
             ".SH SYNOPSIS",

@@ -1,15 +1,18 @@
+import PickerSources
+import PickerStore
+
 /// The README's tables of keys, written from the key table like `--help` and the man page:
 /// `swift run picker-docs` puts them between the README's two marker lines, and a test fails
 /// when they are out of date.
-public enum ReadmeKeys {
+package enum ReadmeKeys {
     /// The line before the tables.
-    public static let startMarker =
+    package static let startMarker =
         "<!-- The tables of keys are written from the key table by swift run picker-docs. -->"
     /// The line after the tables.
-    public static let endMarker = "<!-- End of the tables of keys. -->"
+    package static let endMarker = "<!-- End of the tables of keys. -->"
 
     /// A Markdown table for each context of the help, its keys in table order.
-    public static var markdown: String {
+    package static var markdown: String {
         KeyHelp.Context.allCases.map { context in
             let rows = KeyMap.standard.help.filter { $0.context == context }.map {
                 "| \(escaped($0.keys)) | \(escaped($0.action)) |"
@@ -20,7 +23,7 @@ public enum ReadmeKeys {
 
     /// `readme` with what is between the marker lines replaced by ``markdown``; nil when the
     /// markers are not there, in that order.
-    public static func updating(_ readme: String) -> String? {
+    package static func updating(_ readme: String) -> String? {
         // The standard library's search: Foundation's would link all of Foundation into the picker.
         guard let start = readme.firstRange(of: startMarker + "\n"),
             let end = readme[start.upperBound...].firstRange(of: endMarker)

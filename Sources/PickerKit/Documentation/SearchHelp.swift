@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 /// How the search is told in `--help` and the man page: what a term matches, the marks it may
 /// carry, the order of what it finds and the typo fallback.
 enum SearchHelp {

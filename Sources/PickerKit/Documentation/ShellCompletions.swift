@@ -1,6 +1,9 @@
+import PickerSources
+import PickerStore
+
 /// The shell completion scripts, written from the option tables: the picker's, and after
 /// `login` or `logout`, that subcommand's.
-public enum ShellCompletions {
+package enum ShellCompletions {
     /// The values an option's argument can take, for completion: words, or files.
     private static func completion(for option: any OptionDescribing) -> String? {
         switch option.names[0] {
@@ -13,7 +16,7 @@ public enum ShellCompletions {
     }
 
     /// The bash completion script, `completions/picker.bash`.
-    public static var bash: String {
+    package static var bash: String {
         let commands = Subcommand.allCases.map(\.rawValue).joined(separator: " ")
         let subcommands = Subcommand.allCases.map { subcommand in
             let values = bashCases(subcommand.options, indent: 12)
@@ -63,7 +66,7 @@ public enum ShellCompletions {
     }
 
     /// The fish completion script, `completions/picker.fish`.
-    public static var fish: String {
+    package static var fish: String {
         let commands = Subcommand.allCases.map(\.rawValue).joined(separator: " ")
         var lines = Subcommand.allCases.map { subcommand in
             "complete -c picker -n __fish_use_subcommand -a \(subcommand.rawValue) -d '\(fishQuoted(subcommand.tagline))'"
@@ -103,7 +106,7 @@ public enum ShellCompletions {
     }
 
     /// The zsh completion script, `completions/_picker`.
-    public static var zsh: String {
+    package static var zsh: String {
         let commands = Subcommand.allCases.map(\.rawValue).joined(separator: " ")
         let subcommands = Subcommand.allCases.map { subcommand in
             """

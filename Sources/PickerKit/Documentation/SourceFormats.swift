@@ -1,6 +1,9 @@
+import PickerSources
+import PickerStore
+
 extension Options {
     /// The formats a source is read in, told by content, as the man page lists them.
-    public static let sourceFormats: [(kind: String, meaning: String)] = [
+    package static let sourceFormats: [(kind: String, meaning: String)] = [
         (
             "JSON",
             "when the first byte that is not white space (after a byte-order mark) is { or [: a Graph friends page {\"data\": [...]}, an array of friends {\"id\", \"name\", \"first_name\", \"middle_name\", \"last_name\"}, or a Facebook export's friends list {\"friends_v2\": [{\"name\", \"timestamp\"}]} (older: \"friends\"); a syntax error names its line and column"
@@ -30,7 +33,7 @@ extension Options {
     /// words itself (0.21 and before) or runs it with `sh -c` (later): the single quotes keep a
     /// query with a space one argument, and an empty one an argument at all; the path is
     /// written whole, as only a shell would expand `~`.
-    public static let mailClientSetUp: [(client: String, lines: [String])] = [
+    package static let mailClientSetUp: [(client: String, lines: [String])] = [
         (
             "mutt, neomutt (~/.muttrc)",
             ["set query_command = \"picker --source ~/contacts.vcf --filter %s --format mutt\""]
@@ -43,6 +46,6 @@ extension Options {
 
     /// What the man page says under the set-up lines: how the clients run them, and what
     /// reaches standard error.
-    public static let mailClientNotes =
+    package static let mailClientNotes =
         "mutt quotes the query it puts in place of %s. aerc puts the text typed there as it is and splits the line itself (0.21 and before, so ~ is not expanded: write the path whole) or runs it with sh -c; the single quotes keep a query with a space, or an empty one, one argument, and an apostrophe typed would end them (type brien for O'Brien). With --format mutt and aerc, standard error carries only errors, not the notes of what was left out (contacts without a name, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
 }

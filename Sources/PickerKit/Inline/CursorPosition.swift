@@ -1,9 +1,12 @@
-/// A cell of the terminal, from 0: where the cursor is, as the terminal reports it.
-public struct CursorPosition: Hashable, Sendable {
-    public var row: Int
-    public var column: Int
+import PickerSources
+import PickerStore
 
-    public init(row: Int, column: Int) {
+/// A cell of the terminal, from 0: where the cursor is, as the terminal reports it.
+package struct CursorPosition: Hashable, Sendable {
+    package var row: Int
+    package var column: Int
+
+    package init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }

@@ -1,6 +1,9 @@
+import PickerSources
+import PickerStore
+
 /// How tall the inline area is (`--height`): a number of lines, or a share of the terminal's
 /// rows, as fzf's `--height`.
-public enum InlineHeight: Hashable, Sendable {
+package enum InlineHeight: Hashable, Sendable {
     /// This many lines.
     case lines(Int)
     /// This percentage of the terminal's rows, rounded down, at least ``minimumRows``.
@@ -12,10 +15,10 @@ public enum InlineHeight: Hashable, Sendable {
     /// picker asks before Esc throws a selection away ("Esc again to discard 3 selected") and
     /// says why a pick was refused: an area without it would make the first Esc look like it
     /// did nothing.
-    public static let minimumRows = 4
+    package static let minimumRows = 4
 
     /// Parses `--height`'s value: `N` (lines, at least ``minimumRows``) or `N%` (1 to 100).
-    public init(argument text: String) throws(Options.UsageError) {
+    package init(argument text: String) throws(Options.UsageError) {
         let isPercent = text.hasSuffix("%")
         let digits = isPercent ? text.dropLast() : text[...]
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let number = Int(digits)
@@ -40,7 +43,7 @@ public enum InlineHeight: Hashable, Sendable {
 
     /// The lines of the area on a terminal of `terminalRows` rows, or nil when the area would
     /// take the whole terminal (or more), where the full screen serves better.
-    public func areaRows(terminalRows: Int) -> Int? {
+    package func areaRows(terminalRows: Int) -> Int? {
         let rows: Int
         switch self {
         case .lines(let lines): rows = lines
@@ -51,7 +54,7 @@ public enum InlineHeight: Hashable, Sendable {
 
     /// The lines of the area once it is open, after the terminal changed to `terminalRows` rows:
     /// as at the start, but never more than the terminal has (it stays inline, filling it).
-    public func areaRowsOnceOpen(terminalRows: Int) -> Int {
+    package func areaRowsOnceOpen(terminalRows: Int) -> Int {
         max(0, areaRows(terminalRows: terminalRows) ?? terminalRows)
     }
 }

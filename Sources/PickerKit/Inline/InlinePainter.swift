@@ -1,5 +1,8 @@
+import PickerSources
+import PickerStore
+
 /// One thing the inline painter writes to the terminal.
-public enum PaintStep: Hashable, Sendable {
+package enum PaintStep: Hashable, Sendable {
     /// Moves the cursor to a cell of the terminal.
     case move(CursorPosition)
     /// Writes text in a style, which replaces the style of what was written before.
@@ -18,7 +21,7 @@ public enum PaintStep: Hashable, Sendable {
 /// first cell: the text cursor of the search bar is drawn as a cell in reverse video, as gum
 /// draws it. So when the terminal is resized, and rewraps or moves its lines, the area starts
 /// where the cursor is found, and nothing of it is left above.
-public struct InlinePainter: Sendable {
+package struct InlinePainter: Sendable {
     /// Text in one style.
     private struct Run: Hashable, Sendable {
         var text: String
@@ -30,17 +33,17 @@ public struct InlinePainter: Sendable {
     /// The width the lines were painted for.
     private var shownColumns = 0
 
-    public init() {}
+    package init() {}
 
     /// Forgets what the area shows, so that the next paint writes every line (after the
     /// terminal was resized, or given back to the shell and taken again).
-    public mutating func forget() {
+    package mutating func forget() {
         shown = []
     }
 
     /// The steps that make the `columns`-wide area whose first line is terminal row `top` show
     /// `frame`, ending with the cursor on the area's first cell; none when nothing changed.
-    public mutating func paint(_ frame: Frame, top: Int, columns: Int) -> [PaintStep] {
+    package mutating func paint(_ frame: Frame, top: Int, columns: Int) -> [PaintStep] {
         if columns != shownColumns || shown.count != frame.lines.count {
             shown = Array(repeating: nil, count: frame.lines.count)
             shownColumns = columns
@@ -61,7 +64,7 @@ public struct InlinePainter: Sendable {
 
     /// The steps that blank the area's `rows` lines from terminal row `top` (and nothing else)
     /// and put the cursor at `home`.
-    public mutating func erase(top: Int, rows: Int, home: CursorPosition) -> [PaintStep] {
+    package mutating func erase(top: Int, rows: Int, home: CursorPosition) -> [PaintStep] {
         forget()
         var steps: [PaintStep] = []
         for row in top..<(top + max(rows, 0)) { steps += [.move(CursorPosition(row: row, column: 0)), .clearLine] }

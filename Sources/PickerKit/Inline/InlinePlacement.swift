@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 /// Where the inline area is on the terminal: the rows it takes, how far the terminal must
 /// scroll to make room for it, and where the cursor goes back to when the picker leaves.
 ///
@@ -5,19 +8,19 @@
 /// the next line, so that what is left of the cursor's line stays. When the area does not fit
 /// below, the terminal scrolls up (the lines above go into its scrollback, as printing does)
 /// rather than anything being drawn over.
-public struct InlinePlacement: Hashable, Sendable {
+package struct InlinePlacement: Hashable, Sendable {
     /// The terminal row of the area's first line.
-    public var top: Int
+    package var top: Int
     /// How many lines the area has.
-    public var rows: Int
+    package var rows: Int
     /// How many lines the terminal scrolls up before the area is drawn.
-    public var scroll: Int
+    package var scroll: Int
     /// Where the cursor goes when the picker leaves or suspends: where it was when the picker
     /// started, moved up by the scroll.
-    public var home: CursorPosition
+    package var home: CursorPosition
 
     /// The area of `rows` lines below `cursor` on a terminal of `size`.
-    public init(rows: Int, below cursor: CursorPosition, in size: TerminalSize) {
+    package init(rows: Int, below cursor: CursorPosition, in size: TerminalSize) {
         let rows = min(max(rows, 0), max(size.rows, 0))
         let anchor = min(max(cursor.row, 0) + (cursor.column > 0 ? 1 : 0), max(size.rows, 0))
         self.rows = rows
@@ -36,7 +39,7 @@ public struct InlinePlacement: Hashable, Sendable {
     /// The area after the terminal was resized to `size`, with `rows` lines, when its first
     /// line is now at `row` (the terminal moves lines when its height changes): the area
     /// starts there, or as low as it fits, and home keeps its distance above the area.
-    public func moved(to row: Int, rows: Int, in size: TerminalSize) -> InlinePlacement {
+    package func moved(to row: Int, rows: Int, in size: TerminalSize) -> InlinePlacement {
         let rows = min(max(rows, 0), max(size.rows, 0))
         let anchor = min(max(row, 0), max(size.rows - 1, 0))
         let scroll = max(0, anchor + rows - size.rows)
@@ -46,7 +49,7 @@ public struct InlinePlacement: Hashable, Sendable {
     }
 
     /// The line of the area at terminal `row`, or nil when `row` is outside the area.
-    public func line(ofRow row: Int) -> Int? {
+    package func line(ofRow row: Int) -> Int? {
         row >= top && row < top + rows ? row - top : nil
     }
 

@@ -1,5 +1,8 @@
+import PickerSources
+import PickerStore
+
 /// What the terminal sent: a key, or its answer to a cursor position request.
-public enum TerminalInput: Hashable, Sendable {
+package enum TerminalInput: Hashable, Sendable {
     case key(Key)
     /// The answer to `CSI 6n` (`ESC [ row ; column R`, 1-based there, from 0 here).
     case cursorPosition(CursorPosition)
@@ -22,25 +25,25 @@ public enum TerminalInput: Hashable, Sendable {
 /// unfinished sequence the Escape key followed by its characters, as ncurses does).
 /// - Complexity: O(n) in the bytes given; what it holds between calls is bounded by
 ///   ``longestSequence``.
-public struct TerminalInputDecoder: Sendable {
+package struct TerminalInputDecoder: Sendable {
     /// Bytes of an unfinished sequence.
     private var pending: [UInt8] = []
     /// Whether the rest of a sequence longer than ``longestSequence`` is being skipped.
     private var skippingSequence = false
 
     /// The longest control sequence read; a longer one is dropped whole, as garbage.
-    public static let longestSequence = 64
+    package static let longestSequence = 64
 
-    public init() {}
+    package init() {}
 
     /// Whether an unfinished sequence (an Esc, part of a sequence or of a character) waits for
     /// more bytes.
-    public var isWaiting: Bool { !pending.isEmpty }
+    package var isWaiting: Bool { !pending.isEmpty }
 
     /// What `bytes`, after any unfinished sequence, hold; an unfinished sequence at the end is
     /// kept for the next call. The result does not depend on how the bytes are split between
     /// calls.
-    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [TerminalInput] {
+    package mutating func decode(_ bytes: some Sequence<UInt8>) -> [TerminalInput] {
         pending.append(contentsOf: bytes)
         var inputs: [TerminalInput] = []
         var start = 0
@@ -72,7 +75,7 @@ public struct TerminalInputDecoder: Sendable {
     /// Ends the unfinished sequence as if nothing more will come: an Esc alone is the Escape
     /// key; an unfinished sequence is the Escape key followed by its characters; part of a
     /// character is dropped.
-    public mutating func finish() -> [TerminalInput] {
+    package mutating func finish() -> [TerminalInput] {
         skippingSequence = false
         guard let first = pending.first else { return [] }
         let rest = pending.dropFirst()

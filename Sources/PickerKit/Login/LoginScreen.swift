@@ -1,22 +1,24 @@
 import FoundationEssentials
+import PickerSources
+import PickerStore
 
 /// What `picker login` shows while it waits for approval: where to go, the code to enter in
 /// large letters grouped for reading aloud, the QR code of the address when the terminal has
 /// room for it, the time left and what the service said last. A pure function of its values.
-public struct LoginScreen: Hashable, Sendable {
-    public var authorization: DeviceAuthorization
+package struct LoginScreen: Hashable, Sendable {
+    package var authorization: DeviceAuthorization
     /// Where the session will be for: the origin of the token endpoint, as the title names it.
-    public var service: String
+    package var service: String
     /// The QR code's lines (see ``QRCode/halfBlockLines(margin:)``), or nil for none.
-    public var qrCode: [String]?
+    package var qrCode: [String]?
     /// Why there is no QR code, when one was wanted and cannot be made.
-    public var qrProblem: String?
+    package var qrProblem: String?
     /// Whole seconds until the code expires.
-    public var secondsLeft: Int
+    package var secondsLeft: Int
     /// What the login reported last.
-    public var progress = DeviceLogin.Progress.waiting
+    package var progress = DeviceLogin.Progress.waiting
 
-    public init(authorization: DeviceAuthorization, service: String, qrCode: [String]?, secondsLeft: Int) {
+    package init(authorization: DeviceAuthorization, service: String, qrCode: [String]?, secondsLeft: Int) {
         self.authorization = authorization
         self.service = service
         self.qrCode = qrCode
@@ -29,7 +31,7 @@ public struct LoginScreen: Hashable, Sendable {
     /// The screen at `size`: one line per row, none wider than the terminal. The QR code goes
     /// below the text when the terminal is tall enough, else beside it when wide enough, else
     /// it is left out with a word saying why.
-    public func frame(size: TerminalSize) -> Frame {
+    package func frame(size: TerminalSize) -> Frame {
         let rows = max(size.rows, 0)
         let columns = max(size.columns, 0)
         let title = Frame.Line(
@@ -132,7 +134,7 @@ public struct LoginScreen: Hashable, Sendable {
     /// `code` as it is read aloud: its characters apart, its groups further apart; the groups
     /// are the code's own (split at `-` or a space, the `-` kept), else fours (threes when
     /// that divides it and four does not) for a code longer than 5.
-    public static func spelled(_ code: String) -> String {
+    package static func spelled(_ code: String) -> String {
         let separators: Set<Character> = ["-", " "]
         if code.contains(where: separators.contains) {
             let groups = code.split(whereSeparator: separators.contains).map { spacedOut(Array($0)) }
@@ -196,7 +198,7 @@ extension String {
 
 extension LoginScreen {
     /// What a key does while the login waits.
-    public enum Command: Hashable, Sendable {
+    package enum Command: Hashable, Sendable {
         /// Stop waiting: nothing is stored.
         case cancel
         /// Give the terminal back and stop the job, as Ctrl-Z does.
@@ -205,7 +207,7 @@ extension LoginScreen {
 
     /// What `key` does while the login waits: Ctrl-C, Esc and `q` cancel, Ctrl-Z suspends;
     /// nil for any other key.
-    public static func command(for key: Key) -> Command? {
+    package static func command(for key: Key) -> Command? {
         switch key {
         case .control("c"), .escape, .character("q"): return .cancel
         case .control("z"): return .suspend

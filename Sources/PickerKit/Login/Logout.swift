@@ -1,14 +1,17 @@
+import PickerSources
+import PickerStore
+
 /// `picker logout`: the session `picker login` stored is removed, and with it every friend list
 /// cached in the directory `picker` would keep them in, as the Facebook SDK deleted its cache at
 /// logout.
-public struct Logout: Hashable, Sendable {
+package struct Logout: Hashable, Sendable {
     /// The directory whose cached friend lists go: `--cache-dir`, else the one
     /// `PICKER_DEFAULT_OPTS` names with `--cache-dir`, else `$PICKER_CACHE_DIR`, else
     /// `$XDG_CACHE_HOME/picker`, else `~/.cache/picker`, as a run of `picker` finds it; nil with
     /// none of them.
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
     /// Where the session is stored; nil when neither `XDG_CONFIG_HOME` nor `HOME` is set.
-    public var store: SessionStore?
+    package var store: SessionStore?
 
     /// The logout of the user `environment` describes.
     /// - Throws: ``Options/UsageError`` when `PICKER_DEFAULT_OPTS` is not options `picker`
@@ -46,7 +49,7 @@ public struct Logout: Hashable, Sendable {
 
     /// Removes the stored session and the friend lists cached in ``cacheDirectory``; what
     /// standard error says, and the status to exit with.
-    public func run() -> (report: String, status: ExitStatus) {
+    package func run() -> (report: String, status: ExitStatus) {
         let cached = cacheDirectory.map { FriendCache.removeAll(in: $0) } ?? 0
         let caches = cached == 0 ? "" : "; removed \(cached) cached friend list\(cached == 1 ? "" : "s")"
         guard let store else {

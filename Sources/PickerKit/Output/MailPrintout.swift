@@ -1,18 +1,21 @@
+import PickerSources
+import PickerStore
+
 /// What printing friends in a mail client's format comes to: the bytes for standard output,
 /// the notes for standard error about what was left out, and the exit status.
-public struct MailPrintout: Sendable {
-    public var output: [UInt8]
+package struct MailPrintout: Sendable {
+    package var output: [UInt8]
     /// What standard error says of what was left out: how many addresses were not one plain
     /// address (see ``EmailAddress``), naming the source, and how many friends had no address to
     /// print. None for mutt and aerc, whose runs keep standard error for errors (see
     /// ``OutputFormat/isReadByMailClient``).
-    public var notes: [String]
+    package var notes: [String]
     /// ``ExitStatus/printed`` when some address was printed, else ``ExitStatus/nothingToPrint``
     /// (with mutt's message line printed all the same, as `query_command` wants).
-    public var status: ExitStatus
+    package var status: ExitStatus
 
     /// The printout of `friends` of `source` in `format`, one of the mail formats.
-    public init(_ friends: [Friend], format: OutputFormat, print0: Bool, source: FriendSource) {
+    package init(_ friends: [Friend], format: OutputFormat, print0: Bool, source: FriendSource) {
         output = format.render(friends, print0: print0)
         var withoutAddress = 0
         var passedOver = 0
@@ -37,7 +40,7 @@ public struct MailPrintout: Sendable {
     }
 
     /// The printout of what `--filter` found in `source`, in `format`, one of the mail formats.
-    public init(_ matches: FilterMatches, format: OutputFormat, print0: Bool, source: FriendSource) {
+    package init(_ matches: FilterMatches, format: OutputFormat, print0: Bool, source: FriendSource) {
         switch matches {
         case .friends(let friends): self.init(friends, format: format, print0: print0, source: source)
         case .lines(let lines): self.init(lines.friends, format: format, print0: print0, source: source)
@@ -56,12 +59,12 @@ public struct MailPrintout: Sendable {
 
 extension OutputFormat {
     /// Whether the format prints email addresses for a mail client (`mutt`, `aerc`, `address`).
-    public var isForMail: Bool { self == .mutt || self == .aerc || self == .address }
+    package var isForMail: Bool { self == .mutt || self == .aerc || self == .address }
 
     /// Whether a mail client runs picker for this format and reads it (`mutt`, `aerc`), rather
     /// than a person: standard error is then kept for errors, as mutt does not capture it and
     /// every note would land on its screen at each query (see ``LaunchPlan/reports(for:)``).
-    public var isReadByMailClient: Bool { self == .mutt || self == .aerc }
+    package var isReadByMailClient: Bool { self == .mutt || self == .aerc }
 
     /// The addresses of `emails` (a friend's, the preferred first) that the format prints, only
     /// those that are one plain address (see ``EmailAddress``): every one for mutt and aerc,

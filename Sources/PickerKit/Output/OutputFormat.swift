@@ -1,5 +1,8 @@
+import PickerSources
+import PickerStore
+
 /// How the chosen friends are printed.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     /// One name per record.
     case names
     /// One id per record.
@@ -22,7 +25,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// The UTF-8 to print for `friends`: records end in a newline, or in NUL with `print0`.
     /// In every format but JSON, control characters in names and ids are written as visible
     /// escapes, so a record is always one line.
-    public func render(_ friends: [Friend], print0: Bool) -> [UInt8] {
+    package func render(_ friends: [Friend], print0: Bool) -> [UInt8] {
         var writer = RecordWriter(format: self, print0: print0, opensOutput: true)
         for friend in friends {
             var id = friend.id
@@ -34,7 +37,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
     /// The UTF-8 to print for the friends of `lines`, as for ``render(_:print0:)-([Friend],_)``:
     /// the pieces of ``pieces(_:print0:)`` put end to end.
-    public func render(_ lines: LineMatches, print0: Bool) -> [UInt8] {
+    package func render(_ lines: LineMatches, print0: Bool) -> [UInt8] {
         let pieces = pieces(lines, print0: print0)
         guard pieces.count > 1 else { return pieces.first ?? [] }
         var output: [UInt8] = []
@@ -46,7 +49,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// The UTF-8 to print for the friends of `lines`, in pieces to write one after another: a
     /// piece of the lines on each core (reading the lines, which lie in the text's order, not
     /// the list's, is what takes the time).
-    public func pieces(_ lines: LineMatches, print0: Bool) -> [[UInt8]] {
+    package func pieces(_ lines: LineMatches, print0: Bool) -> [[UInt8]] {
         if isForMail { return [render(lines.friends, print0: print0)] }
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
         return Parallel.map(parts.count) { part in

@@ -1,26 +1,29 @@
+import PickerSources
+import PickerStore
+
 /// Text and options of the picker that do not change while it runs.
-public struct Configuration: Hashable, Sendable {
+package struct Configuration: Hashable, Sendable {
     /// The first words of the title line.
-    public var title = "Select Friends"
+    package var title = "Select Friends"
     /// The search prompt.
-    public var prompt = "/ "
+    package var prompt = "/ "
     /// A line under the title (`--header`), if any.
-    public var header: String?
+    package var header: String?
     /// The most friends that can be selected; 1 makes each pick replace the previous one.
-    public var limit: Int?
+    package var limit: Int?
     /// Whether moving past either end wraps to the other.
-    public var cycles = false
+    package var cycles = false
     /// Whether a search shows the best matches first (see ``MatchTier``) rather than in list
     /// order (`--no-rank`).
-    public var ranksMatches = true
+    package var ranksMatches = true
     /// How the list is sorted and sectioned.
-    public var sortOrder = NameOrder.first
+    package var sortOrder = NameOrder.first
     /// How names are shown.
-    public var displayOrder = NameOrder.first
+    package var displayOrder = NameOrder.first
     /// What each key does, in each phase.
-    public var keyMap = KeyMap.standard
+    package var keyMap = KeyMap.standard
     /// The most friends listed under "Recent" (`--recent`); 0 lists none.
-    public var recentLimit = 8
+    package var recentLimit = 8
 
-    public init() {}
+    package init() {}
 }

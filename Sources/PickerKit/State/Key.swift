@@ -1,5 +1,8 @@
+import PickerSources
+import PickerStore
+
 /// A key as the picker understands it, whatever terminal it came from.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     /// A printable character, space included.
     case character(Character)
     /// A key typed with Control held, as its lowercase letter: Ctrl-C is `.control("c")`;

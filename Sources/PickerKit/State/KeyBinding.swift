@@ -1,36 +1,39 @@
+import PickerSources
+import PickerStore
+
 /// One row of the key table: keys that do one thing in some phases, with the words `--help`,
 /// the man page, the `?` overlay and the bottom line use for them.
-public struct KeyBinding: Hashable, Sendable {
+package struct KeyBinding: Hashable, Sendable {
     /// Some keys and what they do.
-    public struct Rule: Hashable, Sendable {
-        public var keys: KeyPattern
-        public var action: KeyAction
+    package struct Rule: Hashable, Sendable {
+        package var keys: KeyPattern
+        package var action: KeyAction
 
-        public init(_ keys: KeyPattern, _ action: KeyAction) {
+        package init(_ keys: KeyPattern, _ action: KeyAction) {
             self.keys = keys
             self.action = action
         }
 
         /// `keys`, each sending `event`.
-        public static func keys(_ keys: Key..., send event: PickerEvent) -> Rule {
+        package static func keys(_ keys: Key..., send event: PickerEvent) -> Rule {
             Rule(.keys(keys), .send(event))
         }
     }
 
     /// The phases the keys work in.
-    public var phases: Set<Phase>
+    package var phases: Set<Phase>
     /// The keys and what they do, the first rule that takes a key deciding.
-    public var rules: [Rule]
+    package var rules: [Rule]
     /// How `--help`, the man page and the overlay tell the binding; nil leaves it out of them.
-    public var help: KeyHelp?
+    package var help: KeyHelp?
     /// The few words the bottom line shows for the binding in its phases (`Space toggle`), if
     /// any.
-    public var hint: String?
+    package var hint: String?
     /// What the bottom line shows instead while a search is applied, when the keys then do
     /// something else (Esc clears the search rather than cancel).
-    public var hintWhileFiltered: String?
+    package var hintWhileFiltered: String?
 
-    public init(
+    package init(
         _ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, hintWhileFiltered: String? = nil, _ rules: Rule...
     ) {
         self.init(phases, help: help, hint: hint, hintWhileFiltered: hintWhileFiltered, rules: rules)
@@ -38,7 +41,7 @@ public struct KeyBinding: Hashable, Sendable {
 
     /// Keys that work in `phases`, told by `help` and `hint`; the first of `rules` that takes
     /// a key decides what it does.
-    public init(
+    package init(
         _ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, hintWhileFiltered: String? = nil, rules: [Rule]
     ) {
         self.phases = phases
@@ -50,7 +53,7 @@ public struct KeyBinding: Hashable, Sendable {
 }
 
 /// Which keys a rule takes.
-public enum KeyPattern: Hashable, Sendable {
+package enum KeyPattern: Hashable, Sendable {
     /// These keys.
     case keys([Key])
     /// Any printable character, space included.
@@ -84,7 +87,7 @@ public enum KeyPattern: Hashable, Sendable {
 }
 
 /// What a key does.
-public enum KeyAction: Hashable, Sendable {
+package enum KeyAction: Hashable, Sendable {
     /// Sends this event.
     case send(PickerEvent)
     /// Types the key's character into the search.
@@ -120,7 +123,7 @@ public enum KeyAction: Hashable, Sendable {
 }
 
 /// What the terminal front end does for a key.
-public enum KeyCommand: Hashable, Sendable {
+package enum KeyCommand: Hashable, Sendable {
     /// Send this event to the state.
     case send(PickerEvent)
     /// Suspend the picker, as Ctrl-Z does in a shell.

@@ -1,8 +1,11 @@
+import PickerSources
+import PickerStore
+
 /// How the help tells a key binding: when the keys work, the keys as a user types them, and
 /// what they do.
-public struct KeyHelp: Hashable, Sendable {
+package struct KeyHelp: Hashable, Sendable {
     /// When the keys work: the headings of the help.
-    public enum Context: String, CaseIterable, Sendable {
+    package enum Context: String, CaseIterable, Sendable {
         case browsing = "while browsing"
         case searching = "while searching"
         case reviewing = "while reviewing the selection"
@@ -10,13 +13,13 @@ public struct KeyHelp: Hashable, Sendable {
         case mouse = "with the mouse"
     }
 
-    public let context: Context
+    package let context: Context
     /// The keys, as a user types them: `Up/Down, k/j`.
-    public let keys: String
+    package let keys: String
     /// What they do.
-    public let action: String
+    package let action: String
 
-    public init(_ context: Context, _ keys: String, _ action: String) {
+    package init(_ context: Context, _ keys: String, _ action: String) {
         self.context = context
         self.keys = keys
         self.action = action

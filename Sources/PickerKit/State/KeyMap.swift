@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 /// The key table: every key the picker takes, per phase, with what it does and how the help
 /// tells it. Keys are looked up in it, and `--help`, the man page, the `?` overlay and the
 /// bottom line are written from it, so that what they say cannot drift from what the keys do.
@@ -5,19 +8,19 @@
 /// A key in a phase does what the first binding of that phase that takes it says; bindings are
 /// listed in that order, which is also the order help lists them in. To change a key, change
 /// its binding (or give a phase a binding of its own before the shared one).
-public struct KeyMap: Hashable, Sendable {
+package struct KeyMap: Hashable, Sendable {
     /// The bindings, in the order keys are looked up and help lists them.
-    public var bindings: [KeyBinding]
+    package var bindings: [KeyBinding]
 
-    public init(_ bindings: [KeyBinding]) {
+    package init(_ bindings: [KeyBinding]) {
         self.bindings = bindings
     }
 
     /// Rows the wheel moves per notch.
-    public static let wheelStep = 3
+    package static let wheelStep = 3
 
     /// What `key` does in `phase`, or nil when it does nothing there.
-    public func command(for key: Key, in phase: Phase) -> KeyCommand? {
+    package func command(for key: Key, in phase: Phase) -> KeyCommand? {
         for binding in bindings where binding.phases.contains(phase) {
             if let rule = binding.rules.first(where: { $0.keys.matches(key) }) { return rule.action.command(for: key) }
         }
@@ -25,13 +28,13 @@ public struct KeyMap: Hashable, Sendable {
     }
 
     /// The event `key` sends in `phase`, or nil when it sends none.
-    public func event(for key: Key, in phase: Phase) -> PickerEvent? {
+    package func event(for key: Key, in phase: Phase) -> PickerEvent? {
         guard case .send(let event)? = command(for: key, in: phase) else { return nil }
         return event
     }
 
     /// The help of every binding that has some, in table order.
-    public var help: [KeyHelp] { bindings.compactMap(\.help) }
+    package var help: [KeyHelp] { bindings.compactMap(\.help) }
 
     /// The hints of the bindings of `phase`, in table order, for the bottom line; `filtered`
     /// when a search is applied.
@@ -50,7 +53,7 @@ extension KeyMap {
     /// printable key selects or deselects more than one friend, clears the selection or quits;
     /// those are control chords, Esc and Ctrl-C. The keys that finish
     /// and cancel come first in each phase, so that they lead the bottom line.
-    public static let standard = KeyMap([
+    package static let standard = KeyMap([
         // Anywhere.
         KeyBinding(
             Phase.active, help: KeyHelp(.anywhere, "Ctrl-C", "cancel at once, even with friends selected"),

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 /// The list positions of the friends the list area shows, top to bottom: the friends picked
 /// most ("Recent"), then those the search shows, best first when it ranked them, else in list
 /// order; or, while the selection is reviewed, the reviewed friends in the order they were

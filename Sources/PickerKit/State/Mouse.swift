@@ -1,20 +1,23 @@
+import PickerSources
+import PickerStore
+
 /// A mouse report from the terminal, in SGR form (`ESC [ < button ; column ; row M`).
-public struct MouseReport: Hashable, Sendable {
-    public enum Button: Hashable, Sendable {
+package struct MouseReport: Hashable, Sendable {
+    package enum Button: Hashable, Sendable {
         case left, middle, right, wheelUp, wheelDown
     }
 
-    public var button: Button
+    package var button: Button
     /// The screen line, from 0.
-    public var line: Int
+    package var line: Int
     /// The screen column, from 0.
-    public var column: Int
+    package var column: Int
     /// True for a press, false for a release.
-    public var isPress: Bool
+    package var isPress: Bool
     /// 2 for the second press of a double click; the front end counts, since it keeps time.
-    public var clickCount: Int
+    package var clickCount: Int
 
-    public init(button: Button, line: Int, column: Int, isPress: Bool, clickCount: Int = 1) {
+    package init(button: Button, line: Int, column: Int, isPress: Bool, clickCount: Int = 1) {
         self.button = button
         self.line = line
         self.column = column
@@ -25,7 +28,7 @@ public struct MouseReport: Hashable, Sendable {
     /// Parses what follows `ESC [ <` in an SGR mouse report: `button;column;row` then `M` for a
     /// press or `m` for a release. Columns and rows are 1-based there. Nil for anything else,
     /// and for motion and modified buttons.
-    public init?(sgrParameters text: String) {
+    package init?(sgrParameters text: String) {
         guard let final = text.last, final == "M" || final == "m" else { return nil }
         let numbers = text.dropLast().split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
         guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2],

@@ -1,5 +1,8 @@
+import PickerSources
+import PickerStore
+
 /// Where the picker is in its lifecycle.
-public enum Phase: Hashable, Sendable {
+package enum Phase: Hashable, Sendable {
     /// The source has not delivered any friend yet.
     case loading
     /// Moving through the list and toggling friends; keys are commands.
@@ -19,10 +22,10 @@ public enum Phase: Hashable, Sendable {
     case cancelled
 
     /// Whether the picker has finished one way or the other.
-    public var isFinal: Bool { self == .done || self == .cancelled }
+    package var isFinal: Bool { self == .done || self == .cancelled }
 
     /// The phases that take keys: all but the final ones.
-    public static let active: Set<Phase> = [
+    package static let active: Set<Phase> = [
         .loading, .browsing, .searching, .reviewing, .choosingSection, .showingKeys,
     ]
 }

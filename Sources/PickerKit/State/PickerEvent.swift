@@ -1,6 +1,9 @@
+import PickerSources
+import PickerStore
+
 /// Something that happened to the picker: a key the user pressed, a click, friends that
 /// arrived, a new terminal size. ``PickerState/send(_:)`` is the only way the state changes.
-public enum PickerEvent: Hashable, Sendable {
+package enum PickerEvent: Hashable, Sendable {
     case moveUp
     case moveDown
     case pageUp

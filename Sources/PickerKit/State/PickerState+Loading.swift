@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// Adds friends, keeping the cursor on its friend at the same place on screen, so the list
     /// grows around what the user is looking at.
@@ -26,7 +29,7 @@ extension PickerState {
 
 extension PickerState {
     /// How far the source has got in delivering friends.
-    public enum Loading: Hashable, Sendable {
+    package enum Loading: Hashable, Sendable {
         /// More friends are coming; the source may have said how many in all.
         case inProgress(expectedTotal: Int?)
         /// Everyone has arrived.

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// Moves the cursor `offset` friends; past either end it stops, or, `wrapping`, goes on
     /// from the other end.

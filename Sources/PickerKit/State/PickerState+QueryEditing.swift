@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// Opens the search from the list, the loading screen or the review (which closes), the
     /// query's cursor at its end.

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// Lists under "Recent" the friends of the list picked most (by ``frecency``), at most the
     /// configuration's number: with no query, when sections are shown.

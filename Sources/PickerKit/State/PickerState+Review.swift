@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// The selection under review: who is shown, and the list to go back to as it was.
     struct Review: Sendable {

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// Applies `text` as the query. The cursor goes to the first friend shown, or, with
     /// `keepingCursor`, stays on the friend it was on when that friend is still shown.

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// Selects or deselects the friend under the cursor, within the limit: with a limit of 1 a
     /// pick replaces the previous one; at a higher limit one pick too many is refused.

@@ -1,30 +1,33 @@
+import PickerSources
+import PickerStore
+
 /// Everything the picker knows: the friends, the query and what it shows, the cursor, the
 /// selection and the phase. It changes only through ``send(_:)`` and does no I/O.
-public struct PickerState: Sendable {
+package struct PickerState: Sendable {
     /// What the picker is doing.
-    public internal(set) var phase: Phase
+    package internal(set) var phase: Phase
     /// Every friend of the session, sorted and sectioned.
-    public internal(set) var list: FriendList
+    package internal(set) var list: FriendList
     /// The current search.
-    public internal(set) var query: SearchQuery
+    package internal(set) var query: SearchQuery
     /// The query's text cursor: how many characters of the query come before it.
-    public internal(set) var queryCursor: Int
+    package internal(set) var queryCursor: Int
     /// The positions in list order of the friends that pass the query, ascending.
-    public internal(set) var shown: Positions = []
+    package internal(set) var shown: Positions = []
     /// The same positions best first, while the query ranks what it finds (see
     /// ``MatchTier``); nil when they are shown in list order.
-    public internal(set) var ranked: [UInt32]?
+    package internal(set) var ranked: [UInt32]?
     /// The terms of the query that matched nobody as typed and are shown matching names one
     /// typo away; empty when the query found friends as typed.
-    public internal(set) var typoTerms: [String] = []
+    package internal(set) var typoTerms: [String] = []
     /// The index in ``rows`` of the friend under the cursor (the friends picked most come first
     /// when they are listed); nil when nobody is listed.
-    public internal(set) var cursor: Int?
+    package internal(set) var cursor: Int?
     /// The positions in list order of the friends listed under "Recent", above the letters,
     /// the highest frecency first: with no query, when sections are shown.
-    public internal(set) var recent: [Int] = []
+    package internal(set) var recent: [Int] = []
     /// How often and how lately each friend of the source was picked.
-    public let frecency: Frecency
+    package let frecency: Frecency
     /// The keys of the friends picked, the highest frecency first.
     let rankedKeys: [String]
     /// The list positions of the friends picked, the highest frecency first: listed under
@@ -34,26 +37,26 @@ public struct PickerState: Sendable {
     var pickedIDs: [String: String] = [:]
     /// How old the cached copy of the source shown is, in seconds, while the list is one; nil
     /// when the list is the source's own.
-    public internal(set) var cachedCopyAge: Int64?
+    package internal(set) var cachedCopyAge: Int64?
     /// Whether the source is being read again behind the cached copy, to replace it.
-    public internal(set) var refreshesCachedCopy = false
+    package internal(set) var refreshesCachedCopy = false
     /// The total the source announced last (`summary.total_count`), if it did.
-    public internal(set) var announcedTotal: Int?
+    package internal(set) var announcedTotal: Int?
     /// The selected friends' ids, in the order they were picked.
-    public internal(set) var selection = SelectionSet()
+    package internal(set) var selection = SelectionSet()
     /// Ids to select once their friends arrive, in the order given.
-    public internal(set) var pendingSelection: [String]
+    package internal(set) var pendingSelection: [String]
     /// Ids given to select that the limit left out, in the order given.
-    public internal(set) var refusedSelection: [String] = []
+    package internal(set) var refusedSelection: [String] = []
     /// How many friends that arrived were left out for an id seen before.
-    public internal(set) var leftOut = 0
+    package internal(set) var leftOut = 0
     /// How far the source has got.
-    public internal(set) var loading = Loading.inProgress(expectedTotal: nil)
+    package internal(set) var loading = Loading.inProgress(expectedTotal: nil)
     /// A message about the last key, such as a refused pick; gone at the next key.
-    public internal(set) var notice: String?
+    package internal(set) var notice: String?
     /// Whether the last key was an Esc that would have thrown a selection away, so the picker
     /// asked first; the next Esc cancels, any other key keeps the selection.
-    public internal(set) var isAskingToDiscard = false
+    package internal(set) var isAskingToDiscard = false
     /// While reviewing the selection: what is reviewed, and the list to go back to.
     var review: Review?
     /// The phase the key overlay goes back to.
@@ -61,15 +64,15 @@ public struct PickerState: Sendable {
     /// Turns of the loading spinner.
     var spinnerStep = 0
     /// The terminal size the picker draws for.
-    public internal(set) var size: TerminalSize
+    package internal(set) var size: TerminalSize
     /// The first row of the list (headers included) that is on screen.
     var scrollTop = 0
     /// Fixed text and options of the screen.
-    public let configuration: Configuration
+    package let configuration: Configuration
 
     /// A picker waiting for friends, with `query` applied and the friends with the
     /// `preselected` ids selected once they arrive.
-    public init(
+    package init(
         query: String = "", preselected: [String] = [], size: TerminalSize, configuration: Configuration = .init(),
         frecency: Frecency = Frecency()
     ) {
@@ -86,7 +89,7 @@ public struct PickerState: Sendable {
 
     /// A picker on everyone in `list` (sorted in the configuration's order), browsing it with
     /// `query` applied and the friends with the `preselected` ids selected.
-    public init(
+    package init(
         loaded list: FriendList, query: String = "", preselected: [String] = [], size: TerminalSize,
         configuration: Configuration = .init(), frecency: Frecency = Frecency()
     ) {
@@ -100,20 +103,20 @@ public struct PickerState: Sendable {
     }
 
     /// The friend under the cursor.
-    public var currentFriend: Friend? {
+    package var currentFriend: Friend? {
         cursor.map { list.friends[rows[$0]] }
     }
 
     /// What Enter prints: the selected friends in the order picked; with nothing selected, the
     /// friend under the cursor; with nobody shown, nobody.
-    public var result: [Friend] {
+    package var result: [Friend] {
         if selection.isEmpty { return currentFriend.map { [$0] } ?? [] }
         return selection.orderedIDs.compactMap { id in list.position(ofID: id).map { list.friends[$0] } }
     }
 
     /// What happened to the picker on an event: whether it goes on, finished with a result, or
     /// was cancelled.
-    public enum Outcome: Hashable, Sendable {
+    package enum Outcome: Hashable, Sendable {
         /// The picker goes on: draw the frame and wait for the next event.
         case continuing
         /// The user is done: ``result`` is what to print.
@@ -125,7 +128,7 @@ public struct PickerState: Sendable {
     /// Applies `event`, and says whether the picker goes on. Once it has finished or been
     /// cancelled, events are ignored and the outcome stays.
     @discardableResult
-    public mutating func send(_ event: PickerEvent) -> Outcome {
+    package mutating func send(_ event: PickerEvent) -> Outcome {
         guard !phase.isFinal else { return outcome }
         if event.isUserAction {
             notice = nil

@@ -1,9 +1,12 @@
-/// The size of a terminal in character cells.
-public struct TerminalSize: Hashable, Sendable {
-    public var rows: Int
-    public var columns: Int
+import PickerSources
+import PickerStore
 
-    public init(rows: Int, columns: Int) {
+/// The size of a terminal in character cells.
+package struct TerminalSize: Hashable, Sendable {
+    package var rows: Int
+    package var columns: Int
+
+    package init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
     }

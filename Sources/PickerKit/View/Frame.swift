@@ -1,8 +1,11 @@
+import PickerSources
+import PickerStore
+
 /// What the screen shows: one line per terminal row, each a run of styled spans, and where the
 /// text cursor goes. The terminal front only paints it.
-public struct Frame: Hashable, Sendable {
+package struct Frame: Hashable, Sendable {
     /// What a span of text is, which decides how it is drawn.
-    public enum Role: Hashable, Sendable {
+    package enum Role: Hashable, Sendable {
         case plain, title, counts, prompt, query, hint, header, checkMark, checked, match, sortKey, help, notice,
             warning
         /// What is shown dimmed after a name: an email address, the day a friendship began, what
@@ -15,44 +18,44 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// Text drawn in one style. The text is safe to draw: it holds no control character.
-    public struct Span: Hashable, Sendable {
-        public var text: String
-        public var role: Role
+    package struct Span: Hashable, Sendable {
+        package var text: String
+        package var role: Role
 
-        public init(_ text: String, _ role: Role = .plain) {
+        package init(_ text: String, _ role: Role = .plain) {
             self.text = text
             self.role = role
         }
     }
 
     /// One terminal row.
-    public struct Line: Hashable, Sendable {
-        public var spans: [Span]
+    package struct Line: Hashable, Sendable {
+        package var spans: [Span]
         /// The row under the cursor, drawn in reverse video across the whole width.
-        public var isCursor: Bool
+        package var isCursor: Bool
 
-        public init(_ spans: [Span] = [], isCursor: Bool = false) {
+        package init(_ spans: [Span] = [], isCursor: Bool = false) {
             self.spans = spans
             self.isCursor = isCursor
         }
 
         /// The row's text without styles.
-        public var text: String { spans.map(\.text).joined() }
+        package var text: String { spans.map(\.text).joined() }
     }
 
     /// A cell of the screen.
-    public struct Position: Hashable, Sendable {
-        public var line: Int
-        public var column: Int
+    package struct Position: Hashable, Sendable {
+        package var line: Int
+        package var column: Int
     }
 
     /// Exactly one line per terminal row, none wider than the terminal.
-    public var lines: [Line]
+    package var lines: [Line]
     /// Where the terminal's text cursor goes, when it is shown (while searching).
-    public var textCursor: Position?
+    package var textCursor: Position?
 
     /// The screen as plain text, one line per row, trailing spaces dropped.
-    public var text: String {
+    package var text: String {
         lines.map { line in
             var text = line.text
             while text.last == " " { text.removeLast() }

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 /// Where everything goes on screen: the fixed lines, and the list's rows with their section
 /// headers interleaved.
 ///

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 /// Finds which characters of a name the query's terms matched, for highlighting.
 ///
 /// Works on one name at a time, folding it the same way the search keys were folded and

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// What the title says after its words while the list is a cached copy: its age, and, while
     /// the source is read again, the spinner and `refreshing`; nil when the list is the source's.

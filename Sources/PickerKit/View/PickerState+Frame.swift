@@ -1,8 +1,11 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// The screen for the state's terminal size: title, search bar, the visible part of the
     /// list (or the key overlay) and the key help. A pure function of the state.
     /// - Complexity: O(visible rows × name length + sections): independent of the list's size.
-    public func frame() -> Frame {
+    package func frame() -> Frame {
         let layout = layout
         let columns = max(size.columns, 0)
         var lines = [Frame.Line](repeating: Frame.Line(), count: max(size.rows, 0))

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 /// The columns of a friend's row: the cursor marker, the check box, the name.
 enum FriendRow {
     /// The columns of the check box, `[x]`, where a click toggles.

@@ -1,3 +1,6 @@
+import PickerSources
+import PickerStore
+
 extension PickerState {
     /// What the row of the friend at index `row` of ``rows`` shows dimmed after the name: when a
     /// friend shown near it has the same name, what tells them apart (see

@@ -1,16 +1,19 @@
+import PickerSources
+import PickerStore
+
 /// How text is drawn: the attributes and the colour of a frame's role, which both painters
 /// (ncurses on the full screen, terminfo inline) follow.
 ///
 /// Colours are foregrounds on the terminal's own background, mid-tones that read on dark and
 /// light backgrounds alike; reverse, bold, underline and dim carry every meaning on their own,
 /// so that nothing is lost without colours.
-public struct TextStyle: Hashable, Sendable {
+package struct TextStyle: Hashable, Sendable {
     /// A colour of the picker's palette.
-    public enum Color: Int, Hashable, Sendable, CaseIterable {
+    package enum Color: Int, Hashable, Sendable, CaseIterable {
         case accent, match, checked, warning
 
         /// The colour's number in the 256-colour palette.
-        public var richNumber: Int {
+        package var richNumber: Int {
             switch self {
             case .accent: return 32
             case .match: return 166
@@ -20,7 +23,7 @@ public struct TextStyle: Hashable, Sendable {
         }
 
         /// The colour's number among the 8 basic ones (blue, magenta, green, red).
-        public var basicNumber: Int {
+        package var basicNumber: Int {
             switch self {
             case .accent: return 4
             case .match: return 5
@@ -30,16 +33,16 @@ public struct TextStyle: Hashable, Sendable {
         }
     }
 
-    public var bold = false
-    public var dim = false
-    public var underline = false
-    public var reverse = false
-    public var color: Color?
+    package var bold = false
+    package var dim = false
+    package var underline = false
+    package var reverse = false
+    package var color: Color?
     /// White on black whatever the terminal's colours, as a picture is (a QR code); the
     /// terminal's own colours without colours.
-    public var whiteOnBlack = false
+    package var whiteOnBlack = false
 
-    public init(
+    package init(
         bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, color: Color? = nil,
         whiteOnBlack: Bool = false
     ) {
@@ -52,12 +55,12 @@ public struct TextStyle: Hashable, Sendable {
     }
 
     /// The terminal's own style.
-    public static let plain = TextStyle()
+    package static let plain = TextStyle()
 }
 
 extension Frame.Role {
     /// How text of this role is drawn.
-    public var style: TextStyle {
+    package var style: TextStyle {
         switch self {
         case .plain, .query, .counts: return .plain
         case .title, .notice, .checkMark, .sortKey: return TextStyle(bold: true)

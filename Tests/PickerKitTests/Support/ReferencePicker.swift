@@ -1,4 +1,6 @@
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The reference model of ``PickerState``: what the picker should do, written as plainly as
 /// possible: friends kept by id, the cursor as the friend it is on, the selection as an array

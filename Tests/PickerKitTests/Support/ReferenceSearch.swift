@@ -1,4 +1,6 @@
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The reference definition of the search and its ranking, written for clarity.
 ///

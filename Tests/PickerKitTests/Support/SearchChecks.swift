@@ -1,6 +1,8 @@
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// Types each chain of queries into a search of `list`, each query narrowing the one before
 /// when it can (as the picker does), and checks every result against the reference

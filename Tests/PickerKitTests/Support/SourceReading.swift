@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import PickerKit
+@testable import PickerSources
+@testable import PickerStore
 
 /// The committed fixture `name` of `Tests/Fixtures`: small files made for these tests in the
 /// shapes real exporters write.

@@ -1,0 +1,44 @@
+import FoundationEssentials
+import PickerSources
+import PickerStore
+
+/// `--filter`: the friends a whole source holds that a query includes, in the order the picker
+/// shows them (best first, or in list order with `--no-rank`), found without a screen. The
+/// record of friends picked is not read: the order depends on the source and the query alone.
+package enum FriendFilter {
+    /// The friends `source` holds that `query` includes, best first when `ranked` (see
+    /// ``MatchTier``), and in the order of a list sorted by `sortOrder` among equals; how many friends were left out for an id seen before; and how many contacts
+    /// were skipped for having no name. Plain text on standard input is searched line by line
+    /// before anything is sorted (its ids, the line numbers, never repeat). `token`, `timeout`
+    /// and `rejectionAdvice` serve URL sources only (see ``FriendSource/loader(token:timeout:rejectionAdvice:)``).
+    /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
+    package static func matches(
+        in source: FriendSource, matching query: String, sortOrder: NameOrder, ranked: Bool = true, token: String?,
+        timeout: Double, rejectionAdvice: String? = nil
+    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
+        if source == .standardInput {
+            let data = FriendsJSON.withoutByteOrderMark(try StandardInput.readAll())
+            if SourceFormat.of(data) == .text {
+                let lines = try LineFilter.matches(
+                    in: data, source: source.displayName, matching: query, sortOrder: sortOrder, ranked: ranked)
+                return (.lines(lines), 0, 0)
+            }
+            return try matches(
+                of: StandardInputLoader.Preread(data: data), matching: query, sortOrder: sortOrder, ranked: ranked)
+        }
+        let loader = source.loader(token: token, timeout: timeout, rejectionAdvice: rejectionAdvice)
+        return try matches(of: loader, matching: query, sortOrder: sortOrder, ranked: ranked)
+    }
+
+    private static func matches(
+        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, ranked: Bool
+    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
+        let (list, leftOut, _) = try loader.list(sortOrder: sortOrder)
+        return (.friends(matches(in: list, query, ranked: ranked)), leftOut, list.skipped)
+    }
+
+    /// The friends of `list` that `query` includes, best first when `ranked`.
+    static func matches(in list: FriendList, _ query: String, ranked: Bool) -> [Friend] {
+        list.search(SearchQuery(query), ranking: ranked ? Ranking() : nil).inOrder.map { list.friends[$0] }
+    }
+}

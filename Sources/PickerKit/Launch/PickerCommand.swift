@@ -1,0 +1,149 @@
+import FoundationEssentials
+import Glibc
+import PickerSources
+import PickerStore
+
+/// The `picker` command: what its executable runs, from the command line to the status it
+/// exits with. Every decision is a ``LaunchPlan``; this carries plans out (writes the reports,
+/// prints, opens the screen) and never exits the process itself.
+package enum PickerCommand {
+    /// Runs `picker` with `arguments` (without the program's name) in `environment`, and
+    /// returns the status to exit with.
+    package static func run(arguments: [String], environment: [String: String]) -> Int32 {
+        StandardStreams.guardClosedDescriptors()
+        let options: Options
+        do {
+            switch try Options.parse(
+                arguments, environment: environment, defaultSource: BundledSample.locate(),
+                standardInputIsTerminal: isatty(0) == 1)
+            {
+            case .help:
+                return printText(HelpPage.text)
+            case .version:
+                return printText("picker \(PickerVersion.current)")
+            case .run(let parsed):
+                options = parsed
+            case .login(let login):
+                return LoginCommand.run(login, environment: environment)
+            case .logout(let logout):
+                let (report, status) = logout.run()
+                StandardStreams.report(report)
+                return status.rawValue
+            case .subcommandHelp(let subcommand):
+                return printText(HelpPage.text(for: subcommand))
+            }
+        } catch {
+            return fail(error.description)
+        }
+        MemoryTuning.returnLargeBlocksToTheSystem()
+        return carryOut(.start(options), options)
+    }
+
+    /// Prints `text` and a newline on standard output; the status to exit with.
+    private static func printText(_ text: String) -> Int32 {
+        switch StandardStreams.writeOutput([Array((text + "\n").utf8)]) {
+        case .written: return ExitStatus.printed.rawValue
+        case .readerGone: return ExitStatus.outputClosed.rawValue
+        case .failed(let reason): return fail("cannot write: \(reason)")
+        }
+    }
+
+    /// Reports `message` on standard error (control characters made visible); the status of an
+    /// error.
+    static func fail(_ message: String) -> Int32 {
+        StandardStreams.report(message)
+        return ExitStatus.error.rawValue
+    }
+
+    /// Carries `plan` out: writes its reports (those its format wants), then prints, exits, or
+    /// opens the screen; the status to exit with.
+    static func carryOut(_ plan: LaunchPlan, _ options: Options) -> Int32 {
+        for report in plan.reports(for: options.format) { StandardStreams.report(report) }
+        switch plan.action {
+        case .print(let matches): return print(matches, options)
+        case .exit(let status): return status.rawValue
+        case .openScreen(let state, let loader): return openScreen(state, loader: loader, plan, options)
+        }
+    }
+
+    /// Writes `matches` in `options`' format: 0 once written, 141 when the reader of standard
+    /// output has gone. A mail format writes its notes on standard error and exits with its
+    /// printout's status.
+    private static func print(_ matches: FilterMatches, _ options: Options) -> Int32 {
+        var status = ExitStatus.printed
+        // The output, in pieces written one after another.
+        let pieces: [[UInt8]]
+        if options.format.isForMail {
+            let printout = MailPrintout(
+                matches, format: options.format, print0: options.print0, source: options.source)
+            for note in printout.notes { StandardStreams.report(note) }
+            status = printout.status
+            pieces = [printout.output]
+        } else {
+            pieces =
+                switch matches {
+                case .friends(let friends): [options.format.render(friends, print0: options.print0)]
+                case .lines(let lines): options.format.pieces(lines, print0: options.print0)
+                }
+        }
+        switch StandardStreams.writeOutput(pieces) {
+        case .written: return status.rawValue
+        case .readerGone: return ExitStatus.outputClosed.rawValue
+        case .failed(let reason): return fail("cannot write the result: \(reason)")
+        }
+    }
+
+    /// Opens the screen on `state`, `loader` (then `plan`'s refresh) delivering friends while it
+    /// is open, and carries out the plan for when it closes.
+    private static func openScreen(
+        _ state: PickerState, loader: FriendLoader?, _ plan: LaunchPlan, _ options: Options
+    ) -> Int32 {
+        var state = state
+        var feed: LoaderFeed?
+        var firstDeliveries: [LoaderFeed.Delivery] = []
+        if let loader {
+            let sortOrder = options.configuration.sortOrder
+            guard let started = LoaderFeed.start(loader, sortOrder: sortOrder, refresh: plan.refresh) else {
+                return fail("cannot start loading")
+            }
+            // The terminal is touched only once the source has delivered something, so that a
+            // source that fails at once (or rejects the session) is reported on a terminal left
+            // as it was.
+            firstDeliveries = started.waitForDeliveries()
+            for (index, delivery) in firstDeliveries.enumerated() {
+                if case .failed(let error) = delivery, index == 0 || error.rejectsSession {
+                    return carryOut(.failed(error, persistence: plan.persistence), options)
+                }
+            }
+            feed = started
+        }
+        guard let signals = SignalPipe.install() else { return fail("cannot set up signal handling") }
+        // What the run keeps, as the screen leaves it (the list cached once read whole), and what
+        // standard error is to say once the terminal is given back.
+        var persistence = plan.persistence
+        var reports: [String] = []
+        let ending: Ending
+        do {
+            ending = try withScreen(height: options.height, mouse: options.mouse, color: options.color) { terminal in
+                let size = terminal.size
+                state.send(.resized(rows: size.rows, columns: size.columns))
+                for delivery in firstDeliveries { state.send(delivery.event) }
+                return runPicker(
+                    &state, on: terminal, signals: signals, feed: feed, keeping: &persistence, reports: &reports)
+            }
+        } catch {
+            return fail("\(error)")
+        }
+        switch ending {
+        case .signalled(let signal):
+            for report in reports { StandardStreams.report(report) }
+            return 128 + signal
+        case .sessionRejected(let error):
+            return carryOut(.failed(error, persistence: persistence, reports: reports), options)
+        case .closed(let outcome):
+            var finished = LaunchPlan.finish(state, outcome: outcome, options: options, persistence: persistence)
+            finished.reports = reports + finished.reports
+            return carryOut(finished, options)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import CNcurses
+import Glibc
+import PickerSources
+import PickerStore
+
+/// The terminal the picker draws on: `/dev/tty` through ncurses, whatever standard input and
+/// output are, so that the result can be piped.
+final class Terminal {
+    /// Why the picker cannot draw.
+    struct Unusable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let tty: UnsafeMutablePointer<FILE>
+    private let screen: OpaquePointer
+    private let theme: Theme
+    /// The descriptor that becomes readable when a key arrives.
+    let inputDescriptor: Int32
+
+    /// Whether mouse reports are turned on.
+    private let mouse: Bool
+
+    /// The key code ncurses returns for the start of an SGR mouse report, `ESC [ <`.
+    private static let mouseReportCode: Int32 = 0x7F00
+
+    /// Opens and sets up the terminal: UTF-8 locale, raw keys, no echo, keypad, hidden cursor,
+    /// colours unless `color` is false, SGR mouse reports when `mouse` is true.
+    private init(mouse: Bool, color: Bool) throws(Unusable) {
+        setlocale(LC_ALL, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard !term.isEmpty, term != "dumb" else {
+            throw Unusable(
+                description:
+                    "the terminal cannot draw the picker (TERM is \(term.isEmpty ? "not set" : term)); use --filter without a screen"
+            )
+        }
+        guard let tty = fopen("/dev/tty", "r+") else {
+            throw Unusable(
+                description: "no terminal to draw on (/dev/tty cannot be opened); use --filter without a screen")
+        }
+        guard let screen = newterm(nil, tty, tty) else {
+            fclose(tty)
+            throw Unusable(
+                description:
+                    "the terminal type '\(TerminalText.sanitized(term))' is unknown; use --filter without a screen")
+        }
+        self.tty = tty
+        self.screen = screen
+        inputDescriptor = fileno(tty)
+        raw()
+        noecho()
+        nonl()
+        keypad(picker_stdscr(), true)
+        nodelay(picker_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        // ncurses 6.4 flushes its output after every cursor move until the screen has been
+        // left once (`_nc_mvcur` writes when `_endwin` is still `ewInitial`): a frame went out
+        // in one write per line. Leaving and taking the screen back before anything is drawn
+        // lets a frame go out in one write.
+        endwin()
+        doupdate()
+        theme = Theme.start(color: color)
+        self.mouse = mouse
+        if mouse {
+            define_key("\u{1B}[<", Self.mouseReportCode)
+            reportMouse(true)
+        }
+    }
+
+    /// Runs `body` with the terminal set up, and restores it on every way out.
+    static func with<Result>(mouse: Bool, color: Bool, _ body: (Terminal) throws -> Result) throws -> Result {
+        let terminal = try Terminal(mouse: mouse, color: color)
+        defer { terminal.close() }
+        return try body(terminal)
+    }
+
+    /// Turns the terminal's mouse reports (button presses and the wheel, in SGR form) on or off.
+    private func reportMouse(_ on: Bool) {
+        guard mouse else { return }
+        fputs(on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l", tty)
+        fflush(tty)
+    }
+
+    private func close() {
+        reportMouse(false)
+        endwin()
+        delscreen(screen)
+        fclose(tty)
+    }
+
+    /// The terminal's size now.
+    var size: TerminalSize {
+        TerminalSize(rows: Int(getmaxy(picker_stdscr())), columns: Int(getmaxx(picker_stdscr())))
+    }
+
+    /// The next key waiting, if any; a key that means nothing to the picker is skipped.
+    func nextInput() -> Input? {
+        var character: wint_t = 0
+        let status = wget_wch(picker_stdscr(), &character)
+        if status == ERR { return nil }
+        if status == KEY_CODE_YES, Int32(character) == Self.mouseReportCode {
+            return Input(status: status, code: character, mouse: readMouseReport())
+        }
+        return Input(status: status, code: character)
+    }
+
+    /// The rest of an SGR mouse report, up to its final `M` or `m`.
+    private func readMouseReport() -> MouseReport? {
+        var text = ""
+        var character: wint_t = 0
+        while text.count < 24, wget_wch(picker_stdscr(), &character) == OK,
+            let scalar = Unicode.Scalar(UInt32(character))
+        {
+            text.unicodeScalars.append(scalar)
+            if scalar == "M" || scalar == "m" { return MouseReport(sgrParameters: text) }
+        }
+        return nil
+    }
+
+    /// Suspends the picker as Ctrl-Z does in a shell: restores the terminal, then stops the
+    /// whole job (the picker and what its output is piped into), so the shell sees it stopped
+    /// and gives its prompt back. On `fg` the terminal is set up again and the next draw
+    /// repaints every cell. Does nothing when the shell made the picker ignore SIGTSTP.
+    func suspend() {
+        guard !SignalPipe.stopsAreIgnored() else { return }
+        reportMouse(false)
+        endwin()
+        stopTheJob()
+        reportMouse(true)
+        clearok(picker_stdscr(), true)
+    }
+
+    /// Paints `frame` and shows it.
+    func draw(_ frame: Frame) {
+        let window = picker_stdscr()
+        werase(window)
+        let columns = Int(getmaxx(window))
+        // The text of each span as ncurses takes it, in one buffer kept from span to span.
+        var wide: [wchar_t] = []
+        wide.reserveCapacity(columns)
+        for (row, line) in frame.lines.enumerated() {
+            var column = 0
+            let base = line.isCursor ? picker_a_reverse() : picker_a_normal()
+            for span in line.spans {
+                wattrset(window, Int32(bitPattern: base | theme.attributes(for: span.role)))
+                wide.removeAll(keepingCapacity: true)
+                var width = 0
+                for scalar in span.text.unicodeScalars {
+                    wide.append(wchar_t(bitPattern: scalar.value))
+                    width += DisplayWidth.of(scalar)
+                }
+                wmove(window, Int32(row), Int32(column))
+                waddnwstr(window, wide, Int32(wide.count))
+                column += width
+            }
+            if line.isCursor, column < columns {
+                wattrset(window, Int32(bitPattern: base))
+                var blanks = [wchar_t](repeating: 0x20, count: columns - column)
+                wmove(window, Int32(row), Int32(column))
+                waddnwstr(window, &blanks, Int32(blanks.count))
+            }
+        }
+        wattrset(window, 0)
+        if let cursor = frame.textCursor {
+            wmove(window, Int32(cursor.line), Int32(cursor.column))
+            curs_set(1)
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+    }
+}
+
+/// One read from the keyboard: a character, or a key code with `KEY_CODE_YES`, or a mouse
+/// report.
+struct Input {
+    var status: Int32
+    var code: wint_t
+    var mouse: MouseReport?
+
+    /// Whether the terminal was resized.
+    var isResize: Bool { status == KEY_CODE_YES && Int32(code) == KEY_RESIZE }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+import Glibc
+import PickerStore
+
+/// One HTTP request: what to ask of which URL, with which header fields and, for a `POST`, which
+/// form.
+struct HTTPRequest: Hashable, Sendable {
+    /// The methods the picker uses.
+    enum Method: String, Hashable, Sendable {
+        case get = "GET"
+        case post = "POST"
+    }
+
+    var method: Method
+    var url: URL
+    var headers: HTTPHeaders
+    /// The form sent as the body of a `POST`, as `application/x-www-form-urlencoded`.
+    var form: [HTTPHeaders.Field]?
+
+    /// A `GET` of `url`.
+    init(get url: URL, headers: HTTPHeaders = HTTPHeaders()) {
+        method = .get
+        self.url = url
+        self.headers = headers
+        form = nil
+    }
+
+    /// A `POST` of `form` to `url`.
+    init(post form: [HTTPHeaders.Field], to url: URL, headers: HTTPHeaders = HTTPHeaders()) {
+        method = .post
+        self.url = url
+        self.headers = headers
+        self.form = form
+    }
+
+    /// The body of a `POST`: each name and value percent-encoded (everything but letters,
+    /// digits and `-._~`), joined as `name=value&name=value`.
+    var body: [UInt8] {
+        guard let form else { return [] }
+        let pairs = form.map { Self.formEncoded($0.name) + "=" + Self.formEncoded($0.value) }
+        return Array(pairs.joined(separator: "&").utf8)
+    }
+
+    /// `text` as a form writes it: bytes outside `A-Za-z0-9-._~` as `%XX`.
+    static func formEncoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(hexDigits[Int(byte >> 4)])
+                encoded.unicodeScalars.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".unicodeScalars)
+}

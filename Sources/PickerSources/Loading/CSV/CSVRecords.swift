@@ -1,0 +1,121 @@
+import PickerStore
+
+/// Cuts comma-separated values (RFC 4180) into records, a line at a time: fields are separated
+/// by commas; a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
+/// (written twice). A quote inside an unquoted field is taken as it is, as spreadsheets do.
+struct CSVRecords {
+    /// A record: its fields, and the line it starts on.
+    struct Record {
+        var fields: [String]
+        var line: Int
+    }
+
+    /// What is wrong, and where: a line and a column (in characters, from 1), and the field
+    /// of the record (from 1) when the fault is in one.
+    struct Failure: Error, Equatable {
+        var line: Int
+        var column: Int
+        var field: Int?
+        var problem: String
+    }
+
+    /// The longest record read, in bytes; a quoted field left open would otherwise take in the
+    /// rest of the text.
+    let maximumRecordLength: Int
+
+    init(maximumRecordLength: Int = 16 << 20) {
+        self.maximumRecordLength = maximumRecordLength
+    }
+
+    private var fields: [String] = []
+    private var field: [UInt8] = []
+    private var recordLine = 0
+    private var recordLength = 0
+    /// Where the open quoted field began, while one is open.
+    private var openQuote: (line: Int, column: Int, field: Int)?
+    /// Whether the field's closing quote was just read.
+    private var closedQuote = false
+
+    /// Takes line `number`, and returns the record it completes, if any.
+    mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Record? {
+        guard UTF8Text.isValid(line) else {
+            let invalid = UTF8Text.firstInvalidByte(line) ?? 0
+            throw Failure(
+                line: number, column: Self.column(of: invalid, in: line), field: nil, problem: "not valid UTF-8")
+        }
+        if let openQuote {
+            field.append(0x0A)
+            recordLength += line.count + 1
+            guard recordLength <= maximumRecordLength else {
+                throw Failure(
+                    line: openQuote.line, column: openQuote.column, field: openQuote.field,
+                    problem: "the quoted field that starts here runs past \(maximumRecordLength) bytes")
+            }
+        } else {
+            recordLine = number
+            recordLength = line.count
+            fields = []
+            field = []
+        }
+        var index = 0
+        while index < line.count {
+            let byte = line[index]
+            if openQuote != nil {
+                if byte == UInt8(ascii: "\"") {
+                    if index + 1 < line.count, line[index + 1] == UInt8(ascii: "\"") {
+                        field.append(byte)
+                        index += 2
+                        continue
+                    }
+                    openQuote = nil
+                    closedQuote = true
+                } else {
+                    field.append(byte)
+                }
+                index += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: ","):
+                endField()
+            case 0x20 where closedQuote, 0x09 where closedQuote:
+                break
+            case _ where closedQuote:
+                throw Failure(
+                    line: number, column: Self.column(of: index, in: line), field: fields.count + 1,
+                    problem: "a closing quote must be followed by a comma or the end of the line")
+            case UInt8(ascii: "\"") where field.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
+                field = []
+                openQuote = (number, Self.column(of: index, in: line), fields.count + 1)
+            default:
+                field.append(byte)
+            }
+            index += 1
+        }
+        if openQuote != nil { return nil }
+        endField()
+        let record = Record(fields: fields, line: recordLine)
+        fields = []
+        return record
+    }
+
+    /// Checks that no quoted field is left open at the end of the text.
+    func finish() throws(Failure) {
+        if let openQuote {
+            throw Failure(
+                line: openQuote.line, column: openQuote.column, field: openQuote.field,
+                problem: "the quoted field that starts here never ends")
+        }
+    }
+
+    private mutating func endField() {
+        fields.append(String(decoding: field, as: UTF8.self))
+        field = []
+        closedQuote = false
+    }
+
+    /// The column, in characters from 1, of byte `offset` of `line`.
+    private static func column(of offset: Int, in line: UnsafeBufferPointer<UInt8>) -> Int {
+        line[0..<min(offset, line.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+}

@@ -1,0 +1,100 @@
+import FoundationEssentials
+import Glibc
+import PickerStore
+
+/// Reads a source to its end, page by page.
+///
+/// Every source (file, standard input, Graph over HTTP) is one of these; the picker runs it on
+/// a thread of its own and turns each page into a ``PickerEvent/friendsArrived(_:expectedTotal:)``.
+package protocol FriendLoader: Sendable {
+    /// Delivers each page to `deliver` as it arrives, in order. Blocks until the source is read.
+    /// - Throws: ``SourceError`` when the source fails; pages delivered before it stay delivered.
+    func load(_ deliver: (FriendPage) -> Void) throws(SourceError)
+}
+
+extension FriendLoader {
+    /// Everyone the source holds, in a list sorted by `sortOrder` (which counts the contacts
+    /// skipped for having no name); how many friends were left out for an id seen before; and
+    /// the total the source announced last, if it did.
+    /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
+    package func list(sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int, total: Int?) {
+        var list = FriendList(sortOrder: sortOrder)
+        var leftOut = 0
+        var total: Int?
+        try load { page in
+            leftOut += list.append(FriendBatch(page, sortOrder: sortOrder))
+            total = page.totalCount ?? total
+        }
+        return (list, leftOut, total)
+    }
+}
+
+/// Standard input, read by its content as a file named with `--source` is (see
+/// ``SourceFormat``): plain text, one name per line, delivered in growing pages as it comes;
+/// JSON, delivered as one page, vCard or a contacts CSV, in growing pages, once read whole.
+package struct StandardInputLoader: FriendLoader {
+    /// The start of standard input, when it was read already to tell the format
+    /// (``StandardInput/readHead(descriptor:source:)``); nil to read it here.
+    var head: [UInt8]?
+
+    package init(head: [UInt8]? = nil) {
+        self.head = head
+    }
+
+    package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        let head: [UInt8]
+        if let read = self.head { head = read } else { head = try StandardInput.readHead() }
+        try Self.read(head: head, descriptor: 0, deliver)
+    }
+
+    /// What standard input held, already read whole.
+    package struct Preread: FriendLoader {
+        let data: Data
+
+        package init(data: Data) {
+            self.data = data
+        }
+
+        package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+            try StandardInputLoader.read(data, deliver)
+        }
+    }
+
+    /// Delivers the friends of the source that starts with `head` and goes on in the open
+    /// `descriptor` (standard input, or the pipe messages call `source`): text as its lines
+    /// come, any other format once the rest is read.
+    static func read(
+        head: [UInt8], descriptor: Int32, source: String = FriendSource.standardInput.displayName,
+        _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
+            var input = Data(head)
+            input.append(try StandardInput.readAll(descriptor: descriptor, source: source))
+            try read(input, source: source, deliver)
+            return
+        }
+        try NameLines.readPages(head: head, descriptor: descriptor, source: source, deliver)
+    }
+
+    /// Delivers the friends of `input`, what standard input (or the source messages call
+    /// `source`) held.
+    static func read(
+        _ input: Data, source: String = FriendSource.standardInput.displayName, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        switch SourceFormat.of(input) {
+        case .json: deliver(FriendPage(friends: try FriendsJSON.decode(input, source: source)))
+        case .vCard:
+            var reader = VCardReader(source: source)
+            try reader.readAll(.bytes(input), source: source, deliver)
+        case .contactsCSV:
+            var reader = ContactsCSV(source: source)
+            try reader.readAll(.bytes(input), source: source, deliver)
+        case .text:
+            try NameLines.readPages(input, source: source, deliver)
+        case .zipArchive:
+            throw SourceError(
+                source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
+        case .wideText: throw SourceFormat.wideTextError(source)
+        }
+    }
+}

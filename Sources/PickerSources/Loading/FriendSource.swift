@@ -1,0 +1,69 @@
+import FoundationEssentials
+import Glibc
+import PickerStore
+
+/// Where the friends of a session come from.
+package enum FriendSource: Hashable, Sendable {
+    /// A file read by its content (JSON, vCard, a contacts CSV, a Facebook export's `.zip`, or
+    /// text with one name per line; see ``SourceFormat``), or a Facebook export's folder.
+    case file(String)
+    /// Standard input, read by its content as a file is.
+    case standardInput
+    /// A service speaking the Graph API friends contract, which the session authenticates.
+    case url(URL)
+
+    /// The source named on the command line: `-` for standard input, an `http` or `https` URL,
+    /// else a file path.
+    package init(argument: String) {
+        let lowercased = argument.lowercased()
+        if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: argument) {
+            self = .url(url)
+        } else {
+            self = argument == "-" ? .standardInput : .file(argument)
+        }
+    }
+
+    /// How messages name this source when the session token is not known: a URL without its
+    /// `access_token` values, user and password (see ``displayName(redacting:)``).
+    package var displayName: String { displayName(redacting: nil) }
+
+    /// How messages name this source: a URL without its `access_token` values, user and
+    /// password, every occurrence of `token` in it (as written or percent-encoded, in its path,
+    /// parameters or fragment) replaced by `REDACTED`, and cut to 300 characters.
+    package func displayName(redacting token: String?) -> String {
+        switch self {
+        case .file(let path): return path
+        case .standardInput: return "standard input"
+        case .url(let url): return MessageRedaction(token: token ?? "").shown(url)
+        }
+    }
+
+    /// The loader that reads this source; `token`, `timeout` and `rejectionAdvice` (what a
+    /// message of a rejected session tells the user to do) serve URL sources only.
+    package func loader(token: String?, timeout: Double, rejectionAdvice: String? = nil) -> FriendLoader {
+        switch self {
+        case .file(let path): return FileSourceLoader(path: path)
+        case .standardInput: return StandardInputLoader()
+        case .url(let url):
+            var loader = GraphFriendsLoader(url: url, token: token ?? "", timeout: timeout)
+            if let rejectionAdvice { loader.rejectionAdvice = rejectionAdvice }
+            return loader
+        }
+    }
+
+    /// What standard error says of `skipped` contacts left out for having no name, the source
+    /// named with `token` cut out (see ``displayName(redacting:)``); nil for none.
+    package func skippedNote(_ skipped: Int, redacting token: String? = nil) -> String? {
+        guard skipped > 0 else { return nil }
+        let contacts = skipped == 1 ? "1 contact" : "\(skipped) contacts"
+        return "\(displayName(redacting: token)): \(contacts) without a name skipped"
+    }
+
+    /// Friends from what standard input held, read by its content (see ``SourceFormat``): text
+    /// is one name per line, numbered from 1 as ids (blank lines skipped).
+    static func friends(fromStandardInput data: Data) throws(SourceError) -> [Friend] {
+        var friends: [Friend] = []
+        try StandardInputLoader.read(data) { friends += $0.friends }
+        return friends
+    }
+}

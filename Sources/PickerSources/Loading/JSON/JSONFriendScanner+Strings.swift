@@ -1,0 +1,120 @@
+import PickerStore
+
+/// Strings of JSON for ``JSONFriendScanner/Cursor``: where one ends, found eight bytes at a time,
+/// and the bytes its escapes stand for.
+extension JSONFriendScanner.Cursor {
+    /// The bytes between the quotes of the string at the cursor, whether they hold escapes,
+    /// and whether every byte is ASCII (told only for a string without escapes).
+    ///
+    /// Eight bytes are looked at a time: a word with no quote, backslash or control byte is
+    /// passed whole, and the first such byte of a word is found from the word's bits (the
+    /// lowest flagged byte of the usual zero-byte test is exact; higher ones may not be).
+    mutating func stringRange() throws(JSONFriendScanner.Failure) -> (range: Range<Int>, escaped: Bool, isASCII: Bool) {
+        guard let open = peek() else { throw .truncated }
+        guard open == UInt8(ascii: "\"") else { throw .unsupported }
+        let start = index + 1
+        var scan = start
+        var highBits: UInt64 = 0
+        if let base = bytes.baseAddress {
+            while scan + 8 <= bytes.count {
+                let word = ByteLanes.load(base + scan)
+                let special = Self.specialBytes(word)
+                guard special != 0 else {
+                    highBits |= word
+                    scan += 8
+                    continue
+                }
+                let offset = ByteLanes.first(special)
+                highBits |= word & ByteLanes.before(offset)
+                scan += offset
+                break
+            }
+        }
+        var escaped = false
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                index = scan + 1
+                return (start..<scan, escaped, highBits & ByteLanes.highs == 0)
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                scan += 2
+                continue
+            }
+            if byte < 0x20 { throw .unsupported }
+            highBits |= UInt64(byte)
+            scan += 1
+        }
+        throw .truncated
+    }
+
+    /// The high bit of each byte of `word` that is a quote, a backslash or below 0x20, exact
+    /// for the lowest such byte.
+    @inline(__always)
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        ByteLanes.zero(word ^ ByteLanes.repeated(UInt8(ascii: "\"")))
+            | ByteLanes.zero(word ^ ByteLanes.repeated(UInt8(ascii: "\\")))
+            | ByteLanes.below(0x20, word)
+    }
+
+    /// The bytes a string's escapes stand for.
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>) throws(JSONFriendScanner.Failure) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            index += 1
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                continue
+            }
+            guard index < raw.count else { throw .unsupported }
+            let escape = raw[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escape)
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var value = try hex(raw, &index)
+                if (0xD800..<0xDC00).contains(value) {
+                    guard index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"),
+                        raw[index + 1] == UInt8(ascii: "u")
+                    else {
+                        throw .unsupported
+                    }
+                    index += 2
+                    let low = try hex(raw, &index)
+                    guard (0xDC00..<0xE000).contains(low) else { throw .unsupported }
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(value) {
+                    throw .unsupported
+                }
+                guard let scalar = Unicode.Scalar(value) else { throw .unsupported }
+                output.append(contentsOf: String(scalar).utf8)
+            default:
+                throw .unsupported
+            }
+        }
+        return output
+    }
+
+    /// The four hex digits at `index` of `raw`, as a number; `index` moves past them.
+    private static func hex(_ raw: UnsafeBufferPointer<UInt8>, _ index: inout Int) throws(JSONFriendScanner.Failure)
+        -> UInt32
+    {
+        guard index + 4 <= raw.count else { throw .unsupported }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = HexDigit.value(raw[index]) else { throw .unsupported }
+            index += 1
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+}

@@ -1,0 +1,158 @@
+import FoundationEssentials
+import Glibc
+import PickerStore
+
+/// Plain text with one name per line, read as friends: the line number is the id, a trailing
+/// CR is dropped, blank lines are skipped, and a line that is not UTF-8 is an error.
+package enum NameLines {
+    /// Delivers the friends of `data` in order, in pages of `firstPage` friends, then each
+    /// twice the one before, up to `largestPage`, each with the count the size of `data`
+    /// suggests; a byte-order mark at the start is dropped.
+    /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, after
+    ///   the pages before it were delivered.
+    package static func readPages(
+        _ data: Data, source: String, firstPage: Int = PageSize.first,
+        largestPage: Int = PageSize.largest, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        var reader = Reader(source: source, size: data.count, firstPage: firstPage, largestPage: largestPage)
+        var lines = LineSplitter(maximumLength: .max, source: source)
+        var failure: SourceError?
+        data.withUnsafeBytes { raw in
+            do throws(SourceError) {
+                try lines.feed(raw.bindMemory(to: UInt8.self)) { line, number, offset throws(SourceError) in
+                    try reader.take(line, number: number, offset: offset, deliver)
+                }
+                try lines.finish { line, number, offset throws(SourceError) in
+                    try reader.take(line, number: number, offset: offset, deliver)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        reader.finish(deliver)
+        if let failure { throw failure }
+    }
+
+    /// The friends of the text file at `path`, in pages as ``readPages(_:source:firstPage:largestPage:_:)``
+    /// delivers them; the file is read `chunkSize` bytes at a time, never held whole.
+    package static func readPages(
+        path: String, firstPage: Int = PageSize.first, largestPage: Int = PageSize.largest,
+        chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        var status = stat()
+        let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
+        try readPages(
+            .file(path), source: path, size: size, firstPage: firstPage, largestPage: largestPage,
+            chunkSize: chunkSize, deliver)
+    }
+
+    /// The friends of the text that starts with `head` and goes on in the open `descriptor`
+    /// (standard input, a pipe, which messages call `source`), in pages as
+    /// ``readPages(_:source:firstPage:largestPage:_:)`` delivers them, each as soon as its lines
+    /// are read: a slow producer's names show as they come. The text is read `chunkSize` bytes
+    /// at a time, never held whole; when `descriptor` is a file, its size says how many friends
+    /// to expect.
+    static func readPages(
+        head: [UInt8], descriptor: Int32, source: String, firstPage: Int = PageSize.first,
+        largestPage: Int = PageSize.largest, chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        var status = stat()
+        let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        let size = isFile ? Int(status.st_size) : 0
+        try readPages(
+            .stream(head: head, descriptor: descriptor), source: source, size: size, firstPage: firstPage,
+            largestPage: largestPage, chunkSize: chunkSize, deliver)
+    }
+
+    /// Where a text read in chunks comes from.
+    private enum Chunks {
+        /// A file, opened and read.
+        case file(String)
+        /// `head`, already read, then what an open descriptor goes on with.
+        case stream(head: [UInt8], descriptor: Int32)
+
+        /// Calls `body` with each chunk, in order, reading at most `chunkSize` bytes at a time,
+        /// and whether the source pauses after it: a stream with nothing more to read yet.
+        func read(
+            source: String, chunkSize: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) throws(SourceError) -> Void
+        ) throws(SourceError) {
+            switch self {
+            case .file(let path):
+                try ChunkedFile.read(path, chunkSize: chunkSize) { chunk throws(SourceError) in
+                    try body(chunk, false)
+                }
+            case .stream(let head, let descriptor):
+                func pauses() -> Bool {
+                    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    return poll(&waiting, 1, 0) == 0
+                }
+                try head.withUnsafeBufferPointer { (head) throws(SourceError) in try body(head, pauses()) }
+                try ChunkedFile.read(descriptor: descriptor, source: source, chunkSize: chunkSize) {
+                    chunk throws(SourceError) in try body(chunk, pauses())
+                }
+            }
+        }
+    }
+
+    /// The friends of the text of `chunks`, in pages; `size` is the text's length when it is
+    /// known (0 when not).
+    private static func readPages(
+        _ chunks: Chunks, source: String, size: Int, firstPage: Int, largestPage: Int, chunkSize: Int,
+        _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        var reader = Reader(source: source, size: size, firstPage: firstPage, largestPage: largestPage)
+        var lines = LineSplitter(maximumLength: 64 << 20, source: source)
+        // The friends before a bad line are delivered before it is reported.
+        defer { reader.finish(deliver) }
+        try chunks.read(source: source, chunkSize: chunkSize) { chunk, pauses throws(SourceError) in
+            try lines.feed(chunk) { line, number, offset throws(SourceError) in
+                try reader.take(line, number: number, offset: offset, deliver)
+            }
+            // What a slow producer wrote is shown before it writes more.
+            if pauses { reader.finish(deliver) }
+        }
+        try lines.finish { line, number, offset throws(SourceError) in
+            try reader.take(line, number: number, offset: offset, deliver)
+        }
+    }
+
+    /// Makes lines into friends, gathered into pages of their bytes (``FriendTexts``).
+    private struct Reader {
+        let source: String
+        /// The bytes of the whole text, for the count of friends each page expects.
+        let size: Int
+        var pages: GrowingPages<FriendTexts>
+        var friends = 0
+
+        init(source: String, size: Int, firstPage: Int, largestPage: Int) {
+            self.source = source
+            self.size = size
+            pages = GrowingPages(first: firstPage, largest: largestPage)
+        }
+
+        /// Takes line `number`, which starts at byte `offset`: a friend whose id is the line
+        /// number, unless the line is blank.
+        mutating func take(
+            _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, _ deliver: (FriendPage) -> Void
+        ) throws(SourceError) {
+            guard UTF8Text.isASCII(line) || UTF8Text.isValid(line) else {
+                throw NameLine.invalid(number, line, at: offset, source: source)
+            }
+            if NameLine.isBlank(line) { return }
+            friends += 1
+            DecimalDigits.with(UInt64(number)) { id in pages.page.append(id: id, name: line) }
+            pages.page.appendPart(nil)
+            pages.page.appendPart(nil)
+            pages.page.appendPart(nil)
+            guard let page = pages.pageIfFull() else { return }
+            let expected = FriendPage.expectedCount(friends: friends, read: offset + line.count + 1, of: size)
+            deliver(FriendPage(.texts(page), expectedCount: expected))
+        }
+
+        /// Delivers the page being filled, if it holds anyone: the last page, or what came
+        /// before the source paused.
+        mutating func finish(_ deliver: (FriendPage) -> Void) {
+            if let page = pages.rest() { deliver(FriendPage(.texts(page))) }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import FoundationEssentials
+import Glibc
+import PickerStore
+
+/// Turns the bytes of a vCard value into text: quoted-printable or base64 undone, the character
+/// set decoded, then the structure split and the backslash escapes undone.
+enum VCardValue {
+    /// Why a value could not be decoded.
+    enum Failure: Error, Equatable {
+        /// The bytes are not text in the character set given (UTF-8 when none is).
+        case notText(charset: String)
+        /// `CHARSET=` names a character set the reader does not know, and the bytes are not UTF-8.
+        case unknownCharset(String)
+    }
+
+    /// The text of `bytes`, the value of `property`.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, of property: VCardProperty) throws(Failure) -> String {
+        var raw = Array(bytes)
+        if property.isQuotedPrintable {
+            raw = quotedPrintable(raw)
+        } else if property.isBase64 {
+            raw = Array(Data(base64Encoded: Data(raw), options: .ignoreUnknownCharacters) ?? Data())
+        }
+        return try decoded(raw, charset: property.charset)
+    }
+
+    /// `bytes` with each `=XX` turned into the byte XX; an `=` not followed by two hexadecimal
+    /// digits is kept as it is (a soft line break was removed when the lines were joined).
+    static func quotedPrintable(_ bytes: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "="), index + 2 < bytes.count, let high = HexDigit.value(bytes[index + 1]),
+                let low = HexDigit.value(bytes[index + 2])
+            {
+                output.append(high << 4 | low)
+                index += 3
+            } else if byte == UInt8(ascii: "="), index == bytes.count - 1 {
+                index += 1
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        return output
+    }
+
+    /// The names 2.1 cards give UTF-8 and its subset ASCII, lower-cased.
+    private static let utf8Names: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii"]
+
+    /// `bytes` decoded from `charset` (UTF-8 when nil); any other set is converted by the C
+    /// library (ISO-8859-1 and -2, Windows-1250 to 1254, Shift_JIS, EUC-JP, UTF-16…).
+    private static func decoded(_ bytes: [UInt8], charset: String?) throws(Failure) -> String {
+        let utf8 = bytes.withUnsafeBufferPointer { UTF8Text.string($0) }
+        guard let charset, !utf8Names.contains(charset) else {
+            guard let utf8 else { throw .notText(charset: charset ?? "UTF-8") }
+            return utf8
+        }
+        switch CharacterSetDecoding.decode(bytes, charset: charset) {
+        case .text(let text): return text
+        case .notText: throw .notText(charset: charset)
+        case .unknownSet:
+            // A set the C library does not know: text that is valid UTF-8 is kept as it is.
+            guard let utf8 else { throw .unknownCharset(charset) }
+            return utf8
+        }
+    }
+
+    /// `text` with the escapes of RFC 6350 undone: `\\`, `\,`, `\;`, `\:` and `\n` or `\N` (a
+    /// newline); a backslash before anything else, or at the end, is kept.
+    static func unescaped(_ text: Substring) -> String {
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
+        var result = ""
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            guard character == "\\" else {
+                result.append(character)
+                continue
+            }
+            switch iterator.next() {
+            case "n"?, "N"?: result.append("\n")
+            case let escaped? where "\\,;:".contains(escaped): result.append(escaped)
+            case let other?: result += "\\" + String(other)
+            case nil: result.append("\\")
+            }
+        }
+        return result
+    }
+
+    /// The parts of `text` between the `separator`s that no backslash escapes, still escaped.
+    static func components(_ text: Substring, separatedBy separator: Character) -> [Substring] {
+        var parts: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\\" {
+                index = text.index(after: index)
+                if index < text.endIndex { index = text.index(after: index) }
+                continue
+            }
+            if character == separator {
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        parts.append(text[start..<text.endIndex])
+        return parts
+    }
+}

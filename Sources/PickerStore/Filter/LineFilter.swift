@@ -1,0 +1,146 @@
+import FoundationEssentials
+import Glibc
+
+/// `--filter` over plain text, one name per line, without building a list: the text is cut
+/// into a part per core (of at least a megabyte), each searched on its core, line by line and
+/// in place (an ASCII line is compared ignoring case as it is; only a line with other
+/// characters is folded, into a scratch buffer); each line that matches is told by its name
+/// (``DistinctNames``), and only the distinct names get a sort key; ``LineOrder`` puts the
+/// lines in order from them, by score first when ranked (see ``MatchTier``).
+///
+/// It gives what ``NameLines`` followed by ``FriendList/positions(matching:among:)`` gives —
+/// the same friends, in list order, and the same error for a line that is not UTF-8 — without
+/// keeping a key for any line that does not match.
+package enum LineFilter {
+    /// The lines of `data` that `query` includes, numbered from 1 as ``NameLines`` numbers
+    /// them, in the order of a list sorted by `sortOrder`, or, `ranked`, best first and in that
+    /// order among equal scores, as the picker shows them.
+    /// `partMinimum` is the fewest bytes a part of the text searched on a core of its own has.
+    /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, or
+    ///   saying that the text is too large to search (4 GiB, or sort entries for the matches
+    ///   that would take more).
+    package static func matches(
+        in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first, ranked: Bool = true,
+        partMinimum: Int = 1 << 20
+    ) throws(SourceError) -> LineMatches {
+        guard data.count <= UInt32.max else {
+            throw SourceError(source: source, problem: "holds more than 4 GiB of text")
+        }
+        let searchQuery = SearchQuery(query)
+        let compiled = CompiledQuery(searchQuery)
+        let scoring = ranked && searchQuery.hasPositiveTerms
+        let scans: [LineScan] = data.withUnsafeBytes { raw in
+            let bytes = UncheckedSendable(raw.bindMemory(to: UInt8.self))
+            let parts = lineAlignedParts(bytes.value, minimum: partMinimum)
+            return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled, scoring: scoring) }
+        }
+        var names = DistinctNames()
+        var scores: [UInt8] = []
+        var linesBefore: [UInt32] = []
+        var renumbered: [[UInt32]?] = []
+        for index in scans.indices {
+            let before = linesBefore.last.map { $0 + UInt32(scans[index - 1].lineCount) } ?? 0
+            if let invalid = scans[index].invalidLine {
+                throw data.withUnsafeBytes { raw in
+                    NameLine.invalid(
+                        Int(before) + invalid.number,
+                        UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[invalid.bytes]),
+                        at: invalid.bytes.lowerBound, source: source)
+                }
+            }
+            linesBefore.append(before)
+            // The first part's names are numbered as they are; the others' that match as the
+            // first's, a name new to it taking its score along.
+            if index == 0 {
+                names = scans[index].names
+                scores = scans[index].scores
+                renumbered.append(nil)
+            } else {
+                let partScores = scans[index].scores
+                let numbers = data.withUnsafeBytes { raw in
+                    names.absorb(scans[index].names, in: raw.bindMemory(to: UInt8.self)) {
+                        partScores[$0] != MatchTier.noMatch
+                    }
+                }
+                for (name, number) in numbers.enumerated() where Int(number) == scores.count {
+                    scores.append(partScores[name])
+                }
+                renumbered.append(numbers)
+            }
+        }
+        let lines = MatchedLines.joined(scans.map(\.matches), linesBefore: linesBefore, renumbered: renumbered)
+        // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
+        // for the score, the section and separators and 10 for the line number.
+        guard lines.names.reduce(0, { $0 + 4 * names.stored(Int($1)).count + 15 }) <= UInt32.max else {
+            throw SourceError(
+                source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
+        }
+        let sorted = LineOrder.sorted(lines, names: names, scores: scores, sortOrder: sortOrder, scored: scoring)
+        return LineMatches(text: Data(names.bytes), lines: sorted)
+    }
+
+    /// Byte ranges of `bytes`, one per core and of at least `minimum` bytes, each ending just
+    /// after a newline (or at the end).
+    private static func lineAlignedParts(_ bytes: UnsafeBufferPointer<UInt8>, minimum: Int) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = 0
+        for rough in Parallel.ranges(bytes.count, minimum: minimum) {
+            guard rough.upperBound > start else { continue }
+            var end = rough.upperBound
+            if end < bytes.count {
+                let rest = UnsafeBufferPointer(rebasing: bytes[end...])
+                end = rest.firstIndex(of: 0x0A).map { end + $0 + 1 } ?? bytes.count
+            }
+            parts.append(start..<end)
+            start = end
+        }
+        return parts.isEmpty ? [0..<bytes.count] : parts
+    }
+}
+
+/// Lines of text that a search included, in list order, as places in a text that holds their
+/// bytes (the text searched, or its distinct names one after another).
+package struct LineMatches: Sendable {
+    /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
+    /// line end, in a text of at most 4 GiB.
+    struct Line: Sendable {
+        var number: UInt32
+        var start: UInt32
+        var end: UInt32
+
+        var range: Range<Int> { Int(start)..<Int(end) }
+    }
+
+    let text: Data
+    let lines: [Line]
+
+    /// The number of lines.
+    package var count: Int { lines.count }
+
+    /// The lines as friends, the line number as id.
+    package var friends: [Friend] {
+        var friends: [Friend] = []
+        friends.reserveCapacity(lines.count)
+        forEach(in: 0..<count) { number, name in
+            friends.append(Friend(id: String(number), name: String(decoding: name, as: UTF8.self)))
+        }
+        return friends
+    }
+
+    /// How many bytes the names of the lines at `positions` of the list order take, with a
+    /// byte after each.
+    package func textLength(in positions: Range<Int>) -> Int {
+        lines[positions].reduce(0) { $0 + Int($1.end - $1.start) + 1 }
+    }
+
+    /// Calls `body` with the number and the UTF-8 name of each line at `positions` of the
+    /// list order, in order.
+    package func forEach(
+        in positions: Range<Int>, _ body: (_ number: UInt32, _ name: UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        text.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for line in lines[positions] { body(line.number, UnsafeBufferPointer(rebasing: bytes[line.range])) }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// A friend of the session, as the Graph API friends edge describes one.
+///
+/// `firstName`, `middleName` and `lastName` are the parts the service gave; when it gave none,
+/// ``nameParts`` derives them from `name` (the last word is the last name, the first word the
+/// first name, anything between the middle name).
+package struct Friend: Hashable, Sendable {
+    /// The service's identifier, unique within a friend list.
+    package var id: String
+    /// The full name, as the service spells it.
+    package var name: String
+    package var firstName: String?
+    package var middleName: String?
+    package var lastName: String?
+    /// The friend's email addresses, the preferred one first; empty when the source gives none
+    /// (address books give them, the Graph API and the Facebook export do not).
+    package var emails: [String]
+    /// When the friendship began, in seconds since 1970 (the Facebook export's `timestamp`);
+    /// nil when the source does not say.
+    package var friendsSince: Int64?
+
+    package init(
+        id: String, name: String, firstName: String? = nil, middleName: String? = nil,
+        lastName: String? = nil, emails: [String] = [], friendsSince: Int64? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.firstName = firstName
+        self.middleName = middleName
+        self.lastName = lastName
+        self.emails = emails
+        self.friendsSince = friendsSince
+    }
+
+    /// First, middle and last name: the given parts, or parts derived from `name` when the
+    /// service gave neither a first nor a last name.
+    package var nameParts: NameParts {
+        if firstName != nil || lastName != nil {
+            return NameParts(first: firstName ?? "", middle: middleName ?? "", last: lastName ?? "")
+        }
+        let words = name.split(whereSeparator: \.isWhitespace).map(String.init)
+        switch words.count {
+        case 0: return NameParts(first: "", middle: "", last: "")
+        case 1: return NameParts(first: words[0], middle: "", last: "")
+        default:
+            return NameParts(
+                first: words[0], middle: words[1..<(words.count - 1)].joined(separator: " "),
+                last: words[words.count - 1])
+        }
+    }
+}
+
+/// The three parts of a person's name; a missing part is empty.
+package struct NameParts: Hashable, Sendable {
+    package var first: String
+    package var middle: String
+    package var last: String
+}

@@ -1,0 +1,72 @@
+/// Some friends of a source, as one response or one read delivered them.
+package struct FriendPage: Hashable, Sendable {
+    /// The page's friends, as a reader made them.
+    package enum Content: Sendable {
+        case friends([Friend])
+        /// Their strings' bytes only, as the JSON reader keeps a Graph page's friends.
+        case texts(FriendTexts)
+
+        package var count: Int {
+            switch self {
+            case .friends(let friends): friends.count
+            case .texts(let texts): texts.count
+            }
+        }
+    }
+
+    var content: Content
+    /// How many friends the source says it has in all, when it says (`summary.total_count`).
+    package var totalCount: Int?
+    /// How many entries of the source were skipped for having no name (contacts without one)
+    /// since the page before.
+    package var skipped: Int
+    /// About how many friends the source holds in all, judged from how much of it is read:
+    /// the list makes room for them at once instead of growing, a copy at a time, as they
+    /// come. Never shown (``totalCount`` is what the source says).
+    package var expectedCount: Int?
+
+    package init(friends: [Friend], totalCount: Int? = nil, skipped: Int = 0, expectedCount: Int? = nil) {
+        self.init(.friends(friends), totalCount: totalCount, skipped: skipped, expectedCount: expectedCount)
+    }
+
+    package init(_ content: Content, totalCount: Int? = nil, skipped: Int = 0, expectedCount: Int? = nil) {
+        self.content = content
+        self.totalCount = totalCount
+        self.skipped = skipped
+        self.expectedCount = expectedCount
+    }
+
+    /// The page's friends (made from their strings' bytes when the reader kept only those).
+    package var friends: [Friend] {
+        get {
+            switch content {
+            case .friends(let friends): friends
+            case .texts(let texts): texts.friends
+            }
+        }
+        set { content = .friends(newValue) }
+    }
+
+    /// The number of friends on the page.
+    package var count: Int { content.count }
+
+    /// Pages are equal when they hold the same friends and counts, however they hold them.
+    package static func == (left: FriendPage, right: FriendPage) -> Bool {
+        left.totalCount == right.totalCount && left.skipped == right.skipped
+            && left.expectedCount == right.expectedCount && left.friends == right.friends
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(friends)
+        hasher.combine(totalCount)
+        hasher.combine(skipped)
+        hasher.combine(expectedCount)
+    }
+
+    /// About how many friends a source of `size` bytes holds when its first `read` bytes held
+    /// `friends`; nil when nothing is known.
+    package static func expectedCount(friends: Int, read: Int, of size: Int) -> Int? {
+        guard read > 0, size >= read else { return nil }
+        return GrowthPlan.scaled(friends, read, to: size)
+    }
+}

@@ -1,0 +1,34 @@
+/// Eight bytes of text read as one word, the first byte in the lowest lane, and the tests that
+/// look at all eight at once.
+package enum ByteLanes {
+    /// The high bit of every lane: a word of ASCII bytes has none of them set.
+    package static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// `byte` in every lane.
+    @inline(__always)
+    package static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+    /// The eight bytes at `pointer`, the first in the lowest lane.
+    @inline(__always)
+    package static func load(_ pointer: UnsafeRawPointer) -> UInt64 {
+        UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of each lane of `word` that is zero; past the lowest such lane, others may
+    /// be set too.
+    @inline(__always)
+    package static func zero(_ word: UInt64) -> UInt64 { below(1, word) }
+
+    /// The high bit of each lane of `word` below `bound` (at most 0x80); past the lowest such
+    /// lane, others may be set too.
+    @inline(__always)
+    package static func below(_ bound: UInt8, _ word: UInt64) -> UInt64 { (word &- repeated(bound)) & ~word & highs }
+
+    /// The lowest lane whose high bit `flags` sets (8 when none is): the first byte a test found.
+    @inline(__always)
+    package static func first(_ flags: UInt64) -> Int { flags.trailingZeroBitCount / 8 }
+
+    /// The bits of the lanes before lane `count` (0 to 8).
+    @inline(__always)
+    package static func before(_ count: Int) -> UInt64 { count == 0 ? 0 : UInt64.max >> (64 - 8 * UInt64(count)) }
+}
