@@ -47,7 +47,7 @@ enum CacheBench {
             for _ in 0..<runs {
                 var began = now()
                 do {
-                    try cache.write(list, savedAt: Int64(Date().timeIntervalSince1970), totalCount: total)
+                    try cache.write(list, savedAt: Int64(Date().timeIntervalSince1970), announcedTotal: total)
                 } catch {
                     fail("\(error)")
                 }

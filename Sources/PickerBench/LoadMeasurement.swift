@@ -71,7 +71,7 @@ func measureLoad(
             sortOrder: .first)
         measurement.refreshRead = now() - began
         began = now()
-        state.send(.listReplaced(list, leftOut: leftOut, total: total))
+        state.send(.listReplaced(list, leftOut: leftOut, announcedTotal: total))
         _ = state.frame()
         measurement.replace = now() - began
         measurement.refreshPeakMB = peakMegabytes()

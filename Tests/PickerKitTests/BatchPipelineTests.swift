@@ -13,7 +13,7 @@ final class BatchPipelineTests: XCTestCase {
 
         func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
             for (index, page) in pages.enumerated() {
-                deliver(FriendPage(friends: page, totalCount: index == 0 ? 99 : nil))
+                deliver(FriendPage(friends: page, announcedTotal: index == 0 ? 99 : nil))
             }
             if let failure { throw failure }
         }

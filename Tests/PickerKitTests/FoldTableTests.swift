@@ -22,7 +22,8 @@ final class FoldTableTests: XCTestCase {
 
     func testTheTableIsWhatFoundationFoldsEveryScalarTo() throws {
         let committed = try String(
-            contentsOf: root.appendingPathComponent("Sources/PickerStore/Text/FoldTable+Generated.swift"), encoding: .utf8)
+            contentsOf: root.appendingPathComponent("Sources/PickerStore/Text/FoldTable+Generated.swift"),
+            encoding: .utf8)
         let current = FoldTable.source { text, strength in
             text.folding(
                 options: strength == .caseOnly ? [.caseInsensitive] : [.caseInsensitive, .diacriticInsensitive],

@@ -90,7 +90,7 @@ final class FrameTests: XCTestCase {
         XCTAssertEqual(
             state.frame().lines[0].text,
             "Select Friends ⠋ loading…" + String(repeating: " ", count: 19) + "7/7 · 0 selected")
-        state.send(.friendsArrived(FriendBatch([Friend(id: "8", name: "Eve")]), expectedTotal: 810))
+        state.send(.friendsArrived(FriendBatch([Friend(id: "8", name: "Eve")]), announcedTotal: 810))
         XCTAssertEqual(
             state.frame().lines[0].text,
             "Select Friends ⠋ loading 8/810" + String(repeating: " ", count: 14) + "8/8 · 0 selected")

@@ -25,15 +25,15 @@ final class FriendBatchJoinTests: XCTestCase {
             let sortOrder: NameOrder = round % 2 == 0 ? .first : .last
             let first = friends(0..<Int(random.next() % 300), &random)
             let second = friends(first.count..<(first.count + Int(random.next() % 300)), &random)
-            let firstBatch = FriendBatch(first, sortOrder: sortOrder, skipped: 1, expectedCount: 900)
-            let secondBatch = FriendBatch(second, sortOrder: sortOrder, skipped: 2, expectedCount: 1000)
+            let firstBatch = FriendBatch(first, sortOrder: sortOrder, skipped: 1, estimatedCount: 900)
+            let secondBatch = FriendBatch(second, sortOrder: sortOrder, skipped: 2, estimatedCount: 1000)
             var joined = firstBatch
             XCTAssertTrue(joined.join(secondBatch), "small batches join")
-            let whole = FriendBatch(first + second, sortOrder: sortOrder, skipped: 3, expectedCount: 1000)
+            let whole = FriendBatch(first + second, sortOrder: sortOrder, skipped: 3, estimatedCount: 1000)
             XCTAssertEqual(joined, whole, "round \(round)")
             XCTAssertEqual(joined.run.numbers, whole.run.numbers, "round \(round): the order")
             XCTAssertEqual(joined.byIDHash, whole.byIDHash, "round \(round): the order of the ids' hashes")
-            XCTAssertEqual(joined.expectedCount, 1000)
+            XCTAssertEqual(joined.estimatedCount, 1000)
 
             var base = FriendList(friends(5000..<5100, &random), sortOrder: sortOrder)
             var apart = base

@@ -36,7 +36,7 @@ final class FriendCacheFileTests: XCTestCase {
     func testWrittenFriendsAreReadBackAndMarkedUsed() throws {
         let cache = try FriendCache(directory: folder, url: url, token: "t")
         guard case .nothing = cache.read() else { return XCTFail("no file yet") }
-        try cache.write(FriendList(friends), savedAt: 1_700_000_000, totalCount: 2)
+        try cache.write(FriendList(friends), savedAt: 1_700_000_000, announcedTotal: 2)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: cache.path)[.posixPermissions] as? Int, 0o600)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int, 0o700)
         let month = Date().addingTimeInterval(-20 * 86_400)
@@ -56,7 +56,7 @@ final class FriendCacheFileTests: XCTestCase {
     func testAnotherSessionsFileUnderThisNameIsRefused() throws {
         let mine = try FriendCache(directory: folder, url: url, token: "mine")
         let theirs = try FriendCache(directory: folder, url: url, token: "theirs")
-        try theirs.write(FriendList(friends), savedAt: 1, totalCount: nil)
+        try theirs.write(FriendList(friends), savedAt: 1, announcedTotal: nil)
         try FileManager.default.moveItem(atPath: theirs.path, toPath: mine.path)
         guard case .unusable(let why) = mine.read() else { return XCTFail("refused") }
         XCTAssertEqual(why, "\(mine.path) belongs to another source or session")
@@ -64,7 +64,7 @@ final class FriendCacheFileTests: XCTestCase {
 
     func testASymbolicLinkOrAFolderOthersCanWriteInIsRefused() throws {
         let cache = try FriendCache(directory: folder, url: url, token: "t")
-        try cache.write(FriendList(friends), savedAt: 1, totalCount: nil)
+        try cache.write(FriendList(friends), savedAt: 1, announcedTotal: nil)
         let target = directory.appendingPathComponent("elsewhere")
         try FileManager.default.moveItem(atPath: cache.path, toPath: target.path)
         try FileManager.default.createSymbolicLink(atPath: cache.path, withDestinationPath: target.path)
@@ -72,14 +72,14 @@ final class FriendCacheFileTests: XCTestCase {
         XCTAssertEqual(why, "\(cache.path) is a symbolic link")
 
         XCTAssertEqual(chmod(folder, 0o777), 0)
-        XCTAssertThrowsError(try cache.write(FriendList(friends), savedAt: 1, totalCount: nil)) {
+        XCTAssertThrowsError(try cache.write(FriendList(friends), savedAt: 1, announcedTotal: nil)) {
             XCTAssertEqual("\($0)", "\(self.folder): others can write in it, so it is not used")
         }
     }
 
     func testAFolderOthersCanWriteInOrNotTheUsersIsNotReadFrom() throws {
         let cache = try FriendCache(directory: folder, url: url, token: "t")
-        try cache.write(FriendList(friends), savedAt: 1, totalCount: nil)
+        try cache.write(FriendList(friends), savedAt: 1, announcedTotal: nil)
         for mode: mode_t in [0o777, 0o770, 0o722] {
             XCTAssertEqual(chmod(folder, mode), 0)
             guard case .unusableDirectory(let why) = cache.read() else {
@@ -110,8 +110,8 @@ final class FriendCacheFileTests: XCTestCase {
     func testRemovingEveryCacheLeavesOtherFilesAndCountsTheLists() throws {
         let mine = try FriendCache(directory: folder, url: url, token: "mine")
         let theirs = try FriendCache(directory: folder, url: url, token: "theirs")
-        try mine.write(FriendList(friends), savedAt: 1, totalCount: nil)
-        try theirs.write(FriendList(friends), savedAt: 1, totalCount: nil)
+        try mine.write(FriendList(friends), savedAt: 1, announcedTotal: nil)
+        try theirs.write(FriendList(friends), savedAt: 1, announcedTotal: nil)
         let other = folder + "/notes.txt"
         XCTAssertTrue(FileManager.default.createFile(atPath: other, contents: Data("kept".utf8)))
         XCTAssertEqual(FriendCache.removeAll(in: folder), 2)

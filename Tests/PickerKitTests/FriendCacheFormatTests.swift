@@ -18,7 +18,7 @@ final class FriendCacheFormatTests: XCTestCase {
     ]
 
     private func encoded(_ friends: [Friend], savedAt: Int64 = 1_700_000_000, total: Int? = 812) throws -> [UInt8] {
-        try FriendCacheFormat.encode(friends, key: key, savedAt: savedAt, totalCount: total)
+        try FriendCacheFormat.encode(friends, key: key, savedAt: savedAt, announcedTotal: total)
     }
 
     private func decoded(_ file: [UInt8]) throws -> [Friend] {
@@ -34,8 +34,8 @@ final class FriendCacheFormatTests: XCTestCase {
         let file = try encoded(friends)
         XCTAssertEqual(try decoded(file), friends)
         let header = try FriendCacheFormat.open(file, key: key)
-        XCTAssertEqual(header, FriendCacheFormat.Header(count: 5, savedAt: 1_700_000_000, totalCount: 812))
-        XCTAssertNil(try FriendCacheFormat.open(try encoded([], total: nil), key: key).totalCount)
+        XCTAssertEqual(header, FriendCacheFormat.Header(count: 5, savedAt: 1_700_000_000, announcedTotal: 812))
+        XCTAssertNil(try FriendCacheFormat.open(try encoded([], total: nil), key: key).announcedTotal)
         XCTAssertEqual(try decoded(try encoded([])), [])
     }
 
@@ -76,7 +76,7 @@ final class FriendCacheFormatTests: XCTestCase {
             // A list is written from its packed records, as its friends would be one by one;
             // friends it left out for a repeated id are not written.
             let list = FriendList(friends + friends.prefix(2).map { Friend(id: $0.id, name: "again") })
-            let fromList = try FriendCacheFormat.encode(list, key: key, savedAt: 1_700_000_000, totalCount: 812)
+            let fromList = try FriendCacheFormat.encode(list, key: key, savedAt: 1_700_000_000, announcedTotal: 812)
             XCTAssertEqual(FriendList(try decoded(fromList)).friends.elementsEqual(list.friends), true)
             XCTAssertEqual(try decoded(fromList).count, list.count)
             XCTAssertEqual(fromList.count, try encoded(Array(list.friends)).count)

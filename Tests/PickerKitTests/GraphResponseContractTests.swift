@@ -75,6 +75,6 @@ final class GraphResponseContractTests: XCTestCase {
         XCTAssertEqual(classify(200, lenient), .page(FriendPage(friends: [Friend(id: "1", name: "Ada")]), next: nil))
         XCTAssertEqual(
             classify(200, #"{\#(friend), "summary": {"total_count": 810.0}}"#),
-            .page(FriendPage(friends: [Friend(id: "1", name: "Ada")], totalCount: 810), next: nil))
+            .page(FriendPage(friends: [Friend(id: "1", name: "Ada")], announcedTotal: 810), next: nil))
     }
 }

@@ -18,7 +18,7 @@ final class GraphResponseTests: XCTestCase {
         XCTAssertEqual(
             response,
             .page(
-                FriendPage(friends: [Friend(id: "1", name: "Ada")], totalCount: 810),
+                FriendPage(friends: [Friend(id: "1", name: "Ada")], announcedTotal: 810),
                 next: URL(string: "https://g.example/p2")))
         XCTAssertEqual(classify(200, #"{"data": []}"#), .page(FriendPage(friends: []), next: nil))
     }

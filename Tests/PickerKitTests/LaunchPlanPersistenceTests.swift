@@ -39,7 +39,7 @@ final class LaunchPlanPersistenceTests: XCTestCase {
     private let friends = [Friend(id: "1", name: "Ada Lovelace"), Friend(id: "2", name: "Bob Stone")]
 
     private func cacheFriends(savedAt: Int64) throws {
-        try cache.write(FriendList(friends), savedAt: savedAt, totalCount: 2)
+        try cache.write(FriendList(friends), savedAt: savedAt, announcedTotal: 2)
     }
 
     func testTheScreenOpensOnTheCachedCopyWithTheSourceToReadBehindIt() throws {
@@ -125,14 +125,14 @@ final class LaunchPlanPersistenceTests: XCTestCase {
     func testFinishingCachesTheSourcesListReadWholeAndNeverACopy() throws {
         var plan = LaunchPlan.start(options(), now: now)
         guard case .openScreen(var state, _) = plan.action else { return XCTFail("\(plan.action)") }
-        state.send(.friendsArrived(FriendBatch(friends), expectedTotal: 40))
+        state.send(.friendsArrived(FriendBatch(friends), announcedTotal: 40))
         _ = LaunchPlan.finish(state, outcome: .cancelled, options: options(), persistence: plan.persistence)
         guard case .nothing = try cache.read() else { return XCTFail("a list still loading is not cached") }
         state.send(.loadingFinished)
         _ = LaunchPlan.finish(state, outcome: .cancelled, options: options(), persistence: plan.persistence)
         guard case .friends(let cached) = try cache.read() else { return XCTFail("cached") }
         XCTAssertEqual(cached.savedAt, now)
-        XCTAssertEqual(try cached.loader.list(sortOrder: .first).total, 40)
+        XCTAssertEqual(try cached.loader.list(sortOrder: .first).announcedTotal, 40)
 
         // The next run shows that copy; ending on it writes nothing.
         try FileManager.default.removeItem(atPath: try cache.path)
@@ -151,7 +151,7 @@ final class LaunchPlanPersistenceTests: XCTestCase {
         guard case .openScreen(var state, _) = plan.action else { return XCTFail("\(plan.action)") }
         var persistence = try XCTUnwrap(plan.persistence)
         var reports: [String] = []
-        state.send(.friendsArrived(FriendBatch(friends), expectedTotal: 2))
+        state.send(.friendsArrived(FriendBatch(friends), announcedTotal: 2))
         persistence.storeWhenWhole(state, reports: &reports)
         guard case .nothing = try cache.read() else { return XCTFail("a list still loading is not cached") }
         state.send(.loadingFinished)

@@ -31,14 +31,14 @@ final class LineOrderTests: XCTestCase {
             let text = Array(picks.map { pool[$0] }.joined(separator: "\n").utf8)
             // Numbers rising with gaps, so that their lengths run from one digit to ten.
             var number: UInt32 = 0
-            var lines: [(line: LineMatches.Line, score: UInt8)] = []
+            var lines: [(line: FilteredLines.Line, score: UInt8)] = []
             var start = 0
             for pick in picks {
                 let step = random.next() % 4 == 0 ? UInt32(random.next() % 3_000_000) : UInt32(random.next() % 3 + 1)
                 guard number < UInt32.max - step else { break }
                 number += step
                 let end = start + pool[pick].utf8.count
-                lines.append((LineMatches.Line(number: number, start: UInt32(start), end: UInt32(end)), scores[pick]))
+                lines.append((FilteredLines.Line(number: number, start: UInt32(start), end: UInt32(end)), scores[pick]))
                 start = end + 1
             }
             for sortOrder in NameOrder.allCases {
@@ -53,7 +53,7 @@ final class LineOrderTests: XCTestCase {
     /// ``MatchTier/noMatch``) of `text` in the order of their entries: the score when `scored`,
     /// then ``SortEntry``, compared as bytes, then the text's order.
     private func assertOrder(
-        _ allLines: [(line: LineMatches.Line, score: UInt8)], _ text: [UInt8], sortOrder: NameOrder, scored: Bool,
+        _ allLines: [(line: FilteredLines.Line, score: UInt8)], _ text: [UInt8], sortOrder: NameOrder, scored: Bool,
         _ message: String, file: StaticString = #filePath, line: UInt = #line
     ) {
         text.withUnsafeBufferPointer { bytes in
@@ -61,7 +61,7 @@ final class LineOrderTests: XCTestCase {
             // that match are kept.
             var names = DistinctNames()
             var scores: [UInt8] = []
-            var matched = MatchedLines()
+            var matched = LineHits()
             if !bytes.isEmpty {
                 for (found, score) in allLines {
                     let name = names.number(of: found.start..<found.end, in: bytes)

@@ -32,7 +32,7 @@ final class ListReplacementTests: XCTestCase {
     func testTheTitleSaysHowOldTheCopyIsWhileTheSourceIsReadAgain() {
         let state = cachedCopy()
         assertTitle(state, "Select Friends ⠋ cached 3 h ago · refreshing", "20/20 · 0 selected")
-        XCTAssertEqual(state.loading, .inProgress(expectedTotal: nil))
+        XCTAssertEqual(state.loading, .inProgress(announcedTotal: nil))
     }
 
     func testTheNewListReplacesTheCopyKeepingCursorRowAndSelection() {
@@ -47,7 +47,7 @@ final class ListReplacementTests: XCTestCase {
         let row = state.frame().lines.firstIndex { $0.isCursor }
         // The source lost 1-5 and 11, and has 21 and 22.
         let fresh = FriendList(friends(6...10) + friends(12...22))
-        let outcome = state.send(.listReplaced(fresh, leftOut: 0, total: 17))
+        let outcome = state.send(.listReplaced(fresh, leftOut: 0, announcedTotal: 17))
         XCTAssertEqual(outcome, .continuing)
         XCTAssertEqual(state.list.count, 16)
         XCTAssertEqual(state.currentFriend?.id, "13", "the cursor stays on its friend")
@@ -69,7 +69,7 @@ final class ListReplacementTests: XCTestCase {
         // Ranked: "1" starts a word in Friend 10-19, and is inside one in Friend 01.
         state.send(.moveDown)
         XCTAssertEqual(state.currentFriend?.id, "11")
-        state.send(.listReplaced(FriendList(friends(1...10) + friends(12...14)), leftOut: 0, total: nil))
+        state.send(.listReplaced(FriendList(friends(1...10) + friends(12...14)), leftOut: 0, announcedTotal: nil))
         XCTAssertEqual(state.rows.map { state.list.friends[$0].id }, ["10", "12", "13", "14", "1"])
         XCTAssertEqual(state.currentFriend?.id, "12", "the second shown, where Friend 11 was")
         XCTAssertEqual(state.phase, .searching)
@@ -78,7 +78,7 @@ final class ListReplacementTests: XCTestCase {
     func testSeveralSelectedFriendsGoneAreNamedInOneNotice() {
         var state = cachedCopy()
         state.send(.toggleAllShown)
-        state.send(.listReplaced(FriendList(friends(5...20)), leftOut: 0, total: nil))
+        state.send(.listReplaced(FriendList(friends(5...20)), leftOut: 0, announcedTotal: nil))
         XCTAssertEqual(
             state.notice, "Friend 01, Friend 02, Friend 03 and 1 more are no longer among your friends: deselected")
         XCTAssertEqual(state.selection.count, 16)

@@ -11,17 +11,17 @@ final class LoadingStateTests: XCTestCase {
 
     func testPagesGrowTheListWhileTheUserSearchesAndSelects() {
         var state = PickerState(size: TerminalSize(rows: 10, columns: 60))
-        XCTAssertEqual(state.loading, .inProgress(expectedTotal: nil))
-        state.send(.friendsArrived(FriendBatch(page(["Mia Wong", "Zed Zane"], from: 1)), expectedTotal: 5))
+        XCTAssertEqual(state.loading, .inProgress(announcedTotal: nil))
+        state.send(.friendsArrived(FriendBatch(page(["Mia Wong", "Zed Zane"], from: 1)), announcedTotal: 5))
         XCTAssertEqual(state.phase, .browsing)
-        XCTAssertEqual(state.loading, .inProgress(expectedTotal: 5))
+        XCTAssertEqual(state.loading, .inProgress(announcedTotal: 5))
         state.send(.startSearch)
         state.send(.typed("a"))
         state.send(.moveDown)
         state.send(.toggleCurrent)
         XCTAssertEqual(state.selection.orderedIDs, ["2"])
         state.send(.friendsArrived(FriendBatch(page(["Ada Lee", "Noa Park", "Bob Ray"], from: 3))))
-        XCTAssertEqual(state.loading, .inProgress(expectedTotal: 5), "a page without a total keeps the known one")
+        XCTAssertEqual(state.loading, .inProgress(announcedTotal: 5), "a page without a total keeps the known one")
         XCTAssertEqual(state.currentFriend?.name, "Zed Zane", "the cursor stays on its friend")
         XCTAssertEqual(
             state.shown.map { state.list.friends[$0].name },
@@ -35,7 +35,7 @@ final class LoadingStateTests: XCTestCase {
 
     func testTheTitleShowsTheSpinnerAndCountsUntilLoadingEnds() {
         var state = PickerState(size: TerminalSize(rows: 6, columns: 60))
-        state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1)), expectedTotal: 810))
+        state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1)), announcedTotal: 810))
         XCTAssertTrue(state.frame().lines[0].text.hasPrefix("Select Friends ⠋ loading 2/810"))
         state.send(.tick)
         XCTAssertTrue(state.frame().lines[0].text.hasPrefix("Select Friends ⠙ loading 2/810"))

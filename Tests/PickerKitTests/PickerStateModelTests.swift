@@ -44,7 +44,7 @@ final class PickerStateModelTests: XCTestCase {
             let friends = (0..<Int.random(in: 0...12, using: &random)).map { _ in
                 Friend(id: String(Int.random(in: 0..<30, using: &random)), name: randomName(&random))
             }
-            return .listReplaced(FriendList(friends), leftOut: 0, total: nil)
+            return .listReplaced(FriendList(friends), leftOut: 0, announcedTotal: nil)
         default: return Bool.random(using: &random) ? .done : .cancel
         }
     }

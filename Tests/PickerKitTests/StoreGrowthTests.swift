@@ -9,7 +9,7 @@ import XCTest
 final class StoreGrowthTests: XCTestCase {
     private func page(_ range: Range<Int>, expecting expected: Int?) -> FriendPage {
         FriendPage(
-            friends: range.map { Friend(id: "id\($0)", name: "Friend Number\($0) Zoë") }, expectedCount: expected)
+            friends: range.map { Friend(id: "id\($0)", name: "Friend Number\($0) Zoë") }, estimatedCount: expected)
     }
 
     /// The address of each large store of `list`: a store that grew was moved.
@@ -72,9 +72,9 @@ final class StoreGrowthTests: XCTestCase {
 
         for (kind, pages) in [("text", textPages), ("JSON", jsonPages)] {
             XCTAssertEqual(pages.reduce(0) { $0 + $1.friends.count }, 20_000, kind)
-            let expected = try XCTUnwrap(pages.first?.expectedCount, kind)
+            let expected = try XCTUnwrap(pages.first?.estimatedCount, kind)
             XCTAssertEqual(Double(expected), 20_000, accuracy: 500, "\(kind): the first page foresees the rest")
-            XCTAssertNil(pages.first?.totalCount, "\(kind): an expectation is not a total to show")
+            XCTAssertNil(pages.first?.announcedTotal, "\(kind): an expectation is not a total to show")
         }
     }
 }

@@ -141,8 +141,8 @@ extension LaunchPlan {
             let (list, leftOut, _) = try cached.loader.list(sortOrder: sortOrder)
             return (list, leftOut)
         }
-        let (list, leftOut, total) = try loader.list(sortOrder: sortOrder)
-        persistence.store(list, total: total, reports: &reports)
+        let (list, leftOut, announcedTotal) = try loader.list(sortOrder: sortOrder)
+        persistence.store(list, announcedTotal: announcedTotal, reports: &reports)
         return (list, leftOut)
     }
 

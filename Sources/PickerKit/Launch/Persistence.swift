@@ -56,11 +56,11 @@ package struct Persistence: Sendable {
 
     /// Writes `list`, the whole source, which announced `total`, as the cache, unless this run
     /// has written it already; `reports` gets a one-line warning when it cannot be written.
-    mutating func store(_ list: FriendList, total: Int?, reports: inout [String]) {
+    mutating func store(_ list: FriendList, announcedTotal: Int?, reports: inout [String]) {
         guard let cache, !listWritten else { return }
         listWritten = true
         do throws(PrivateFileError) {
-            try cache.write(list, savedAt: now, totalCount: total)
+            try cache.write(list, savedAt: now, announcedTotal: announcedTotal)
         } catch {
             reports.append(error.description)
         }
@@ -76,7 +76,7 @@ package struct Persistence: Sendable {
     /// - Complexity: O(1) until the list is whole; then the write, O(n) in the list's bytes.
     package mutating func storeWhenWhole(_ state: PickerState, reports: inout [String]) {
         guard cache != nil, !listWritten, state.loading == .complete, state.cachedCopyAge == nil else { return }
-        store(state.list, total: state.announcedTotal, reports: &reports)
+        store(state.list, announcedTotal: state.announcedTotal, reports: &reports)
     }
 
     /// The cached friends, when there are some that can be used; `reports` gets a one-line

@@ -98,51 +98,49 @@ package enum PickerCommand {
     private static func openScreen(
         _ state: PickerState, loader: FriendLoader?, _ plan: LaunchPlan, _ options: Options
     ) -> Int32 {
-        var state = state
-        var feed: LoaderFeed?
-        var firstDeliveries: [LoaderFeed.Delivery] = []
+        var program = PickerProgram(state: state, persistence: plan.persistence)
+        var feed: BackgroundFeed<LoaderDelivery>?
         if let loader {
             let sortOrder = options.configuration.sortOrder
-            guard let started = LoaderFeed.start(loader, sortOrder: sortOrder, refresh: plan.refresh) else {
+            guard let started = BackgroundFeed.loading(loader, sortOrder: sortOrder, refresh: plan.refresh) else {
                 return fail("cannot start loading")
             }
             // The terminal is touched only once the source has delivered something, so that a
             // source that fails at once (or rejects the session) is reported on a terminal left
             // as it was.
-            firstDeliveries = started.waitForDeliveries()
+            let firstDeliveries = started.waitForDeliveries()
             for (index, delivery) in firstDeliveries.enumerated() {
                 if case .failed(let error) = delivery, index == 0 || error.rejectsSession {
                     return carryOut(.failed(error, persistence: plan.persistence), options)
                 }
+                _ = program.receive(delivery)
             }
             feed = started
         }
-        guard let signals = SignalPipe.install() else { return fail("cannot set up signal handling") }
-        // What the run keeps, as the screen leaves it (the list cached once read whole), and what
-        // standard error is to say once the terminal is given back.
-        var persistence = plan.persistence
-        var reports: [String] = []
-        let ending: Ending
+        defer { feed?.stop() }
+        let ending: LoopEnding<PickerProgram.Ending>?
         do {
-            ending = try withScreen(height: options.height, mouse: options.mouse, color: options.color) { terminal in
-                let size = terminal.size
-                state.send(.resized(rows: size.rows, columns: size.columns))
-                for delivery in firstDeliveries { state.send(delivery.event) }
-                return runPicker(
-                    &state, on: terminal, signals: signals, feed: feed, keeping: &persistence, reports: &reports)
+            ending = try SignalPipe.with { signals in
+                try withScreen(height: options.height, mouse: options.mouse, color: options.color) { screen in
+                    runLoop(&program, on: screen, signals: signals, feed: feed)
+                }
             }
         } catch {
             return fail("\(error)")
         }
         switch ending {
-        case .signalled(let signal):
-            for report in reports { StandardStreams.report(report) }
+        case nil:
+            return fail("cannot set up signal handling")
+        case .signalled(let signal)?:
+            for report in program.reports { StandardStreams.report(report) }
             return 128 + signal
-        case .sessionRejected(let error):
-            return carryOut(.failed(error, persistence: persistence, reports: reports), options)
-        case .closed(let outcome):
-            var finished = LaunchPlan.finish(state, outcome: outcome, options: options, persistence: persistence)
-            finished.reports = reports + finished.reports
+        case .finished(.sessionRejected(let error))?:
+            return carryOut(
+                .failed(error, persistence: program.persistence, reports: program.reports), options)
+        case .finished(.closed(let outcome))?:
+            var finished = LaunchPlan.finish(
+                program.state, outcome: outcome, options: options, persistence: program.persistence)
+            finished.reports = program.reports + finished.reports
             return carryOut(finished, options)
         }
     }

@@ -37,7 +37,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
 
     /// The UTF-8 to print for the friends of `lines`, as for ``render(_:print0:)-([Friend],_)``:
     /// the pieces of ``pieces(_:print0:)`` put end to end.
-    package func render(_ lines: LineMatches, print0: Bool) -> [UInt8] {
+    package func render(_ lines: FilteredLines, print0: Bool) -> [UInt8] {
         let pieces = pieces(lines, print0: print0)
         guard pieces.count > 1 else { return pieces.first ?? [] }
         var output: [UInt8] = []
@@ -49,7 +49,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     /// The UTF-8 to print for the friends of `lines`, in pieces to write one after another: a
     /// piece of the lines on each core (reading the lines, which lie in the text's order, not
     /// the list's, is what takes the time).
-    package func pieces(_ lines: LineMatches, print0: Bool) -> [[UInt8]] {
+    package func pieces(_ lines: FilteredLines, print0: Bool) -> [[UInt8]] {
         if isForMail { return [render(lines.friends, print0: print0)] }
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
         return Parallel.map(parts.count) { part in

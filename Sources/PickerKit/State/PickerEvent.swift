@@ -72,14 +72,14 @@ package enum PickerEvent: Hashable, Sendable {
     case cancel
     /// The source delivered more friends, made ready for the list where they were read, and
     /// said how many it has in all when it knows.
-    case friendsArrived(FriendBatch, expectedTotal: Int? = nil)
+    case friendsArrived(FriendBatch, announcedTotal: Int? = nil)
     /// The friends that arrive are a cached copy of the source, read whole `age` seconds ago;
     /// with `refreshing`, the source is being read again, and its list will replace the copy.
     case cachedCopyShown(age: Int64, refreshing: Bool)
     /// The source was read whole again, off screen: its list replaces the one shown in one
     /// step; `leftOut` of its friends were left out for an id seen before, and it announced
-    /// `total` friends in all, if it did.
-    case listReplaced(FriendList, leftOut: Int, total: Int?)
+    /// `announcedTotal` friends in all, if it did.
+    case listReplaced(FriendList, leftOut: Int, announcedTotal: Int?)
     /// The source has delivered everyone.
     case loadingFinished
     /// The source failed after delivering some friends; the message says why.

@@ -4,15 +4,15 @@ import PickerStore
 extension PickerState {
     /// Adds friends, keeping the cursor on its friend at the same place on screen, so the list
     /// grows around what the user is looking at.
-    mutating func receive(_ batch: FriendBatch, expectedTotal: Int?) {
+    mutating func receive(_ batch: FriendBatch, announcedTotal total: Int?) {
         keepingTheCursorsRow { state in
             state.leftOut += state.list.append(batch)
             state.notePicked(batch.friends)
             state.showList()
         }
         if phase == .loading { phase = .browsing }
-        announcedTotal = expectedTotal ?? announcedTotal
-        if case .inProgress(let known) = loading { loading = .inProgress(expectedTotal: expectedTotal ?? known) }
+        announcedTotal = total ?? announcedTotal
+        if case .inProgress(let known) = loading { loading = .inProgress(announcedTotal: total ?? known) }
     }
 
     /// Shows the friends of the list that pass the query, the recent ones above them, the
@@ -31,7 +31,7 @@ extension PickerState {
     /// How far the source has got in delivering friends.
     package enum Loading: Hashable, Sendable {
         /// More friends are coming; the source may have said how many in all.
-        case inProgress(expectedTotal: Int?)
+        case inProgress(announcedTotal: Int?)
         /// Everyone has arrived.
         case complete
         /// The source failed after some friends arrived; the message says why.

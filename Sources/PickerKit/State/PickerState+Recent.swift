@@ -34,7 +34,7 @@ extension PickerState {
     /// The source's own list, read whole, in place of the one shown: the query applied again,
     /// the cursor kept on its friend and row, the selection kept by id; selected friends the
     /// new list no longer has are deselected, and the notice names them.
-    mutating func replaceList(with newList: FriendList, leftOut newLeftOut: Int, total: Int?) {
+    mutating func replaceList(with newList: FriendList, leftOut newLeftOut: Int, announcedTotal: Int?) {
         let gone = selection.orderedIDs.filter { newList.position(ofID: $0) == nil }
         let goneNames = gone.compactMap { id in list.position(ofID: id).map { list.friends[$0].name } }
         for id in gone { selection.remove(id) }
@@ -45,7 +45,7 @@ extension PickerState {
             state.notePicked(newList.friends)
             state.showList()
         }
-        announcedTotal = total ?? announcedTotal
+        self.announcedTotal = announcedTotal ?? self.announcedTotal
         cachedCopyAge = nil
         refreshesCachedCopy = false
         loading = .complete

@@ -51,7 +51,7 @@ package struct PickerState: Sendable {
     /// How many friends that arrived were left out for an id seen before.
     package internal(set) var leftOut = 0
     /// How far the source has got.
-    package internal(set) var loading = Loading.inProgress(expectedTotal: nil)
+    package internal(set) var loading = Loading.inProgress(announcedTotal: nil)
     /// A message about the last key, such as a refused pick; gone at the next key.
     package internal(set) var notice: String?
     /// Whether the last key was an Esc that would have thrown a selection away, so the picker
@@ -189,12 +189,12 @@ package struct PickerState: Sendable {
         case .scroll(let rows): moveCursor(by: rows)
         case .done: phase = .done
         case .cancel: phase = .cancelled
-        case .friendsArrived(let batch, let expectedTotal): receive(batch, expectedTotal: expectedTotal)
+        case .friendsArrived(let batch, let announcedTotal): receive(batch, announcedTotal: announcedTotal)
         case .cachedCopyShown(let age, let refreshing):
             cachedCopyAge = max(0, age)
             refreshesCachedCopy = refreshing
-        case .listReplaced(let newList, let leftOut, let total):
-            replaceList(with: newList, leftOut: leftOut, total: total)
+        case .listReplaced(let newList, let leftOut, let announcedTotal):
+            replaceList(with: newList, leftOut: leftOut, announcedTotal: announcedTotal)
         case .loadingFinished:
             loading = .complete
             if phase == .loading { phase = .browsing }

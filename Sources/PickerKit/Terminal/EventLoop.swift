@@ -1,96 +1,89 @@
-import CNcurses
 import Glibc
 import PickerSources
 import PickerStore
 
-/// How an interactive run ended.
-enum Ending {
-    /// The state said the picker finished or was cancelled.
-    case closed(PickerState.Outcome)
-    /// A signal ended it, with this number.
-    case signalled(Int32)
-    /// The service rejected the session while the list was open.
-    case sessionRejected(SourceError)
+/// What the event loop runs on a screen: the picker, or `picker login` waiting for approval.
+/// It takes keys, sizes, what its background job delivers and the passing of time, and draws
+/// itself; it does no I/O.
+protocol ScreenProgram {
+    /// What its background job delivers.
+    associatedtype Delivery: Sendable
+    /// What it ends with.
+    associatedtype Result
+
+    /// The screen is now `size` (also at the start).
+    mutating func resize(to size: TerminalSize)
+    /// A key was pressed.
+    mutating func handle(_ key: Key) -> ProgramStep<Result>
+    /// The background job delivered this.
+    mutating func receive(_ delivery: Delivery) -> ProgramStep<Result>
+    /// How many milliseconds may pass before ``tick()`` is due; nil when it waits for input.
+    var tickInterval: Int32? { get }
+    /// Time passed.
+    mutating func tick()
+    /// What the screen shows.
+    func frame() -> Frame
 }
 
-/// How often the spinner turns while friends are loading, in milliseconds.
-private let spinnerInterval: Int32 = 120
+/// What a program does after an input.
+enum ProgramStep<Result> {
+    case continuing
+    /// Give the terminal back and stop the job, as Ctrl-Z does.
+    case suspend
+    /// The program is over, with this result.
+    case finished(Result)
+}
 
-/// Runs the picker on `terminal` until the state says it finished or was cancelled, or a
-/// signal ends it: waits on keys, signals and the loader together, turns each into events, and
-/// redraws after each batch. As soon as the list is the source's whole one, `persistence`
-/// caches it (a warning then waits in `reports` for the terminal to be given back).
-func runPicker(
-    _ state: inout PickerState, on terminal: any PickerScreen, signals: SignalPipe, feed: LoaderFeed?,
-    keeping persistence: inout Persistence?, reports: inout [String]
-) -> Ending {
-    var descriptors = (terminal.inputDescriptors + [signals.readEnd] + (feed.map { [$0.readEnd] } ?? [])).map {
+/// How the event loop ended.
+enum LoopEnding<Result> {
+    /// The program finished with this.
+    case finished(Result)
+    /// A signal ended it, with this number.
+    case signalled(Int32)
+}
+
+/// Runs `program` on `screen` until it finishes or a signal ends it: waits on keys, signals
+/// and `feed` together with `poll`, hands each to the program, and draws its frame after each
+/// round. The loop never blocks on the feed's job.
+func runLoop<Program: ScreenProgram>(
+    _ program: inout Program, on screen: any PickerScreen, signals: SignalPipe,
+    feed: BackgroundFeed<Program.Delivery>?
+) -> LoopEnding<Program.Result> {
+    var descriptors = (screen.inputDescriptors + [signals.readEnd] + (feed.map { [$0.readEnd] } ?? [])).map {
         pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
     }
-    var clicks = ClickCounter()
+    program.resize(to: screen.size)
     while true {
         while let signal = signals.receivedSignal() {
             guard signal == SIGTSTP else { return .signalled(signal) }
-            terminal.suspend()
+            screen.suspend()
         }
         for delivery in feed?.take() ?? [] {
-            if case .failed(let error) = delivery, error.rejectsSession { return .sessionRejected(error) }
-            state.send(delivery.event)
+            switch program.receive(delivery) {
+            case .continuing: break
+            case .suspend: screen.suspend()
+            case .finished(let result): return .finished(result)
+            }
         }
-        persistence?.storeWhenWhole(state, reports: &reports)
-        while let input = terminal.readInput() {
-            var outcome = PickerState.Outcome.continuing
+        while let input = screen.readInput() {
+            let step: ProgramStep<Program.Result>
             switch input {
             case .resized(let size):
-                outcome = state.send(.resized(rows: size.rows, columns: size.columns))
+                program.resize(to: size)
+                step = .continuing
             case .key(let key):
-                switch state.configuration.keyMap.command(for: clicks.count(key), in: state.phase) {
-                case .send(let event)?: outcome = state.send(event)
-                case .suspend?: terminal.suspend()
-                case nil: break
-                }
+                step = program.handle(key)
             }
-            if outcome != .continuing { return .closed(outcome) }
+            switch step {
+            case .continuing: break
+            case .suspend: screen.suspend()
+            case .finished(let result): return .finished(result)
+            }
         }
-        terminal.draw(state.frame())
-        let loading = if case .inProgress = state.loading { true } else { false }
-        if poll(&descriptors, nfds_t(descriptors.count), loading ? spinnerInterval : -1) == 0 {
-            state.send(.tick)
-        }
-    }
-}
-
-/// Tells a double click from two clicks: a second press of the left button on the same line
-/// within 400 ms.
-struct ClickCounter {
-    private var lastPress: (line: Int, time: timespec)?
-
-    /// `key`, with its click count set when it is a left-button press.
-    mutating func count(_ key: Key) -> Key {
-        guard case .mouse(var report) = key, report.button == .left, report.isPress else { return key }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        if let last = lastPress, last.line == report.line,
-            Double(now.tv_sec - last.time.tv_sec) + Double(now.tv_nsec - last.time.tv_nsec) / 1e9 < 0.4
-        {
-            report.clickCount = 2
-            lastPress = nil
-        } else {
-            lastPress = (report.line, now)
-        }
-        return .mouse(report)
-    }
-}
-
-extension LoaderFeed.Delivery {
-    /// The picker event for this delivery.
-    var event: PickerEvent {
-        switch self {
-        case .page(let batch, let totalCount): return .friendsArrived(batch, expectedTotal: totalCount)
-        case .replaced(let list, let leftOut, let totalCount):
-            return .listReplaced(list, leftOut: leftOut, total: totalCount)
-        case .finished: return .loadingFinished
-        case .failed(let error): return .loadingFailed("\(error.problem) (\(error.source))")
+        screen.draw(program.frame())
+        let interval = program.tickInterval
+        if poll(&descriptors, nfds_t(descriptors.count), interval ?? -1) == 0, interval != nil {
+            program.tick()
         }
     }
 }

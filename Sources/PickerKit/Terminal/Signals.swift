@@ -2,16 +2,18 @@ import Glibc
 import PickerSources
 import PickerStore
 
-/// The write end of the self-pipe that signal handlers report to.
+/// The write end of the self-pipe that signal handlers report to, while a ``SignalPipe`` is
+/// installed; -1 otherwise. A signal handler can reach nothing but a global.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
 /// Turns the signals that end the picker into bytes on a pipe, so the event loop can wait on
-/// keys and signals together and restore the terminal before exiting.
+/// keys and signals together and restore the terminal before it returns.
 ///
 /// The handler only writes the signal number, and keeps `errno` as it was: it is
 /// async-signal-safe. SIGTSTP (a `kill -TSTP`) arrives the same way, so the picker suspends at
 /// a safe point with the terminal restored; ncurses' own SIGTSTP handler, which does the
-/// restoring inside the handler and spoils `errno`, is never installed.
+/// restoring inside the handler and spoils `errno`, is never installed. The handlers are
+/// installed for the time of ``with(_:)`` only: the ones before are put back after.
 struct SignalPipe {
     /// The signals that end the picker; each exits with status 128 + its number.
     static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -19,12 +21,16 @@ struct SignalPipe {
     /// The end to poll.
     let readEnd: Int32
 
-    /// Creates the pipe and installs the handlers. Must run before `newterm`, so that ncurses
-    /// leaves these signals to us.
-    static func install() -> SignalPipe? {
+    /// Runs `body` with the handlers installed, then puts the handlers before them back and
+    /// closes the pipe; nil when no pipe could be made. Must run around `newterm`, so that
+    /// ncurses leaves these signals to the picker.
+    static func with<Result>(_ body: (SignalPipe) throws -> Result) rethrows -> Result? {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return nil }
-        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
         signalPipeWriteEnd = ends[1]
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
@@ -34,10 +40,17 @@ struct SignalPipe {
             errno = savedErrno
         }
         sigemptyset(&action.sa_mask)
-        for signal in endingSignals { sigaction(signal, &action, nil) }
         // Job control: unless the shell made the picker ignore SIGTSTP, suspend through the pipe.
-        if !stopsAreIgnored() { sigaction(SIGTSTP, &action, nil) }
-        return SignalPipe(readEnd: ends[0])
+        let signals = endingSignals + (stopsAreIgnored() ? [] : [SIGTSTP])
+        var previous = Array(repeating: sigaction(), count: signals.count)
+        for (index, signal) in signals.enumerated() { sigaction(signal, &action, &previous[index]) }
+        defer {
+            for (index, signal) in signals.enumerated() { sigaction(signal, &previous[index], nil) }
+            signalPipeWriteEnd = -1
+            close(ends[0])
+            close(ends[1])
+        }
+        return try body(SignalPipe(readEnd: ends[0]))
     }
 
     /// Whether SIGTSTP is ignored, as a shell without job control may start the picker.

@@ -84,9 +84,9 @@ extension PickerState {
     /// source is still delivering; without a total, the counts beside it already say how many.
     private var loadingIndicator: String {
         if let cachedCopyIndicator { return cachedCopyIndicator }
-        guard case .inProgress(let expectedTotal) = loading else { return "" }
+        guard case .inProgress(let announcedTotal) = loading else { return "" }
         let spinner = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
-        return " \(spinner) loading" + (expectedTotal.map { " \(list.count)/\($0)" } ?? "…")
+        return " \(spinner) loading" + (announcedTotal.map { " \(list.count)/\($0)" } ?? "…")
     }
 
     static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]

@@ -1,14 +1,6 @@
 import PickerSources
 import PickerStore
 
-/// The columns of a friend's row: the cursor marker, the check box, the name.
-enum FriendRow {
-    /// The columns of the check box, `[x]`, where a click toggles.
-    static let checkBoxColumns = 2...4
-    /// The columns before the name.
-    static let nameColumn = 6
-}
-
 extension PickerState {
     /// The rows of the list area from the scroll position (which every event leaves showing the
     /// cursor): headers and friends, or a message when nobody is shown.

@@ -70,13 +70,13 @@ package struct FriendCache: Hashable, Sendable {
     }
 
     /// Writes the friends of `list` (in the order they arrived) as the cache, read whole at `savedAt`
-    /// (seconds since 1970) from a source that announced `totalCount`; then removes what has
+    /// (seconds since 1970) from a source that announced `announcedTotal`; then removes what has
     /// gone unused.
-    package func write(_ list: FriendList, savedAt: Int64, totalCount: Int?) throws(PrivateFileError) {
+    package func write(_ list: FriendList, savedAt: Int64, announcedTotal: Int?) throws(PrivateFileError) {
         try PrivateFiles.prepare(directory: directory)
         let bytes: [UInt8]
         do throws(FriendCacheFormat.Problem) {
-            bytes = try FriendCacheFormat.encode(list, key: key, savedAt: savedAt, totalCount: totalCount)
+            bytes = try FriendCacheFormat.encode(list, key: key, savedAt: savedAt, announcedTotal: announcedTotal)
         } catch {
             throw PrivateFileError(message(error.description))
         }
@@ -156,18 +156,18 @@ struct CachedFriendsLoader: FriendLoader {
 
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
         var pages = GrowingPages<[Friend]>()
-        let total = friends.header.totalCount
+        let total = friends.header.announcedTotal
         do throws(FriendCacheFormat.Problem) {
             try FriendCacheFormat.readFriends(
                 friends.file[FriendCacheFormat.headerLength...], count: friends.header.count
             ) { friend in
                 if let page = pages.add(friend) {
-                    deliver(FriendPage(friends: page, totalCount: total, expectedCount: friends.header.count))
+                    deliver(FriendPage(friends: page, announcedTotal: total, estimatedCount: friends.header.count))
                 }
             }
         } catch {
             throw SourceError(source: "the friend cache", problem: error.description)
         }
-        deliver(FriendPage(friends: pages.rest() ?? [], totalCount: total))
+        deliver(FriendPage(friends: pages.rest() ?? [], announcedTotal: total))
     }
 }

@@ -44,7 +44,7 @@ enum FriendCacheFormat {
         /// When the source was read whole, in seconds since 1970.
         var savedAt: Int64
         /// The total the service announced, if it did.
-        var totalCount: Int?
+        var announcedTotal: Int?
     }
 
     /// Why a cache file cannot be used, for a one-line message.
@@ -76,9 +76,9 @@ enum FriendCacheFormat {
     }
 
     /// The cache file of `friends`, in that order, read whole at `savedAt` from the source and
-    /// session whose key is `key`, which announced `totalCount`.
+    /// session whose key is `key`, which announced `announcedTotal`.
     static func encode(
-        _ friends: some Sequence<Friend>, key: [UInt8], savedAt: Int64, totalCount: Int?
+        _ friends: some Sequence<Friend>, key: [UInt8], savedAt: Int64, announcedTotal: Int?
     ) throws(Problem) -> [UInt8] {
         var file = [UInt8](repeating: 0, count: headerLength)
         var count: UInt32 = 0
@@ -86,12 +86,12 @@ enum FriendCacheFormat {
             append(friend, to: &file)
             count += 1
         }
-        try finish(&file, count: count, key: key, savedAt: savedAt, totalCount: totalCount)
+        try finish(&file, count: count, key: key, savedAt: savedAt, announcedTotal: announcedTotal)
         return file
     }
 
     /// The cache file of the friends of `list`, in the order they arrived, as
-    /// ``encode(_:key:savedAt:totalCount:)`` writes them, made without unpacking a friend: each
+    /// ``encode(_:key:savedAt:announcedTotal:)`` writes them, made without unpacking a friend: each
     /// record is the id's length and bytes, then the friend's packed record after its id,
     /// which keeps the name and its parts the way a cache record does but for the parts of a
     /// name without any, written here as ``absentParts``. (The order they arrived
@@ -99,7 +99,7 @@ enum FriendCacheFormat {
     /// faster than in list order, which jumps about the stores.)
     /// - Complexity: O(total length of the records): they are measured, then copied once.
     static func encode(
-        _ list: FriendList, key: [UInt8], savedAt: Int64, totalCount: Int?
+        _ list: FriendList, key: [UInt8], savedAt: Int64, announcedTotal: Int?
     ) throws(Problem) -> [UInt8] {
         // Friends left out for a repeated id keep their records, but no place in the list.
         var listed = [Bool](repeating: false, count: list.packed.count)
@@ -125,20 +125,20 @@ enum FriendCacheFormat {
                 if !hasParts { file += absentParts }
             }
         }
-        try finish(&file, count: UInt32(list.count), key: key, savedAt: savedAt, totalCount: totalCount)
+        try finish(&file, count: UInt32(list.count), key: key, savedAt: savedAt, announcedTotal: announcedTotal)
         return file
     }
 
     /// Fills in the header of `file`, whose payload (after a header's room) holds `count`
     /// friends.
     private static func finish(
-        _ file: inout [UInt8], count: UInt32, key: [UInt8], savedAt: Int64, totalCount: Int?
+        _ file: inout [UInt8], count: UInt32, key: [UInt8], savedAt: Int64, announcedTotal: Int?
     ) throws(Problem) {
         var header = magic
         appendInteger(version, to: &header)
         appendInteger(count, to: &header)
         appendInteger(UInt64(bitPattern: savedAt), to: &header)
-        appendInteger(UInt64(bitPattern: Int64(totalCount ?? -1)), to: &header)
+        appendInteger(UInt64(bitPattern: Int64(announcedTotal ?? -1)), to: &header)
         appendInteger(UInt64(file.count - headerLength), to: &header)
         header += key
         header += try checksum(header: header, payload: file[headerLength...])
@@ -166,7 +166,7 @@ enum FriendCacheFormat {
         let total = Int64(bitPattern: integer(bytes, at: 24, size: 8))
         return Header(
             count: Int(integer(bytes, at: 12, size: 4)), savedAt: Int64(bitPattern: integer(bytes, at: 16, size: 8)),
-            totalCount: total >= 0 && total <= Int64(Int32.max) ? Int(total) : nil)
+            announcedTotal: total >= 0 && total <= Int64(Int32.max) ? Int(total) : nil)
     }
 
     /// Reads the `count` friends of a payload (the bytes of a cache file from

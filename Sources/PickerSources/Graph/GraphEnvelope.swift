@@ -8,7 +8,7 @@ extension GraphResponse {
     struct Envelope: Decodable {
         var error: GraphError?
         var next: String?
-        var totalCount: Int?
+        var announcedTotal: Int?
         /// What in `paging` or `summary` is not as the contract says.
         var problem: String?
         /// Whether the body has a `data` member (not read here: ``FriendsJSON`` reads it).
@@ -58,7 +58,7 @@ extension GraphResponse {
         }
         private enum PagingKeys: String, CodingKey { case next }
         private enum SummaryKeys: String, CodingKey {
-            case totalCount = "total_count"
+            case announcedTotal = "total_count"
         }
 
         init(from decoder: Decoder) throws {
@@ -78,7 +78,7 @@ extension GraphResponse {
                     let summary = try members.nestedContainer(keyedBy: SummaryKeys.self, forKey: .summary)
                     // Read as a Double, as JSON numbers are, so that a fraction is not cut to a
                     // whole number unseen.
-                    if let count = try summary.decodeIfPresent(Double.self, forKey: .totalCount) {
+                    if let count = try summary.decodeIfPresent(Double.self, forKey: .announcedTotal) {
                         guard count == count.rounded(), count < 0x1p62 else {
                             problem = "summary.total_count is not a whole number"
                             return
@@ -87,7 +87,7 @@ extension GraphResponse {
                             problem = "summary.total_count is below 0 (\(Int(count)))"
                             return
                         }
-                        totalCount = Int(count)
+                        announcedTotal = Int(count)
                     }
                 }
             } catch {

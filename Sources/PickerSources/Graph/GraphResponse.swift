@@ -75,7 +75,7 @@ enum GraphResponse: Equatable {
         case .success(let url): next = url
         case .failure(let problem): return .failed(redaction.shown(problem.message))
         }
-        return .page(FriendPage(friends: friends, totalCount: page.totalCount), next: next)
+        return .page(FriendPage(friends: friends, announcedTotal: page.announcedTotal), next: next)
     }
 
     /// The seconds a `Retry-After` value asks to wait: a number of seconds, or an HTTP-date

@@ -63,7 +63,7 @@ package enum BatchPipeline {
     /// The batch of `page` for a list sorted by `sortOrder`, made on `cores` cores (nil: every core), and the
     /// total the page announced.
     private static func batch(of page: consuming FriendPage, sortOrder: NameOrder, cores: Int?) -> (FriendBatch, Int?) {
-        let total = page.totalCount
+        let total = page.announcedTotal
         return (FriendBatch(page, sortOrder: sortOrder, cores: cores), total)
     }
 

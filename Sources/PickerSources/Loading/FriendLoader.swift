@@ -5,7 +5,7 @@ import PickerStore
 /// Reads a source to its end, page by page.
 ///
 /// Every source (file, standard input, Graph over HTTP) is one of these; the picker runs it on
-/// a thread of its own and turns each page into a ``PickerEvent/friendsArrived(_:expectedTotal:)``.
+/// a thread of its own and turns each page into a ``PickerEvent/friendsArrived(_:announcedTotal:)``.
 package protocol FriendLoader: Sendable {
     /// Delivers each page to `deliver` as it arrives, in order. Blocks until the source is read.
     /// - Throws: ``SourceError`` when the source fails; pages delivered before it stay delivered.
@@ -17,15 +17,17 @@ extension FriendLoader {
     /// skipped for having no name); how many friends were left out for an id seen before; and
     /// the total the source announced last, if it did.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
-    package func list(sortOrder: NameOrder) throws(SourceError) -> (list: FriendList, leftOut: Int, total: Int?) {
+    package func list(sortOrder: NameOrder) throws(SourceError) -> (
+        list: FriendList, leftOut: Int, announcedTotal: Int?
+    ) {
         var list = FriendList(sortOrder: sortOrder)
         var leftOut = 0
-        var total: Int?
+        var announcedTotal: Int?
         try load { page in
             leftOut += list.append(FriendBatch(page, sortOrder: sortOrder))
-            total = page.totalCount ?? total
+            announcedTotal = page.announcedTotal ?? announcedTotal
         }
-        return (list, leftOut, total)
+        return (list, leftOut, announcedTotal)
     }
 }
 

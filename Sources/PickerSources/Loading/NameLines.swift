@@ -145,8 +145,8 @@ package enum NameLines {
             pages.page.appendPart(nil)
             pages.page.appendPart(nil)
             guard let page = pages.pageIfFull() else { return }
-            let expected = FriendPage.expectedCount(friends: friends, read: offset + line.count + 1, of: size)
-            deliver(FriendPage(.texts(page), expectedCount: expected))
+            let expected = FriendPage.estimatedCount(friends: friends, read: offset + line.count + 1, of: size)
+            deliver(FriendPage(.texts(page), estimatedCount: expected))
         }
 
         /// Delivers the page being filled, if it holds anyone: the last page, or what came

@@ -3,7 +3,7 @@ package enum FilterMatches: Sendable {
     /// Friends read from JSON or a service.
     case friends([Friend])
     /// Lines of plain text, kept as places in the text until they are printed.
-    case lines(LineMatches)
+    case lines(FilteredLines)
 
     /// How many friends there are.
     package var count: Int {

@@ -22,7 +22,7 @@ package enum LineFilter {
     package static func matches(
         in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first, ranked: Bool = true,
         partMinimum: Int = 1 << 20
-    ) throws(SourceError) -> LineMatches {
+    ) throws(SourceError) -> FilteredLines {
         guard data.count <= UInt32.max else {
             throw SourceError(source: source, problem: "holds more than 4 GiB of text")
         }
@@ -68,7 +68,7 @@ package enum LineFilter {
                 renumbered.append(numbers)
             }
         }
-        let lines = MatchedLines.joined(scans.map(\.matches), linesBefore: linesBefore, renumbered: renumbered)
+        let lines = LineHits.joined(scans.map(\.matches), linesBefore: linesBefore, renumbered: renumbered)
         // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
         // for the score, the section and separators and 10 for the line number.
         guard lines.names.reduce(0, { $0 + 4 * names.stored(Int($1)).count + 15 }) <= UInt32.max else {
@@ -76,7 +76,7 @@ package enum LineFilter {
                 source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
         let sorted = LineOrder.sorted(lines, names: names, scores: scores, sortOrder: sortOrder, scored: scoring)
-        return LineMatches(text: Data(names.bytes), lines: sorted)
+        return FilteredLines(text: Data(names.bytes), lines: sorted)
     }
 
     /// Byte ranges of `bytes`, one per core and of at least `minimum` bytes, each ending just
@@ -95,52 +95,5 @@ package enum LineFilter {
             start = end
         }
         return parts.isEmpty ? [0..<bytes.count] : parts
-    }
-}
-
-/// Lines of text that a search included, in list order, as places in a text that holds their
-/// bytes (the text searched, or its distinct names one after another).
-package struct LineMatches: Sendable {
-    /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
-    /// line end, in a text of at most 4 GiB.
-    struct Line: Sendable {
-        var number: UInt32
-        var start: UInt32
-        var end: UInt32
-
-        var range: Range<Int> { Int(start)..<Int(end) }
-    }
-
-    let text: Data
-    let lines: [Line]
-
-    /// The number of lines.
-    package var count: Int { lines.count }
-
-    /// The lines as friends, the line number as id.
-    package var friends: [Friend] {
-        var friends: [Friend] = []
-        friends.reserveCapacity(lines.count)
-        forEach(in: 0..<count) { number, name in
-            friends.append(Friend(id: String(number), name: String(decoding: name, as: UTF8.self)))
-        }
-        return friends
-    }
-
-    /// How many bytes the names of the lines at `positions` of the list order take, with a
-    /// byte after each.
-    package func textLength(in positions: Range<Int>) -> Int {
-        lines[positions].reduce(0) { $0 + Int($1.end - $1.start) + 1 }
-    }
-
-    /// Calls `body` with the number and the UTF-8 name of each line at `positions` of the
-    /// list order, in order.
-    package func forEach(
-        in positions: Range<Int>, _ body: (_ number: UInt32, _ name: UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-        text.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            for line in lines[positions] { body(line.number, UnsafeBufferPointer(rebasing: bytes[line.range])) }
-        }
     }
 }

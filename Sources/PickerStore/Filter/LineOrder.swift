@@ -14,18 +14,18 @@ enum LineOrder {
     /// scores first, each at its name's place in ``DistinctNames/bytes``.
     /// - Complexity: O(n) for n lines, and O(d log d) for their d distinct names.
     static func sorted(
-        _ lines: MatchedLines, names: DistinctNames, scores: [UInt8], sortOrder: NameOrder, scored: Bool
-    ) -> [LineMatches.Line] {
+        _ lines: LineHits, names: DistinctNames, scores: [UInt8], sortOrder: NameOrder, scored: Bool
+    ) -> [FilteredLines.Line] {
         let (groups, groupCount) = self.groups(of: names, scores: scores, sortOrder: sortOrder, scored: scored)
         var starts = [Int](repeating: 0, count: groupCount + 1)
         for name in lines.names { starts[Int(groups[Int(name)]) + 1] += 1 }
         for group in 0..<groupCount { starts[group + 1] += starts[group] }
-        return [LineMatches.Line](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
+        return [FilteredLines.Line](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
             for index in lines.numbers.indices {
                 let name = Int(lines.names[index])
                 let group = Int(groups[name])
                 let place = names.stored(name)
-                sorted[starts[group]] = LineMatches.Line(
+                sorted[starts[group]] = FilteredLines.Line(
                     number: lines.numbers[index], start: UInt32(place.lowerBound), end: UInt32(place.upperBound))
                 starts[group] += 1
             }

@@ -23,7 +23,7 @@ struct LineScan: Sendable {
     /// The line the scan stopped at, when one is not UTF-8.
     private(set) var invalidLine: InvalidLine?
     /// The lines that match, in text order, numbered from 1 within the part.
-    private(set) var matches = MatchedLines()
+    private(set) var matches = LineHits()
     /// The names of the lines looked at (those that hold the probe's byte), which the matches'
     /// `names` number.
     private(set) var names = DistinctNames()

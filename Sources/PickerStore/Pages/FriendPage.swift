@@ -16,24 +16,24 @@ package struct FriendPage: Hashable, Sendable {
 
     var content: Content
     /// How many friends the source says it has in all, when it says (`summary.total_count`).
-    package var totalCount: Int?
+    package var announcedTotal: Int?
     /// How many entries of the source were skipped for having no name (contacts without one)
     /// since the page before.
     package var skipped: Int
     /// About how many friends the source holds in all, judged from how much of it is read:
     /// the list makes room for them at once instead of growing, a copy at a time, as they
-    /// come. Never shown (``totalCount`` is what the source says).
-    package var expectedCount: Int?
+    /// come. Never shown (``announcedTotal`` is what the source says).
+    package var estimatedCount: Int?
 
-    package init(friends: [Friend], totalCount: Int? = nil, skipped: Int = 0, expectedCount: Int? = nil) {
-        self.init(.friends(friends), totalCount: totalCount, skipped: skipped, expectedCount: expectedCount)
+    package init(friends: [Friend], announcedTotal: Int? = nil, skipped: Int = 0, estimatedCount: Int? = nil) {
+        self.init(.friends(friends), announcedTotal: announcedTotal, skipped: skipped, estimatedCount: estimatedCount)
     }
 
-    package init(_ content: Content, totalCount: Int? = nil, skipped: Int = 0, expectedCount: Int? = nil) {
+    package init(_ content: Content, announcedTotal: Int? = nil, skipped: Int = 0, estimatedCount: Int? = nil) {
         self.content = content
-        self.totalCount = totalCount
+        self.announcedTotal = announcedTotal
         self.skipped = skipped
-        self.expectedCount = expectedCount
+        self.estimatedCount = estimatedCount
     }
 
     /// The page's friends (made from their strings' bytes when the reader kept only those).
@@ -52,20 +52,20 @@ package struct FriendPage: Hashable, Sendable {
 
     /// Pages are equal when they hold the same friends and counts, however they hold them.
     package static func == (left: FriendPage, right: FriendPage) -> Bool {
-        left.totalCount == right.totalCount && left.skipped == right.skipped
-            && left.expectedCount == right.expectedCount && left.friends == right.friends
+        left.announcedTotal == right.announcedTotal && left.skipped == right.skipped
+            && left.estimatedCount == right.estimatedCount && left.friends == right.friends
     }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(friends)
-        hasher.combine(totalCount)
+        hasher.combine(announcedTotal)
         hasher.combine(skipped)
-        hasher.combine(expectedCount)
+        hasher.combine(estimatedCount)
     }
 
     /// About how many friends a source of `size` bytes holds when its first `read` bytes held
     /// `friends`; nil when nothing is known.
-    package static func expectedCount(friends: Int, read: Int, of size: Int) -> Int? {
+    package static func estimatedCount(friends: Int, read: Int, of size: Int) -> Int? {
         guard read > 0, size >= read else { return nil }
         return GrowthPlan.scaled(friends, read, to: size)
     }

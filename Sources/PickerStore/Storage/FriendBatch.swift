@@ -28,32 +28,32 @@ package struct FriendBatch: Hashable, Sendable {
     private(set) var ascendingIDs: AscendingIDs?
     /// How many entries of the source were skipped for having no name where this batch was read.
     package private(set) var skipped: Int
-    /// About how many friends the source holds in all (see ``FriendPage/expectedCount``).
-    private(set) var expectedCount: Int?
+    /// About how many friends the source holds in all (see ``FriendPage/estimatedCount``).
+    private(set) var estimatedCount: Int?
 
     /// Prepares `friends` for a list sorted by `sortOrder`, on `cores` cores (every core by
     /// default); `skipped` entries of the source were left out for having no name.
     package init(
-        _ friends: [Friend], sortOrder: NameOrder = .first, skipped: Int = 0, expectedCount: Int? = nil,
+        _ friends: [Friend], sortOrder: NameOrder = .first, skipped: Int = 0, estimatedCount: Int? = nil,
         cores: Int? = nil
     ) {
         self = friends.withUnsafeBufferPointer { friends in
-            Self(of: friends, sortOrder: sortOrder, skipped: skipped, expectedCount: expectedCount, cores: cores)
+            Self(of: friends, sortOrder: sortOrder, skipped: skipped, estimatedCount: estimatedCount, cores: cores)
         }
     }
 
-    /// Prepares `friends`, kept as their strings' bytes, as ``init(_:sortOrder:skipped:expectedCount:cores:)``
+    /// Prepares `friends`, kept as their strings' bytes, as ``init(_:sortOrder:skipped:estimatedCount:cores:)``
     /// prepares friends.
-    init(_ friends: FriendTexts, sortOrder: NameOrder, skipped: Int, expectedCount: Int?, cores: Int?) {
-        self.init(of: friends, sortOrder: sortOrder, skipped: skipped, expectedCount: expectedCount, cores: cores)
+    init(_ friends: FriendTexts, sortOrder: NameOrder, skipped: Int, estimatedCount: Int?, cores: Int?) {
+        self.init(of: friends, sortOrder: sortOrder, skipped: skipped, estimatedCount: estimatedCount, cores: cores)
     }
 
     private init(
-        of friends: some BatchFriends, sortOrder: NameOrder, skipped: Int, expectedCount: Int?, cores: Int?
+        of friends: some BatchFriends, sortOrder: NameOrder, skipped: Int, estimatedCount: Int?, cores: Int?
     ) {
         self.sortOrder = sortOrder
         self.skipped = skipped
-        self.expectedCount = expectedCount
+        self.estimatedCount = estimatedCount
         // A part per core, each sorted as it is made; the parts' runs are merged after.
         let parts = Parallel.ranges(friends.count, parts: cores, minimum: 4096)
         let shared = UncheckedSendable(friends)
@@ -126,12 +126,12 @@ package struct FriendBatch: Hashable, Sendable {
     /// Prepares the friends of `page` for a list sorted by `sortOrder`, on `cores` cores (every
     /// core by default); the page is let go of.
     package init(_ page: consuming FriendPage, sortOrder: NameOrder, cores: Int? = nil) {
-        let expected = page.expectedCount ?? page.totalCount
+        let expected = page.estimatedCount ?? page.announcedTotal
         switch page.content {
         case .friends(let friends):
-            self.init(friends, sortOrder: sortOrder, skipped: page.skipped, expectedCount: expected, cores: cores)
+            self.init(friends, sortOrder: sortOrder, skipped: page.skipped, estimatedCount: expected, cores: cores)
         case .texts(let texts):
-            self.init(texts, sortOrder: sortOrder, skipped: page.skipped, expectedCount: expected, cores: cores)
+            self.init(texts, sortOrder: sortOrder, skipped: page.skipped, estimatedCount: expected, cores: cores)
         }
     }
 
@@ -193,7 +193,7 @@ extension FriendBatch {
         details.append(contentsOf: next.details, numberedFrom: base)
         ascendingIDs = next.ascendingIDs.flatMap { ascendingIDs?.followed(by: $0) }
         skipped += next.skipped
-        expectedCount = next.expectedCount ?? expectedCount
+        estimatedCount = next.estimatedCount ?? estimatedCount
         let entries = entries
         var nextRun = next.run
         nextRun.keep { $0 + UInt32(base) }

@@ -143,7 +143,7 @@ package struct FriendList: Sendable {
                     new, key: UnsafeBufferPointer(rebasing: entries[batch.entries.range(index)]), old)
             }
         }
-        if let expected = batch.expectedCount { reserve(expected) }
+        if let expected = batch.estimatedCount { reserve(expected) }
         sections = findSections()
         return isRepeated.lazy.filter { $0 }.count
     }

@@ -41,7 +41,7 @@ package struct Positions: RandomAccessCollection, ExpressibleByArrayLiteral, Equ
 
     /// The index of `position`, if it is here.
     /// - Complexity: O(log n).
-    func index(of position: Int) -> Int? {
+    package func index(of position: Int) -> Int? {
         let index = lowerBound(of: position)
         return index < count && self[index] == position ? index : nil
     }

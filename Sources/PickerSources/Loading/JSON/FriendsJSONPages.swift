@@ -41,8 +41,8 @@ extension FriendsJSON {
             }, firstPage: firstPage, largestPage: largestPage,
             { content, consumed in
                 delivered += content.count
-                let expected = FriendPage.expectedCount(friends: delivered, read: consumed, of: Int(status.st_size))
-                deliver(FriendPage(content, expectedCount: expected))
+                let expected = FriendPage.estimatedCount(friends: delivered, read: consumed, of: Int(status.st_size))
+                deliver(FriendPage(content, estimatedCount: expected))
             })
         if complete { return }
         // The fast reader left the rest to Foundation: read the open file again from its start.

@@ -1,7 +1,7 @@
 /// The lines of a text that a search found, in text order, as two arrays side by side: each
 /// line's number and the number of its name among the distinct names (``DistinctNames``). Where
 /// a line lies and its score are its name's, so they are not kept.
-struct MatchedLines: Sendable {
+struct LineHits: Sendable {
     var numbers: [UInt32] = []
     var names: [UInt32] = []
 
@@ -17,7 +17,7 @@ struct MatchedLines: Sendable {
 
     /// The lines of `parts` one after another, on every core: the numbers of part `i` raised by
     /// `linesBefore[i]`, its names renumbered by `renumbered[i]` when given.
-    static func joined(_ parts: [MatchedLines], linesBefore: [UInt32], renumbered: [[UInt32]?]) -> MatchedLines {
+    static func joined(_ parts: [LineHits], linesBefore: [UInt32], renumbered: [[UInt32]?]) -> LineHits {
         let starts = parts.reduce(into: [0]) { starts, part in starts.append(starts[starts.count - 1] + part.count) }
         let total = starts[parts.count]
         func fill<Element: BitwiseCopyable>(
@@ -33,7 +33,7 @@ struct MatchedLines: Sendable {
                 initialized = total
             }
         }
-        var joined = MatchedLines()
+        var joined = LineHits()
         joined.numbers = fill { part, index in parts[part].numbers[index] + linesBefore[part] }
         joined.names = fill { part, index in
             let name = parts[part].names[index]

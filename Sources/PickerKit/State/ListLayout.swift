@@ -1,6 +1,14 @@
 import PickerSources
 import PickerStore
 
+/// The columns of a friend's row: the cursor marker, the check box, the name.
+enum FriendRow {
+    /// The columns of the check box, `[x]`, where a click toggles.
+    static let checkBoxColumns = 2...4
+    /// The columns before the name.
+    static let nameColumn = 6
+}
+
 /// Where everything goes on screen: the fixed lines, and the list's rows with their section
 /// headers interleaved.
 ///

@@ -1,0 +1,64 @@
+import PickerSources
+import PickerStore
+
+/// The picker as the event loop runs it: its state, taking keys through the key table and
+/// friends from the loader; and what the run keeps (the list cached once read whole) with the
+/// reports that wait for the terminal to be given back.
+struct PickerProgram: ScreenProgram {
+    /// How the picker's screen closed.
+    enum Ending {
+        /// The state said the picker finished or was cancelled.
+        case closed(PickerState.Outcome)
+        /// The service rejected the session while the list was open.
+        case sessionRejected(SourceError)
+    }
+
+    /// How often the spinner turns while friends are loading, in milliseconds.
+    static let spinnerInterval: Int32 = 120
+
+    var state: PickerState
+    /// What the run keeps for the next ones, as the screen leaves it.
+    var persistence: Persistence?
+    /// What standard error is to say once the terminal is given back.
+    var reports: [String] = []
+    private var clicks = ClickCounter()
+
+    init(state: PickerState, persistence: Persistence? = nil) {
+        self.state = state
+        self.persistence = persistence
+    }
+
+    mutating func resize(to size: TerminalSize) {
+        state.send(.resized(rows: size.rows, columns: size.columns))
+    }
+
+    mutating func handle(_ key: Key) -> ProgramStep<Ending> {
+        switch state.configuration.keyMap.command(for: clicks.count(key), in: state.phase) {
+        case .send(let event)?:
+            let outcome = state.send(event)
+            return outcome == .continuing ? .continuing : .finished(.closed(outcome))
+        case .suspend?: return .suspend
+        case nil: return .continuing
+        }
+    }
+
+    /// Takes what the loader delivered; as soon as the list is the source's whole one, caches it.
+    mutating func receive(_ delivery: LoaderDelivery) -> ProgramStep<Ending> {
+        if case .failed(let error) = delivery, error.rejectsSession { return .finished(.sessionRejected(error)) }
+        state.send(delivery.event)
+        persistence?.storeWhenWhole(state, reports: &reports)
+        return .continuing
+    }
+
+    var tickInterval: Int32? {
+        if case .inProgress = state.loading { Self.spinnerInterval } else { nil }
+    }
+
+    mutating func tick() {
+        state.send(.tick)
+    }
+
+    func frame() -> Frame {
+        state.frame()
+    }
+}
