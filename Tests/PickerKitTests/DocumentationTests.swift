@@ -24,11 +24,38 @@ final class DocumentationTests: XCTestCase {
         for status in ExitStatus.allCases { XCTAssertTrue(page.contains("\\fB\(status.rawValue)\\fR"), "\(status)") }
     }
 
-    func testTheReadmeNamesEveryOption() throws {
+    /// The README is a tour: for the reference it points to `picker --help` and the man page,
+    /// which name every option and environment variable, the subcommands' too.
+    func testTheReadmePointsToAHelpAndManPageThatNameEveryOption() throws {
         let readme = try committed("README.md")
-        for option in Options.table { XCTAssertTrue(readme.contains(option.names[0]), option.names[0]) }
-        for option in LoginOptions.table { XCTAssertTrue(readme.contains(option.names[0]), option.names[0]) }
-        for (name, _) in LoginOptions.environment { XCTAssertTrue(readme.contains(name), name) }
+        for pointer in ["picker --help", "man picker", "picker login --help"] {
+            XCTAssertTrue(readme.contains(pointer), "README: \(pointer)")
+        }
+        let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+        let help = HelpPage.text
+        for option in Options.table {
+            for name in option.names {
+                XCTAssertTrue(page.contains(name), "man page: \(name)")
+                XCTAssertTrue(help.contains(name), "--help: \(name)")
+            }
+        }
+        for (name, _) in Options.environment {
+            XCTAssertTrue(page.contains(name), "man page: \(name)")
+            XCTAssertTrue(help.contains(name), "--help: \(name)")
+        }
+        for subcommand in Subcommand.allCases {
+            let subcommandHelp = HelpPage.text(for: subcommand)
+            for option in subcommand.options {
+                for name in option.names {
+                    XCTAssertTrue(page.contains(name), "man page: \(subcommand) \(name)")
+                    XCTAssertTrue(subcommandHelp.contains(name), "\(subcommand) --help: \(name)")
+                }
+            }
+            for (name, _) in subcommand.environment {
+                XCTAssertTrue(page.contains(name), "man page: \(subcommand) \(name)")
+                XCTAssertTrue(subcommandHelp.contains(name), "\(subcommand) --help: \(name)")
+            }
+        }
     }
 
     func testTheManPageTellsTheCommands() throws {
