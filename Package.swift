@@ -24,9 +24,11 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit"]),
         .executableTarget(name: "PickerDocs", dependencies: ["PickerKit"]),
-        .executableTarget(name: "PickerBench", dependencies: ["PickerKit"]),
-        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit"]),
-        .testTarget(name: "PickerEndToEndTests", dependencies: ["PickerTUI", "PickerKit", "CNcurses"]),
+        .executableTarget(name: "PickerBench", dependencies: ["PickerKit", "PickerHarness"]),
+        // A pseudo-terminal with a screen model, for the benchmark and the tests.
+        .target(name: "PickerHarness", dependencies: ["PickerStore"]),
+        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerHarness"]),
+        .testTarget(name: "PickerEndToEndTests", dependencies: ["PickerTUI", "PickerKit", "PickerHarness", "CNcurses"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import PickerHarness
 import PickerKit
 
 /// What one run of the real picker on a pseudo-terminal measured, in seconds.
@@ -62,7 +63,7 @@ struct KeyLatencyHarness {
     /// The longest one key's redraw may take.
     var keyDeadline = 5.0
 
-    private let configuration = Configuration()
+    private let configuration = PickerConfiguration()
 
     func run() throws(PseudoTerminal.Failure) -> KeyLatencyRun {
         var environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
@@ -79,16 +80,20 @@ struct KeyLatencyHarness {
             environment[variable] = keeping.appendingPathComponent(folder).path
         }
         let start = now()
-        let terminal = try PseudoTerminal(
-            executable: picker, arguments: arguments ?? ["--source", text ? "-" : source], environment: environment,
-            input: text ? source : nil, rows: rows, columns: columns)
-        defer { terminal.stop() }
-        var screen = ScreenModel(rows: rows, columns: columns)
+        let terminal = try PseudoTerminal(rows: rows, columns: columns)
+        try terminal.start(
+            picker, arguments: arguments ?? ["--source", text ? "-" : source], environment: environment,
+            input: text ? source : "/dev/null", output: "/dev/null")
+        ChildOnSignals.end(terminal.pid)
+        defer {
+            terminal.stop()
+            ChildOnSignals.end(0)
+        }
+        var screen: ScreenModel { terminal.screen }
         var measured = KeyLatencyRun()
 
         let first = try terminal.readRedraw(settle: settle, deadline: start + startDeadline)
         guard !first.bytes.isEmpty else { throw failure("no first frame within \(startDeadline) s", screen) }
-        screen.feed(first.bytes)
         measured.firstFrame = first.lastByte - start
         measured.loaded = measured.firstFrame
         // The title says "loading…", or "loading 30/900" when the source gave a total.
@@ -99,7 +104,6 @@ struct KeyLatencyHarness {
             guard !redraw.bytes.isEmpty else {
                 throw failure("not loaded within \(loadDeadline) s, or no output for \(keyDeadline) s", screen)
             }
-            screen.feed(redraw.bytes)
             measured.loaded = redraw.lastByte - start
         }
         measured.friends = counts(screen)?.total
@@ -115,7 +119,6 @@ struct KeyLatencyHarness {
             guard redraw.lastByte + settle < deadline else {
                 throw failure("still drawing \(keyDeadline) s after \(what)", screen)
             }
-            screen.feed(redraw.bytes)
             let expected = searchLine(showing: step.queryAfter)
             guard screen.line(1) == expected else {
                 throw failure("after \(what) the search line reads '\(screen.line(1))', not '\(expected)'", screen)
@@ -157,6 +160,6 @@ struct KeyLatencyHarness {
     }
 
     private func failure(_ problem: String, _ screen: ScreenModel) -> PseudoTerminal.Failure {
-        PseudoTerminal.Failure(description: "\(source): \(problem); the screen:\n\(screen.text)")
+        PseudoTerminal.Failure("\(source): \(problem); the screen:\n\(screen.text)")
     }
 }

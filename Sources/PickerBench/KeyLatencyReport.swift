@@ -1,4 +1,5 @@
 import Foundation
+import PickerHarness
 
 /// The `keys` benchmark: for each file, several runs of the real picker on a pseudo-terminal
 /// (``KeyLatencyHarness``), each followed by a run of the in-process measurement (`load`) on the

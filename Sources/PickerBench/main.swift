@@ -1,4 +1,5 @@
 import Foundation
+import PickerHarness
 import PickerKit
 
 /// picker-bench: generates friends and measures the picker on them. See BENCHMARKS.md.

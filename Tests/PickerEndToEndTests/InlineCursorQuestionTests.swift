@@ -8,15 +8,15 @@ final class InlineCursorQuestionTests: XCTestCase {
     private let alternateScreen = "\u{1B}[?1049h"
 
     func testAnAnsweredQuestionPlacesTheAreaAtTheCursorWithoutTheAlternateScreen() throws {
-        let terminal = try PseudoTerminal(arguments: ["--session", "demo", "--height", "10"])
+        let terminal = try PickerOnPseudoTerminal(arguments: ["--session", "demo", "--height", "10"])
         defer { terminal.close() }
-        terminal.answer = "\u{1B}[6;1R"
+        terminal.terminal.cursorAnswer = "\u{1B}[6;1R"
         try terminal.read(until: "the area's last line, on row 15") {
             $0.contains("\u{1B}[15;1H") && $0.contains("Enter done")
         }
         XCTAssertFalse(terminal.written.contains(alternateScreen))
         XCTAssertFalse(terminal.written.contains("\u{1B}[16;1H"), "nothing drawn below the area")
-        terminal.type("\u{1B}OB\r")
+        try terminal.terminal.type("\u{1B}OB\r")
         let exit = try terminal.waitForExit()
         XCTAssertEqual(exit.status, 0)
         XCTAssertEqual(exit.output, "Adaeze Okafor\n")
@@ -26,24 +26,24 @@ final class InlineCursorQuestionTests: XCTestCase {
     }
 
     func testResizesWhileTheQuestionWaitsDoNotCutTheWaitShort() throws {
-        let terminal = try PseudoTerminal(arguments: ["--session", "demo", "--height", "10"])
+        let terminal = try PickerOnPseudoTerminal(arguments: ["--session", "demo", "--height", "10"])
         defer { terminal.close() }
         try terminal.read(until: "the question") { $0.contains(question) }
         for columns in [70, 60, 80] {
-            terminal.resize(columns: columns, rows: 24)
+            terminal.terminal.resize(rows: 24, columns: columns)
             usleep(100_000)
         }
-        terminal.answer = "\u{1B}[6;1R"
+        terminal.terminal.cursorAnswer = "\u{1B}[6;1R"
         try terminal.read(until: "the area's last line, on row 15") {
             $0.contains("\u{1B}[15;1H") && $0.contains("Enter done")
         }
         XCTAssertFalse(terminal.written.contains(alternateScreen), "still inline after the signals")
-        terminal.type("\r")
+        try terminal.terminal.type("\r")
         XCTAssertEqual(try terminal.waitForExit().output, "Ada Augusta Lovelace\n")
     }
 
     func testATerminalThatNeverAnswersGetsTheFullScreen() throws {
-        let terminal = try PseudoTerminal(arguments: ["--session", "demo", "--height", "10"])
+        let terminal = try PickerOnPseudoTerminal(arguments: ["--session", "demo", "--height", "10"])
         defer { terminal.close() }
         try terminal.read(until: "the question") { $0.contains(question) }
         let asked = Date()
@@ -52,7 +52,7 @@ final class InlineCursorQuestionTests: XCTestCase {
         XCTAssertGreaterThan(waited, 1.5, "it waited for an answer")
         XCTAssertLessThan(waited, 6, "but not for ever")
         try terminal.read(until: "the list on the full screen") { $0.contains("Enter done") }
-        terminal.type("\u{1B}OB\r")
+        try terminal.terminal.type("\u{1B}OB\r")
         let exit = try terminal.waitForExit()
         XCTAssertEqual(exit.status, 0)
         XCTAssertEqual(exit.output, "Adaeze Okafor\n")

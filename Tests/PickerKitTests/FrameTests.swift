@@ -98,7 +98,7 @@ final class FrameTests: XCTestCase {
 
     /// `--header` is a line under the title, when there is room for it.
     func testTheHeaderLineUnderTheTitle() {
-        var configuration = Configuration()
+        var configuration = PickerConfiguration()
         configuration.header = "Who comes to dinner?\u{1B}[2J"
         var state = PickerState(size: TerminalSize(rows: 7, columns: 40), configuration: configuration)
         state.send(.friendsArrived(FriendBatch(Array(seven.prefix(2)))))

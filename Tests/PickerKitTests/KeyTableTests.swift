@@ -7,7 +7,7 @@ import XCTest
 /// The one key table: keys, events and help in each binding, per phase.
 final class KeyTableTests: XCTestCase {
     private func picker(keyMap: KeyMap = .standard) -> PickerState {
-        var configuration = Configuration()
+        var configuration = PickerConfiguration()
         configuration.keyMap = keyMap
         var state = PickerState(size: TerminalSize(rows: 40, columns: 100), configuration: configuration)
         state.send(.friendsArrived(FriendBatch([Friend(id: "1", name: "Ada"), Friend(id: "2", name: "Bob")])))

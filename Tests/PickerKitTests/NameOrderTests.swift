@@ -25,7 +25,7 @@ final class NameOrderTests: XCTestCase {
     }
 
     private func rows(sort: NameOrder, display: NameOrder) -> [[Frame.Span]] {
-        var configuration = Configuration()
+        var configuration = PickerConfiguration()
         configuration.sortOrder = sort
         configuration.displayOrder = display
         var state = PickerState(size: TerminalSize(rows: 10, columns: 60), configuration: configuration)

@@ -11,7 +11,7 @@ final class NamesakesTests: XCTestCase {
         _ friends: [Friend], display: NameOrder = .first, rows: Int = 20, columns: Int = 50,
         preselected: [String] = [], frecency: Frecency = Frecency(), events: [PickerEvent] = []
     ) -> [String] {
-        var configuration = Configuration()
+        var configuration = PickerConfiguration()
         configuration.displayOrder = display
         var state = PickerState(
             preselected: preselected, size: TerminalSize(rows: rows, columns: columns), configuration: configuration,

@@ -9,7 +9,7 @@ final class NavigationTests: XCTestCase {
     private let names = ["Ada A", "Abe B", "Bob C", "Bea D", "Dov E", "Dan F", "Zed G", "Анна H"]
 
     private func picker(cycles: Bool = false, rows: Int = 30) -> PickerState {
-        var configuration = Configuration()
+        var configuration = PickerConfiguration()
         configuration.cycles = cycles
         var state = PickerState(size: TerminalSize(rows: rows, columns: 40), configuration: configuration)
         state.send(.friendsArrived(FriendBatch(names.enumerated().map { Friend(id: String($0 + 1), name: $1) })))

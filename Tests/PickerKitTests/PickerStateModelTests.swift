@@ -53,7 +53,7 @@ final class PickerStateModelTests: XCTestCase {
         var random = SplitMix64(seed: 5)
         for run in 0..<80 {
             let rows = Int.random(in: 0...12, using: &random)
-            var configuration = Configuration()
+            var configuration = PickerConfiguration()
             configuration.limit = [nil, 1, 3].randomElement(using: &random) ?? nil
             var state = PickerState(size: TerminalSize(rows: rows, columns: 30), configuration: configuration)
             var model = ReferencePicker(rows: rows, limit: configuration.limit)

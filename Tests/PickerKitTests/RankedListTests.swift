@@ -13,7 +13,7 @@ final class RankedListTests: XCTestCase {
     ]
 
     private func picker(rank: Bool = true, rows: Int = 14) -> PickerState {
-        var configuration = Configuration()
+        var configuration = PickerConfiguration()
         configuration.ranksMatches = rank
         let list = FriendList(names.enumerated().map { Friend(id: String($0), name: $1) })
         return PickerState(loaded: list, size: TerminalSize(rows: rows, columns: 40), configuration: configuration)

@@ -18,7 +18,7 @@ final class RecentSectionTests: XCTestCase {
     private func picker(
         rows: Int = 12, limit: Int = 8, keying: Frecency.Keying = .id, loaded: Bool = false
     ) -> PickerState {
-        var configuration = Configuration()
+        var configuration = PickerConfiguration()
         configuration.recentLimit = limit
         let keys: (String, String) =
             keying == .id ? ("6", "3") : (Frecency.nameKey("Zoë Adair"), Frecency.nameKey("Bob Stone"))
@@ -110,7 +110,7 @@ final class RecentSectionTests: XCTestCase {
     }
 
     func testAFriendArrivingKeepsTheCursorOnItsRecentRow() {
-        var configuration = Configuration()
+        var configuration = PickerConfiguration()
         configuration.recentLimit = 8
         let frecency = Frecency(times: ["6": now, "3": now - 1], keying: .id, now: now)
         var state = PickerState(
@@ -146,7 +146,7 @@ final class RecentSectionTests: XCTestCase {
             .scroll(3), .scroll(-2), .resized(rows: 6, columns: 30), .resized(rows: 14, columns: 50),
         ]
         for _ in 0..<40 {
-            var configuration = Configuration()
+            var configuration = PickerConfiguration()
             configuration.recentLimit = Int.random(in: 0...4, using: &random)
             let times = Dictionary(
                 uniqueKeysWithValues: (1...30).filter { _ in Bool.random(using: &random) }.map {

@@ -11,7 +11,7 @@ final class SelectionCommandsTests: XCTestCase {
     }
 
     private func picker(limit: Int? = nil, preselected: [String] = []) -> PickerState {
-        var configuration = Configuration()
+        var configuration = PickerConfiguration()
         configuration.limit = limit
         var state = PickerState(
             preselected: preselected, size: TerminalSize(rows: 20, columns: 60), configuration: configuration)

@@ -30,7 +30,7 @@ package struct Options: Hashable, Sendable {
     /// Whether colours are used (`--no-color` and `NO_COLOR` turn them off).
     package var color = true
     /// What the screen says and how the list behaves.
-    package var configuration = Configuration()
+    package var configuration = PickerConfiguration()
     /// Where the friends of live sessions are cached; nil when there is nowhere to.
     package var cacheDirectory: String?
     /// Where the picks are recorded; nil when there is nowhere to.

@@ -3,7 +3,7 @@ import PickerStore
 
 /// How tall the inline area is (`--height`): a number of lines, or a share of the terminal's
 /// rows, as fzf's `--height`.
-package enum InlineHeight: Hashable, Sendable {
+public enum InlineHeight: Hashable, Sendable {
     /// This many lines.
     case lines(Int)
     /// This percentage of the terminal's rows, rounded down, at least ``minimumRows``.
@@ -15,7 +15,7 @@ package enum InlineHeight: Hashable, Sendable {
     /// picker asks before Esc throws a selection away ("Esc again to discard 3 selected") and
     /// says why a pick was refused: an area without it would make the first Esc look like it
     /// did nothing.
-    package static let minimumRows = 4
+    public static let minimumRows = 4
 
     /// The lines of the area on a terminal of `terminalRows` rows, or nil when the area would
     /// take the whole terminal (or more), where the full screen serves better.

@@ -68,12 +68,13 @@ package struct PickerState: Sendable {
     /// The first row of the list (headers included) that is on screen.
     var scrollTop = 0
     /// Fixed text and options of the screen.
-    package let configuration: Configuration
+    package let configuration: PickerConfiguration
 
     /// A picker waiting for friends, with `query` applied and the friends with the
     /// `preselected` ids selected once they arrive.
     package init(
-        query: String = "", preselected: [String] = [], size: TerminalSize, configuration: Configuration = .init(),
+        query: String = "", preselected: [String] = [], size: TerminalSize,
+        configuration: PickerConfiguration = .init(),
         frecency: Frecency = Frecency()
     ) {
         phase = .loading
@@ -91,7 +92,7 @@ package struct PickerState: Sendable {
     /// `query` applied and the friends with the `preselected` ids selected.
     package init(
         loaded list: FriendList, query: String = "", preselected: [String] = [], size: TerminalSize,
-        configuration: Configuration = .init(), frecency: Frecency = Frecency()
+        configuration: PickerConfiguration = .init(), frecency: Frecency = Frecency()
     ) {
         self.init(query: query, preselected: preselected, size: size, configuration: configuration, frecency: frecency)
         self.list = list

@@ -36,12 +36,12 @@ final class InlineScreen: PickerScreen {
     private var terminalSize: TerminalSize
     private var placement: InlinePlacement
 
-    /// Opens the inline area of `height` on `/dev/tty`; nil when the full screen should be used
+    /// Opens the inline area of `height` on the terminal `device`; nil when the full screen should be used
     /// instead: the area would take the whole terminal, the terminal has no terminfo entry
     /// that can move the cursor, or it does not say where its cursor is. Mouse reports are on
     /// when `mouse` is true, colours when `color` is and the terminal has them.
-    static func open(height: InlineHeight, mouse: Bool, color: Bool) -> InlineScreen? {
-        let tty = Glibc.open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    static func open(device: String = "/dev/tty", height: InlineHeight, mouse: Bool, color: Bool) -> InlineScreen? {
+        let tty = Glibc.open(device, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { return nil }
         var modes = termios()
         guard tcgetattr(tty, &modes) == 0, let terminfo = Terminfo.load(descriptor: tty) else {

@@ -28,13 +28,14 @@ enum ScreenInput: Equatable {
 /// with `height`, the inline area, unless it would take the whole terminal or the terminal
 /// cannot tell where its cursor is, where the full screen is used instead.
 func withScreen<Result>(
-    height: InlineHeight?, mouse: Bool, color: Bool, _ body: (any PickerScreen) throws -> Result
+    device: String = "/dev/tty", height: InlineHeight?, mouse: Bool, color: Bool,
+    _ body: (any PickerScreen) throws -> Result
 ) throws -> Result {
-    if let height, let inline = InlineScreen.open(height: height, mouse: mouse, color: color) {
+    if let height, let inline = InlineScreen.open(device: device, height: height, mouse: mouse, color: color) {
         defer { inline.close() }
         return try body(inline)
     }
-    return try Terminal.with(mouse: mouse, color: color, body)
+    return try Terminal.with(device: device, mouse: mouse, color: color, body)
 }
 
 extension Terminal: PickerScreen {

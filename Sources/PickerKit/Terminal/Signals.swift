@@ -13,7 +13,8 @@ nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// async-signal-safe. SIGTSTP (a `kill -TSTP`) arrives the same way, so the picker suspends at
 /// a safe point with the terminal restored; ncurses' own SIGTSTP handler, which does the
 /// restoring inside the handler and spoils `errno`, is never installed. The handlers are
-/// installed for the time of ``with(_:)`` only: the ones before are put back after.
+/// installed for the time of ``with(_:)`` only: the ones before (SIGWINCH's too) are put back
+/// after.
 struct SignalPipe {
     /// The signals that end the picker; each exits with status 128 + its number.
     static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -44,8 +45,12 @@ struct SignalPipe {
         let signals = endingSignals + (stopsAreIgnored() ? [] : [SIGTSTP])
         var previous = Array(repeating: sigaction(), count: signals.count)
         for (index, signal) in signals.enumerated() { sigaction(signal, &action, &previous[index]) }
+        // ncurses may install a SIGWINCH handler of its own: whatever was there is put back.
+        var previousResize = sigaction()
+        sigaction(SIGWINCH, nil, &previousResize)
         defer {
             for (index, signal) in signals.enumerated() { sigaction(signal, &previous[index], nil) }
+            sigaction(SIGWINCH, &previousResize, nil)
             signalPipeWriteEnd = -1
             close(ends[0])
             close(ends[1])

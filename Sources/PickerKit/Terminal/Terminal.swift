@@ -3,8 +3,8 @@ import Glibc
 import PickerSources
 import PickerStore
 
-/// The terminal the picker draws on: `/dev/tty` through ncurses, whatever standard input and
-/// output are, so that the result can be piped.
+/// The terminal the picker draws on: `/dev/tty` (or another terminal device) through ncurses,
+/// whatever standard input and output are, so that the result can be piped.
 final class Terminal {
     /// Why the picker cannot draw.
     struct Unusable: Error, CustomStringConvertible {
@@ -14,6 +14,8 @@ final class Terminal {
     private let tty: UnsafeMutablePointer<FILE>
     private let screen: OpaquePointer
     private let theme: Theme
+    /// The locale before the terminal was opened, put back when it closes.
+    private let savedLocale: String?
     /// The descriptor that becomes readable when a key arrives.
     let inputDescriptor: Int32
 
@@ -23,30 +25,39 @@ final class Terminal {
     /// The key code ncurses returns for the start of an SGR mouse report, `ESC [ <`.
     private static let mouseReportCode: Int32 = 0x7F00
 
-    /// Opens and sets up the terminal: UTF-8 locale, raw keys, no echo, keypad, hidden cursor,
-    /// colours unless `color` is false, SGR mouse reports when `mouse` is true.
-    private init(mouse: Bool, color: Bool) throws(Unusable) {
+    /// Opens and sets up the terminal `device`: UTF-8 locale, raw keys, no echo, keypad, hidden
+    /// cursor, colours unless `color` is false, SGR mouse reports when `mouse` is true.
+    private init(device: String, mouse: Bool, color: Bool) throws(Unusable) {
+        let savedLocale = setlocale(LC_ALL, nil).map { String(cString: $0) }
         setlocale(LC_ALL, "")
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+        // What the locale was is put back on every way out, the failures here included.
+        func restoreLocale() { if let savedLocale { setlocale(LC_ALL, savedLocale) } }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !term.isEmpty, term != "dumb" else {
+            restoreLocale()
             throw Unusable(
                 description:
                     "the terminal cannot draw the picker (TERM is \(term.isEmpty ? "not set" : term)); use --filter without a screen"
             )
         }
-        guard let tty = fopen("/dev/tty", "r+") else {
+        guard let tty = fopen(device, "r+") else {
+            restoreLocale()
             throw Unusable(
-                description: "no terminal to draw on (/dev/tty cannot be opened); use --filter without a screen")
+                description:
+                    "no terminal to draw on (\(TerminalText.sanitized(device)) cannot be opened); use --filter without a screen"
+            )
         }
         guard let screen = newterm(nil, tty, tty) else {
             fclose(tty)
+            restoreLocale()
             throw Unusable(
                 description:
                     "the terminal type '\(TerminalText.sanitized(term))' is unknown; use --filter without a screen")
         }
         self.tty = tty
         self.screen = screen
+        self.savedLocale = savedLocale
         inputDescriptor = fileno(tty)
         raw()
         noecho()
@@ -69,9 +80,11 @@ final class Terminal {
         }
     }
 
-    /// Runs `body` with the terminal set up, and restores it on every way out.
-    static func with<Result>(mouse: Bool, color: Bool, _ body: (Terminal) throws -> Result) throws -> Result {
-        let terminal = try Terminal(mouse: mouse, color: color)
+    /// Runs `body` with the terminal `device` set up, and restores it on every way out.
+    static func with<Result>(
+        device: String = "/dev/tty", mouse: Bool, color: Bool, _ body: (Terminal) throws -> Result
+    ) throws -> Result {
+        let terminal = try Terminal(device: device, mouse: mouse, color: color)
         defer { terminal.close() }
         return try body(terminal)
     }
@@ -88,6 +101,7 @@ final class Terminal {
         endwin()
         delscreen(screen)
         fclose(tty)
+        if let savedLocale { setlocale(LC_ALL, savedLocale) }
     }
 
     /// The terminal's size now.

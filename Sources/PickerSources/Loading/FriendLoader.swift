@@ -6,7 +6,7 @@ import PickerStore
 ///
 /// Every source (file, standard input, Graph over HTTP) is one of these; the picker runs it on
 /// a thread of its own and turns each page into a ``PickerEvent/friendsArrived(_:announcedTotal:)``.
-package protocol FriendLoader: Sendable {
+public protocol FriendLoader: Sendable {
     /// Delivers each page to `deliver` as it arrives, in order. Blocks until the source is read.
     /// - Throws: ``SourceError`` when the source fails; pages delivered before it stay delivered.
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError)
@@ -17,7 +17,7 @@ extension FriendLoader {
     /// skipped for having no name); how many friends were left out for an id seen before; and
     /// the total the source announced last, if it did.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
-    package func list(sortOrder: NameOrder) throws(SourceError) -> (
+    public func list(sortOrder: NameOrder) throws(SourceError) -> (
         list: FriendList, leftOut: Int, announcedTotal: Int?
     ) {
         var list = FriendList(sortOrder: sortOrder)

@@ -3,7 +3,7 @@ import Glibc
 import PickerStore
 
 /// Where the friends of a session come from.
-package enum FriendSource: Hashable, Sendable {
+public enum FriendSource: Hashable, Sendable {
     /// A file read by its content (JSON, vCard, a contacts CSV, a Facebook export's `.zip`, or
     /// text with one name per line; see ``SourceFormat``), or a Facebook export's folder.
     case file(String)
@@ -14,7 +14,7 @@ package enum FriendSource: Hashable, Sendable {
 
     /// The source named on the command line: `-` for standard input, an `http` or `https` URL,
     /// else a file path.
-    package init(argument: String) {
+    public init(argument: String) {
         let lowercased = argument.lowercased()
         if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: argument) {
             self = .url(url)
@@ -25,7 +25,7 @@ package enum FriendSource: Hashable, Sendable {
 
     /// How messages name this source when the session token is not known: a URL without its
     /// `access_token` values, user and password (see ``displayName(redacting:)``).
-    package var displayName: String { displayName(redacting: nil) }
+    public var displayName: String { displayName(redacting: nil) }
 
     /// How messages name this source: a URL without its `access_token` values, user and
     /// password, every occurrence of `token` in it (as written or percent-encoded, in its path,
@@ -40,7 +40,7 @@ package enum FriendSource: Hashable, Sendable {
 
     /// The loader that reads this source; `token`, `timeout` and `rejectionAdvice` (what a
     /// message of a rejected session tells the user to do) serve URL sources only.
-    package func loader(token: String?, timeout: Double, rejectionAdvice: String? = nil) -> FriendLoader {
+    public func loader(token: String?, timeout: Double, rejectionAdvice: String? = nil) -> FriendLoader {
         switch self {
         case .file(let path): return FileSourceLoader(path: path)
         case .standardInput: return StandardInputLoader()

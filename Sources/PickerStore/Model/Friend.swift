@@ -3,22 +3,22 @@
 /// `firstName`, `middleName` and `lastName` are the parts the service gave; when it gave none,
 /// ``nameParts`` derives them from `name` (the last word is the last name, the first word the
 /// first name, anything between the middle name).
-package struct Friend: Hashable, Sendable {
+public struct Friend: Hashable, Sendable {
     /// The service's identifier, unique within a friend list.
-    package var id: String
+    public var id: String
     /// The full name, as the service spells it.
-    package var name: String
-    package var firstName: String?
-    package var middleName: String?
-    package var lastName: String?
+    public var name: String
+    public var firstName: String?
+    public var middleName: String?
+    public var lastName: String?
     /// The friend's email addresses, the preferred one first; empty when the source gives none
     /// (address books give them, the Graph API and the Facebook export do not).
-    package var emails: [String]
+    public var emails: [String]
     /// When the friendship began, in seconds since 1970 (the Facebook export's `timestamp`);
     /// nil when the source does not say.
-    package var friendsSince: Int64?
+    public var friendsSince: Int64?
 
-    package init(
+    public init(
         id: String, name: String, firstName: String? = nil, middleName: String? = nil,
         lastName: String? = nil, emails: [String] = [], friendsSince: Int64? = nil
     ) {
@@ -33,7 +33,7 @@ package struct Friend: Hashable, Sendable {
 
     /// First, middle and last name: the given parts, or parts derived from `name` when the
     /// service gave neither a first nor a last name.
-    package var nameParts: NameParts {
+    public var nameParts: NameParts {
         if firstName != nil || lastName != nil {
             return NameParts(first: firstName ?? "", middle: middleName ?? "", last: lastName ?? "")
         }
@@ -50,8 +50,8 @@ package struct Friend: Hashable, Sendable {
 }
 
 /// The three parts of a person's name; a missing part is empty.
-package struct NameParts: Hashable, Sendable {
-    package var first: String
-    package var middle: String
-    package var last: String
+public struct NameParts: Hashable, Sendable {
+    public var first: String
+    public var middle: String
+    public var last: String
 }

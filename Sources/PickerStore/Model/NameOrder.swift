@@ -1,5 +1,5 @@
 /// Which part of a name comes first, for sorting and for display.
-package enum NameOrder: String, CaseIterable, Hashable, Sendable {
+public enum NameOrder: String, CaseIterable, Hashable, Sendable {
     /// First, middle, last.
     case first
     /// Last, first, middle.

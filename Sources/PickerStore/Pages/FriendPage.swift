@@ -1,12 +1,12 @@
 /// Some friends of a source, as one response or one read delivered them.
-package struct FriendPage: Hashable, Sendable {
+public struct FriendPage: Hashable, Sendable {
     /// The page's friends, as a reader made them.
     package enum Content: Sendable {
         case friends([Friend])
         /// Their strings' bytes only, as the JSON reader keeps a Graph page's friends.
         case texts(FriendTexts)
 
-        package var count: Int {
+        public var count: Int {
             switch self {
             case .friends(let friends): friends.count
             case .texts(let texts): texts.count
@@ -16,16 +16,16 @@ package struct FriendPage: Hashable, Sendable {
 
     var content: Content
     /// How many friends the source says it has in all, when it says (`summary.total_count`).
-    package var announcedTotal: Int?
+    public var announcedTotal: Int?
     /// How many entries of the source were skipped for having no name (contacts without one)
     /// since the page before.
-    package var skipped: Int
+    public var skipped: Int
     /// About how many friends the source holds in all, judged from how much of it is read:
     /// the list makes room for them at once instead of growing, a copy at a time, as they
     /// come. Never shown (``announcedTotal`` is what the source says).
     package var estimatedCount: Int?
 
-    package init(friends: [Friend], announcedTotal: Int? = nil, skipped: Int = 0, estimatedCount: Int? = nil) {
+    public init(friends: [Friend], announcedTotal: Int? = nil, skipped: Int = 0, estimatedCount: Int? = nil) {
         self.init(.friends(friends), announcedTotal: announcedTotal, skipped: skipped, estimatedCount: estimatedCount)
     }
 
@@ -37,7 +37,7 @@ package struct FriendPage: Hashable, Sendable {
     }
 
     /// The page's friends (made from their strings' bytes when the reader kept only those).
-    package var friends: [Friend] {
+    public var friends: [Friend] {
         get {
             switch content {
             case .friends(let friends): friends
@@ -48,15 +48,15 @@ package struct FriendPage: Hashable, Sendable {
     }
 
     /// The number of friends on the page.
-    package var count: Int { content.count }
+    public var count: Int { content.count }
 
     /// Pages are equal when they hold the same friends and counts, however they hold them.
-    package static func == (left: FriendPage, right: FriendPage) -> Bool {
+    public static func == (left: FriendPage, right: FriendPage) -> Bool {
         left.announcedTotal == right.announcedTotal && left.skipped == right.skipped
             && left.estimatedCount == right.estimatedCount && left.friends == right.friends
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(friends)
         hasher.combine(announcedTotal)
         hasher.combine(skipped)

@@ -1,20 +1,20 @@
 /// Why friends could not be read from a source; the description names the source and what is
 /// wrong, for the user to fix it.
-package struct SourceError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file, `standard input`, or URL the friends were read from.
-    package var source: String
+    public var source: String
     /// What is wrong, and where.
-    package var problem: String
+    public var problem: String
     /// The service refused the session: the user must log in again.
-    package var rejectsSession: Bool
+    public var rejectsSession: Bool
 
-    package init(source: String, problem: String, rejectsSession: Bool = false) {
+    public init(source: String, problem: String, rejectsSession: Bool = false) {
         self.source = source
         self.problem = problem
         self.rejectsSession = rejectsSession
     }
 
-    package var description: String {
+    public var description: String {
         TerminalText.sanitized("\(source): \(problem)")
     }
 }

@@ -1,4 +1,24 @@
 extension FriendList {
+    /// The positions in the list of the friends that pass `query`: best first when `ranked`
+    /// (see ``NameMatch/score``; equals in list order), else in list order.
+    /// - Complexity: as ``search(_:among:ranking:)``.
+    public func positions(matching query: SearchQuery, ranked: Bool) -> [Int] {
+        search(query, ranking: ranked ? Ranking() : nil).inOrder
+    }
+
+    /// The score of the friend at `position` for `query` (see ``MatchTier``), or
+    /// ``MatchTier/noMatch`` when it does not pass.
+    /// - Complexity: O(name length × terms).
+    package func score(atPosition position: Int, for query: SearchQuery) -> UInt8 {
+        if query.isEmpty { return MatchTier.nameStart }
+        let compiled = CompiledQuery(query)
+        let details = details.hasEmails ? details : nil
+        return keys.withView { view in
+            var scanner = KeyScanner(view, compiled, scoring: true, details: details)
+            return scanner.score(Int(order[position]))
+        }
+    }
+
     /// The positions, in list order, of the friends that pass `query`, looked for among
     /// `candidates` (ascending positions in list order) or among everyone.
     /// - Complexity: as ``search(_:among:ranking:)``, without the ranking.

@@ -10,7 +10,7 @@
 /// A term without punctuation may also match the name with its punctuation taken out
 /// (`obrien` finds O'Brien, `stjohn` St. John), where it does not match the name as written;
 /// see ``JoinedKey``.
-package struct SearchQuery: Hashable, Sendable {
+public struct SearchQuery: Hashable, Sendable {
     /// One term of the query, folded once.
     package struct Term: Hashable, Sendable {
         /// The term as typed, its marks (`!`, `^`, `$`) included.
@@ -48,11 +48,11 @@ package struct SearchQuery: Hashable, Sendable {
     }
 
     /// The query as typed.
-    package let text: String
+    public let text: String
     /// The terms, in the order typed; empty for an empty query, which includes everyone.
     package let terms: [Term]
 
-    package init(_ text: String) {
+    public init(_ text: String) {
         var folding = TextFolding()
         self.init(text, folding: &folding)
     }
@@ -107,7 +107,7 @@ package struct SearchQuery: Hashable, Sendable {
     static func isEmailTerm(_ term: Term) -> Bool { term.bytes.contains(UInt8(ascii: "@")) }
 
     /// True when the query includes everyone.
-    package var isEmpty: Bool { terms.isEmpty }
+    public var isEmpty: Bool { terms.isEmpty }
 
     /// Whether the query has a term that a name must match (not only exclusions): only such a
     /// query ranks what it finds.

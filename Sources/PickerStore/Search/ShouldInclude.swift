@@ -9,7 +9,7 @@
 /// This is the search a ``FriendList`` runs, on a list of this one friend. To search many
 /// friends, put them in a list and ask it for ``FriendList/positions(matching:among:)``.
 /// - Complexity: O(name length × terms).
-package func shouldInclude(_ friend: Friend, query: String) -> Bool {
+public func shouldInclude(_ friend: Friend, query: String) -> Bool {
     var list = FriendList(sortOrder: .first)
     list.append([friend])
     return !list.positions(matching: SearchQuery(query)).isEmpty

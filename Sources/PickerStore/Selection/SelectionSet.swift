@@ -3,45 +3,45 @@
 /// Selection is kept apart from the list and keyed by id, so it survives searches and pages
 /// arriving.
 /// Each pick gets a stamp that only grows, which keeps insertion and removal O(1).
-package struct SelectionSet: Hashable, Sendable {
+public struct SelectionSet: Hashable, Sendable {
     private var stamps: [String: Int] = [:]
     private var nextStamp = 0
 
-    package init() {}
+    public init() {}
 
     /// A selection of `ids`, picked in that order.
-    package init(_ ids: [String]) {
+    public init(_ ids: [String]) {
         for id in ids { insert(id) }
     }
 
     /// The number of selected ids.
-    package var count: Int { stamps.count }
+    public var count: Int { stamps.count }
 
-    package var isEmpty: Bool { stamps.isEmpty }
+    public var isEmpty: Bool { stamps.isEmpty }
 
     /// Whether `id` is selected.
-    package func contains(_ id: String) -> Bool { stamps[id] != nil }
+    public func contains(_ id: String) -> Bool { stamps[id] != nil }
 
     /// Selects `id` after the ones already selected; does nothing when it is already selected.
-    package mutating func insert(_ id: String) {
+    public mutating func insert(_ id: String) {
         guard stamps[id] == nil else { return }
         stamps[id] = nextStamp
         nextStamp += 1
     }
 
     /// Deselects `id`.
-    package mutating func remove(_ id: String) {
+    public mutating func remove(_ id: String) {
         stamps[id] = nil
     }
 
     /// Selects `id` if it was not selected, deselects it otherwise.
-    package mutating func toggle(_ id: String) {
+    public mutating func toggle(_ id: String) {
         if contains(id) { remove(id) } else { insert(id) }
     }
 
     /// The selected ids in the order they were picked.
     /// - Complexity: O(k log k) for k selected ids.
-    package var orderedIDs: [String] {
+    public var orderedIDs: [String] {
         stamps.sorted { $0.value < $1.value }.map(\.key)
     }
 }

@@ -1,12 +1,12 @@
 extension FriendList: Hashable {
     /// Lists are equal when they hold the same friends in the same order, sorted the same way.
     /// - Complexity: O(n).
-    package static func == (left: FriendList, right: FriendList) -> Bool {
+    public static func == (left: FriendList, right: FriendList) -> Bool {
         left.sortOrder == right.sortOrder && left.count == right.count && left.skipped == right.skipped
             && left.friends.elementsEqual(right.friends)
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(sortOrder)
         hasher.combine(count)
     }

@@ -54,7 +54,7 @@ import Glibc
 ///
 /// The id and name are read back from the record, the emails and the date from the details: a
 /// friend is turned back into a ``Friend`` only when it is shown or printed.
-package struct FriendList: Sendable {
+public struct FriendList: Sendable {
     /// The friends, in the order they arrived.
     package private(set) var packed = PackedFriends()
     /// The emails and friendship dates of the friends that have some, by friend number.
@@ -75,30 +75,30 @@ package struct FriendList: Sendable {
     /// The non-empty sections, in list order.
     package private(set) var sections: [Section] = []
     /// Which part of the name the list is sorted and sectioned by.
-    package let sortOrder: NameOrder
+    public let sortOrder: NameOrder
     /// How many entries of the source were skipped for having no name (contacts without one).
     package private(set) var skipped = 0
 
     /// An empty list, sorted by `sortOrder` as friends are added.
-    package init(sortOrder: NameOrder = .first) {
+    public init(sortOrder: NameOrder = .first) {
         self.sortOrder = sortOrder
     }
 
     /// A list of `friends`; see ``append(_:)`` for repeated ids.
-    package init(_ friends: [Friend], sortOrder: NameOrder = .first) {
+    public init(_ friends: [Friend], sortOrder: NameOrder = .first) {
         self.sortOrder = sortOrder
         append(friends)
     }
 
     /// The friends in list order.
-    package var friends: Friends { Friends(list: self) }
+    public var friends: Friends { Friends(list: self) }
 
     /// The number of friends.
-    package var count: Int { order.count }
+    public var count: Int { order.count }
 
     /// The position of the friend with `id` in list order, if the list holds one.
     /// - Complexity: O(log n).
-    package func position(ofID id: String) -> Int? {
+    public func position(ofID id: String) -> Int? {
         guard let number = number(ofID: id) else { return nil }
         return position(ofNumber: number)
     }
@@ -109,7 +109,7 @@ package struct FriendList: Sendable {
     /// - Complexity: O(m log m + n) for m new friends in a list of n: the new friends are folded
     ///   and sorted (on every core), then merged.
     @discardableResult
-    package mutating func append(_ newFriends: [Friend]) -> Int {
+    public mutating func append(_ newFriends: [Friend]) -> Int {
         append(FriendBatch(newFriends, sortOrder: sortOrder))
     }
 
@@ -280,16 +280,16 @@ package struct FriendList: Sendable {
 
 extension FriendList {
     /// The friends of a list in list order, read from its packed store as they are asked for.
-    package struct Friends: RandomAccessCollection, Sendable {
+    public struct Friends: RandomAccessCollection, Sendable {
         fileprivate let list: FriendList
 
-        package typealias Indices = Range<Int>
-        package var startIndex: Int { 0 }
-        package var endIndex: Int { list.order.count }
+        public typealias Indices = Range<Int>
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { list.order.count }
 
         /// The friend at list position `position`.
         /// - Complexity: O(length of the friend's strings).
-        package subscript(position: Int) -> Friend { list.friend(number: Int(list.order[position])) }
+        public subscript(position: Int) -> Friend { list.friend(number: Int(list.order[position])) }
     }
 }
 

@@ -1,4 +1,4 @@
-import PickerKit
+import PickerStore
 
 /// What a terminal shows once it has been given what a program wrote: enough of xterm's
 /// behaviour to read back the lines ncurses draws with `TERM=xterm-256color` (cursor moves,
@@ -6,10 +6,11 @@ import PickerKit
 /// characters, the pending wrap at the right margin). Styles are ignored.
 ///
 /// The bench reads it to check that a keystroke really changed the screen as it should, so
-/// that a picker that died or hung is never measured as a fast one.
-struct ScreenModel {
-    let rows: Int
-    let columns: Int
+/// that a picker that died or hung is never measured as a fast one; the tests, to check what
+/// the screen shows.
+package struct ScreenModel {
+    package let rows: Int
+    package let columns: Int
     /// Each cell's text; "" for the right half of a wide character.
     private var cells: [[String]]
     private var row = 0
@@ -24,7 +25,7 @@ struct ScreenModel {
     /// The start of a sequence or character cut off at the end of the last ``feed(_:)``.
     private var pending: [UInt8] = []
 
-    init(rows: Int, columns: Int) {
+    package init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
         bottom = rows - 1
@@ -32,17 +33,20 @@ struct ScreenModel {
     }
 
     /// The text of line `index`, trailing spaces dropped.
-    func line(_ index: Int) -> String {
+    package func line(_ index: Int) -> String {
         var text = cells[index].joined()
         while text.last == " " { text.removeLast() }
         return text
     }
 
+    /// Where the terminal's cursor is, from 0.
+    package var cursor: (row: Int, column: Int) { (row, column) }
+
     /// Every line, one per row.
-    var text: String { (0..<rows).map(line).joined(separator: "\n") }
+    package var text: String { (0..<rows).map(line).joined(separator: "\n") }
 
     /// Applies `bytes`, written by the program, to the screen.
-    mutating func feed(_ bytes: [UInt8]) {
+    package mutating func feed(_ bytes: [UInt8]) {
         let data = pending + bytes
         pending = []
         var index = 0

@@ -1,6 +1,3 @@
-import PickerSources
-import PickerStore
-
 /// Finds which characters of a name the query's terms matched, for highlighting.
 ///
 /// Works on one name at a time, folding it the same way the search keys were folded and
@@ -8,17 +5,19 @@ import PickerStore
 /// so a highlighted part is always the part that made the friend pass: at the start of the
 /// name or of a word when it matched there, across the punctuation it skipped, or the word
 /// a typo matched. Excluded terms mark nothing.
-struct NameHighlighter {
+package struct NameHighlighter {
     private var folding = TextFolding()
     private var joined: [UInt8] = []
     private var origins: [Int] = []
     private var word = OneTypo.Scratch()
 
+    package init() {}
+
     /// For each character of `name`, whether a term of `query` matched it. `parts` is the
     /// friend whose given name parts count as words, when `name` is its name as given;
     /// `typoTerms` are the terms matched one typo away.
     /// - Complexity: O(name length × terms); meant for the few names on screen.
-    mutating func matchedCharacters(
+    package mutating func matchedCharacters(
         in name: String, query: SearchQuery, parts: Friend? = nil, typoTerms: [String] = []
     ) -> [Bool] {
         let characters = Array(name)
