@@ -27,8 +27,14 @@ let package = Package(
         .executableTarget(name: "PickerBench", dependencies: ["PickerKit", "PickerHarness"]),
         // A pseudo-terminal with a screen model, for the benchmark and the tests.
         .target(name: "PickerHarness", dependencies: ["PickerStore"]),
-        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerHarness"]),
-        .testTarget(name: "PickerEndToEndTests", dependencies: ["PickerTUI", "PickerKit", "PickerHarness", "CNcurses"]),
+        // The tests, a target per module, and what they share.
+        .target(name: "PickerTestSupport", dependencies: ["PickerKit"], path: "Tests/PickerTestSupport"),
+        .testTarget(name: "PickerStoreTests", dependencies: ["PickerStore", "PickerTestSupport"]),
+        .testTarget(name: "PickerSourcesTests", dependencies: ["PickerSources", "PickerTestSupport"]),
+        .testTarget(name: "PickerKitTests", dependencies: ["PickerKit", "PickerHarness", "PickerTestSupport"]),
+        .testTarget(
+            name: "PickerEndToEndTests",
+            dependencies: ["PickerTUI", "PickerKit", "PickerHarness", "PickerTestSupport", "CNcurses"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,8 +20,10 @@ package final class PseudoTerminal {
 
     /// The master end, non-blocking.
     private let master: Int32
-    /// The slave end, held open so that its modes can be read while nobody else has it open.
-    private let slave: Int32
+    /// The slave end, held open so that its modes can be read while nobody else has it open;
+    /// closed once a child has it, so that the master end reads the end of the child's
+    /// terminal when it exits.
+    private var slave: Int32
     /// The slave end's path.
     package let path: String
     /// The child's pid; 0 before it starts and once it has been reaped.
@@ -59,7 +61,7 @@ package final class PseudoTerminal {
     deinit {
         stop()
         close(master)
-        close(slave)
+        if slave >= 0 { close(slave) }
     }
 
     /// Starts `executable` with `arguments` and exactly `environment` on the terminal, leading
@@ -99,6 +101,8 @@ package final class PseudoTerminal {
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], envp + [nil])
         guard spawned == 0 else { throw Failure("cannot run \(executable): \(String(cString: strerror(spawned)))") }
         self.pid = pid
+        close(slave)
+        slave = -1
     }
 
     /// This process's open descriptors.

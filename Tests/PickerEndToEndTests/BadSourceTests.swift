@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PickerTestSupport
 import XCTest
 
 /// Sources that are missing, unreadable or malformed: a message naming the source, what is
@@ -9,7 +10,7 @@ final class BadSourceTests: TmuxTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-bad-\(UUID().uuidString)")
+        directory = TemporaryFolder.root.appendingPathComponent("picker-e2e-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// vCard, contacts CSV and the Facebook export (its friends list, folder and .zip), each read by
@@ -8,7 +9,7 @@ final class ContactSourceTests: TmuxTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        directory = TemporaryFolder.root.appendingPathComponent(
             "picker-e2e-contacts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// `scripts/package-deb`: a package of the installed picker, its manual and completions in
@@ -9,7 +10,7 @@ final class DebianPackageTests: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("picker-deb-\(UUID().uuidString)")
+        scratch = TemporaryFolder.root.appendingPathComponent("picker-deb-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }
 
@@ -24,7 +25,7 @@ final class DebianPackageTests: XCTestCase {
     }
 
     /// Where ``built`` puts the package, removed when the class's tests are over.
-    private static let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+    private static let output = TemporaryFolder.root.appendingPathComponent(
         "picker-deb-package-\(UUID().uuidString)")
 
     /// The package `scripts/package-deb` builds, once for the class's tests, in ``output`` (the

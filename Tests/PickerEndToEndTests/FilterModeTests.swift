@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// `--filter`, `--format`, `--print0` and the sources, without a screen: the binary runs
@@ -7,7 +8,7 @@ final class FilterModeTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        directory = TemporaryFolder.root.appendingPathComponent(
             "picker-e2e-filter-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }

@@ -1,11 +1,12 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// A redraw reaches the terminal in one write, not one per line: each write wakes the terminal,
 /// which may show half a frame, and costs a system call on both sides.
 final class FrameOutputTests: XCTestCase {
     func testEachKeyIsDrawnInOneOrTwoWrites() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("writes-\(UUID().uuidString)")
+        let directory = TemporaryFolder.root.appendingPathComponent("writes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let trace = directory.appendingPathComponent("trace").path

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PickerTestSupport
 import XCTest
 
 /// A live session's friends cached between runs: shown at once by the next run while the
@@ -12,7 +13,7 @@ final class FriendCacheTests: GraphTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        keeping = FileManager.default.temporaryDirectory.appendingPathComponent("picker-keep-\(UUID().uuidString)")
+        keeping = TemporaryFolder.root.appendingPathComponent("picker-keep-\(UUID().uuidString)")
     }
 
     override func tearDown() {

@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// A test of the picker against the Graph test service: the service started for each test, a
@@ -29,7 +30,7 @@ class GraphTestCase: TmuxTestCase {
 
     /// A session file (removed after the test) whose first line is `token`.
     func sessionFile(holding token: String) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("picker-session-\(UUID().uuidString)")
+        let file = TemporaryFolder.root.appendingPathComponent("picker-session-\(UUID().uuidString)")
         try Data("\(token)\n".utf8).write(to: file)
         files.append(file.path)
         return file.path

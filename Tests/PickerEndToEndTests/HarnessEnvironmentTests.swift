@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// The harness keeps every picker under test away from the developer's own files: its friend
@@ -19,7 +20,7 @@ final class HarnessEnvironmentTests: GraphTestCase {
     }
 
     func testWithoutATerminalTheStoredSessionIsTheTestsOwn() throws {
-        let keeping = FileManager.default.temporaryDirectory.appendingPathComponent("harness-\(UUID().uuidString)")
+        let keeping = TemporaryFolder.root.appendingPathComponent("harness-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: keeping) }
         let folder = keeping.appendingPathComponent("config/picker")
         try FileManager.default.createDirectory(

@@ -1,6 +1,7 @@
 import CNcurses
 import Foundation
 import Glibc
+import PickerTestSupport
 import XCTest
 
 /// Names are written by other people: escape sequences, C1 controls, bidi and invisible
@@ -38,7 +39,7 @@ final class HostileNameTests: TmuxTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let file = TemporaryFolder.root.appendingPathComponent(
             "picker-hostile-\(UUID().uuidString).json")
         let friends = Self.names.enumerated().map { ["id": String($0.offset + 1), "name": $0.element.name] }
         try JSONSerialization.data(withJSONObject: friends).write(to: file)

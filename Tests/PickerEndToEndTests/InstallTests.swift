@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// `scripts/install`: one binary that needs only Debian's libraries, installed with its manual,
@@ -9,7 +10,7 @@ final class InstallTests: TmuxTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("picker-install-\(UUID().uuidString)")
+        scratch = TemporaryFolder.root.appendingPathComponent("picker-install-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// The picker as `scripts/install` installs it, into a temporary prefix, once per test run (the
@@ -11,7 +12,7 @@ enum Installation {
     }
 
     private static let installed = Result { () throws -> URL in
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("picker-prefix-\(UUID().uuidString)")
+        let prefix = TemporaryFolder.root.appendingPathComponent("picker-prefix-\(UUID().uuidString)")
         try install(into: prefix)
         return prefix
     }

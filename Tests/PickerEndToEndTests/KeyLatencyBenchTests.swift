@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PickerTestSupport
 import XCTest
 
 /// `picker-bench keys` times the real picker on a pseudo-terminal, and refuses to time a picker
@@ -26,7 +27,7 @@ final class KeyLatencyBenchTests: XCTestCase {
     }
 
     func testEveryKeyOfTheBenchmarkQueriesIsTimedOnTheRealPicker() throws {
-        let json = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString).json")
+        let json = TemporaryFolder.root.appendingPathComponent("keys-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: json) }
         let result = try runBench(picker: try PickerPaths.picker().path, json: json.path)
         XCTAssertEqual(result.status, 0, result.standardError)
@@ -60,7 +61,7 @@ final class KeyLatencyBenchTests: XCTestCase {
     private func fakePicker(
         title: String = "Select Friends   176/176 · 0 selected", _ rest: String
     ) throws -> (path: String, pidFile: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString)")
+        let directory = TemporaryFolder.root.appendingPathComponent("fake-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("picker")
@@ -122,7 +123,7 @@ final class KeyLatencyBenchTests: XCTestCase {
     }
 
     func testThePickerKeepsNothingInTheUsersDirectories() throws {
-        let recorded = FileManager.default.temporaryDirectory.appendingPathComponent("bench-env-\(UUID().uuidString)")
+        let recorded = TemporaryFolder.root.appendingPathComponent("bench-env-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: recorded) }
         let fake = try fakePicker("env > \(shellQuoted(recorded.path)); exit 3")
         XCTAssertEqual(try runBench(picker: fake.path, timeout: 30).status, 2)
@@ -130,7 +131,7 @@ final class KeyLatencyBenchTests: XCTestCase {
         let home = try XCTUnwrap(ProcessInfo.processInfo.environment["HOME"])
         for variable in ["XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"] {
             let value = try XCTUnwrap(lines.first { $0.hasPrefix(variable + "=") }?.dropFirst(variable.count + 1))
-            XCTAssertTrue(value.hasPrefix(FileManager.default.temporaryDirectory.path), "\(variable)=\(value)")
+            XCTAssertTrue(value.hasPrefix(TemporaryFolder.root.path), "\(variable)=\(value)")
             XCTAssertFalse(value.hasPrefix(home + "/"), "\(variable)=\(value)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: String(value)), "\(variable): removed after the run")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// `picker login` on a terminal: the code large, the QR code that decodes to the address, the
@@ -80,7 +81,7 @@ final class LoginOnTerminalTests: LoginTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zbarimg") else {
             throw XCTSkip("zbarimg is not installed (.ci/run installs zbar-tools)")
         }
-        let image = FileManager.default.temporaryDirectory.appendingPathComponent("picker-qr-\(UUID().uuidString).pgm")
+        let image = TemporaryFolder.root.appendingPathComponent("picker-qr-\(UUID().uuidString).pgm")
         defer { try? FileManager.default.removeItem(at: image) }
         try Self.image(of: qr).write(to: image)
         let decoded = try runCommand(URL(fileURLWithPath: "/usr/bin/zbarimg"), ["--raw", "-q", image.path])

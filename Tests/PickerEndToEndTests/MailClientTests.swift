@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 @testable import PickerKit
@@ -14,7 +15,7 @@ final class MailClientTests: XCTestCase {
     private var home: URL!
 
     override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-mail-\(UUID().uuidString)")
+        home = TemporaryFolder.root.appendingPathComponent("picker-e2e-mail-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             atPath: PickerPaths.fixture("google.vcf"), toPath: home.appendingPathComponent("contacts.vcf").path)

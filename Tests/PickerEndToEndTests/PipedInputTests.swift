@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// Standard input that is not a terminal is the source when none is named, as fzf, fzy and gum
@@ -32,7 +33,7 @@ final class PipedInputTests: TmuxTestCase {
     /// Names piped in show as they come, as fzf shows lines: a producer that has written one
     /// name and waits before the next does not keep the first off the screen.
     func testPipedNamesShowBeforeTheProducerIsDone() throws {
-        let go = FileManager.default.temporaryDirectory.appendingPathComponent("picker-go-\(UUID().uuidString)")
+        let go = TemporaryFolder.root.appendingPathComponent("picker-go-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: go) }
         let producer = "printf 'Ann Lee\\n'; while [ ! -e \"$0\" ]; do sleep 0.05; done; printf 'Bob Stone\\n'"
         let picker = try startPicker(

@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// Paths made unreachable for one command: a private mount namespace (`unshare -m`) in which
@@ -81,7 +82,7 @@ extension PrivateMounts {
 func runHiding(
     _ hidden: [String], _ executable: String, _ arguments: [String], environment: [String: String?] = [:]
 ) throws -> CommandResult {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("picker-empty-\(UUID().uuidString)")
+    let scratch = TemporaryFolder.root.appendingPathComponent("picker-empty-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
     return try PrivateMounts(hiding: hidden, scratch: scratch).run(executable, arguments, environment: environment)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// The friends picked most, recorded on Enter and listed under "Recent" above the letters.
@@ -9,7 +10,7 @@ final class RecentFriendsTests: TmuxTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        keeping = FileManager.default.temporaryDirectory.appendingPathComponent("picker-keep-\(UUID().uuidString)")
+        keeping = TemporaryFolder.root.appendingPathComponent("picker-keep-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: keeping, withIntermediateDirectories: true)
         friendsFile = keeping.appendingPathComponent("friends.json")
         let friends = [

@@ -1,3 +1,4 @@
+import PickerTestSupport
 import XCTest
 
 /// How the screen fits the terminal: resizing, wide characters, long names.
@@ -95,7 +96,7 @@ final class ScreenTests: TmuxTestCase {
     /// terminal; measured otherwise, the reverse-video padding of the cursor row and any span
     /// after the name's first (a highlighted match) would overwrite the end of the name.
     func testDevanagariNamesAreDrawnWhole() throws {
-        let source = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let source = TemporaryFolder.root.appendingPathComponent(
             "picker-e2e-\(UUID().uuidString).json")
         try Data(#"[{"id": "1", "name": "प्रिया पटेल"}, {"id": "2", "name": "अर्जुन शर्मा"}]"#.utf8).write(to: source)
         addTeardownBlock { try? FileManager.default.removeItem(at: source) }

@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// A private certificate authority and a server certificate it signed, for `localhost`,
@@ -18,7 +19,7 @@ struct TestCertificates: Sendable {
     }
 
     private static let made = Result { () throws -> TestCertificates in
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-tls-\(UUID().uuidString)")
+        let directory = TemporaryFolder.root.appendingPathComponent("picker-tls-\(UUID().uuidString)")
         let authorityDirectory = directory.appendingPathComponent("authorities")
         try FileManager.default.createDirectory(at: authorityDirectory, withIntermediateDirectories: true)
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }

@@ -1,3 +1,4 @@
+import PickerTestSupport
 import XCTest
 
 /// Typing a name in the list searches for it, whatever its letters: no printable key selects,
@@ -149,7 +150,7 @@ final class TypeToSearchTests: TmuxTestCase {
             styled.allSatisfy { $0.contains(/\u{1B}\[(?:\d+;)*2(?:;\d+)*m(?:\u{1B}\[\d+m)*  id …/) },
             "dimmed: \(styled)")
 
-        let source = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let source = TemporaryFolder.root.appendingPathComponent(
             "picker-e2e-\(UUID().uuidString).json")
         try Data(
             #"""

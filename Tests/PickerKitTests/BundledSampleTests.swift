@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 @testable import PickerKit
@@ -11,7 +12,7 @@ final class BundledSampleTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-sample-\(UUID().uuidString)")
+        directory = TemporaryFolder.root.appendingPathComponent("picker-sample-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

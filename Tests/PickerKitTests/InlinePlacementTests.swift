@@ -1,3 +1,4 @@
+import PickerTestSupport
 import XCTest
 
 @testable import PickerKit

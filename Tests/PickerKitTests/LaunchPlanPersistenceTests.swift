@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 @testable import PickerKit
@@ -12,7 +13,7 @@ final class LaunchPlanPersistenceTests: XCTestCase {
     private let now: Int64 = 1_700_000_000
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("launch-keep-\(UUID())")
+        directory = TemporaryFolder.root.appendingPathComponent("launch-keep-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

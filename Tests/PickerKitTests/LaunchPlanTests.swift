@@ -1,3 +1,4 @@
+import PickerTestSupport
 import XCTest
 
 @testable import PickerKit
@@ -9,7 +10,7 @@ final class LaunchPlanTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("launch-plan-\(UUID())")
+        directory = TemporaryFolder.root.appendingPathComponent("launch-plan-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

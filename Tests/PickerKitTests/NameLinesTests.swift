@@ -1,3 +1,4 @@
+import PickerTestSupport
 import XCTest
 
 @testable import PickerKit
@@ -118,7 +119,7 @@ final class NameLinesTests: XCTestCase {
             Array("Ada".utf8), Array("Zoë Kim".utf8), [0x0D], [0x0A], [0x0A], [0x20], Array("王".utf8), [0xFF],
             FriendsJSON.byteOrderMark, Array("e\u{301}".utf8),
         ]
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("picker-lines-\(getpid()).txt").path
+        let path = TemporaryFolder.root.appendingPathComponent("picker-lines-\(getpid()).txt").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         for round in 0..<400 {
             var bytes = round % 3 == 0 ? FriendsJSON.byteOrderMark : []

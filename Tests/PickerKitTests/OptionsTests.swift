@@ -1,3 +1,4 @@
+import PickerTestSupport
 import XCTest
 
 @testable import PickerKit
@@ -75,7 +76,7 @@ final class OptionsTests: XCTestCase {
     }
 
     func testARefusedURLSourceIsShownWithoutTheToken() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("options-session-\(UUID())")
+        let file = TemporaryFolder.root.appendingPathComponent("options-session-\(UUID())")
         try Data("tok-SECRET-4242\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let refused =
@@ -122,7 +123,7 @@ final class OptionsTests: XCTestCase {
     }
 
     func testTheSessionFileGivesItsFirstLine() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("picker-session-\(UUID().uuidString)")
+        let file = TemporaryFolder.root.appendingPathComponent("picker-session-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("  tok-123 \nsecond line\n".utf8).write(to: file)
         XCTAssertEqual(try Options(session: .file(file.path), source: .standardInput).sessionToken(), "tok-123")

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import PickerHarness
 import PickerKit
+import PickerTestSupport
 import Synchronization
 import XCTest
 

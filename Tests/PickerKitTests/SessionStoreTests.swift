@@ -1,3 +1,4 @@
+import PickerTestSupport
 import XCTest
 
 @testable import PickerKit
@@ -9,7 +10,7 @@ final class SessionStoreTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("session-store-\(UUID())")
+        directory = TemporaryFolder.root.appendingPathComponent("session-store-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

@@ -1,3 +1,4 @@
+import PickerTestSupport
 import XCTest
 
 @testable import PickerKit
@@ -11,7 +12,7 @@ final class StoredSessionUseTests: XCTestCase {
     private var environment: [String: String] { ["XDG_CONFIG_HOME": directory.path] }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("stored-session-\(UUID())")
+        directory = TemporaryFolder.root.appendingPathComponent("stored-session-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = try XCTUnwrap(SessionStore(environment: environment))
         try store.save(

@@ -8,6 +8,10 @@ import PickerStore
 package struct FileSourceLoader: FriendLoader {
     let path: String
 
+    package init(path: String) {
+        self.path = path
+    }
+
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
         var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

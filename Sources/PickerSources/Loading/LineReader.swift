@@ -4,7 +4,7 @@ import PickerStore
 
 /// A reader of a source that comes in lines (vCard, CSV): it is handed each line in turn and
 /// adds the friends it finds to the pages.
-protocol LineReader {
+package protocol LineReader {
     /// Takes line `number` (from 1), without its line end.
     mutating func read(
         line: UnsafeBufferPointer<UInt8>, number: Int, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
@@ -15,7 +15,7 @@ protocol LineReader {
 }
 
 /// Where the bytes of a line source come from.
-enum LineInput {
+package enum LineInput {
     /// A file, read a megabyte at a time and never held whole.
     case file(String)
     /// Bytes already in memory (what standard input held).
@@ -27,7 +27,7 @@ extension LineReader {
     /// file is read `chunkSize` bytes at a time.
     /// - Throws: the reader's ``SourceError``, or one naming `source` when the file cannot be
     ///   read or a line passes `maximumLineLength` bytes; pages before it stay delivered.
-    mutating func readAll(
+    package mutating func readAll(
         _ input: LineInput, source: String, chunkSize: Int = 1 << 20, maximumLineLength: Int = 64 << 20,
         _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {

@@ -100,7 +100,7 @@ package struct TextFolding: Sendable {
     /// written as separate marks) left out.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    static func folded(_ text: String, _ strength: Strength) -> String {
+    package static func folded(_ text: String, _ strength: Strength) -> String {
         let all = text.unicodeScalars
         // One scalar folds to its entry in the table, composed already, or to itself (a scalar
         // that composition changes has an entry).

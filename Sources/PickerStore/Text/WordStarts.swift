@@ -3,7 +3,7 @@
 /// an apostrophe, a period, a parenthesis…), and where the script changes (`山田たろう` has
 /// two words, Han then Hiragana). Name parts the service gave count as words too; their
 /// starts are passed in, as byte offsets of the same key.
-enum WordStarts {
+package enum WordStarts {
     /// Whether a word starts at byte `index` of the UTF-8 text `key` (the first byte of a
     /// character), or `index` is one of `partStarts`.
     /// - Complexity: O(1): at most the character before and the one at `index` are decoded.
@@ -36,7 +36,7 @@ enum WordStarts {
     }
 
     /// Whether `scalar` belongs in a word: a letter, a mark or a number.
-    static func isWordCharacter(_ scalar: UInt32) -> Bool {
+    package static func isWordCharacter(_ scalar: UInt32) -> Bool {
         if scalar < 0x80 { return isASCIIWordByte(UInt8(scalar)) }
         guard let value = Unicode.Scalar(scalar) else { return false }
         switch value.properties.generalCategory {
@@ -65,12 +65,12 @@ enum WordStarts {
 
 /// The writing system of a letter, as far as telling words apart needs: a change from one to
 /// another starts a word. Digits, punctuation and marks are `common` and change nothing.
-enum Script: UInt8 {
+package enum Script: UInt8 {
     case common, latin, greek, cyrillic, armenian, hebrew, arabic, indic, thai, georgian, hangul
     case hiragana, katakana, han, other
 
     /// The script of `scalar`, from the Unicode blocks that hold each.
-    static func of(_ scalar: UInt32) -> Script {
+    package static func of(_ scalar: UInt32) -> Script {
         switch scalar {
         case 0x30...0x39: return .common
         case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF, 0x2C60...0x2C7F, 0xA720...0xA7FF, 0xFF21...0xFF5A:

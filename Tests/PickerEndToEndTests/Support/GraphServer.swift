@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PickerTestSupport
 
 /// The Graph-compatible test service (`Tests/GraphServer/graph_server.py`) on two loopback
 /// ports, one of `::1`, optionally one speaking TLS, and a proxy, started for one test and
@@ -55,7 +56,7 @@ final class GraphServer: Sendable {
     /// Starts the service; with `tls`, a certificate and its key (PEM files), also on a port
     /// speaking TLS.
     init(tls: (certificate: String, key: String)? = nil) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-graph-\(UUID().uuidString)")
+        directory = TemporaryFolder.root.appendingPathComponent("picker-graph-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: gates(in: directory), withIntermediateDirectories: true)
         // Support/ → PickerEndToEndTests/ → Tests/, which holds GraphServer/.
         let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,4 +1,5 @@
 import Foundation
+import PickerTestSupport
 import XCTest
 
 /// A test of `picker login` against the device flows of the Graph test service: a private
@@ -12,7 +13,7 @@ class LoginTestCase: GraphTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        config = FileManager.default.temporaryDirectory.appendingPathComponent("picker-config-\(UUID().uuidString)")
+        config = TemporaryFolder.root.appendingPathComponent("picker-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PickerHarness
+import PickerTestSupport
 
 /// The picker on a pseudo-terminal of the test's own (``PseudoTerminal``), for what tmux cannot
 /// show: a terminal that never answers where its cursor is. The test reads everything the
@@ -12,7 +13,7 @@ final class PickerOnPseudoTerminal {
     /// given and the clean environment of the tmux tests; standard output goes to a file.
     init(arguments: [String], columns: Int = 80, rows: Int = 24, term: String = "xterm-256color") throws {
         terminal = try PseudoTerminal(rows: rows, columns: columns)
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-pty-\(UUID().uuidString)")
+        directory = TemporaryFolder.root.appendingPathComponent("picker-pty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
         for (name, value) in cleanEnvironment(keepingIn: directory) { environment[name] = value }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PickerTestSupport
 
 /// What a finished command left: its exit status and what it wrote, and how long it ran.
 struct CommandResult: Sendable {
@@ -22,7 +23,7 @@ func runCommand(
     _ executable: URL, _ arguments: [String], input: Data = Data(),
     environment: [String: String?] = [:], workingDirectory: URL? = nil, timeout: TimeInterval = 10
 ) throws -> CommandResult {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = TemporaryFolder.root
         .appendingPathComponent("picker-e2e-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -77,14 +78,14 @@ func runPicker(
     _ arguments: [String], input: Data = Data(), environment: [String: String?] = [:], keepingIn keeping: URL? = nil,
     measuringMemory: Bool = false
 ) throws -> CommandResult {
-    let own = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-keep-\(UUID().uuidString)")
+    let own = TemporaryFolder.root.appendingPathComponent("picker-e2e-keep-\(UUID().uuidString)")
     defer { if keeping == nil { try? FileManager.default.removeItem(at: own) } }
     let clean = cleanEnvironment(keepingIn: keeping ?? own).merging(["PICKER_SOURCE": PickerPaths.sample]) { $1 }
     let picker = try PickerPaths.picker()
     guard measuringMemory else {
         return try runCommand(picker, arguments, input: input, environment: clean.merging(environment) { $1 })
     }
-    let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("picker-peak-\(UUID().uuidString)")
+    let peakFile = TemporaryFolder.root.appendingPathComponent("picker-peak-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: peakFile) }
     let script = """
         import os, sys

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import PickerTestSupport
 
 // The harness of the end-to-end tests, after fzf's and fzy's tmux tests: the real `picker`
 // binary runs in a terminal of its own (a private tmux server per test), keys are typed with
@@ -74,7 +75,7 @@ final class TmuxSession: Sendable {
         let picker = try program ?? [PickerPaths.picker().path]
         let unique = UUID().uuidString.prefix(8).lowercased()
         socket = "picker-e2e-\(getpid())-\(unique)"
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("picker-e2e-\(unique)")
+        directory = TemporaryFolder.root.appendingPathComponent("picker-e2e-\(unique)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         outputFile = directory.appendingPathComponent("stdout")
         errorFile = directory.appendingPathComponent("stderr")

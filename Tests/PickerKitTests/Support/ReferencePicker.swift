@@ -1,3 +1,5 @@
+import PickerTestSupport
+
 @testable import PickerKit
 @testable import PickerSources
 @testable import PickerStore

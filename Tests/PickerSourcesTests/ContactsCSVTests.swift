@@ -1,0 +1,104 @@
+import Foundation
+import PickerTestSupport
+import XCTest
+
+@testable import PickerSources
+@testable import PickerStore
+
+final class ContactsCSVTests: XCTestCase {
+    private func read(_ text: String) throws -> ReadSource {
+        try readLines(Data(text.utf8), ContactsCSV.init(source:))
+    }
+
+    private func read(fixture name: String) throws -> ReadSource {
+        try readLines(try Data(contentsOf: fixture(name)), ContactsCSV.init(source:))
+    }
+
+    private func problem(_ text: String) -> String? {
+        PickerTestSupport.problem(Data(text.utf8), ContactsCSV.init(source:))
+    }
+
+    func testGoogleCurrentColumnsWithQuotedCommasNewlinesAndSeveralAddressesInACell() throws {
+        let read = try read(fixture: "google.csv")
+        XCTAssertEqual(read.friends.map(\.name), ["Ann Lee", "Bob J. Smith", "Acme Widgets"])
+        XCTAssertEqual(read.skipped, 1, "the row with only a phone number")
+        XCTAssertEqual(read.friends[0].emails, ["ann@home.example", "ann.lee@work.example"], "the * label first")
+        XCTAssertEqual(read.friends[1].emails, ["bob@example.org", "bob.smith@example.org"], "split at :::")
+        XCTAssertEqual(read.friends[1].nameParts, NameParts(first: "Bob", middle: "J.", last: "Smith"))
+        XCTAssertNil(read.friends[2].firstName, "an organization's name has no parts")
+    }
+
+    func testGoogleOlderColumns() throws {
+        let read = try read(fixture: "google-old.csv")
+        XCTAssertEqual(read.friends.map(\.name), ["Zoë Kim", "O'Brien, Seán"])
+        XCTAssertEqual(read.friends[0].emails, ["zoe@example.org", "zoe.kim@work.example"])
+        XCTAssertEqual(read.friends[1].nameParts, NameParts(first: "Seán", middle: "", last: "O'Brien"))
+    }
+
+    func testOutlookAndPlainColumns() throws {
+        let outlook = try read(fixture: "outlook.csv")
+        XCTAssertEqual(outlook.friends.map(\.name), ["Jane Q. Doe"])
+        XCTAssertEqual(outlook.friends[0].emails, ["jane@example.com", "jane.doe@work.example"])
+        let plain = try read(fixture: "plain.csv")
+        XCTAssertEqual(plain.friends.map(\.name), ["Ada Lovelace", "Charles Babbage"])
+        XCTAssertEqual(plain.friends.map(\.emails), [["ada@example.org"], []])
+    }
+
+    func testIdsComeFromAnIdColumnElseFromNameAndAddresses() throws {
+        let read = try read("Email,Name,ID\nann@x.example,Ann,a-1\nbob@x.example,Bob,\n")
+        XCTAssertEqual(read.friends.map(\.id), ["a-1", StableID.of(["Bob", "bob@x.example"])])
+    }
+
+    func testQuotingAsRFC4180() throws {
+        let read = try read(
+            "name,email\n\"Lee, \"\"Annie\"\" \",a@x.example\n  \"Bob\" ,b@x.example\r\nCa\"rl,c@x.example")
+        XCTAssertEqual(read.friends.map(\.name), ["Lee, \"Annie\"", "Bob", "Ca\"rl"])
+    }
+
+    func testBadFilesNameTheLineAndColumn() {
+        XCTAssertEqual(
+            problem("name,email\nAnn,\"ann@x\nBob,b@x\n"),
+            "line 2, column 5 (email): the quoted field that starts here never ends")
+        XCTAssertEqual(
+            problem("name,email\n\"Ann\"x,a@x\n"),
+            "line 2, column 6 (name): a closing quote must be followed by a comma or the end of the line")
+        XCTAssertEqual(
+            PickerTestSupport.problem(
+                Data("name,email\nZoë,".utf8) + Data([0xC3]) + Data("\n".utf8), ContactsCSV.init(source:)),
+            "line 2, column 5: not valid UTF-8")
+        XCTAssertEqual(
+            problem("phone,email\n1,a@x\n"),
+            "line 1: the header names no name column (Name, First Name, Last Name, Given Name, Family Name)")
+    }
+
+    func testAQuoteLeftOpenDoesNotTakeInTheWholeText() throws {
+        var records = CSVRecords(maximumRecordLength: 40)
+        func read(_ line: String, _ number: Int) throws -> CSVRecords.Record? {
+            var line = line
+            return try line.withUTF8 { try records.read($0, number: number) }
+        }
+        XCTAssertEqual(try read("Ann,\"open", 1)?.fields, nil)
+        XCTAssertEqual(try read(String(repeating: "x", count: 20), 2)?.fields, nil)
+        XCTAssertThrowsError(try read(String(repeating: "x", count: 20), 3)) { error in
+            XCTAssertEqual(
+                error as? CSVRecords.Failure,
+                CSVRecords.Failure(
+                    line: 1, column: 5, field: 2, problem: "the quoted field that starts here runs past 40 bytes"))
+        }
+    }
+
+    func testTheHeaderTellsAContactsCSVFromText() {
+        func isHeader(_ line: String) -> Bool {
+            var line = line
+            return line.withUTF8 { ContactsCSV.isHeader($0) }
+        }
+        XCTAssertTrue(isHeader("First Name,Middle Name,Last Name,E-mail 1 - Value"))
+        XCTAssertTrue(isHeader("Name,Given Name,Family Name"))
+        XCTAssertTrue(isHeader("name,email"))
+        XCTAssertTrue(isHeader("\"Last Name\",\"First Name\""))
+        XCTAssertFalse(isHeader("Smith, Ann"), "a name with a comma")
+        XCTAssertFalse(isHeader("Name"), "one column is a line of text")
+        XCTAssertFalse(isHeader("phone,email"))
+        XCTAssertFalse(isHeader("\"unclosed,name"))
+    }
+}

@@ -1,0 +1,98 @@
+import PickerTestSupport
+import XCTest
+
+@testable import PickerSources
+@testable import PickerStore
+
+final class FriendsJSONTests: XCTestCase {
+    private func decode(_ json: String) throws -> [Friend] {
+        try FriendsJSON.decode(Data(json.utf8), source: "friends.json")
+    }
+
+    private func problem(_ json: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
+        do {
+            _ = try decode(json)
+            return nil
+        } catch let error as SourceError {
+            XCTAssertEqual(error.source, "friends.json", file: file, line: line)
+            return error.problem
+        } catch {
+            return "unexpected \(error)"
+        }
+    }
+
+    func testReadsAGraphPageIgnoringPagingAndSummary() throws {
+        let friends = try decode(
+            """
+            {"data": [{"id": "10", "name": "Ada Lovelace", "first_name": "Ada", "last_name": "Lovelace"},
+                      {"id": "11", "name": "Bob", "middle_name": "X"}],
+             "paging": {"cursors": {"before": "a", "after": "b"}, "next": "https://example.invalid/next"},
+             "summary": {"total_count": 810}}
+            """)
+        XCTAssertEqual(
+            friends,
+            [
+                Friend(id: "10", name: "Ada Lovelace", firstName: "Ada", lastName: "Lovelace"),
+                Friend(id: "11", name: "Bob", middleName: "X"),
+            ])
+    }
+
+    func testReadsABareArrayAndNumericIds() throws {
+        XCTAssertEqual(try decode(#"[{"id": 7, "name": "Zoë"}]"#), [Friend(id: "7", name: "Zoë")])
+        XCTAssertEqual(try decode(#"  {"data": []}"#), [])
+    }
+
+    func testSyntaxErrorsNameTheLineAndColumn() {
+        XCTAssertEqual(
+            problem("{\"data\": [\n  {\"id\": \"1\" \"name\": \"A\"}]}"),
+            "not valid JSON at line 2, column 14: expected ',' or '}'")
+        XCTAssertEqual(
+            problem("{\"data\": [{\"id\": \"1\", \"name\": \"A\"}"),
+            "not valid JSON at line 1, column 35, the end of the file: the JSON stops before it is complete")
+    }
+
+    func testWrongShapesNameTheFriendAndField() {
+        XCTAssertEqual(problem(#"{"data": [{"id": "1", "name": "A"}, {"id": "2"}]}"#), #"data[1]: "name" is missing"#)
+        XCTAssertEqual(
+            problem(#"{"data": [{"id": "1", "name": null}]}"#), "data[0].name: expected a string, found null")
+        XCTAssertEqual(problem(#"{"data": [{"id": true, "name": "A"}]}"#), "data[0].id: expected a string")
+        XCTAssertEqual(problem(#"{"data": 3}"#), "data: expected an array of friends")
+        XCTAssertEqual(problem(#"{"people": []}"#), #"the top level: "data" is missing"#)
+        XCTAssertEqual(problem("42"), #"the top level must be a friends page {"data": [...]} or an array of friends"#)
+        XCTAssertEqual(problem(""), #"is empty: expected a friends page {"data": [...]} or an array of friends"#)
+        XCTAssertEqual(problem(" \n"), #"is empty: expected a friends page {"data": [...]} or an array of friends"#)
+        XCTAssertEqual(try decode("\u{FEFF}[]"), [], "a byte-order mark is skipped")
+    }
+
+    func testPlainTextOnStandardInputHasLineNumbersAsIds() throws {
+        let friends = try FriendSource.friends(fromStandardInput: Data("Ada\r\n\nZoë Kim\n  \nBob".utf8))
+        XCTAssertEqual(
+            friends, [Friend(id: "1", name: "Ada"), Friend(id: "3", name: "Zoë Kim"), Friend(id: "5", name: "Bob")])
+    }
+
+    func testInvalidUTF8OnStandardInputNamesTheLine() {
+        XCTAssertThrowsError(try FriendSource.friends(fromStandardInput: Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]))) {
+            error in
+            XCTAssertEqual(
+                (error as? SourceError)?.description, "standard input: line 2 is not valid UTF-8 (byte offset 3)")
+        }
+    }
+
+    func testJSONOnStandardInputIsRecognised() throws {
+        XCTAssertEqual(
+            try FriendSource.friends(fromStandardInput: Data(" [{\"id\":\"9\",\"name\":\"Ann\"}]".utf8)),
+            [Friend(id: "9", name: "Ann")])
+    }
+
+    func testFileProblemsNameTheFile() {
+        XCTAssertThrowsError(try FriendSource.readFile("/nonexistent/friends.json")) { error in
+            XCTAssertEqual((error as? SourceError)?.description, "/nonexistent/friends.json: no such file")
+        }
+        XCTAssertThrowsError(try FriendSource.readFile("/")) { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.problem,
+                "is a folder without a Facebook friends list (connections/friends/your_friends.json or friends/friends.json); an export in several .zip parts has it in one of them"
+            )
+        }
+    }
+}
