@@ -10,7 +10,8 @@ let package = Package(
     name: "picker",
     products: [
         .executable(name: "picker", targets: ["PickerTUI"]),
-        .executable(name: "picker-docs", targets: ["PickerDocs"]),
+        .executable(name: "generate-docs", targets: ["GenerateDocs"]),
+        .executable(name: "generate-fold-table", targets: ["GenerateFoldTable"]),
         .library(name: "PickerKit", targets: ["PickerKit"]),
         .executable(name: "picker-bench", targets: ["PickerBench"]),
     ],
@@ -23,7 +24,10 @@ let package = Package(
         .target(name: "CQRencode"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit"]),
-        .executableTarget(name: "PickerDocs", dependencies: ["PickerKit"]),
+        // The writers of the generated files: the man page, the completions and the README's
+        // keys; the fold table.
+        .executableTarget(name: "GenerateDocs", dependencies: ["PickerKit"]),
+        .executableTarget(name: "GenerateFoldTable", dependencies: ["PickerStore"]),
         .executableTarget(name: "PickerBench", dependencies: ["PickerKit", "PickerHarness"]),
         // A pseudo-terminal with a screen model, for the benchmark and the tests.
         .target(name: "PickerHarness", dependencies: ["PickerStore"]),

@@ -6,7 +6,7 @@ import XCTest
 @testable import PickerStore
 
 /// The man page and the completions are written from the option and key tables, like `--help`;
-/// the committed files must be what `swift run picker-docs` writes today.
+/// the committed files must be what `swift run generate-docs` writes today.
 final class DocumentationTests: XCTestCase {
     private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -16,7 +16,7 @@ final class DocumentationTests: XCTestCase {
     }
 
     func testTheManPageSaysWhatHelpSays() throws {
-        XCTAssertEqual(try committed("docs/picker.1"), ManPage.text, "run swift run picker-docs")
+        XCTAssertEqual(try committed("docs/picker.1"), ManPage.text, "run swift run generate-docs")
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
         for option in Options.table { for name in option.names { XCTAssertTrue(page.contains(name), name) } }
         for key in KeyMap.standard.help {
@@ -84,11 +84,11 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(HelpPage.text.contains("$XDG_CONFIG_HOME/picker/session"))
     }
 
-    /// The README's tables of keys are the key table's help, as `swift run picker-docs` writes
+    /// The README's tables of keys are the key table's help, as `swift run generate-docs` writes
     /// them, so they cannot drift from what the keys do.
     func testTheReadmeKeysAreWrittenFromTheKeyTable() throws {
         let readme = try committed("README.md")
-        XCTAssertEqual(ReadmeKeys.updating(readme), readme, "run swift run picker-docs")
+        XCTAssertEqual(ReadmeKeys.updating(readme), readme, "run swift run generate-docs")
         XCTAssertTrue(readme.contains(ReadmeKeys.markdown))
         for help in KeyMap.standard.help { XCTAssertTrue(ReadmeKeys.markdown.contains(help.action), help.action) }
         XCTAssertNil(ReadmeKeys.updating("# no markers"))
@@ -121,9 +121,9 @@ final class DocumentationTests: XCTestCase {
     }
 
     func testTheCompletionsAreCurrentAndOfferEveryOption() throws {
-        XCTAssertEqual(try committed("completions/picker.bash"), ShellCompletions.bash, "run swift run picker-docs")
-        XCTAssertEqual(try committed("completions/_picker"), ShellCompletions.zsh, "run swift run picker-docs")
-        XCTAssertEqual(try committed("completions/picker.fish"), ShellCompletions.fish, "run swift run picker-docs")
+        XCTAssertEqual(try committed("completions/picker.bash"), ShellCompletions.bash, "run swift run generate-docs")
+        XCTAssertEqual(try committed("completions/_picker"), ShellCompletions.zsh, "run swift run generate-docs")
+        XCTAssertEqual(try committed("completions/picker.fish"), ShellCompletions.fish, "run swift run generate-docs")
         for option in Options.table {
             for name in option.names {
                 XCTAssertTrue(ShellCompletions.bash.contains(name), name)

@@ -29,7 +29,7 @@ final class FoldTableTests: XCTestCase {
                 locale: nil
             ).precomposedStringWithCanonicalMapping
         }
-        XCTAssertTrue(committed == current, "run swift run picker-docs")
+        XCTAssertTrue(committed == current, "run swift run generate-fold-table")
     }
 
     func testTheRangesLeftOutFoldToThemselves() {

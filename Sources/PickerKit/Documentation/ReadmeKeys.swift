@@ -2,12 +2,12 @@ import PickerSources
 import PickerStore
 
 /// The README's tables of keys, written from the key table like `--help` and the man page:
-/// `swift run picker-docs` puts them between the README's two marker lines, and a test fails
+/// `swift run generate-docs` puts them between the README's two marker lines, and a test fails
 /// when they are out of date.
 package enum ReadmeKeys {
     /// The line before the tables.
     package static let startMarker =
-        "<!-- The tables of keys are written from the key table by swift run picker-docs. -->"
+        "<!-- The tables of keys are written from the key table by swift run generate-docs. -->"
     /// The line after the tables.
     package static let endMarker = "<!-- End of the tables of keys. -->"
 

@@ -13,7 +13,7 @@ public struct PickerConfiguration: Hashable, Sendable {
     public var limit: Int?
     /// Whether moving past either end wraps to the other.
     public var cycles = false
-    /// Whether a search shows the best matches first (see ``MatchTier``) rather than in list
+    /// Whether a search shows the best matches first (see ``NameMatch/score``) rather than in list
     /// order (`--no-rank`).
     public var ranksMatches = true
     /// How the list is sorted and sectioned.

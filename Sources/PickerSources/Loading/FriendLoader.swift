@@ -5,7 +5,7 @@ import PickerStore
 /// Reads a source to its end, page by page.
 ///
 /// Every source (file, standard input, Graph over HTTP) is one of these; the picker runs it on
-/// a thread of its own and turns each page into a ``PickerEvent/friendsArrived(_:announcedTotal:)``.
+/// a thread of its own and turns each page into a `PickerEvent.friendsArrived`.
 public protocol FriendLoader: Sendable {
     /// Delivers each page to `deliver` as it arrives, in order. Blocks until the source is read.
     /// - Throws: ``SourceError`` when the source fails; pages delivered before it stay delivered.

@@ -5,7 +5,7 @@ import PickerStore
 /// Where the friends of a session come from.
 public enum FriendSource: Hashable, Sendable {
     /// A file read by its content (JSON, vCard, a contacts CSV, a Facebook export's `.zip`, or
-    /// text with one name per line; see ``SourceFormat``), or a Facebook export's folder.
+    /// text with one name per line), or a Facebook export's folder.
     case file(String)
     /// Standard input, read by its content as a file is.
     case standardInput
@@ -24,7 +24,7 @@ public enum FriendSource: Hashable, Sendable {
     }
 
     /// How messages name this source when the session token is not known: a URL without its
-    /// `access_token` values, user and password (see ``displayName(redacting:)``).
+    /// `access_token` values, user and password.
     public var displayName: String { displayName(redacting: nil) }
 
     /// How messages name this source: a URL without its `access_token` values, user and

@@ -9,7 +9,7 @@
 ///
 /// A term without punctuation may also match the name with its punctuation taken out
 /// (`obrien` finds O'Brien, `stjohn` St. John), where it does not match the name as written;
-/// see ``JoinedKey``.
+/// see `JoinedKey`.
 public struct SearchQuery: Hashable, Sendable {
     /// One term of the query, folded once.
     package struct Term: Hashable, Sendable {

@@ -7,7 +7,7 @@
 /// and Jose, `josé` finds only José, `zo kra` finds Zoë Kravitz.
 ///
 /// This is the search a ``FriendList`` runs, on a list of this one friend. To search many
-/// friends, put them in a list and ask it for ``FriendList/positions(matching:among:)``.
+/// friends, put them in a list and ask it for ``FriendList/positions(matching:ranked:)``.
 /// - Complexity: O(name length × terms).
 public func shouldInclude(_ friend: Friend, query: String) -> Bool {
     var list = FriendList(sortOrder: .first)

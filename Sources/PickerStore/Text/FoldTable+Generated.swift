@@ -1,4 +1,4 @@
-// Written by `swift run picker-docs` from Foundation's folding: do not edit.
+// Written by `swift run generate-fold-table` from Foundation's folding: do not edit.
 extension FoldTable {
     /// The folds of every scalar that folding changes (see ``FoldTable/source(_:)``).
     static let entries = """

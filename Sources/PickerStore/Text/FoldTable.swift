@@ -5,7 +5,7 @@
 /// `Łukasz`, and the letters people without the key write as Latin letters spelled so
 /// (`æ` as `ae`, `þ` as `th`), so that `aegir` finds `Ægir`.
 ///
-/// The table is written by `swift run picker-docs` from Foundation's folding (a test checks it
+/// The table is written by `swift run generate-fold-table` from Foundation's folding (a test checks it
 /// is current), so that the picker folds as Foundation does without linking Foundation's
 /// string functions, which would bring ICU and 45 MB into the binary.
 package enum FoldTable {
@@ -134,7 +134,7 @@ package enum FoldTable {
         let quotes = String(repeating: "\"", count: 3)
         let body = lines.map { "        " + $0 }.joined(separator: "\n")
         return [
-            "// Written by `swift run picker-docs` from Foundation's folding: do not edit.",
+            "// Written by `swift run generate-fold-table` from Foundation's folding: do not edit.",
             "extension FoldTable {",
             "    /// The folds of every scalar that folding changes (see ``FoldTable/source(_:)``).",
             "    static let entries = \(quotes)",
