@@ -43,7 +43,7 @@ package struct Persistence: Sendable {
     mutating func frecency(reports: inout [String]) -> Frecency {
         guard let history else { return Frecency() }
         do throws(PrivateFileError) {
-            try PrivateFiles.check(directory: history.directory)
+            try PrivateDirectory.check(history.directory)
         } catch {
             reports.append("\(error); picks are not kept")
             self.history = nil

@@ -19,8 +19,6 @@ package struct PickHistory: Hashable, Sendable {
     static let largestSources = 64
     /// The most friends kept for one source.
     static let largestPicks = 256
-    /// The largest record read: 4 MB.
-    static let largestFile = 4 << 20
     /// The format's version.
     static let version = 1
 
@@ -28,17 +26,30 @@ package struct PickHistory: Hashable, Sendable {
         self.directory = directory
     }
 
+    /// The name of the record in the directory.
+    static let name = "picks.json"
+    /// The name of the lock taken while the record is rewritten.
+    static let lockName = "picks.lock"
     /// The path of the record.
-    package var path: String { "\(directory)/picks.json" }
+    package var path: String { "\(directory)/\(Self.name)" }
     /// The path of the lock taken while the record is rewritten.
-    package var lockPath: String { "\(directory)/picks.lock" }
+    package var lockPath: String { "\(directory)/\(Self.lockName)" }
 
     /// The frecency of the friends picked from the source known by `source` (see
     /// ``sourceKey(_:)``), at `now`; and a one-line warning when the record is there but cannot
     /// be read (it is then treated as empty, and replaced at the next pick), or when the state
     /// directory is not the user's alone (nothing is read from it, and a pick is not recorded).
     package func frecency(source: String, keying: Frecency.Keying, now: Int64) -> (Frecency, warning: String?) {
-        let (record, warning) = read()
+        let folder: PrivateDirectory
+        do throws(PrivateFileError) {
+            guard let opened = try PrivateDirectory.open(directory) else {
+                return (Frecency(times: [:], keying: keying, now: now), nil)
+            }
+            folder = opened
+        } catch {
+            return (Frecency(times: [:], keying: keying, now: now), "\(error); picks are not kept")
+        }
+        let (record, warning) = read(in: folder)
         let entry = record.sources.first { $0.source == source && $0.keying == keying }
         return (Frecency(times: entry?.picks ?? [:], keying: keying, now: now), warning)
     }
@@ -49,10 +60,10 @@ package struct PickHistory: Hashable, Sendable {
         _ friends: [Friend], source: String, keying: Frecency.Keying, now: Int64
     ) throws(PrivateFileError) {
         guard !friends.isEmpty else { return }
-        try PrivateFiles.prepare(directory: directory)
-        let lock = try Self.lock(lockPath)
+        let folder = try PrivateDirectory.prepare(directory)
+        let lock = try folder.lock(Self.lockName)
         defer { close(lock) }
-        var record = read().record
+        var record = read(in: folder).record
         var entry =
             record.sources.first { $0.source == source && $0.keying == keying }
             ?? Entry(source: source, keying: keying, used: now, picks: [:])
@@ -73,7 +84,7 @@ package struct PickHistory: Hashable, Sendable {
         } catch {
             throw PrivateFileError("\(path): cannot be written (\(error))")
         }
-        try PrivateFiles.write(bytes, to: path, durably: true)
+        try folder.write(bytes, to: Self.name, durably: true)
     }
 
     /// The key of `source` in the record: a hash of its absolute path (resolved) or of its URL.
@@ -88,11 +99,11 @@ package struct PickHistory: Hashable, Sendable {
         }
     }
 
-    /// The record as the file holds it, or an empty one and why the file was not read.
-    private func read() -> (record: Record, warning: String?) {
-        switch PrivateFiles.read(path, limit: Self.largestFile) {
+    /// The record as the file in `folder` holds it, or an empty one and why the file was not
+    /// read.
+    private func read(in folder: PrivateDirectory) -> (record: Record, warning: String?) {
+        switch folder.read(Self.name, limit: .history) {
         case .missing: return (Record(), nil)
-        case .unusableDirectory(let error): return (Record(), "\(error); picks are not kept")
         case .refused(let why): return (Record(), "\(path) \(why); picks are recorded afresh")
         case .bytes(let bytes):
             guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)), record.isValid else {
@@ -100,22 +111,6 @@ package struct PickHistory: Hashable, Sendable {
             }
             return (record, nil)
         }
-    }
-
-    /// Opens and locks the lock file at `path`; closing the descriptor unlocks it.
-    private static func lock(_ path: String) throws(PrivateFileError) -> Int32 {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw PrivateFileError("\(path): cannot be opened (\(PrivateFiles.reason(errno)))")
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = PrivateFiles.reason(errno)
-                close(descriptor)
-                throw PrivateFileError("\(path): cannot be locked (\(reason))")
-            }
-        }
-        return descriptor
     }
 
     /// What `picks.json` holds.
