@@ -175,10 +175,10 @@ final class NameLinesTests: XCTestCase {
             var piped: [Friend] = []
             var pipedError: String?
             do {
-                let head = try StandardInput.readHead(descriptor: ends[0], source: "standard input")
+                let input = try InputFile.reading(ends[0], name: "standard input")
+                let head = try StandardInput.readHead(input)
                 try NameLines.readPages(
-                    head: head, descriptor: ends[0], source: "standard input", firstPage: 1, largestPage: 2,
-                    chunkSize: 3
+                    head: head, input: input, firstPage: 1, largestPage: 2, chunkSize: 3
                 ) { piped += $0.friends }
             } catch {
                 pipedError = error.problem

@@ -39,26 +39,6 @@ extension FacebookExport {
         return friendsList(among: htmlPaths) != nil
     }
 
-    /// The friends list in the export folder at `path`.
-    /// - Throws: ``SourceError`` naming `path` when the folder holds none.
-    static func friendsFile(inFolder path: String) throws(SourceError) -> String {
-        let manager = FileManager.default
-        let tops = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        var present: [String] = []
-        for base in [""] + tops.prefix(1000).map({ $0 + "/" }) {
-            for layout in friendsListPaths + friendsListPaths.map({ String($0.dropLast(5)) + ".html" }) {
-                var isDirectory = false
-                if manager.fileExists(atPath: path + "/" + base + layout, isDirectory: &isDirectory),
-                    !isDirectory
-                {
-                    present.append(base + layout)
-                }
-            }
-        }
-        if let list = friendsList(among: present) { return path + "/" + list }
-        throw notAnExport(path, html: isHTMLExport(present), kind: "a folder")
-    }
-
     /// Reads the friends list out of the export archive at `path` with the system's `unzip`.
     /// - Throws: ``SourceError`` naming `path` when `unzip` is missing, the archive cannot be
     ///   read, holds no friends list, or the list is malformed (its place in the archive named).
@@ -108,7 +88,7 @@ extension FacebookExport {
         return escaped
     }
 
-    private static func notAnExport(_ path: String, html: Bool, kind: String) -> SourceError {
+    static func notAnExport(_ path: String, html: Bool, kind: String) -> SourceError {
         if html {
             return SourceError(
                 source: path,
