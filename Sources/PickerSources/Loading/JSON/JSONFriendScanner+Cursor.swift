@@ -101,7 +101,7 @@ extension JSONFriendScanner {
         /// A friend object at the cursor (its `{`), nested `depth` deep, appended to `texts`
         /// as its strings' bytes; or, when it is not a friend, what is wrong with it, at `path`
         /// (`data[3]`), in the order the decoder told it: the id, the name, then the parts.
-        mutating func friend(into texts: inout FriendTexts, depth: Int, path: String) throws(Failure) -> String? {
+        mutating func friend(into texts: inout FriendTexts, depth: Int, path: Path) throws(Failure) -> String? {
             var id = Member.absent
             var name = Member.absent
             var first = Member.absent
@@ -125,9 +125,9 @@ extension JSONFriendScanner {
             default: return Self.problem(id, .id, at: path)
             }
             guard case .text(let nameText) = name else { return Self.problem(name, .name, at: path) }
-            for (part, field) in [(first, Field.firstName), (middle, .middleName), (last, .lastName)] {
-                if case .other = part { return Self.problem(part, field, at: path) }
-            }
+            if case .other = first { return Self.problem(first, .firstName, at: path) }
+            if case .other = middle { return Self.problem(middle, .middleName, at: path) }
+            if case .other = last { return Self.problem(last, .lastName, at: path) }
             withBytes(idText) { id in withBytes(nameText) { name in texts.append(id: id, name: name) } }
             // Each part on its own, not an array of the three: this runs for every friend.
             func appendPart(_ part: Member) {
@@ -143,7 +143,7 @@ extension JSONFriendScanner {
         /// An entry of the Facebook export's friends list at the cursor (its `{`), nested
         /// `depth` deep: its `name` and the `timestamp` the friendship began; other fields are
         /// checked and passed over. When it is not an entry, what is wrong with it, at `path`.
-        mutating func exportFriend(depth: Int, path: String) throws(Failure) -> (friend: Friend?, problem: String?) {
+        mutating func exportFriend(depth: Int, path: Path) throws(Failure) -> (friend: Friend?, problem: String?) {
             var name = Member.absent
             var timestamp = Member.absent
             try members(depth: depth) { (key, cursor) throws(Failure) in
@@ -189,7 +189,7 @@ extension JSONFriendScanner {
         }
 
         /// What is wrong with a field that holds `member` where a string must be.
-        private static func problem(_ member: Member, _ field: Field, at path: String) -> String {
+        private static func problem(_ member: Member, _ field: Field, at path: Path) -> String {
             switch member {
             case .absent: "\(path): \"\(field.name)\" is missing"
             case .null: "\(path).\(field.name): expected a string, found null"

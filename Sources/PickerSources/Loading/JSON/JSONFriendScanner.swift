@@ -243,7 +243,7 @@ struct JSONFriendScanner {
             try cursor.skipValue(depth: elementDepth)
             return .advanced
         }
-        let path = "\(list?.name ?? "")[\(index)]"
+        let path = Path(list: list, index: index)
         guard cursor.peek() == UInt8(ascii: "{") else {
             let isNull = cursor.peek() == UInt8(ascii: "n")
             try cursor.skipValue(depth: elementDepth)
@@ -313,6 +313,15 @@ struct JSONFriendScanner {
             // The unit checks as JSON where the reader found it wrong: say where it starts.
             return .syntax(offset: base + unitStart, reason: "expected a value", truncated: false)
         }
+    }
+
+    /// Where a friend is in the document, as messages name it (`data[3]`, or `[3]` in a bare
+    /// array): made into text only for a message.
+    struct Path: CustomStringConvertible {
+        let list: Field?
+        let index: Int
+
+        var description: String { "\(list?.name ?? "")[\(index)]" }
     }
 
     /// Why a unit could not be read.
