@@ -6,7 +6,7 @@ extension FriendsJSON {
     /// The most bytes one unit of a document may take (a friend, a value passed over, a key):
     /// 64 MB, as a line of text. A document is read a chunk at a time and only the unit being
     /// read is held, so this bounds the memory a document of any size takes to read.
-    static let largestUnit = 64 << 20
+    package static let largestUnit = 64 << 20
 
     /// Reads the JSON file at `path` a chunk at a time (see ``readPages(_:head:firstPage:largestPage:_:)``).
     /// - Throws: ``SourceError`` naming `path`, as ``decode(_:source:)`` does, or when it cannot
