@@ -288,14 +288,15 @@ final class JSONFastPathTests: XCTestCase {
             var rest = Array(text.utf8)[...]
             var friends: [Friend] = []
             var largest = 0
+            let read: (inout [UInt8]) throws(SourceError) -> Bool = { buffer in
+                guard !rest.isEmpty else { return false }
+                buffer += rest.prefix(100)
+                rest = rest.dropFirst(100)
+                largest = max(largest, buffer.count)
+                return true
+            }
             let problem = try? FriendsJSON.scanPages(
-                read: { (buffer) throws(SourceError) -> Bool in
-                    guard !rest.isEmpty else { return false }
-                    buffer += rest.prefix(100)
-                    rest = rest.dropFirst(100)
-                    largest = max(largest, buffer.count)
-                    return true
-                }, firstPage: 10, largestPage: 10, largestUnit: largestUnit
+                read: read, firstPage: 10, largestPage: 10, largestUnit: largestUnit
             ) { page, _ in friends += FriendPage(page).friends }
             return (friends, problem ?? nil, largest)
         }
