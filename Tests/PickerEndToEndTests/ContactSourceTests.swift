@@ -173,7 +173,7 @@ final class ContactSourceTests: TmuxTestCase {
             try picker.waitForScreen("\(pick.query) in \(source) finds \(pick.row) first") {
                 $0.searchBar.hasPrefix("/ \(pick.query)") && $0.cursorName == pick.row
             }
-            try picker.press("Enter", "Space")
+            try picker.press("Tab")
             try picker.waitForScreen("\(pick.row) of \(source) selected") {
                 $0.selectedNames == [pick.row] && $0.counts.hasSuffix(" · 1 selected")
             }

@@ -218,7 +218,7 @@ final class InlineScreenTests: TmuxTestCase {
         }
         let styled = try picker.styledScreen()
         XCTAssertTrue(styled[5 + 2].contains("\u{1B}[7m"), "the cursor row in reverse video: \(styled[7])")
-        try picker.press("Enter", "Enter")
+        try picker.press("Enter")
         try picker.assertExit(0, output: "Zoë Kravchenko\n")
         XCTAssertEqual(try picker.scrollbackAndScreen(), fiveLines)
     }

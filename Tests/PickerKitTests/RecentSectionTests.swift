@@ -52,7 +52,7 @@ final class RecentSectionTests: XCTestCase {
               B
               [ ] Bob Stone
               C
-            Enter done · Esc cancel · Space toggle · ↑↓ move
+            Enter done · Esc cancel · Space toggle · ? keys
             """)
         XCTAssertEqual(state.result.map(\.name), ["Zoë Adair"], "Enter picks the first of them")
         XCTAssertEqual(picker(loaded: true).frame().text, state.frame().text, "a list read whole shows the same")
@@ -77,7 +77,7 @@ final class RecentSectionTests: XCTestCase {
         state.send(.moveDown)
         XCTAssertEqual(state.currentFriend?.name, "Ada Lovelace", "then list order")
         state.send(.moveDown)
-        state.send(.cancelSearch)
+        state.send(.clearOrCancel)
         XCTAssertEqual(state.recent.count, 2)
         XCTAssertEqual(state.currentFriend?.name, "Adam Novak", "the cursor stays on its friend")
         XCTAssertEqual(state.cursor, 3, "in its letter's section, below the recent two")

@@ -33,7 +33,8 @@ struct PickerProgram: ScreenProgram {
     }
 
     mutating func handle(_ key: Key) -> ProgramStep<Ending> {
-        switch state.configuration.keyMap.command(for: clicks.count(key), in: state.phase) {
+        let queryIsEmpty = state.query.text.isEmpty
+        switch state.configuration.keyMap.command(for: clicks.count(key), in: state.phase, queryIsEmpty: queryIsEmpty) {
         case .send(let event)?:
             let outcome = state.send(event)
             return outcome == .continuing ? .continuing : .finished(.closed(outcome))

@@ -47,6 +47,18 @@ package enum PickerEvent: Hashable, Sendable {
     case queryCursorToStart
     /// Move the query's cursor after the last character.
     case queryCursorToEnd
+    /// Move the query's cursor to the start of the word before it, as readline's Alt-b.
+    case queryCursorWordLeft
+    /// Move the query's cursor past the end of the word after it, as readline's Alt-f.
+    case queryCursorWordRight
+    /// Delete from the query's cursor to the end of the word after it, as readline's Alt-d.
+    case deleteWordForward
+    /// Delete the word before the query's cursor, letters and digits only, as readline's
+    /// Alt-Backspace (Ctrl-W deletes up to white space).
+    case deleteWordBackward
+    /// Text pasted in one piece: typed into the query at its cursor, each line end and tab a
+    /// space, other control characters left out.
+    case pasted(String)
     /// Stop editing and browse the filtered list.
     case finishSearch
     /// Empty the query and browse the whole list.

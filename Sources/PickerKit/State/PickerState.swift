@@ -61,6 +61,8 @@ package struct PickerState: Sendable {
     var review: Review?
     /// The phase the key overlay goes back to.
     var overlayReturn = Phase.browsing
+    /// The first line of the key overlay on screen.
+    package internal(set) var overlayTop = 0
     /// Turns of the loading spinner.
     var spinnerStep = 0
     /// The terminal size the picker draws for.
@@ -100,6 +102,7 @@ package struct PickerState: Sendable {
         showList()
         loading = .complete
         phase = .browsing
+        noteUnknownSelection()
         scrollToCursor()
     }
 
@@ -136,15 +139,15 @@ package struct PickerState: Sendable {
             if event != .clearOrCancel { isAskingToDiscard = false }
         }
         switch event {
-        case .moveUp: moveCursor(by: -1, wrapping: configuration.cycles)
-        case .moveDown: moveCursor(by: 1, wrapping: configuration.cycles)
-        case .pageUp: moveCursor(by: -max(1, layout.listRows))
-        case .pageDown: moveCursor(by: max(1, layout.listRows))
-        case .moveToFirst: moveCursor(to: 0)
-        case .moveToLast: moveCursor(to: rows.count - 1)
-        case .previousSection: moveToSection(offset: -1)
-        case .nextSection: moveToSection(offset: 1)
-        case .beginSectionJump: if phase == .browsing { phase = .choosingSection }
+        case .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast:
+            if phase == .showingKeys {
+                scrollOverlay(by: overlayOffset(of: event))
+            } else {
+                move(event)
+            }
+        case .previousSection: if showsSections { moveToSection(offset: -1) }
+        case .nextSection: if showsSections { moveToSection(offset: 1) }
+        case .beginSectionJump: if phase == .browsing, showsSections { phase = .choosingSection }
         case .jumpToSection(let letter):
             guard phase == .choosingSection else { break }
             moveToSection(letter)
@@ -160,8 +163,12 @@ package struct PickerState: Sendable {
         case .startSearch: openSearch()
         case .typed(let text): type(text)
         case .deleteBackward, .deleteForward, .deleteWord, .deleteToStart, .queryCursorLeft, .queryCursorRight,
-            .queryCursorToStart, .queryCursorToEnd:
+            .queryCursorToStart, .queryCursorToEnd, .queryCursorWordLeft, .queryCursorWordRight, .deleteWordForward,
+            .deleteWordBackward:
+            // A search kept in the list is edited as it is: the editing keys open it again.
+            if phase == .browsing || phase == .loading, !query.text.isEmpty { openSearch() }
             if phase == .searching { editQuery(event) }
+        case .pasted(let text): type(Self.pastedText(text))
         case .finishSearch: if phase == .searching { phase = .browsing }
         case .cancelSearch:
             guard phase == .searching else { break }
@@ -177,6 +184,7 @@ package struct PickerState: Sendable {
         case .showKeys:
             guard [.browsing, .searching, .reviewing].contains(phase) else { break }
             overlayReturn = phase
+            overlayTop = 0
             phase = .showingKeys
         case .back:
             switch phase {
@@ -199,6 +207,7 @@ package struct PickerState: Sendable {
         case .loadingFinished:
             loading = .complete
             if phase == .loading { phase = .browsing }
+            noteUnknownSelection()
         case .loadingFailed(let message):
             loading = .failed(message)
             if phase == .loading { phase = .browsing }
@@ -220,6 +229,35 @@ package struct PickerState: Sendable {
             isAskingToDiscard = true
         } else {
             phase = .cancelled
+        }
+    }
+
+    /// Moves the cursor as `event` says; from the search, into the list, the search kept.
+    private mutating func move(_ event: PickerEvent) {
+        switch event {
+        case .moveToFirst: moveCursor(to: 0)
+        case .moveToLast: moveCursor(to: rows.count - 1)
+        default:
+            leaveSearchForTheList()
+            switch event {
+            case .moveUp: moveCursor(by: -1, wrapping: configuration.cycles)
+            case .moveDown: moveCursor(by: 1, wrapping: configuration.cycles)
+            case .pageUp: moveCursor(by: -max(1, layout.listRows))
+            default: moveCursor(by: max(1, layout.listRows))
+            }
+        }
+    }
+
+    /// How many lines `event` scrolls the key overlay.
+    private func overlayOffset(of event: PickerEvent) -> Int {
+        let page = max(1, layout.listRows)
+        switch event {
+        case .moveUp: return -1
+        case .moveDown: return 1
+        case .pageUp: return -page
+        case .pageDown: return page
+        case .moveToFirst: return -Int(Int32.max)
+        default: return Int(Int32.max)
         }
     }
 

@@ -40,12 +40,4 @@ func withScreen<Result>(
 
 extension Terminal: PickerScreen {
     var inputDescriptors: [Int32] { [inputDescriptor] }
-
-    func readInput() -> ScreenInput? {
-        while let input = nextInput() {
-            if input.isResize { return .resized(size) }
-            if let key = Key(input) { return .key(key) }
-        }
-        return nil
-    }
 }

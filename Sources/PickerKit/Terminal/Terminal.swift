@@ -21,9 +21,24 @@ final class Terminal {
 
     /// Whether mouse reports are turned on.
     private let mouse: Bool
+    /// An input read after an Esc that did not make an Alt key with it, handed out next.
+    private var pendingInput: Input?
+    /// The text of a paste being read, between the terminal's marks around it, and how many
+    /// inputs it has had.
+    private var pasted: String?
+    private var pasteRead = 0
+    /// The most of a paste kept: a search is one line, and more is left out.
+    private static let longestPaste = 4096
+    /// The most inputs read as one paste: past them without its end mark the paste ends, so
+    /// that a lost mark cannot take every later key.
+    private static let longestPasteRead = 1 << 20
 
     /// The key code ncurses returns for the start of an SGR mouse report, `ESC [ <`.
     private static let mouseReportCode: Int32 = 0x7F00
+    /// The key codes ncurses returns for the marks around pasted text, `ESC [ 200 ~` and
+    /// `ESC [ 201 ~` (bracketed paste).
+    private static let pasteStartCode: Int32 = 0x7F01
+    private static let pasteEndCode: Int32 = 0x7F02
 
     /// Opens and sets up the terminal `device`: UTF-8 locale, raw keys, no echo, keypad, hidden
     /// cursor, colours unless `color` is false, SGR mouse reports when `mouse` is true.
@@ -74,10 +89,10 @@ final class Terminal {
         doupdate()
         theme = Theme.start(color: color)
         self.mouse = mouse
-        if mouse {
-            define_key("\u{1B}[<", Self.mouseReportCode)
-            reportMouse(true)
-        }
+        if mouse { define_key("\u{1B}[<", Self.mouseReportCode) }
+        define_key("\u{1B}[200~", Self.pasteStartCode)
+        define_key("\u{1B}[201~", Self.pasteEndCode)
+        report(true)
     }
 
     /// Runs `body` with the terminal `device` set up, and restores it on every way out.
@@ -89,15 +104,17 @@ final class Terminal {
         return try body(terminal)
     }
 
-    /// Turns the terminal's mouse reports (button presses and the wheel, in SGR form) on or off.
-    private func reportMouse(_ on: Bool) {
-        guard mouse else { return }
-        fputs(on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l", tty)
+    /// Turns on or off the terminal's marks around pasted text (bracketed paste) and, unless
+    /// the mouse is left to the terminal, its mouse reports (button presses and the wheel, in
+    /// SGR form).
+    private func report(_ on: Bool) {
+        let mouseModes = mouse ? (on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l") : ""
+        fputs((on ? "\u{1B}[?2004h" : "\u{1B}[?2004l") + mouseModes, tty)
         fflush(tty)
     }
 
     private func close() {
-        reportMouse(false)
+        report(false)
         endwin()
         delscreen(screen)
         fclose(tty)
@@ -109,8 +126,53 @@ final class Terminal {
         TerminalSize(rows: Int(getmaxy(picker_stdscr())), columns: Int(getmaxx(picker_stdscr())))
     }
 
+    /// The next input waiting, if any: a resize, or a key (keys that mean nothing to the
+    /// picker are skipped). An Esc with a character or Backspace right behind it (what a
+    /// terminal sends for Alt with the key) is that Alt key; text between the terminal's paste
+    /// marks is one paste, whose line ends stay line ends.
+    func readInput() -> ScreenInput? {
+        while let input = pendingInput.take() ?? nextInput() {
+            if input.isResize { return .resized(size) }
+            let code = input.status == KEY_CODE_YES ? Int32(input.code) : nil
+            if var text = pasted {
+                pasteRead += 1
+                if code == Self.pasteEndCode || pasteRead > Self.longestPasteRead {
+                    pasted = nil
+                    return .key(.paste(text))
+                }
+                if text.count < Self.longestPaste, let character = Self.pastedCharacter(input) {
+                    text.append(character)
+                }
+                pasted = text
+                continue
+            }
+            if code == Self.pasteStartCode {
+                pasted = ""
+                pasteRead = 0
+                continue
+            }
+            guard let key = Key(input) else { continue }
+            if key == .escape, let following = nextInput() {
+                if let alt = Key(altWith: following) { return .key(alt) }
+                pendingInput = following
+            }
+            return .key(key)
+        }
+        return nil
+    }
+
+    /// What `input` adds to a paste: its character, a line end as one.
+    private static func pastedCharacter(_ input: Input) -> Character? {
+        if input.status == KEY_CODE_YES { return Int32(input.code) == KEY_ENTER ? "\n" : nil }
+        switch input.code {
+        case 13, 10: return "\n"
+        case 9: return "\t"
+        default: return Unicode.Scalar(UInt32(input.code)).map(Character.init)
+        }
+    }
+
     /// The next key waiting, if any; a key that means nothing to the picker is skipped.
-    func nextInput() -> Input? {
+    private func nextInput() -> Input? {
         var character: wint_t = 0
         let status = wget_wch(picker_stdscr(), &character)
         if status == ERR { return nil }
@@ -139,10 +201,10 @@ final class Terminal {
     /// repaints every cell. Does nothing when the shell made the picker ignore SIGTSTP.
     func suspend() {
         guard !SignalPipe.stopsAreIgnored() else { return }
-        reportMouse(false)
+        report(false)
         endwin()
         stopTheJob()
-        reportMouse(true)
+        report(true)
         clearok(picker_stdscr(), true)
     }
 
@@ -177,7 +239,7 @@ final class Terminal {
             }
         }
         wattrset(window, 0)
-        if let cursor = frame.textCursor {
+        if let cursor = frame.cursor {
             wmove(window, Int32(cursor.line), Int32(cursor.column))
             curs_set(1)
         } else {
