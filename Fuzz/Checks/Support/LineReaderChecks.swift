@@ -1,11 +1,12 @@
 import Foundation
+import PickerKit
 
 /// Reads `data` with a reader `make` makes, whole and again in chunks of `chunkSize` bytes (as
 /// a file is read): both must give the same friends and skipped count, or the same error,
 /// which must name `source` and be safe to show.
 func expectTheSameFromWholeAndChunks<Reader: LineReader>(
     _ data: Data, chunkSize: Int, source: String, _ make: (String) -> Reader
-) {
+) throws(FuzzFailure) {
     var whole = make(source)
     var wholeFriends: [Friend] = []
     var wholeSkipped = 0
@@ -48,19 +49,19 @@ func expectTheSameFromWholeAndChunks<Reader: LineReader>(
             chunkedError = error
         }
     }
-    precondition(
+    try expect(
         wholeError == chunkedError,
         "chunks changed the error: \(String(describing: wholeError)) / \(String(describing: chunkedError))")
     if let wholeError {
-        precondition(wholeError.source == source, "the error names another source")
-        expectSafe(wholeError.description)
+        try expect(wholeError.source == source, "the error names another source")
+        try expectSafe(wholeError.description)
         return
     }
-    precondition(wholeFriends == chunkedFriends, "chunks changed the friends")
-    precondition(wholeSkipped == chunkedSkipped, "chunks changed the skipped count")
+    try expect(wholeFriends == chunkedFriends, "chunks changed the friends")
+    try expect(wholeSkipped == chunkedSkipped, "chunks changed the skipped count")
     for friend in wholeFriends {
-        precondition(!friend.name.isEmpty, "a friend without a name")
-        precondition(!friend.emails.contains(""), "an empty address")
+        try expect(!friend.name.isEmpty, "a friend without a name")
+        try expect(!friend.emails.contains(""), "an empty address")
     }
     var list = FriendList()
     list.append(wholeFriends)

@@ -1,15 +1,15 @@
 import FoundationEssentials
+import PickerKit
 
-/// libFuzzer's entry: names and a query (the last line), searched as the picker searches them.
-/// The list's ranked search, the same search in list order and among its own results, the
-/// line filter over the same names as text, the typo fallback and the highlighting must agree
-/// with one another: the same friends, ranked the same way, each passing the predicate, and a
-/// narrowing query finding no friend its broader query did not.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSearch(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+/// Names and a query (the last line), searched as the picker searches them. The list's ranked
+/// search, the same search in list order and among its own results, the line filter over the
+/// same names as text, the typo fallback and the highlighting must agree with one another: the
+/// same friends, ranked the same way, each passing the predicate, and a narrowing query finding
+/// no friend its broader query did not.
+package func checkSearch(_ input: UnsafeRawBufferPointer) throws(FuzzFailure) {
+    let text = String(decoding: input.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard lines.count >= 2, lines.count <= 64 else { return 0 }
+    guard lines.count >= 2, lines.count <= 64 else { return }
     let query = lines.removeLast()
     // Every third friend has name parts, as a Graph friend would: the first and last words.
     let friends = lines.enumerated().map { index, name -> Friend in
@@ -23,13 +23,13 @@ public func fuzzSearch(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let searchQuery = SearchQuery(query)
     let ranked = list.search(searchQuery, ranking: Ranking(favoured: [0, list.count - 1]))
     let inListOrder = list.search(searchQuery, ranking: nil)
-    precondition(Array(ranked.positions) == Array(inListOrder.positions), "ranking changed who was found")
-    precondition(ranked.inOrder.sorted() == Array(ranked.positions), "the ranked order is not of the friends found")
-    precondition(
+    try expect(Array(ranked.positions) == Array(inListOrder.positions), "ranking changed who was found")
+    try expect(ranked.inOrder.sorted() == Array(ranked.positions), "the ranked order is not of the friends found")
+    try expect(
         list.search(searchQuery, among: ranked.positions, ranking: Ranking(favoured: [0, list.count - 1])).inOrder
             == ranked.inOrder, "searching again among the results changed them")
     for position in ranked.positions {
-        precondition(shouldInclude(list.friends[position], query: query), "a friend found that the predicate refuses")
+        try expect(shouldInclude(list.friends[position], query: query), "a friend found that the predicate refuses")
     }
 
     // The same names as plain text: the line filter searches ASCII lines where they lie.
@@ -41,7 +41,7 @@ public func fuzzSearch(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         var textList = FriendList()
         if (try? NameLines.readPages(data, source: "fuzz") { textList.append($0.friends) }) != nil {
             let expected = textList.search(searchQuery, ranking: Ranking()).inOrder.map { textList.friends[$0].id }
-            precondition(filtered.friends.map(\.id) == expected, "the line filter ranks otherwise than the list")
+            try expect(filtered.friends.map(\.id) == expected, "the line filter ranks otherwise than the list")
         }
     }
 
@@ -50,21 +50,20 @@ public func fuzzSearch(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         searchQuery.narrows(broader)
     {
         let broad = Set(list.positions(matching: broader))
-        precondition(
+        try expect(
             ranked.positions.allSatisfy(broad.contains), "a narrowing query found a friend its broader did not")
     }
 
     if ranked.count == 0, let typos = list.searchAllowingTypos(searchQuery, ranking: Ranking()) {
-        precondition(typos.inOrder.sorted() == Array(typos.positions), "the typo order is not of the friends found")
-        precondition(!typos.typoTerms.isEmpty, "friends one typo away, but no term said to be mistyped")
+        try expect(typos.inOrder.sorted() == Array(typos.positions), "the typo order is not of the friends found")
+        try expect(!typos.typoTerms.isEmpty, "friends one typo away, but no term said to be mistyped")
     }
     var highlighter = NameHighlighter()
     for position in ranked.inOrder.prefix(8) {
         let friend = list.friends[position]
         let marked = highlighter.matchedCharacters(in: friend.name, query: searchQuery, parts: friend)
-        precondition(marked.count == friend.name.count, "a mark per character")
+        try expect(marked.count == friend.name.count, "a mark per character")
     }
-    return 0
 }
 
 extension String {

@@ -1,14 +1,14 @@
 import Foundation
+import PickerKit
 
-/// libFuzzer's entry: any HTTP response of the friends edge is classified, only an object is
-/// read as a page, and whatever it says reaches the user only as a safe message without the
-/// session token. The first two bytes are the status (100-599), the next picks the headers: one
-/// of a fixed set, or (choices past them) header lines read from the input up to a blank line,
-/// as libcurl hands them over; the rest is the body.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzGraphResponse(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    let bytes = UnsafeBufferPointer(start: start, count: count)
-    guard bytes.count >= 3 else { return 0 }
+/// Any HTTP response of the friends edge is classified, only an object is read as a page, and
+/// whatever it says reaches the user only as a safe message without the session token. The
+/// first two bytes are the status (100-599), the next picks the headers: one of a fixed set, or
+/// (choices past them) header lines read from the input up to a blank line, as libcurl hands
+/// them over; the rest is the body.
+package func checkGraphResponse(_ input: UnsafeRawBufferPointer) throws(FuzzFailure) {
+    let bytes = input.assumingMemoryBound(to: UInt8.self)
+    guard bytes.count >= 3 else { return }
     let status = 100 + (Int(bytes[0]) << 8 | Int(bytes[1])) % 500
     let token = "FUZZ-SECRET-TOKEN"
     let headerChoices: [HTTPHeaders] = [
@@ -24,7 +24,7 @@ public func fuzzGraphResponse(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
     if choice < headerChoices.count {
         headers = headerChoices[choice]
     } else {
-        (headers, body) = readHeaderLines(body)
+        (headers, body) = try readHeaderLines(body)
     }
     let source = "https://graph.example/me/friends"
     let response = GraphResponse.classify(
@@ -32,22 +32,21 @@ public func fuzzGraphResponse(_ start: UnsafePointer<UInt8>, _ count: Int) -> CI
         now: 784_111_777)
     switch response {
     case .page(_, let next):
-        precondition((200..<300).contains(status), "a page from HTTP \(status)")
+        try expect((200..<300).contains(status), "a page from HTTP \(status)")
         let opening = FriendsJSON.opening(of: FriendsJSON.withoutByteOrderMark(body))
-        precondition(opening == UInt8(ascii: "{"), "a page from a body that is not an object")
-        if let next { precondition(next.scheme != nil && next.host != nil, "a next that is not absolute") }
+        try expect(opening == UInt8(ascii: "{"), "a page from a body that is not an object")
+        if let next { try expect(next.scheme != nil && next.host != nil, "a next that is not absolute") }
     case .retry(let reason, let delay):
-        expectSafe(reason, without: token, source: source)
-        if let delay { precondition(delay.isFinite && delay >= 0, "a delay of \(delay)") }
+        try expectSafe(reason, without: token, source: source)
+        if let delay { try expect(delay.isFinite && delay >= 0, "a delay of \(delay)") }
     case .sessionRejected(let message), .failed(let message):
-        expectSafe(message, without: token, source: source)
+        try expectSafe(message, without: token, source: source)
     }
-    return 0
 }
 
 /// The header fields of the lines of `input` before its first blank line, given one at a time
 /// to a ``CurlReceiver`` as libcurl gives them; and the rest of `input`.
-private func readHeaderLines(_ input: Data) -> (HTTPHeaders, Data) {
+private func readHeaderLines(_ input: Data) throws(FuzzFailure) -> (HTTPHeaders, Data) {
     let blank = Data("\r\n\r\n".utf8)
     let end = input.range(of: blank)
     let head = end.map { input[..<$0.lowerBound] } ?? input
@@ -56,7 +55,7 @@ private func readHeaderLines(_ input: Data) -> (HTTPHeaders, Data) {
         let withEnd = Data(line) + Data([0x0A])
         let taken = withEnd.withUnsafeBytes { receiver.receiveHeader($0) }
         if !taken {
-            precondition(receiver.stop != nil, "a header line refused without a reason")
+            try expect(receiver.stop != nil, "a header line refused without a reason")
             break
         }
     }
@@ -64,8 +63,8 @@ private func readHeaderLines(_ input: Data) -> (HTTPHeaders, Data) {
 }
 
 /// `message`, shown as an error of `source`, is safe on a terminal and holds no `token`.
-private func expectSafe(_ message: String, without token: String, source: String) {
+private func expectSafe(_ message: String, without token: String, source: String) throws(FuzzFailure) {
     let shown = SourceError(source: source, problem: message).description
-    expectSafe(shown)
-    precondition(!shown.contains(token), "the token in a message: \(shown)")
+    try expectSafe(shown)
+    try expect(!shown.contains(token), "the token in a message: \(shown)")
 }
