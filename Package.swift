@@ -39,6 +39,9 @@ let package = Package(
         .testTarget(
             name: "PickerEndToEndTests",
             dependencies: ["PickerTUI", "PickerKit", "PickerHarness", "PickerTestSupport", "CNcurses"]),
+        .target(name: "PickerFuzzChecks", dependencies: ["PickerKit"], path: "Fuzz/Checks"),
+        .testTarget(
+            name: "PickerFuzzCorpusTests", dependencies: ["PickerFuzzChecks"], path: "Tests/PickerFuzzCorpusTests"),
     ],
     swiftLanguageModes: [.v6]
 )

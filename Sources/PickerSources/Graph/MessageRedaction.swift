@@ -8,7 +8,7 @@ import PickerStore
 ///
 /// Tokens shorter than 8 characters, which no service issues, are left in, lest every letter
 /// they hold be cut from the message.
-struct MessageRedaction: Sendable {
+package struct MessageRedaction: Sendable {
     /// The most characters of one text from a service, or of one URL, that a message shows.
     static let limit = 300
     /// What stands in for the token.
@@ -17,12 +17,12 @@ struct MessageRedaction: Sendable {
     /// digits; the longest first.
     private let forms: [String]
 
-    init(token: String) {
+    package init(token: String) {
         self.init(secrets: [token])
     }
 
     /// A redaction of every one of `secrets` (a token, a device code, a client's id).
-    init(secrets: [String]) {
+    package init(secrets: [String]) {
         let forms = secrets.filter { $0.count >= 8 }.flatMap { secret in
             let encoded = HTTPRequest.formEncoded(secret)
             return [secret, encoded, encoded.lowercasedPercentEscapes]

@@ -61,7 +61,7 @@ public enum FriendSource: Hashable, Sendable {
 
     /// Friends from what standard input held, read by its content (see ``SourceFormat``): text
     /// is one name per line, numbered from 1 as ids (blank lines skipped).
-    static func friends(fromStandardInput data: Data) throws(SourceError) -> [Friend] {
+    package static func friends(fromStandardInput data: Data) throws(SourceError) -> [Friend] {
         var friends: [Friend] = []
         try StandardInputLoader.read(data) { friends += $0.friends }
         return friends

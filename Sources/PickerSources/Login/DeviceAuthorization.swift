@@ -5,7 +5,7 @@ import PickerStore
 /// device code that each poll sends, which is never shown.
 package struct DeviceAuthorization: Hashable, Sendable {
     /// Sent with each poll of the token endpoint; never shown (RFC 8628, section 3.2).
-    let deviceCode: String
+    package let deviceCode: String
     /// The code the user enters: at most ``maximumCodeLength`` characters, none of them a
     /// control or invisible character.
     package let userCode: String
@@ -50,9 +50,9 @@ package struct DeviceAuthorization: Hashable, Sendable {
     /// - Throws: ``LoginFailure`` when the service refused, or the answer lacks a member the
     ///   flow needs or holds one that cannot be used (a code with a control character, an
     ///   address that is not https, a wait that is not a positive number).
-    static func read(status: Int, body: Data, flow: DeviceFlow, redaction: MessageRedaction) throws(LoginFailure)
-        -> DeviceAuthorization
-    {
+    package static func read(
+        status: Int, body: Data, flow: DeviceFlow, redaction: MessageRedaction
+    ) throws(LoginFailure) -> DeviceAuthorization {
         guard let answer = LoginAnswerBody.read(body) else {
             throw LoginFailure("the answer (HTTP \(status)) is not a JSON object")
         }

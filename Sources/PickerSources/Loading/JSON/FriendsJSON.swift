@@ -27,7 +27,7 @@ package enum FriendsJSON {
 
     /// The friends in `data` as the fast reader reads them; nil when it leaves `data` to
     /// Foundation.
-    static func scan(_ data: Data) -> [Friend]? {
+    package static func scan(_ data: Data) -> [Friend]? {
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = JSONFriendScanner()
@@ -46,7 +46,7 @@ package enum FriendsJSON {
     }
 
     /// The friends in `data`, read by Foundation's decoder.
-    static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
+    package static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
         guard let opening = opening(of: data) else {
             throw SourceError(
                 source: source, problem: "is empty: expected a friends page {\"data\": [...]} or an array of friends")
@@ -80,7 +80,7 @@ package enum FriendsJSON {
     private static let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
 
     /// The first byte of `data` that is not JSON white space; nil when there is none.
-    static func opening(of data: Data) -> UInt8? {
+    package static func opening(of data: Data) -> UInt8? {
         data.first { !whitespace.contains($0) }
     }
 
