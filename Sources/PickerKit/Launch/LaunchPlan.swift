@@ -93,17 +93,16 @@ extension LaunchPlan {
                     reports: reports, printing: FilterMatches.friends(matches).prefix(limit), format: options.format)
             }
             switch options.source {
-            case .standardInput where persistence.history != nil:
-                // Its start is read here, to tell whether its ids are line numbers.
-                let head = try StandardInput.readHead()
-                persistence.keying = Frecency.Keying(format: head.withUnsafeBufferPointer { SourceFormat.of($0) })
-                loader = StandardInputLoader(head: head)
+            // Known by its content in the record of picks, standard input keeps its line
+            // numbers as ids: the same bytes number the same names alike.
+            case .standardInput: loader = StandardInputLoader(digest: persistence.contentDigest)
             case .file(let path): persistence.keying = .of(file: path)
             default: break
             }
-            let frecency = persistence.frecency(reports: &reports)
+            var frecency = persistence.frecency(reports: &reports)
             if options.selectOne || options.exitZero {
                 let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
+                if let found = persistence.frecencyOnceRead(reports: &reports) { frecency = found }
                 var plan = withEveryone(list, leftOut: leftOut, options: options, frecency: frecency, token: token)
                 plan.reports = reports + plan.reports
                 plan.persistence = persistence
@@ -200,11 +199,12 @@ extension LaunchPlan {
         }
         if var persistence {
             persistence.storeWhenWhole(state, reports: &reports)
-            if outcome == .finished, let history = persistence.history, !state.result.isEmpty {
+            // Standard input's picks are kept once it has been read whole, by its content.
+            if outcome == .finished, let history = persistence.history, !state.result.isEmpty,
+                let source = persistence.keyInHistory()
+            {
                 do throws(PrivateFileError) {
-                    try history.record(
-                        state.result, source: persistence.historySource, keying: persistence.keying,
-                        now: persistence.now)
+                    try history.record(state.result, source: source, keying: persistence.keying, now: persistence.now)
                 } catch {
                     reports.append(error.description)
                 }

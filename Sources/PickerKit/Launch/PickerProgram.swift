@@ -42,10 +42,15 @@ struct PickerProgram: ScreenProgram {
         }
     }
 
-    /// Takes what the loader delivered; as soon as the list is the source's whole one, caches it.
+    /// Takes what the loader delivered; as soon as the list is the source's whole one, caches it,
+    /// and once standard input has been read whole, lists the picks of the same list under
+    /// "Recent".
     mutating func receive(_ delivery: LoaderDelivery) -> ProgramStep<Ending> {
         if case .failed(let error) = delivery, error.rejectsSession { return .finished(.sessionRejected(error)) }
         state.send(delivery.event)
+        if case .finished = delivery, let found = persistence?.frecencyOnceRead(reports: &reports) {
+            state.send(.picksFound(found))
+        }
         persistence?.storeWhenWhole(state, reports: &reports)
         return .continuing
     }
