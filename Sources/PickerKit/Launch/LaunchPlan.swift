@@ -108,9 +108,11 @@ extension LaunchPlan {
                 plan.persistence = persistence
                 return plan
             }
+            var configuration = options.configuration
+            configuration.waitingFor = waitingWords(options.source)
             var state = PickerState(
                 query: options.query, preselected: options.preselected, size: unsized,
-                configuration: options.configuration, frecency: frecency)
+                configuration: configuration, frecency: frecency)
             var plan = LaunchPlan(reports: reports, .openScreen(state, loader: loader))
             if let cached = persistence.cachedFriends(reports: &plan.reports) {
                 state.send(.cachedCopyShown(age: now - cached.savedAt, refreshing: !options.offline))
@@ -236,6 +238,18 @@ extension LaunchPlan {
     private init(reports: [String], printing matches: FilterMatches, format: OutputFormat) {
         let prints = matches.count > 0 || format.isForMail
         self.init(reports: reports, prints ? .print(matches) : .exit(.nothingToPrint))
+    }
+
+    /// What the title says the screen waits for until `source` delivers its first friends: the
+    /// host a URL source connects to, the name of a file, or standard input.
+    static func waitingWords(_ source: FriendSource) -> String {
+        switch source {
+        case .url(let url): return "connecting to \(url.host ?? source.displayName)"
+        case .standardInput: return "reading standard input"
+        case .file(let path):
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return "reading \(name)"
+        }
     }
 
     /// The size of a state made before the terminal is open.

@@ -93,8 +93,10 @@ package enum PickerCommand {
         }
     }
 
-    /// Opens the screen on `state`, `loader` (then `plan`'s refresh) delivering friends while it
-    /// is open, and carries out the plan for when it closes.
+    /// Opens the screen on `state`, at once, `loader` (then `plan`'s refresh) delivering friends
+    /// while it is open, and carries out the plan for when it closes. A source that fails before
+    /// it delivers anyone, or whose service rejects the session, closes the screen and is
+    /// reported on standard error once the terminal is given back.
     private static func openScreen(
         _ state: PickerState, loader: FriendLoader?, _ plan: LaunchPlan, _ options: Options
     ) -> Int32 {
@@ -102,20 +104,8 @@ package enum PickerCommand {
         var feed: BackgroundFeed<LoaderDelivery>?
         if let loader {
             let sortOrder = options.configuration.sortOrder
-            guard let started = BackgroundFeed.loading(loader, sortOrder: sortOrder, refresh: plan.refresh) else {
-                return fail("cannot start loading")
-            }
-            // The terminal is touched only once the source has delivered something, so that a
-            // source that fails at once (or rejects the session) is reported on a terminal left
-            // as it was.
-            let firstDeliveries = started.waitForDeliveries()
-            for (index, delivery) in firstDeliveries.enumerated() {
-                if case .failed(let error) = delivery, index == 0 || error.rejectsSession {
-                    return carryOut(.failed(error, persistence: plan.persistence), options)
-                }
-                _ = program.receive(delivery)
-            }
-            feed = started
+            feed = BackgroundFeed.loading(loader, sortOrder: sortOrder, refresh: plan.refresh)
+            if feed == nil { return fail("cannot start loading") }
         }
         defer { feed?.stop() }
         let ending: LoopEnding<PickerProgram.Ending>?
@@ -134,7 +124,7 @@ package enum PickerCommand {
         case .signalled(let signal)?:
             for report in program.reports { StandardStreams.report(report) }
             return 128 + signal
-        case .finished(.sessionRejected(let error))?:
+        case .finished(.sourceFailed(let error))?:
             return carryOut(
                 .failed(error, persistence: program.persistence, reports: program.reports), options)
         case .finished(.closed(let outcome))?:
