@@ -112,7 +112,10 @@ package enum PickerCommand {
         do {
             ending = try SignalPipe.with { signals in
                 try withScreen(height: options.height, mouse: options.mouse, color: options.color) { screen in
-                    runLoop(&program, on: screen, signals: signals, feed: feed)
+                    // A stand-in for an unknown terminal type is said first, once the terminal is
+                    // given back.
+                    if let note = screen.terminalNote { program.reports.insert(note, at: 0) }
+                    return runLoop(&program, on: screen, signals: signals, feed: feed)
                 }
             }
         } catch {
