@@ -12,7 +12,7 @@ final class NoTerminalTests: TmuxTestCase {
     private func runWithoutControllingTerminal(_ arguments: [String]) throws -> CommandResult {
         try runCommand(
             URL(fileURLWithPath: "/usr/bin/setsid"), ["-w", try PickerPaths.picker().path] + arguments,
-            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": PickerPaths.sample])
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
     }
 
     func testWithoutAControllingTerminalItSaysSoAndExits2() throws {
@@ -21,7 +21,9 @@ final class NoTerminalTests: TmuxTestCase {
             result, 2, output: "",
             standardError: "picker: no terminal to draw on (/dev/tty cannot be opened); \(Self.noScreenAdvice)\n")
 
-        let filtered = try runWithoutControllingTerminal(["--session", "demo", "--filter", "jose"])
+        let filtered = try runWithoutControllingTerminal([
+            "--source", PickerPaths.sample, "--session", "demo", "--filter", "jose",
+        ])
         assertExit(filtered, 0, output: "José Álvarez\nGabriel José García Márquez\n")
     }
 
@@ -72,8 +74,11 @@ final class NoTerminalTests: TmuxTestCase {
     func testAReaderThatWentAwayEndsTheFilterQuietlyWithStatus141() throws {
         let status = try runCommand(
             URL(fileURLWithPath: "/bin/bash"),
-            ["-c", #""$0" --filter '' | head -0; exit "${PIPESTATUS[0]}""#, try PickerPaths.picker().path],
-            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": PickerPaths.sample])
+            [
+                "-c", #""$0" --source "$1" --filter '' | head -0; exit "${PIPESTATUS[0]}""#,
+                try PickerPaths.picker().path, PickerPaths.sample,
+            ],
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
         assertExit(status, 141, standardError: "")
     }
 
@@ -87,8 +92,9 @@ final class NoTerminalTests: TmuxTestCase {
 
     func testAClosedStandardOutputIsAnErrorWithStatus2() throws {
         let result = try runCommand(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" --filter '' >&-"#, try PickerPaths.picker().path],
-            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": PickerPaths.sample])
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", #"exec "$0" --source "$1" --filter '' >&-"#, try PickerPaths.picker().path, PickerPaths.sample],
+            environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
         assertExit(result, 2, standardError: "picker: cannot write the result: standard output is closed\n")
     }
 }

@@ -45,7 +45,30 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try source([]), .standardInput, "as fzf, fzy and gum read it")
         XCTAssertEqual(try source(["--filter", "a"]), .standardInput)
         XCTAssertEqual(try source(["--source", "names.txt"]), .file("names.txt"), "a named source wins")
+        // A pipe is what the user means now, as in fzf: it wins over the standing defaults.
+        XCTAssertEqual(try source([], ["PICKER_SOURCE": "env.json"]), .standardInput)
+        let defaults = ["PICKER_DEFAULT_OPTS": "--source opts.json", "PICKER_SOURCE": "env.json"]
+        XCTAssertEqual(try source([], defaults), .standardInput)
+        XCTAssertEqual(try source(["--source", "cli.json"], defaults), .file("cli.json"))
+        XCTAssertEqual(try source(["--source", "-"], defaults), .standardInput)
+    }
+
+    /// With a terminal on standard input: the command line, then PICKER_DEFAULT_OPTS, then
+    /// PICKER_SOURCE (an empty one is none), then the bundled sample.
+    func testTheSourceWithATerminalOnStandardInput() throws {
+        func source(_ arguments: [String], _ environment: [String: String]) throws -> FriendSource? {
+            guard case .run(let options) = try parse(arguments, environment) else { return nil }
+            return options.source
+        }
+        let both = ["PICKER_DEFAULT_OPTS": "--source opts.json", "PICKER_SOURCE": "env.json"]
+        XCTAssertEqual(try source(["--source", "cli.json"], both), .file("cli.json"))
+        XCTAssertEqual(try source([], both), .file("opts.json"))
         XCTAssertEqual(try source([], ["PICKER_SOURCE": "env.json"]), .file("env.json"))
+        XCTAssertEqual(try source([], ["PICKER_SOURCE": ""]), .file("sample.json"))
+        XCTAssertThrowsError(try Options.parse([], environment: [:], defaultSource: nil))
+        XCTAssertEqual(
+            try Options.parse([], environment: ["PICKER_SOURCE": "env.json"], defaultSource: nil),
+            .run(Options(source: .file("env.json"))))
     }
 
     func testEnvironmentGivesSessionAndSourceAndTheCommandLineWins() throws {

@@ -5,11 +5,13 @@ extension Options {
     /// Parses `arguments` (without the program name), after the words of `PICKER_DEFAULT_OPTS`
     /// (on their own: a value missing at their end is not taken from the command line, and
     /// their errors say they came from there).
-    /// `environment` also supplies `PICKER_SESSION`, `PICKER_SOURCE` and `NO_COLOR`. When
-    /// neither the command line nor the environment names a source, standard input is the
-    /// source when it is not a terminal (as fzf, fzy and gum read it), else `defaultSource`
-    /// (nil when there is none: then a source must be named). A first argument naming a
-    /// ``Subcommand`` (`login`, `logout`) parses the rest as that subcommand's options, without
+    /// `environment` also supplies `PICKER_SESSION`, `PICKER_SOURCE` and `NO_COLOR`.
+    ///
+    /// The source is, first to last: a `--source` on the command line; standard input when it
+    /// is not a terminal (as fzf, fzy and gum read it: what is piped in is what the user means
+    /// now); a `--source` in `PICKER_DEFAULT_OPTS`; `PICKER_SOURCE`; `defaultSource` (nil when
+    /// there is none: then a source must be named). A first argument naming a ``Subcommand``
+    /// (`login`, `logout`) parses the rest as that subcommand's options, without
     /// `PICKER_DEFAULT_OPTS`.
     package static func parse(
         _ arguments: [String], environment: [String: String], defaultSource: String?,
@@ -18,25 +20,33 @@ extension Options {
         if let first = arguments.first, let subcommand = Subcommand(rawValue: first) {
             return try subcommand.parse(Array(arguments.dropFirst()), environment: environment)
         }
-        let unnamedSource = standardInputIsTerminal ? defaultSource.map(FriendSource.init(argument:)) : .standardInput
-        let source = environment["PICKER_SOURCE"].map(FriendSource.init(argument:)) ?? unnamedSource
+        let environmentSource = environment["PICKER_SOURCE"].flatMap { $0.isEmpty ? nil : FriendSource(argument: $0) }
+        let source = environmentSource ?? defaultSource.map(FriendSource.init(argument:))
         var options = Options(
             session: environment["PICKER_SESSION"].flatMap { $0.isEmpty ? nil : .token($0) },
             source: source ?? FriendSource(argument: ""))
         var sourceNamed = source != nil
+        var sourceOnTheCommandLine = false
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
         options.findDirectories(in: environment)
-        let noteSource = { (name: String) in if name == "--source" { sourceNamed = true } }
-        var stop = try readDefaults(in: environment, into: &options, noting: noteSource)
+        var stop = try readDefaults(in: environment, into: &options) { name in
+            if name == "--source" { sourceNamed = true }
+        }
         if stop == nil {
-            stop = try read(arguments, table: table, into: &options, stoppingAt: stops, noting: noteSource)
+            stop = try read(arguments, table: table, into: &options, stoppingAt: stops) { name in
+                if name == "--source" { sourceOnTheCommandLine = true }
+            }
         }
         switch stop {
         case "--version": return .version
         case .some: return .help
         case nil: break
         }
-        guard sourceNamed else { throw UsageError(BundledSample.missing) }
+        if !sourceOnTheCommandLine && !standardInputIsTerminal {
+            options.source = .standardInput
+        } else if !sourceNamed && !sourceOnTheCommandLine {
+            throw UsageError(BundledSample.missing)
+        }
         if options.session == nil, case .url = options.source, let store = SessionStore(environment: environment) {
             options.session = .stored(store.path)
         }
