@@ -24,10 +24,11 @@ final class OptionsTests: XCTestCase {
         expected.print0 = true
         expected.timeout = 2.5
         XCTAssertEqual(
-            try parse([
-                "--session", "tok", "--source", "-", "--query", "ada", "--filter=zoe", "--format", "json", "--print0",
-                "--timeout", "2.5",
-            ]),
+            try Options.parse(
+                [
+                    "--session", "tok", "--source", "-", "--query", "ada", "--filter=zoe", "--format", "json",
+                    "--print0", "--timeout", "2.5",
+                ], environment: [:], defaultSource: "sample.json", standardInputIsTerminal: false),
             .run(expected))
         XCTAssertEqual(try parse(["-h"]), .help)
         XCTAssertEqual(try parse(["--session", "x", "--help"]), .help)
@@ -51,6 +52,33 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try source([], defaults), .standardInput)
         XCTAssertEqual(try source(["--source", "cli.json"], defaults), .file("cli.json"))
         XCTAssertEqual(try source(["--source", "-"], defaults), .standardInput)
+    }
+
+    /// A bare word is most likely a search: the message says how to give one.
+    func testABareWordSuggestsTheQueryOrTheFilter() {
+        XCTAssertThrowsError(try parse(["--session", "demo", "ada"])) { error in
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description,
+                "picker takes no words, only options: to search for ada, give -q ada (the list opens with it applied) or -f ada (the matches printed, without a screen); see picker --help"
+            )
+        }
+        XCTAssertNoThrow(try parse(["--query", "ada"]), "a value is no bare word")
+        XCTAssertThrowsError(try parse(["--nope"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.description, "unknown option '--nope' (see picker --help)")
+        }
+        XCTAssertEqual(shellQuotedWord("zoë"), "zoë")
+        XCTAssertEqual(shellQuotedWord("o'brien x"), #"'o'\''brien x'"#)
+        XCTAssertEqual(shellWords(shellQuotedWord("o'brien x")), ["o'brien x"])
+        XCTAssertEqual(shellQuotedWord(""), "''")
+    }
+
+    /// `--source -` with the terminal on standard input would read keys as friends.
+    func testStandardInputThatIsTheTerminalIsNoSource() {
+        XCTAssertThrowsError(try parse(["--source", "-"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.status, .error)
+            XCTAssertTrue((error as? Options.UsageError)?.description.hasPrefix("--source - reads") ?? false)
+        }
+        XCTAssertThrowsError(try parse([], ["PICKER_SOURCE": "-"]))
     }
 
     /// With a terminal on standard input: the command line, then PICKER_DEFAULT_OPTS, then

@@ -33,8 +33,8 @@ extension Options {
             if name == "--source" { sourceNamed = true }
         }
         if stop == nil {
-            stop = try read(arguments, table: table, into: &options, stoppingAt: stops) { name in
-                if name == "--source" { sourceOnTheCommandLine = true }
+            stop = try read(arguments, table: table, into: &options, stoppingAt: stops, unexpectedWord: searchAdvice) {
+                name in if name == "--source" { sourceOnTheCommandLine = true }
             }
         }
         switch stop {
@@ -46,6 +46,11 @@ extension Options {
             options.source = .standardInput
         } else if !sourceNamed && !sourceOnTheCommandLine {
             throw UsageError(BundledSample.missing)
+        } else if case .standardInput = options.source, standardInputIsTerminal {
+            // The terminal would be read for friends and for keys at once: a blank screen.
+            throw UsageError(
+                "--source - reads the friends from standard input, which is the terminal here: pipe them in (command | picker) or name a file (--source FILE)"
+            )
         }
         if options.session == nil, case .url = options.source, let store = SessionStore(environment: environment) {
             options.session = .stored(store.path)
@@ -53,6 +58,14 @@ extension Options {
         try options.checkSource()
         try options.checkCacheOptions()
         return .run(options)
+    }
+
+    /// What is said of a word on the command line that is no option nor an option's value
+    /// (`picker ada`): most likely a search, given as fzf's first users give it.
+    static func searchAdvice(_ word: String) -> String {
+        let quoted = shellQuotedWord(word)
+        return
+            "picker takes no words, only options: to search for \(quoted), give -q \(quoted) (the list opens with it applied) or -f \(quoted) (the matches printed, without a screen); see picker --help"
     }
 
     /// The options that end the reading of a command line: the help and the version.
@@ -77,14 +90,15 @@ extension Options {
     /// Applies the options in `words` to `target`, in order, as `table` says; stops at the
     /// first option named in `stops` (such as `--help`) and returns its name, or returns nil
     /// once every word is read. `noting` is told the name of each option before it applies.
-    /// Messages point at `help` for the list of options. A value is given as the next word,
+    /// Messages point at `help` for the list of options; a word that is no option's value nor
+    /// an option gets `unexpectedWord`'s message. A value is given as the next word,
     /// after `=` (`--query=ada`), or, for a short option, attached (`-qada`, `-m3`), as fzf
     /// takes them.
     /// - Throws: ``UsageError`` for an unknown option, a missing or unwanted value, or a value
     ///   the option refuses.
     static func read<Target>(
         _ words: [String], table: [OptionSpec<Target>], into target: inout Target, stoppingAt stops: Set<String>,
-        help: String = "picker --help", noting: (String) -> Void = { _ in }
+        help: String = "picker --help", unexpectedWord: ((String) -> String)? = nil, noting: (String) -> Void = { _ in }
     ) throws(UsageError) -> String? {
         var remaining = words[...]
         while let argument = remaining.popFirst() {
@@ -100,6 +114,7 @@ extension Options {
                 inlineValue = String(argument.dropFirst(2))
             }
             noting(name)
+            if let unexpectedWord, !argument.hasPrefix("-") { throw UsageError(unexpectedWord(argument)) }
             guard let spec = table.first(where: { $0.names.contains(name) }) else {
                 throw UsageError("unknown option '\(TerminalText.sanitized(argument))' (see \(help))")
             }

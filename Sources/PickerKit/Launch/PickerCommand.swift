@@ -62,7 +62,13 @@ package enum PickerCommand {
         switch plan.action {
         case .print(let matches): return print(matches, options)
         case .exit(let status): return status.rawValue
-        case .openScreen(let state, let loader): return openScreen(state, loader: loader, plan, options)
+        case .openScreen(let state, let loader):
+            // Said before the screen opens, not once something is picked.
+            if let problem = StandardStreams.outputProblem() {
+                return fail(
+                    "\(problem): nothing picked could be printed (give the picker a file or a pipe to print to)")
+            }
+            return openScreen(state, loader: loader, plan, options)
         }
     }
 
