@@ -175,11 +175,12 @@ final class NameLinesTests: XCTestCase {
             var piped: [Friend] = []
             var pipedError: String?
             var seen: [UInt8] = []
+            let see = { (chunk: UnsafeBufferPointer<UInt8>) in seen += chunk }
             do {
                 let head = try StandardInput.readHead(descriptor: ends[0], source: "standard input")
                 try NameLines.readPages(
                     head: head, descriptor: ends[0], source: "standard input", firstPage: 1, largestPage: 2,
-                    chunkSize: 3, seen: { seen += $0 }
+                    chunkSize: 3, seen: see
                 ) { piped += $0.friends }
             } catch {
                 pipedError = error.problem
