@@ -174,11 +174,13 @@ final class NameLinesTests: XCTestCase {
             writer.start()
             var piped: [Friend] = []
             var pipedError: String?
+            var seen: [UInt8] = []
+            let see = { (chunk: UnsafeBufferPointer<UInt8>) in seen += chunk }
             do {
                 let head = try StandardInput.readHead(descriptor: ends[0], source: "standard input")
                 try NameLines.readPages(
                     head: head, descriptor: ends[0], source: "standard input", firstPage: 1, largestPage: 2,
-                    chunkSize: 3
+                    chunkSize: 3, seen: see
                 ) { piped += $0.friends }
             } catch {
                 pipedError = error.problem
@@ -198,6 +200,7 @@ final class NameLinesTests: XCTestCase {
             }
             XCTAssertEqual(piped, whole, bytes.description)
             XCTAssertEqual(pipedError, wholeError, bytes.description)
+            if pipedError == nil { XCTAssertEqual(seen, bytes, "every byte read is seen, in order") }
         }
     }
 }

@@ -36,6 +36,26 @@ final class RecentSectionTests: XCTestCase {
         return state
     }
 
+    /// Standard input's picks are found once it has been read whole: they are listed as if
+    /// known at the start, the cursor on the first row staying there, elsewhere on its friend.
+    func testPicksFoundOnceTheSourceIsReadListTheRecentFriends() {
+        let known = picker()
+        let frecency = known.frecency
+        var state = PickerState(size: known.size, configuration: known.configuration)
+        state.send(.friendsArrived(FriendBatch(seven)))
+        state.send(.loadingFinished)
+        XCTAssertEqual(state.currentFriend?.name, "Ada Lovelace")
+        var moved = state
+        state.send(.picksFound(frecency))
+        XCTAssertEqual(state.frame().text, known.frame().text)
+        XCTAssertEqual(state.result.map(\.name), ["Zoë Adair"])
+
+        moved.send(.moveDown)
+        moved.send(.picksFound(frecency))
+        XCTAssertEqual(moved.recent.count, 2)
+        XCTAssertEqual(moved.currentFriend?.name, "Adam Novak", "the cursor stays on its friend")
+    }
+
     func testRecentFriendsAreListedAboveTheLettersHighestScoreFirst() {
         let state = picker()
         XCTAssertEqual(

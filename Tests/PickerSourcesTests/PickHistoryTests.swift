@@ -98,11 +98,15 @@ final class PickHistoryTests: XCTestCase {
         let file = directory.appendingPathComponent("friends.json")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("[]".utf8).write(to: file)
-        let relative = PickHistory.sourceKey(.file(directory.path + "/./friends.json"))
+        let relative = try XCTUnwrap(PickHistory.sourceKey(.file(directory.path + "/./friends.json")))
         XCTAssertEqual(relative, PickHistory.sourceKey(.file(file.path)), "the path resolved")
         XCTAssertEqual(relative.count, 16)
         let url = try XCTUnwrap(URL(string: "https://graph.example/me/friends"))
         XCTAssertNotEqual(PickHistory.sourceKey(.url(url)), relative)
-        XCTAssertNotEqual(PickHistory.sourceKey(.standardInput), relative)
+        XCTAssertNil(PickHistory.sourceKey(.standardInput), "known by its content once read")
+        let piped = PickHistory.sourceKey(standardInputDigest: String(repeating: "ab", count: 32))
+        XCTAssertEqual(piped.count, 16)
+        XCTAssertNotEqual(piped, PickHistory.sourceKey(standardInputDigest: String(repeating: "cd", count: 32)))
+        XCTAssertNotEqual(piped, relative)
     }
 }

@@ -43,7 +43,7 @@ extension Options {
         ),
         (
             "$XDG_STATE_HOME/picker/picks.json",
-            "for each source (by a hash of its path or URL), the frecency of each friend picked with Enter, as a time: only ids (a hash of the name for text, whose ids are line numbers) and times, never names (--no-history, --recent)"
+            "for each source (by a hash of its path or URL; standard input by a hash of its content, so that only the same list piped in again finds its picks), the frecency of each friend picked with Enter, as a time: only ids (a hash of the name for a text file, whose ids are line numbers) and times, never names (--no-history, --recent)"
         ),
         (
             "$XDG_STATE_HOME/picker/picks.lock",

@@ -62,7 +62,10 @@ enum LoginWait {
         var program = LoginProgram(screen: screen, deadline: receivedAt + authorization.expiresIn)
         do {
             let ending = try SignalPipe.with { signals in
-                try Terminal.with(mouse: false, color: color) { terminal -> LoopEnding<LoginEnding> in
+                // A terminal type that cannot draw as it is gets the plain way, which serves it
+                // better than a stand-in.
+                try Terminal.with(mouse: false, color: color, standIns: false) {
+                    terminal -> LoopEnding<LoginEnding> in
                     guard let poller = BackgroundFeed<LoginReport>.polling(login, authorization, receivedAt: receivedAt)
                     else {
                         return .finished(.failed(LoginFailure("cannot start waiting for approval")))

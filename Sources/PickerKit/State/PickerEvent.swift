@@ -94,6 +94,9 @@ package enum PickerEvent: Hashable, Sendable {
     case listReplaced(FriendList, leftOut: Int, announcedTotal: Int?)
     /// The source has delivered everyone.
     case loadingFinished
+    /// The record of the source's picks, found once the source was read whole (standard input,
+    /// known by its content): the friends picked most are listed under "Recent".
+    case picksFound(Frecency)
     /// The source failed after delivering some friends; the message says why.
     case loadingFailed(String)
     /// Time passed while loading: the spinner turns.
@@ -104,7 +107,8 @@ package enum PickerEvent: Hashable, Sendable {
     /// Whether the user did this (a key or the mouse), rather than the source or the clock.
     var isUserAction: Bool {
         switch self {
-        case .friendsArrived, .cachedCopyShown, .listReplaced, .loadingFinished, .loadingFailed, .tick, .resized:
+        case .friendsArrived, .cachedCopyShown, .listReplaced, .loadingFinished, .picksFound, .loadingFailed, .tick,
+            .resized:
             return false
         default: return true
         }

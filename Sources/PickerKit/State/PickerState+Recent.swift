@@ -31,6 +31,24 @@ extension PickerState {
         }
     }
 
+    /// Takes `found`, the picks of a source known only once read whole, as if given at the
+    /// start: the friends picked most go under "Recent" and first among equal matches. A cursor
+    /// on the first row stays there, on the friend picked most; elsewhere it keeps its friend.
+    mutating func takePicks(_ found: Frecency) {
+        let atTop = cursor == 0
+        keepingTheCursorsRow { state in
+            state.frecency = found
+            state.rankedKeys = found.rankedKeys
+            state.pickedIDs = [:]
+            state.notePicked(state.list.friends)
+            state.showList()
+        }
+        if atTop {
+            cursor = 0
+            scrollTop = 0
+        }
+    }
+
     /// The source's own list, read whole, in place of the one shown: the query applied again,
     /// the cursor kept on its friend and row, the selection kept by id; selected friends the
     /// new list no longer has are deselected, and the notice names them.

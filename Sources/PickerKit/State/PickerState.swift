@@ -27,9 +27,9 @@ package struct PickerState: Sendable {
     /// the highest frecency first: with no query, when sections are shown.
     package internal(set) var recent: [Int] = []
     /// How often and how lately each friend of the source was picked.
-    package let frecency: Frecency
+    package internal(set) var frecency: Frecency
     /// The keys of the friends picked, the highest frecency first.
-    let rankedKeys: [String]
+    var rankedKeys: [String]
     /// The list positions of the friends picked, the highest frecency first: listed under
     /// "Recent", and first among equally good matches of a search.
     var favoured: [Int] = []
@@ -208,6 +208,7 @@ package struct PickerState: Sendable {
             loading = .complete
             if phase == .loading { phase = .browsing }
             noteUnknownSelection()
+        case .picksFound(let found): takePicks(found)
         case .loadingFailed(let message):
             loading = .failed(message)
             if phase == .loading { phase = .browsing }

@@ -37,8 +37,9 @@ final class InlineScreen: PickerScreen {
     private var placement: InlinePlacement
 
     /// Opens the inline area of `height` on the terminal `device`; nil when the full screen should be used
-    /// instead: the area would take the whole terminal, the terminal has no terminfo entry
-    /// that can move the cursor, or it does not say where its cursor is. Mouse reports are on
+    /// instead: the area would take the whole terminal, neither the terminal nor any stand-in
+    /// for it (``TerminalType``) has a terminfo entry that can move the cursor, or it does not
+    /// say where its cursor is. Mouse reports are on
     /// when `mouse` is true, colours when `color` is and the terminal has them.
     static func open(device: String = "/dev/tty", height: InlineHeight, mouse: Bool, color: Bool) -> InlineScreen? {
         let tty = Glibc.open(device, O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -92,6 +93,8 @@ final class InlineScreen: PickerScreen {
     var inputDescriptors: [Int32] { [tty, resizes.readEnd] }
 
     var size: TerminalSize { TerminalSize(rows: placement.rows, columns: terminalSize.columns) }
+
+    var terminalNote: String? { terminfo.type.note }
 
     func readInput() -> ScreenInput? {
         if resizes.takeAll() { return .resized(resize()) }

@@ -15,6 +15,9 @@ protocol PickerScreen: AnyObject {
     func suspend()
     /// Paints `frame` and shows it.
     func draw(_ frame: Frame)
+    /// What standard error says once the terminal is given back about the terminal type drawn
+    /// with, when it is a stand-in for `$TERM` (``TerminalType/note``); nil otherwise.
+    var terminalNote: String? { get }
 }
 
 /// One input from a screen.
@@ -40,4 +43,6 @@ func withScreen<Result>(
 
 extension Terminal: PickerScreen {
     var inputDescriptors: [Int32] { [inputDescriptor] }
+
+    var terminalNote: String? { type.note }
 }

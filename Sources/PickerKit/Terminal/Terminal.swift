@@ -21,6 +21,8 @@ final class Terminal {
 
     /// Whether mouse reports are turned on.
     private let mouse: Bool
+    /// The terminal type drawn with: `$TERM`, or a stand-in for it.
+    let type: TerminalType
     /// An input read after an Esc that did not make an Alt key with it, handed out next.
     private var pendingInput: Input?
     /// The text of a paste being read, between the terminal's marks around it, and how many
@@ -41,21 +43,15 @@ final class Terminal {
     private static let pasteEndCode: Int32 = 0x7F02
 
     /// Opens and sets up the terminal `device`: UTF-8 locale, raw keys, no echo, keypad, hidden
-    /// cursor, colours unless `color` is false, SGR mouse reports when `mouse` is true.
-    private init(device: String, mouse: Bool, color: Bool) throws(Unusable) {
+    /// cursor, colours unless `color` is false, SGR mouse reports when `mouse` is true. A
+    /// `$TERM` the terminfo database has no entry for that can move the cursor is drawn as a
+    /// stand-in (``TerminalType``), unless `standIns` is false.
+    private init(device: String, mouse: Bool, color: Bool, standIns: Bool) throws(Unusable) {
         let savedLocale = setlocale(LC_ALL, nil).map { String(cString: $0) }
         setlocale(LC_ALL, "")
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
         // What the locale was is put back on every way out, the failures here included.
         func restoreLocale() { if let savedLocale { setlocale(LC_ALL, savedLocale) } }
-        let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        guard !term.isEmpty, term != "dumb" else {
-            restoreLocale()
-            throw Unusable(
-                description:
-                    "the terminal cannot draw the picker (TERM is \(term.isEmpty ? "not set" : term)); use --filter without a screen"
-            )
-        }
         guard let tty = fopen(device, "r+") else {
             restoreLocale()
             throw Unusable(
@@ -63,15 +59,24 @@ final class Terminal {
                     "no terminal to draw on (\(TerminalText.sanitized(device)) cannot be opened); use --filter without a screen"
             )
         }
-        guard let screen = newterm(nil, tty, tty) else {
+        let type = TerminalType.load(descriptor: fileno(tty))
+        Terminfo.unload()
+        guard let type, standIns || type.replaced == nil else {
+            fclose(tty)
+            restoreLocale()
+            throw Unusable(description: TerminalType.noEntry(tried: standIns))
+        }
+        guard let screen = newterm(type.name, tty, tty) else {
             fclose(tty)
             restoreLocale()
             throw Unusable(
                 description:
-                    "the terminal type '\(TerminalText.sanitized(term))' is unknown; use --filter without a screen")
+                    "the terminal type '\(TerminalText.sanitized(type.name))' cannot be set up; use --filter without a screen"
+            )
         }
         self.tty = tty
         self.screen = screen
+        self.type = type
         self.savedLocale = savedLocale
         inputDescriptor = fileno(tty)
         raw()
@@ -95,11 +100,13 @@ final class Terminal {
         report(true)
     }
 
-    /// Runs `body` with the terminal `device` set up, and restores it on every way out.
+    /// Runs `body` with the terminal `device` set up, and restores it on every way out; with
+    /// `standIns` false, a `$TERM` that cannot be drawn with as it is refuses.
     static func with<Result>(
-        device: String = "/dev/tty", mouse: Bool, color: Bool, _ body: (Terminal) throws -> Result
+        device: String = "/dev/tty", mouse: Bool, color: Bool, standIns: Bool = true,
+        _ body: (Terminal) throws -> Result
     ) throws -> Result {
-        let terminal = try Terminal(device: device, mouse: mouse, color: color)
+        let terminal = try Terminal(device: device, mouse: mouse, color: color, standIns: standIns)
         defer { terminal.close() }
         return try body(terminal)
     }

@@ -87,12 +87,16 @@ extension PickerState {
         return Frame.Span("   no exact match for \(terms): names one typo away", .warning)
     }
 
-    /// The spinner, and how many friends have arrived of how many the source said, while the
-    /// source is still delivering; without a total, the counts beside it already say how many.
+    /// The spinner, and what the picker waits for until the first friends arrive, then how many
+    /// have arrived of how many the source said, while the source is still delivering; without
+    /// a total, the counts beside it already say how many.
     private var loadingIndicator: String {
         if let cachedCopyIndicator { return cachedCopyIndicator }
         guard case .inProgress(let announcedTotal) = loading else { return "" }
         let spinner = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
+        if list.count == 0, let waitingFor = configuration.waitingFor {
+            return " \(spinner) \(TerminalText.sanitized(waitingFor))…"
+        }
         return " \(spinner) loading" + (announcedTotal.map { " \(list.count)/\($0)" } ?? "…")
     }
 

@@ -76,16 +76,26 @@ package struct PickHistory: Hashable, Sendable {
         try PrivateFiles.write(bytes, to: path, durably: true)
     }
 
-    /// The key of `source` in the record: a hash of its absolute path (resolved) or of its URL.
-    package static func sourceKey(_ source: FriendSource) -> String {
+    /// The key of `source` in the record: a hash of its absolute path (resolved) or of its URL;
+    /// nil for standard input, which is known by its content once read whole
+    /// (``sourceKey(standardInputDigest:)``).
+    package static func sourceKey(_ source: FriendSource) -> String? {
         switch source {
         case .url(let url): return StableID.of(["url", url.absoluteString])
-        case .standardInput: return StableID.of(["standard input"])
+        case .standardInput: return nil
         case .file(let path):
             guard let resolved = realpath(path, nil) else { return StableID.of(["file", path]) }
             defer { free(resolved) }
             return StableID.of(["file", String(cString: resolved)])
         }
+    }
+
+    /// The key in the record of standard input whose bytes have the SHA-256 `digest`
+    /// (``ContentDigest``): the same list piped in again finds its picks, and any other list
+    /// (another command's output, the same one grown by a line) starts with none, so that a
+    /// name picked from one list is never listed under "Recent" of an unrelated one.
+    package static func sourceKey(standardInputDigest digest: String) -> String {
+        StableID.of(["standard input", digest])
     }
 
     /// The record as the file holds it, or an empty one and why the file was not read.

@@ -35,18 +35,22 @@ extension FriendLoader {
 /// ``SourceFormat``): plain text, one name per line, delivered in growing pages as it comes;
 /// JSON, delivered as one page, vCard or a contacts CSV, in growing pages, once read whole.
 package struct StandardInputLoader: FriendLoader {
-    /// The start of standard input, when it was read already to tell the format
-    /// (``StandardInput/readHead(descriptor:source:)``); nil to read it here.
-    var head: [UInt8]?
+    /// Where the digest of every byte read goes, when the run keeps picks: standard input is
+    /// known by its content in the record of picks.
+    var digest: ContentDigest?
 
-    package init(head: [UInt8]? = nil) {
-        self.head = head
+    package init(digest: ContentDigest? = nil) {
+        self.digest = digest
     }
 
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        let head: [UInt8]
-        if let read = self.head { head = read } else { head = try StandardInput.readHead() }
-        try Self.read(head: head, descriptor: 0, deliver)
+        guard let digest else {
+            try Self.read(head: try StandardInput.readHead(), descriptor: 0, deliver)
+            return
+        }
+        try digest.reading { (add) throws(SourceError) in
+            try Self.read(head: try StandardInput.readHead(), descriptor: 0, seen: add, deliver)
+        }
     }
 
     /// What standard input held, already read whole.
@@ -64,18 +68,20 @@ package struct StandardInputLoader: FriendLoader {
 
     /// Delivers the friends of the source that starts with `head` and goes on in the open
     /// `descriptor` (standard input, or the pipe messages call `source`): text as its lines
-    /// come, any other format once the rest is read.
+    /// come, any other format once the rest is read. `seen` is handed every byte read, `head`
+    /// first, in order.
     static func read(
         head: [UInt8], descriptor: Int32, source: String = FriendSource.standardInput.displayName,
-        _ deliver: (FriendPage) -> Void
+        seen: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
             var input = Data(head)
             input.append(try StandardInput.readAll(descriptor: descriptor, source: source))
+            input.withUnsafeBytes { seen($0.bindMemory(to: UInt8.self)) }
             try read(input, source: source, deliver)
             return
         }
-        try NameLines.readPages(head: head, descriptor: descriptor, source: source, deliver)
+        try NameLines.readPages(head: head, descriptor: descriptor, source: source, seen: seen, deliver)
     }
 
     /// Delivers the friends of `input`, what standard input (or the source messages call

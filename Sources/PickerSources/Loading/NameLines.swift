@@ -51,17 +51,18 @@ package enum NameLines {
     /// ``readPages(_:source:firstPage:largestPage:_:)`` delivers them, each as soon as its lines
     /// are read: a slow producer's names show as they come. The text is read `chunkSize` bytes
     /// at a time, never held whole; when `descriptor` is a file, its size says how many friends
-    /// to expect.
+    /// to expect. `seen` is handed every byte read, `head` first, in order.
     static func readPages(
         head: [UInt8], descriptor: Int32, source: String, firstPage: Int = PageSize.first,
-        largestPage: Int = PageSize.largest, chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
+        largestPage: Int = PageSize.largest, chunkSize: Int = 1 << 20,
+        seen: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var status = stat()
         let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         let size = isFile ? Int(status.st_size) : 0
         try readPages(
             .stream(head: head, descriptor: descriptor), source: source, size: size, firstPage: firstPage,
-            largestPage: largestPage, chunkSize: chunkSize, deliver)
+            largestPage: largestPage, chunkSize: chunkSize, seen: seen, deliver)
     }
 
     /// Where a text read in chunks comes from.
@@ -95,16 +96,17 @@ package enum NameLines {
     }
 
     /// The friends of the text of `chunks`, in pages; `size` is the text's length when it is
-    /// known (0 when not).
+    /// known (0 when not). `seen` is handed each chunk before its lines are read.
     private static func readPages(
         _ chunks: Chunks, source: String, size: Int, firstPage: Int, largestPage: Int, chunkSize: Int,
-        _ deliver: (FriendPage) -> Void
+        seen: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var reader = Reader(source: source, size: size, firstPage: firstPage, largestPage: largestPage)
         var lines = LineSplitter(maximumLength: 64 << 20, source: source)
         // The friends before a bad line are delivered before it is reported.
         defer { reader.finish(deliver) }
         try chunks.read(source: source, chunkSize: chunkSize) { chunk, pauses throws(SourceError) in
+            seen(chunk)
             try lines.feed(chunk) { line, number, offset throws(SourceError) in
                 try reader.take(line, number: number, offset: offset, deliver)
             }

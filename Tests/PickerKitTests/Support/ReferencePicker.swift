@@ -165,6 +165,7 @@ struct ReferencePicker {
             case .reviewing: endReview(listOrder)
             default: break
             }
+        case .picksFound: fatalError("the generator makes no \(event); RecentSectionTests cover it")
         case .previousSection, .nextSection, .jumpToSection, .click, .doubleClick:
             fatalError("the generator makes no \(event); NavigationTests cover it")
         case .loadingFinished, .loadingFailed: if phase == .loading { phase = .browsing }
