@@ -21,6 +21,12 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.sanitized("a\u{200B}b\u{2066}"), "a\\u200bb\\u2066")
     }
 
+    func testLineAndParagraphSeparatorsAndTagCharactersBecomeVisibleEscapes() {
+        XCTAssertEqual(TerminalText.sanitized("a\u{2028}b\u{2029}c"), "a\\u2028b\\u2029c")
+        XCTAssertEqual(TerminalText.sanitized("Eve\u{E0041}\u{E007F}"), "Eve\\ue0041\\ue007f")
+        XCTAssertEqual(TerminalText.escaped("\u{E0000}x\u{E0080}"), "\\ue0000x\u{E0080}")
+    }
+
     func testALeadingCombiningMarkIsDrawnOnADottedCircle() {
         XCTAssertEqual(TerminalText.sanitized("\u{301}x"), "\u{25CC}\u{301}x")
     }
