@@ -105,6 +105,31 @@ final class LoginTests: LoginTestCase {
         }
     }
 
+    func testAnAddressWithTheCodeOnAnotherSiteIsLeftOut() throws {
+        let login = try run(try rfc8628("approve", query: "?complete=foreign"))
+        assertExit(login, 0)
+        let port = try graph().port
+        XCTAssertEqual(
+            login.output, "user_code WDJB-MJHT\nverification_uri http://127.0.0.1:\(port)/activate\nexpires_in 600\n")
+        XCTAssertTrue(
+            login.standardError.contains(
+                "picker: the service's address with the code filled in (verification_uri_complete) is on another site than the address to open, http://127.0.0.1:\(try graph().otherPort)/activate?user_code=WDJB-MJHT; left out, so the QR code opens the address shown\n"
+            ), login.standardError)
+    }
+
+    func testAUserCodeDrawnInvisiblyIsRefused() throws {
+        for (code, named) in [("WDJB%E2%80%8DMJHT", "U+200D"), ("WDJB%C2%ADMJHT", "U+00AD")] {
+            let login = try run(try rfc8628("approve", query: "?user_code=\(code)"))
+            assertExit(login, 2)
+            XCTAssertTrue(
+                login.standardError.hasSuffix(
+                    "the answer's user_code holds \(named): a code to type is 1 to 64 ASCII letters, digits and '-'\n"),
+                login.standardError)
+            XCTAssertEqual(login.output, "")
+            XCTAssertNil(try storedSession())
+        }
+    }
+
     func testAnotherOriginNeverGetsTheStoredToken() throws {
         assertExit(try run(try rfc8628("approve")), 0)
         let graph = try graph()
