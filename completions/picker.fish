@@ -32,7 +32,7 @@ complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l recent -
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-history -d 'neither read nor record the friends picked'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l help -s h -d 'print this help'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l version -d 'print the version'
-complete -c picker -n '__fish_seen_subcommand_from login' -l device-url -x -d 'the device authorization endpoint, where the code is asked for: https, or http to loopback only'
+complete -c picker -n '__fish_seen_subcommand_from login' -l device-url -x -d 'the device authorization endpoint, where the code is asked for: https, or http to a loopback address only'
 complete -c picker -n '__fish_seen_subcommand_from login' -l token-url -x -d 'the token endpoint, asked until the login is approved'
 complete -c picker -n '__fish_seen_subcommand_from login' -l client-id -x -d 'the client\'s id, for Facebook APP_ID|CLIENT_TOKEN'
 complete -c picker -n '__fish_seen_subcommand_from login' -l scope -x -d 'the scope asked for: space-separated for RFC 8628, comma-separated for Facebook'

@@ -134,7 +134,7 @@ final class LoginTests: LoginTestCase {
         assertExit(try run(try rfc8628("approve")), 0)
         let graph = try graph()
         for source in [
-            graph.url("pages", host: "127.0.0.1", port: graph.otherPort), graph.url("pages", host: "localhost"),
+            graph.url("pages", host: "127.0.0.1", port: graph.otherPort), graph.url("pages", host: "127.0.0.2"),
             graph.url("pages", host: "[::1]", port: graph.ipv6Port),
         ] {
             let result = try run(["--source", source, "--filter", ""])

@@ -41,7 +41,7 @@ extension Options {
         ) { options, path in options.session = .file(path) },
         OptionSpec(
             ["--source"], value: "FILE|DIR|-|URL",
-            "a file, read by its content whatever it is called: JSON (a Graph friends page {\"data\": [...]}, an array of friends, or a Facebook export's your_friends.json), vCard, a contacts CSV (Google, Outlook, name,email), a Facebook export's .zip, or plain text with one name per line; a Facebook export's folder; - reads standard input the same way; an https URL (http only on loopback) of a Graph-compatible friends edge, read page by page with the session token (default: $PICKER_SOURCE, else standard input when it is not a terminal, else the bundled sample)"
+            "a file, read by its content whatever it is called: JSON (a Graph friends page {\"data\": [...]}, an array of friends, or a Facebook export's your_friends.json), vCard, a contacts CSV (Google, Outlook, name,email), a Facebook export's .zip, or plain text with one name per line; a Facebook export's folder; - reads standard input the same way; an https URL (http only to a loopback address written as one, 127.0.0.1 or [::1], not localhost) of a Graph-compatible friends edge, read page by page with the session token (default: $PICKER_SOURCE, else standard input when it is not a terminal, else the bundled sample)"
         ) { options, argument in options.source = FriendSource(argument: argument) },
         OptionSpec(
             ["--timeout"], value: "SECONDS",
