@@ -6,6 +6,7 @@ complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l session 
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l session-file -r -F -d 'read the session token from the first line of PATH'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l source -r -F -d 'a file, read by its content whatever it is called: JSON'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l timeout -x -d 'the most seconds each HTTP request may take, from its start to its last byte'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l load-timeout -x -d 'the most seconds the whole load of a URL source may take, every page, retry and wait together'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l query -s q -x -d 'start with this search applied'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l filter -s f -x -d 'no screen: print the friends TEXT includes, best match first as the list shows them'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l select-1 -s 1 -d 'when exactly one friend passes the initial query, print it without opening the list'

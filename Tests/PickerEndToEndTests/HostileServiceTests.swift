@@ -60,6 +60,27 @@ final class HostileServiceTests: GraphTestCase {
         XCTAssertEqual(squatter.received(), [], "the squatter on 127.0.0.1 receives nothing")
     }
 
+    /// Pages that each come within `--timeout`, without end, stop at `--load-timeout` (given on
+    /// the command line or in PICKER_DEFAULT_OPTS), and the message says how far the load got.
+    func testEndlessSlowPagesStopAtTheLoadTimeout() throws {
+        for (extra, environment) in [
+            (["--timeout", "2", "--load-timeout", "2.5"], [String: String?]()),
+            (["--timeout", "2"], ["PICKER_DEFAULT_OPTS": "--load-timeout=2.5"]),
+        ] {
+            let result = try filterAll(try graph().url("slowpages"), extra, environment: environment)
+            XCTAssertEqual(result.status, 2, result.standardError)
+            XCTAssertEqual(result.output, "", "no partial list")
+            XCTAssertLessThan(result.seconds, 4, "the whole load is bounded, not each page")
+            let said = try XCTUnwrap(
+                result.standardError.firstMatch(
+                    of:
+                        #/the whole load took more than 2\.5 s \(--load-timeout\); stopped after reading (\d) pages and (\d) friends\n/#
+                ), result.standardError)
+            XCTAssertEqual(said.1, said.2, "a friend a page")
+            XCTAssertTrue((3...5).contains(Int(said.1) ?? 0), "pages of 0.5 s: \(said.0)")
+        }
+    }
+
     func testAGzipBombStopsAtTheSizeLimitInBoundedMemory() throws {
         let result = try assertFails("gzipbomb", saying: "larger than 64 MB after decoding", measuringMemory: true)
         try assertBounded(result.peakMemory, "gzipbomb")

@@ -47,6 +47,10 @@ extension Options {
             ["--timeout"], value: "SECONDS",
             "the most seconds each HTTP request may take, from its start to its last byte (default 15; 0.001 to 86400)"
         ) { options, text throws(UsageError) in options.timeout = try seconds(text, for: "--timeout") },
+        OptionSpec(
+            ["--load-timeout"], value: "SECONDS",
+            "the most seconds the whole load of a URL source may take, every page, retry and wait together; past it the load stops and says how many pages and friends it read (default 120; 0.001 to 86400)"
+        ) { options, text throws(UsageError) in options.loadTimeout = try seconds(text, for: "--load-timeout") },
         OptionSpec(["--query", "-q"], value: "TEXT", "start with this search applied") { options, text in
             options.query = text
         },
