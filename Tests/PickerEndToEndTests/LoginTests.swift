@@ -211,6 +211,22 @@ final class LoginTests: LoginTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: chosen), [], "--cache-dir's")
     }
 
+    /// A logout must not keep the session: a PICKER_DEFAULT_OPTS that a run of picker refuses
+    /// is read for its --cache-dir alone, and the problem said.
+    func testLogoutWorksWhateverPickerDefaultOptsSays() throws {
+        assertExit(try run(try rfc8628("approve")), 0)
+        let directory = config.appendingPathComponent("cached").path
+        assertExit(try filterAll(try graph().url("pages"), ["--cache-dir", directory], environment: environment), 0)
+        let broken = ["PICKER_DEFAULT_OPTS": "--colour --cache-dir \(directory)"]
+        assertExit(
+            try runPicker(["logout"], environment: environment.merging(broken) { $1 }), 0,
+            standardError:
+                "picker: logged out: removed \(sessionPath); removed 1 cached friend list (PICKER_DEFAULT_OPTS: unknown option '--colour' (see picker --help): only its --cache-dir was read)\n"
+        )
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sessionPath))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])
+    }
+
     func testAGivenSessionFileStillWinsOverTheStoredOne() throws {
         assertExit(try run(try rfc8628("approve")), 0)
         assertExit(try run(["--session-file", sessionFile, "--source", try graph().url("pages"), "--filter", ""]), 0)
