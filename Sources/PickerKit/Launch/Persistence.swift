@@ -11,7 +11,7 @@ package struct Persistence: Sendable {
     package var cache: FriendCache?
     /// The record of picks; nil with `--no-history` or with nowhere to keep it.
     package var history: PickHistory?
-    /// The source's key in the record of picks.
+    /// Where the source is, as the record of picks knows it once keyed (never written).
     package var historySource: String
     /// What the source's friends are known by in the record of picks.
     package var keying = Frecency.Keying.id
@@ -25,7 +25,7 @@ package struct Persistence: Sendable {
     /// `reports` gets a one-line warning when the cache cannot be used here.
     init(_ options: Options, token: String?, now: Int64, reports: inout [String]) {
         self.now = now
-        historySource = PickHistory.sourceKey(options.source)
+        historySource = PickHistory.place(of: options.source)
         history = options.usesHistory ? options.stateDirectory.map(PickHistory.init(directory:)) : nil
         guard options.usesCache, case .url(let url) = options.source, let directory = options.cacheDirectory else {
             return
