@@ -27,6 +27,14 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.escaped("\u{E0000}x\u{E0080}"), "\\ue0000x\u{E0080}")
     }
 
+    func testUnambiguousEscapesDoubleTheBackslash() {
+        XCTAssertEqual(TerminalText.escapedUnambiguously("a\tb"), #"a\x09b"#)
+        XCTAssertEqual(TerminalText.escapedUnambiguously(#"a\x09b"#), #"a\\x09b"#)
+        XCTAssertEqual(
+            TerminalText.escapedUnambiguously("\u{301}plain"), "\u{301}plain", "no circle: output, not a cell")
+        XCTAssertEqual(TerminalText.escapedUnambiguously("\u{2029}\\"), #"\u2029\\"#)
+    }
+
     func testALeadingCombiningMarkIsDrawnOnADottedCircle() {
         XCTAssertEqual(TerminalText.sanitized("\u{301}x"), "\u{25CC}\u{301}x")
     }

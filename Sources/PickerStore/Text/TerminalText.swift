@@ -25,6 +25,24 @@ package enum TerminalText {
         return result
     }
 
+    /// `text` with every unsafe character replaced by its visible escape and every backslash
+    /// doubled, so that an escape (`\x09` for a tab) cannot be told from the same characters
+    /// typed (`\\x09`): for output that programs and people read back.
+    package static func escapedUnambiguously(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "\\" }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                result += escape(scalar)
+            } else if scalar == "\\" {
+                result += "\\\\"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// Whether the UTF-8 text `utf8` is well-formed and holds no unsafe character, so that
     /// ``escaped(_:)`` would leave it as it is.
     /// - Complexity: O(n), an ASCII byte checked on its own.
