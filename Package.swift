@@ -17,11 +17,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "PickerStore"),
-        .target(name: "PickerSources", dependencies: ["PickerStore", "CCurl", "CCrypto", "CQRencode"]),
+        .target(name: "PickerSources", dependencies: ["PickerStore", "CCurl", "CCrypto", "CQRencode", "CZlib"]),
         .target(name: "PickerKit", dependencies: ["PickerStore", "PickerSources", "CNcurses"]),
         .target(name: "CCurl"),
         .target(name: "CCrypto"),
         .target(name: "CQRencode"),
+        .target(name: "CZlib"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit"]),
         // The writers of the generated files: the man page, the completions and the README's

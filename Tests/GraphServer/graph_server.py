@@ -29,6 +29,7 @@ success) do not share state:
   redirect    302 to the other port
   samehop     302 to the pages scenario on the same origin
   slowhops    five 302s on the same origin, each after 1.5 seconds, then a page
+  slowpages   pages of one friend without end, each after 0.5 seconds
   loop        a page whose paging.next is itself after the first
   gated       four pages of 5 friends; page n > 1 waits for the file <gate-dir>/<key>-<n>
   held        a page of 5 friends once the file <gate-dir>/<key>-1 exists
@@ -320,6 +321,11 @@ class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
             return self.send_page([friend(1)])
         time.sleep(1.5)
         self.send_bytes(302, b"", [("Location", "/slowhops/%s/p%d" % (key, number + 1))])
+
+    def scenario_slowpages(self, key, page, count):
+        number = int(page[1:])
+        time.sleep(0.5)
+        self.send_page([friend(number)], "%s/slowpages/%s/p%d" % (self.home(), key, number + 1))
 
     def scenario_loop(self, key, page, count):
         self.send_page([friend(1)], "%s/loop/%s/p2" % (self.home(), key))

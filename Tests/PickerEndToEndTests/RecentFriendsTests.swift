@@ -1,4 +1,5 @@
 import Foundation
+import PickerStore
 import PickerTestSupport
 import XCTest
 
@@ -74,14 +75,17 @@ final class RecentFriendsTests: TmuxTestCase {
         try picker.press("Home", "Enter")
         try picker.assertExit(0, output: "Zoë Kravchenko\n")
 
-        // What is recorded: ids and times, never names.
+        // What is recorded: keys and times, never names, ids or paths, nor their unsalted hashes.
         let record = try String(contentsOf: picks, encoding: .utf8)
-        XCTAssertTrue(record.contains(#""16":"#), record)
-        XCTAssertFalse(record.contains("Zo"), record)
-        XCTAssertFalse(record.contains("Ann"), record)
-        XCTAssertFalse(record.contains(friendsFile.path), record)
-        let mode = try FileManager.default.attributesOfItem(atPath: picks.path)[.posixPermissions] as? Int
-        XCTAssertEqual(mode, 0o600)
+        XCTAssertEqual(record.matches(of: #/"[0-9a-f]{16}":\d+/#).count, 2, "Zoë and Ann, by key: \(record)")
+        let resolved = friendsFile.resolvingSymlinksInPath().path
+        for plain in [#""16""#, #""11""#, "Zo", "Ann", resolved, StableID.of(["file", resolved])] {
+            XCTAssertFalse(record.contains(plain), "\(plain) in \(record)")
+        }
+        for file in [picks, picks.deletingLastPathComponent().appendingPathComponent("picks.key")] {
+            let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+            XCTAssertEqual(mode, 0o600, file.path)
+        }
         let directoryMode =
             try FileManager.default.attributesOfItem(
                 atPath: picks.deletingLastPathComponent().path)[.posixPermissions] as? Int

@@ -60,8 +60,11 @@ final class NameLinesTests: XCTestCase {
                     inListOrder.friends, list.positions(matching: SearchQuery(query)).map { list.friends[$0] },
                     "not ranked, query \(query.debugDescription)")
                 for format in OutputFormat.allCases {
-                    XCTAssertEqual(
-                        format.render(found, print0: false), format.render(expected, print0: false), "\(format)")
+                    for toTerminal in [true, false] {
+                        XCTAssertEqual(
+                            format.render(found, print0: false, toTerminal: toTerminal),
+                            format.render(expected, print0: false, toTerminal: toTerminal), "\(format)")
+                    }
                 }
             }
         }
@@ -88,15 +91,18 @@ final class NameLinesTests: XCTestCase {
     /// Enough matches to be printed in pieces, one per core: the pieces join into the output
     /// the friends would give, JSON commas included.
     func testManyMatchesPrintInPiecesAsTheFriendsWould() throws {
-        let names = (0..<40_000).map { "Name\($0 % 997) \u{1b}Kim\($0)" }
+        let names = (0..<40_000).map { "Name\($0 % 997) \u{1b}Kim\\\($0)" }
         let matches = try LineFilter.matches(
             in: Data(names.joined(separator: "\n").utf8), source: "standard input", matching: "")
         let friends = matches.friends
         XCTAssertEqual(friends.count, 40_000)
         for format in OutputFormat.allCases {
             for print0 in [false, true] {
-                XCTAssertEqual(
-                    format.render(matches, print0: print0), format.render(friends, print0: print0), "\(format)")
+                for toTerminal in [true, false] {
+                    XCTAssertEqual(
+                        format.render(matches, print0: print0, toTerminal: toTerminal),
+                        format.render(friends, print0: print0, toTerminal: toTerminal), "\(format)")
+                }
             }
         }
     }

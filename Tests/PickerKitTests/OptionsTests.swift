@@ -23,11 +23,12 @@ final class OptionsTests: XCTestCase {
         expected.format = .json
         expected.print0 = true
         expected.timeout = 2.5
+        expected.loadTimeout = 30
         XCTAssertEqual(
             try Options.parse(
                 [
                     "--session", "tok", "--source", "-", "--query", "ada", "--filter=zoe", "--format", "json",
-                    "--print0", "--timeout", "2.5",
+                    "--print0", "--timeout", "2.5", "--load-timeout", "30",
                 ], environment: [:], defaultSource: "sample.json", standardInputIsTerminal: false),
             .run(expected))
         XCTAssertEqual(try parse(["-h"]), .help)
@@ -124,6 +125,13 @@ final class OptionsTests: XCTestCase {
             guard case .run(let options) = try parse(["--timeout", text]) else { return XCTFail(text) }
             XCTAssertEqual(options.timeout, seconds, text)
         }
+        XCTAssertThrowsError(try parse(["--load-timeout", "0"])) { error in
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description,
+                "--load-timeout needs a number of seconds from 0.001 to 86400, not '0'")
+        }
+        guard case .run(let options) = try parse([]) else { return XCTFail("no run") }
+        XCTAssertEqual(options.loadTimeout, 120, "what a person would wait for a whole load")
     }
 
     func testARefusedURLSourceIsShownWithoutTheToken() throws {

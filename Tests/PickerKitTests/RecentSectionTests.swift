@@ -21,8 +21,7 @@ final class RecentSectionTests: XCTestCase {
     ) -> PickerState {
         var configuration = PickerConfiguration()
         configuration.recentLimit = limit
-        let keys: (String, String) =
-            keying == .id ? ("6", "3") : (Frecency.nameKey("Zoë Adair"), Frecency.nameKey("Bob Stone"))
+        let keys: (String, String) = keying == .id ? ("6", "3") : ("Zoë Adair", "Bob Stone")
         let frecency = Frecency(
             times: [keys.0: now + 30 * 86_400, keys.1: now, "unknown": now + 40 * 86_400], keying: keying, now: now)
         let size = TerminalSize(rows: rows, columns: 50)

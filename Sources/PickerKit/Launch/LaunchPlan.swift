@@ -73,14 +73,15 @@ extension LaunchPlan {
         let sortOrder = options.configuration.sortOrder
         do throws(SourceError) {
             var loader = options.source.loader(
-                token: token, timeout: options.timeout, rejectionAdvice: options.rejectionAdvice)
+                token: token, timeout: options.timeout, loadTimeout: options.loadTimeout,
+                rejectionAdvice: options.rejectionAdvice)
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
                     let (matches, leftOut, skipped) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
                         ranked: options.configuration.ranksMatches, token: token, timeout: options.timeout,
-                        rejectionAdvice: options.rejectionAdvice)
+                        loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice)
                     reports +=
                         skippedReports(skipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)

@@ -11,8 +11,9 @@ package struct Persistence: Sendable {
     package var cache: FriendCache?
     /// The record of picks; nil with `--no-history` or with nowhere to keep it.
     package var history: PickHistory?
-    /// The source's key in the record of picks; nil for standard input until it has been read
-    /// whole, when its content gives it (see ``contentDigest``).
+    /// Where the source is, as the record of picks knows it once keyed (never written); nil for
+    /// standard input until it has been read whole, when its content gives it (see
+    /// ``contentDigest``).
     package var historySource: String?
     /// The digest of standard input as its loader reads it, when picks are kept: standard
     /// input is known by its content, so that only the same list piped in again lists its
@@ -30,7 +31,7 @@ package struct Persistence: Sendable {
     /// `reports` gets a one-line warning when the cache cannot be used here.
     init(_ options: Options, token: String?, now: Int64, reports: inout [String]) {
         self.now = now
-        historySource = PickHistory.sourceKey(options.source)
+        historySource = PickHistory.place(of: options.source)
         history = options.usesHistory ? options.stateDirectory.map(PickHistory.init(directory:)) : nil
         if history != nil, case .standardInput = options.source { contentDigest = ContentDigest() }
         guard options.usesCache, case .url(let url) = options.source, let directory = options.cacheDirectory else {
@@ -72,7 +73,7 @@ package struct Persistence: Sendable {
     /// once it has been read whole; nil before.
     mutating func keyInHistory() -> String? {
         if historySource == nil, let digest = contentDigest?.hex {
-            historySource = PickHistory.sourceKey(standardInputDigest: digest)
+            historySource = PickHistory.place(standardInputDigest: digest)
         }
         return historySource
     }

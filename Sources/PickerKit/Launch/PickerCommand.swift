@@ -86,10 +86,12 @@ package enum PickerCommand {
             status = printout.status
             pieces = [printout.output]
         } else {
+            let toTerminal = isatty(1) == 1
             pieces =
                 switch matches {
-                case .friends(let friends): [options.format.render(friends, print0: options.print0)]
-                case .lines(let lines): options.format.pieces(lines, print0: options.print0)
+                case .friends(let friends):
+                    [options.format.render(friends, print0: options.print0, toTerminal: toTerminal)]
+                case .lines(let lines): options.format.pieces(lines, print0: options.print0, toTerminal: toTerminal)
                 }
         }
         switch StandardStreams.writeOutput(pieces) {

@@ -100,6 +100,10 @@ package struct LoginScreen: Hashable, Sendable {
             lines += address(complete, columns: columns)
             lines.append(Frame.Line())
         }
+        if let note = authorization.note {
+            lines += Self.wrapped(note, columns: columns, words: true).map { Frame.Line([Frame.Span($0, .hint)]) }
+            lines.append(Frame.Line())
+        }
         return lines
     }
 

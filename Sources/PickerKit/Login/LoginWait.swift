@@ -28,6 +28,7 @@ enum LoginWait {
         lines.append("expires_in \(Int(authorization.expiresIn.rounded(.up)))")
         let printed = lines.map(TerminalText.sanitized).joined(separator: "\n") + "\n"
         _ = StandardStreams.writeOutput([Array(printed.utf8)])
+        if let note = authorization.note { StandardStreams.report(note) }
         StandardStreams.report(
             "to log in, open \(authorization.verificationURI.absoluteString) and enter the code \(authorization.userCode) within \(Int(authorization.expiresIn.rounded(.up))) s; waiting for approval"
         )

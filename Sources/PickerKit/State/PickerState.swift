@@ -29,12 +29,13 @@ package struct PickerState: Sendable {
     /// How often and how lately each friend of the source was picked.
     package internal(set) var frecency: Frecency
     /// The keys of the friends picked, the highest frecency first.
-    var rankedKeys: [String]
+    var rankedKeys: [UInt64]
     /// The list positions of the friends picked, the highest frecency first: listed under
     /// "Recent", and first among equally good matches of a search.
     var favoured: [Int] = []
-    /// With friends known by name: the id of the first friend to arrive with each name picked.
-    var pickedIDs: [String: String] = [:]
+    /// The id of the friend of each key picked (for friends known by name, the first to arrive
+    /// with the name), as the friends arrive.
+    var pickedIDs: [UInt64: String] = [:]
     /// How old the cached copy of the source shown is, in seconds, while the list is one; nil
     /// when the list is the source's own.
     package internal(set) var cachedCopyAge: Int64?
@@ -98,7 +99,7 @@ package struct PickerState: Sendable {
     ) {
         self.init(query: query, preselected: preselected, size: size, configuration: configuration, frecency: frecency)
         self.list = list
-        notePicked(list.friends)
+        notePicked(in: list)
         showList()
         loading = .complete
         phase = .browsing

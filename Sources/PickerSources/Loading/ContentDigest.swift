@@ -3,7 +3,7 @@ import Synchronization
 
 /// The SHA-256 of every byte a source held, known once the source has been read whole to its
 /// end: what tells a list piped in again from another one, for standard input has no name to
-/// know it by (see ``PickHistory/sourceKey(standardInputDigest:)``).
+/// know it by (see ``PickHistory/place(standardInputDigest:)``).
 ///
 /// A loader's thread adds the bytes as it reads them (``reading(_:)``); another thread reads
 /// ``hex`` once it has learnt that the load ended.
