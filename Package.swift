@@ -17,11 +17,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "PickerStore"),
-        .target(name: "PickerSources", dependencies: ["PickerStore", "CCurl", "CCrypto", "CQRencode"]),
+        .target(name: "PickerSources", dependencies: ["PickerStore", "CCurl", "CCrypto", "CQRencode", "CZlib"]),
         .target(name: "PickerKit", dependencies: ["PickerStore", "PickerSources", "CNcurses"]),
         .target(name: "CCurl"),
         .target(name: "CCrypto"),
         .target(name: "CQRencode"),
+        .target(name: "CZlib"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .executableTarget(name: "PickerTUI", dependencies: ["PickerKit"]),
         // The writers of the generated files: the man page, the completions and the README's
@@ -39,6 +40,9 @@ let package = Package(
         .testTarget(
             name: "PickerEndToEndTests",
             dependencies: ["PickerTUI", "PickerKit", "PickerHarness", "PickerTestSupport", "CNcurses"]),
+        .target(name: "PickerFuzzChecks", dependencies: ["PickerKit"], path: "Fuzz/Checks"),
+        .testTarget(
+            name: "PickerFuzzCorpusTests", dependencies: ["PickerFuzzChecks"], path: "Tests/PickerFuzzCorpusTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,8 +67,13 @@ struct KeyLatencyHarness {
 
     func run() throws(PseudoTerminal.Failure) -> KeyLatencyRun {
         var environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
-        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-        environment["HOME"] = ProcessInfo.processInfo.environment["HOME"]
+        // A sanitized picker is run with the sanitizer's options the bench was given (under
+        // strace, leak checking must stay off: LeakSanitizer fails under ptrace).
+        for name in [
+            "PATH", "HOME", "ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "SWIFT_BACKTRACE",
+        ] {
+            environment[name] = ProcessInfo.processInfo.environment[name]
+        }
         // The picker keeps nothing in the user's directories and finds nothing of theirs there
         // (no picks listed under "Recent", no stored session): its XDG base directories are the
         // run's own, removed after it.

@@ -76,8 +76,8 @@ public struct Picker: Sendable {
     }
 
     /// Shows the picker until the user is done or cancels, or a signal ends it.
-    /// - Throws: ``Failure`` when the terminal cannot be drawn on, or the source rejected the
-    ///   session.
+    /// - Throws: ``Failure`` when the terminal cannot be drawn on, or the source failed before
+    ///   it delivered anyone, or rejected the session.
     public func run() throws(Failure) -> Outcome {
         let unsized = TerminalSize(rows: 0, columns: 0)
         var feed: BackgroundFeed<LoaderDelivery>?
@@ -109,7 +109,7 @@ public struct Picker: Sendable {
         switch ending {
         case nil: throw Failure(description: "cannot set up signal handling")
         case .signalled(let signal)?: return .interrupted(signal: signal)
-        case .finished(.sessionRejected(let error))?: throw Failure(description: error.description)
+        case .finished(.sourceFailed(let error))?: throw Failure(description: error.description)
         case .finished(.closed(.finished))?: return .done(program.state.result)
         case .finished(.closed)?: return .cancelled
         }

@@ -6,9 +6,10 @@ Paths (each key made unique by the test; a plan is a dot-separated list of what 
 endpoint answers, one word per poll, the last repeated):
 
   /rfc/<key>/<plan>/device      RFC 8628 device authorization: POST client_id (and scope); answers
-                                device_code, user_code WDJB-MJHT, verification_uri,
-                                verification_uri_complete (unless ?complete=0), expires_in and
-                                interval (from ?expires_in= and ?interval=, default 600 and 0.2)
+                                device_code, user_code WDJB-MJHT (or ?user_code=), verification_uri,
+                                verification_uri_complete (unless ?complete=0; on the other port
+                                with ?complete=foreign), expires_in and interval (from
+                                ?expires_in= and ?interval=, default 600 and 0.2)
   /rfc/<key>/<plan>/token       RFC 8628 token endpoint: POST grant_type, device_code, client_id
   /fb/<key>/<plan>/v19.0/device/login, /fb/<key>/<plan>/v19.0/device/login_status
                                 the same in Facebook's words (access_token=APP_ID|CLIENT_TOKEN,
@@ -74,14 +75,18 @@ class DeviceFlowScenarios:
             DEVICE_CODES[key] = {"client": form["client_id"], "polls": 0}
             query = self.query()
             home = self.home()
+            user_code = query.get("user_code", "WDJB-MJHT")
             body = {
-                "device_code": device_code(key), "user_code": "WDJB-MJHT",
+                "device_code": device_code(key), "user_code": user_code,
                 "verification_uri": home + "/activate",
                 "expires_in": float(query.get("expires_in", "600")),
                 "interval": float(query.get("interval", "0.2")),
             }
-            if query.get("complete") != "0":
-                body["verification_uri_complete"] = home + "/activate?user_code=WDJB-MJHT"
+            if query.get("complete") == "foreign":
+                body["verification_uri_complete"] = (self.home(self.server.options.other_port)
+                                                     + "/activate?user_code=" + user_code)
+            elif query.get("complete") != "0":
+                body["verification_uri_complete"] = home + "/activate?user_code=" + user_code
             return self.send_json(200, body)
         state = DEVICE_CODES.get(key)
         if (state is None or form.get("grant_type") != "urn:ietf:params:oauth:grant-type:device_code"

@@ -29,8 +29,10 @@ success) do not share state:
   redirect    302 to the other port
   samehop     302 to the pages scenario on the same origin
   slowhops    five 302s on the same origin, each after 1.5 seconds, then a page
+  slowpages   pages of one friend without end, each after 0.5 seconds
   loop        a page whose paging.next is itself after the first
   gated       four pages of 5 friends; page n > 1 waits for the file <gate-dir>/<key>-<n>
+  held        a page of 5 friends once the file <gate-dir>/<key>-1 exists
   failsecond  a page, then 400 with error code 100 (not temporary) for the next one
   revised     the first request: friends 1-8 at once; each later one waits for the file
               <gate-dir>/<key>-<n> (n counting requests from 2), then friends 2-9 (1 gone, 9 new)
@@ -320,6 +322,11 @@ class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
         time.sleep(1.5)
         self.send_bytes(302, b"", [("Location", "/slowhops/%s/p%d" % (key, number + 1))])
 
+    def scenario_slowpages(self, key, page, count):
+        number = int(page[1:])
+        time.sleep(0.5)
+        self.send_page([friend(number)], "%s/slowpages/%s/p%d" % (self.home(), key, number + 1))
+
     def scenario_loop(self, key, page, count):
         self.send_page([friend(1)], "%s/loop/%s/p2" % (self.home(), key))
 
@@ -333,6 +340,13 @@ class Handler(DeviceFlowScenarios, BaseHTTPRequestHandler):
         friends = [friend(5 * (number - 1) + i) for i in range(1, 6)]
         next_url = "%s/gated/%s/p%d" % (self.home(), key, number + 1) if number < 4 else None
         self.send_page(friends, next_url, total=20)
+
+    def scenario_held(self, key, page, count):
+        gate = os.path.join(self.server.options.gate_dir, "%s-1" % key)
+        deadline = time.time() + 30
+        while not os.path.exists(gate) and time.time() < deadline:
+            time.sleep(0.02)
+        self.send_page([friend(i) for i in range(1, 6)], total=5)
 
     def scenario_failsecond(self, key, page, count):
         if page == "p1":

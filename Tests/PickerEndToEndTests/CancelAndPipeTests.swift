@@ -62,11 +62,11 @@ final class CancelAndPipeTests: TmuxTestCase {
 
         try picker.press("/")
         try picker.type("ada")
-        try picker.press("Enter")
+        try picker.press("Down")
         try picker.waitForScreen("browsing the friends matching ada") {
             $0.counts == "14/176 · 0 selected" && $0.helpLine == SearchAndSelectTests.filteredHelp
         }
-        try picker.press("Down", "Space")
+        try picker.press("Space")
         try picker.waitForScreen("Adaeze checked") { $0.cursorLine == "> [x] Adaeze Okafor" }
         try picker.press("Enter")
 
@@ -86,7 +86,7 @@ final class CancelAndPipeTests: TmuxTestCase {
         try picker.type("o'brien")
         try picker.press("Tab", "C-u")
         try picker.type("quinn")
-        try picker.press("Tab", "Enter")
+        try picker.press("Tab")
         try picker.waitForScreen("two selected") { $0.counts == "1/176 · 2 selected" }
         try picker.press("Enter")
         try picker.assertExit(0, output: "invite Brendan Patrick O'Brien\ninvite Quinn O'Hara\n")

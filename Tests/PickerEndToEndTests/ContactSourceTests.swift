@@ -42,7 +42,7 @@ final class ContactSourceTests: TmuxTestCase {
     }
 
     /// The export folder `folder` (one of ``exportFolder(_:holding:at:)``) as a `.zip` called
-    /// `archiveName` (made with Python's zipfile; the picker reads it with the system's unzip).
+    /// `archiveName` (made with Python's zipfile).
     private func zipped(_ folder: String, as archiveName: String) throws -> String {
         let archive = directory.appendingPathComponent(archiveName).path
         let zip = try runCommand(
@@ -173,7 +173,7 @@ final class ContactSourceTests: TmuxTestCase {
             try picker.waitForScreen("\(pick.query) in \(source) finds \(pick.row) first") {
                 $0.searchBar.hasPrefix("/ \(pick.query)") && $0.cursorName == pick.row
             }
-            try picker.press("Enter", "Space")
+            try picker.press("Tab")
             try picker.waitForScreen("\(pick.row) of \(source) selected") {
                 $0.selectedNames == [pick.row] && $0.counts.hasSuffix(" · 1 selected")
             }
@@ -225,6 +225,38 @@ final class ContactSourceTests: TmuxTestCase {
             XCTAssertEqual(result.status, 0)
             XCTAssertEqual(result.output, "7c2709571056c51e\n", "the id made from the name and the day of 2011")
         }
+    }
+
+    /// An encrypted export is refused at once, on a terminal too: nothing asks for a password,
+    /// nothing reads the keyboard, and the terminal's settings are as they were.
+    func testAnEncryptedExportIsRefusedAtOnceWithoutTouchingTheTerminal() throws {
+        let folder = try exportFolder()
+        let archive = directory.appendingPathComponent("secret.zip").path
+        let zip = try runCommand(
+            URL(fileURLWithPath: "/usr/bin/zip"), ["-q", "-r", "-P", "hunter2", archive, "."],
+            workingDirectory: URL(fileURLWithPath: folder))
+        XCTAssertEqual(zip.status, 0, zip.standardError)
+        let command = [try PickerPaths.picker().path, "--source", archive, "--filter", ""].map(shellQuoted)
+        let script = "stty -g; " + command.joined(separator: " ") + "; echo \"status $?\"; stty -g"
+        let run = try runCommand(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", script, "/dev/null"],
+            environment: ["LANG": "C.UTF-8", "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil], timeout: 5)
+        let lines = run.output.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4, run.output)
+        XCTAssertEqual(
+            lines.dropFirst().first,
+            "picker: \(archive): is encrypted (connections/friends/your_friends.json needs a password): picker asks for none; unpack the archive with its password and give the folder"
+        )
+        XCTAssertEqual(lines.dropFirst(2).first, "status 2")
+        XCTAssertEqual(lines.first, lines.last, "the terminal's settings are as they were")
+        XCTAssertLessThan(run.seconds, 3)
+    }
+
+    /// A folder of the export named like an option (`-x` is unzip's "exclude") is a name.
+    func testAnExportWhoseFolderLooksLikeAnOptionIsRead() throws {
+        let folder = try exportFolder("-x")
+        let result = try runPicker(["--source", try zipped(folder, as: "dash.zip"), "--filter", ""])
+        assertExit(result, 0, output: "Ann Lee\nAnn Lee\nKari Løye\nZoë Kim\n😀 Sunny Day\n")
     }
 
     func testMalformedContactsNameTheLine() throws {

@@ -23,12 +23,12 @@ final class ConvenienceTests: TmuxTestCase {
 
     func testSectionKeysJumpBetweenSections() throws {
         let picker = try startPicker()
-        try picker.press("]")
+        try picker.press("M-n")
         try picker.waitForScreen("the B section, its header on the top row") {
             $0.cursorName == "Bartłomiej Wiśniewski"
                 && $0.listLines.prefix(2) == ["  B", "> [ ] Bartłomiej Wiśniewski"]
         }
-        try picker.press("'")
+        try picker.press("C-s")
         try picker.waitForScreen("asked for a letter, the bottom line saying what the keys do there") {
             $0.searchBar == "jump to section: type a letter or #"
                 && $0.helpLine == "a letter or # jump · any other key back"
@@ -38,11 +38,11 @@ final class ConvenienceTests: TmuxTestCase {
             $0.cursorName == "Madalena Ferreira" && $0.searchBar == "type to search"
                 && $0.listLines.prefix(2) == ["  M", "> [ ] Madalena Ferreira"]
         }
-        try picker.press("[")
+        try picker.press("M-p")
         try picker.waitForScreen("the section before M at the top") {
             $0.cursorName?.hasPrefix("L") == true && $0.listLines.first == "  L"
         }
-        try picker.press("'", "#")
+        try picker.press("C-s", "#")
         try picker.waitForScreen("the # section at the top") {
             $0.cursorName == "#TeamRocket Alumni" && $0.listLines.first == "  #"
         }
@@ -62,7 +62,8 @@ final class ConvenienceTests: TmuxTestCase {
         let picker = try startPicker(["--limit", "2"]) { $0.counts == "176/176 · 0/2 selected" }
         try picker.press("Tab", "Tab", "Space")
         try picker.waitForScreen("the third pick refused") {
-            $0.counts == "176/176 · 2/2 selected" && $0.helpLine == "⚠ at most 2 friends can be selected"
+            $0.counts == "176/176 · 2/2 selected"
+                && $0.helpLine == "⚠ at most 2 friends can be selected · Enter done · Esc cancel"
         }
         try picker.press("Down")
         try picker.waitForScreen("the message gone at the next key") { $0.helpLine.hasPrefix("Enter done") }
@@ -87,18 +88,23 @@ final class ConvenienceTests: TmuxTestCase {
         XCTAssertEqual(result.errors, "picker: --select: '\(Self.adamNovakID)' left out, over --limit 1\n")
     }
 
-    /// Ctrl-A selects every friend shown, as gum's does, and again deselects them; everyone,
-    /// hidden friends included, is deselected by Ctrl-A in the review of the selection.
-    func testCtrlASelectsThenDeselectsTheFriendsShownAndInTheReviewEveryone() throws {
+    /// Alt-A selects every friend shown, as gum's select-all does, and again deselects them;
+    /// everyone, hidden friends included, is deselected by Alt-A in the review of the
+    /// selection. Ctrl-A, readline's start of line, is no select-all.
+    func testAltASelectsThenDeselectsTheFriendsShownAndInTheReviewEveryone() throws {
         let picker = try startPicker()
         try picker.press("End", "Space")
-        try picker.press("/")
         try picker.type("ada")
-        try picker.press("Enter", "C-a")
-        try picker.waitForScreen("the 14 shown selected, with the one hidden") { $0.counts == "14/176 · 15 selected" }
         try picker.press("C-a")
+        try picker.waitForScreen("Ctrl-A at the start of the query") { _ in
+            (try? picker.cursorPosition()).map { $0 == (1, 2) } ?? false
+        }
+        XCTAssertEqual(try picker.screen().counts, "14/176 · 1 selected")
+        try picker.press("M-a")
+        try picker.waitForScreen("the 14 shown selected, with the one hidden") { $0.counts == "14/176 · 15 selected" }
+        try picker.press("M-a")
         try picker.waitForScreen("the shown deselected, the hidden kept") { $0.counts == "14/176 · 1 selected" }
-        try picker.press("C-a", "C-r", "C-a")
+        try picker.press("M-a", "C-r", "M-a")
         try picker.waitForScreen("everyone deselected in the review") {
             $0.title.hasSuffix(" 0 selected") && $0.friendLines.count == 15 && $0.selectedNames.isEmpty
         }
@@ -124,7 +130,7 @@ final class ConvenienceTests: TmuxTestCase {
         }
         try picker.press("/", "C-u")
         try picker.waitForScreen("everyone") { $0.counts == "176/176 · 1 selected" }
-        try picker.press("Enter", "Enter")
+        try picker.press("Enter")
         XCTAssertEqual(try picker.waitForExit().output, "Gabriel José García Márquez\n")
     }
 
@@ -178,9 +184,11 @@ final class ConvenienceTests: TmuxTestCase {
     func testTheKeyOverlayShowsEveryKeyAndAnyKeyCloses() throws {
         let picker = try startPicker(rows: 40)
         try picker.press("?")
-        let overlay = try picker.waitForScreen("the keys") {
-            $0.lines.contains(" while searching") && $0.helpLine == "any key to go back"
+        try picker.waitForScreen("the keys") {
+            $0.lines.contains(" while browsing") && $0.helpLine == "↑↓ scroll · any other key back"
         }
+        try picker.press("NPage", "NPage")
+        let overlay = try picker.waitForScreen("the keys further on") { $0.lines.contains(" anywhere") }
         XCTAssertTrue(overlay.lines.contains { $0.contains("Ctrl-Z") && $0.contains("suspend") }, "\(overlay)")
         try picker.press("x")
         try picker.waitForScreen("the list again") {
@@ -215,7 +223,7 @@ final class ConvenienceTests: TmuxTestCase {
             let plain = try startPicker(arguments, environment: environment)
             try plain.press("/")
             try plain.type("ada")
-            try plain.press("Enter", "Space")
+            try plain.press("Down", "Up", "Space")
             try plain.waitForScreen("a selection and matches") { $0.counts == "14/176 · 1 selected" }
             let styled = try plain.styledScreen()
             XCTAssertEqual(colourCodes(styled), 0, "no colour at all with \(arguments) \(environment)")

@@ -156,6 +156,32 @@ final class GraphSourceTests: GraphTestCase {
         try picker.assertExit(0, output: "\(first)\nHao Graph07\n")
     }
 
+    /// The screen opens before the service answers, saying whom it connects to; the query
+    /// takes keys meanwhile, and Esc leaves at once.
+    func testTheScreenOpensWhileConnectingAndTakesTheQuery() throws {
+        let key = UUID().uuidString
+        let url = try graph().url("held", key: key)
+        let picker = try startPicker(
+            ["--session-file", sessionFile, "--source", url],
+            readyWhen: { $0.title.contains(" connecting to 127.0.0.1…") && $0.counts == "0/0 · 0 selected" })
+        try picker.type("graph03")
+        try picker.waitForScreen("the query typed while connecting") { $0.searchBar == "/ graph03" }
+        try graph().openGate(key: key, page: 1)
+        try picker.waitForScreen("the friends, searched") {
+            $0.names.count == 1 && $0.names[0].hasSuffix(" Graph03") && $0.counts == "1/5 · 0 selected"
+        }
+        // Enter finishes (a second one, where Enter first keeps the search, finds the picker gone).
+        try picker.press("Enter", "Enter")
+        let ended = try picker.assertExit(0)
+        XCTAssertTrue(ended.output.hasSuffix(" Graph03\n"), ended.output)
+
+        let waiting = try startPicker(
+            ["--session-file", sessionFile, "--source", try graph().url("held")],
+            readyWhen: { $0.title.contains(" connecting to 127.0.0.1…") })
+        try waiting.press("Escape")
+        try waiting.assertExit(130, output: "", standardError: "", "Esc leaves without waiting for the service")
+    }
+
     func testAPageThatFailsAfterTheListOpenedLeavesAWarningAndEnterStillWorks() throws {
         let picker = try startPicker(
             ["--session-file", sessionFile, "--source", try graph().url("failsecond")],

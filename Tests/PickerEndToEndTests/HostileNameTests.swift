@@ -97,20 +97,19 @@ final class HostileNameTests: TmuxTestCase {
             Self.foreignSequences(try picker.screenWithAttributes()), [], "no colour or attribute from a name")
         XCTAssertTrue(screen.lines.allSatisfy { columns($0) <= 100 }, "\(screen)")
 
-        // Searching highlights inside the escapes, and the result is printed visibly escaped.
+        // Searching highlights inside the escapes; the result, written to a file, is the names
+        // as given, as fzf writes its lines.
         try picker.press("/")
         try picker.type("pwned")
         let found = try picker.waitForScreen("the four names holding PWNED") {
             $0.counts == "4/20 · 0 selected" && $0.friendLines.count == 4
         }
         XCTAssertEqual(Self.foreignSequences(try picker.screenWithAttributes()), [], "\(found)")
-        try picker.press("Enter", "Tab", "Tab", "Tab", "Tab", "Enter")
+        try picker.press("Tab", "Tab", "Tab", "Tab", "Enter")
         let result = try picker.assertExit(0)
         XCTAssertEqual(
             Set(result.output.split(separator: "\n").map(String.init)),
-            Set(Self.names.filter { $0.name.contains("PWNED") }.map(\.shown)))
-        XCTAssertFalse(
-            result.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+            Set(Self.names.filter { $0.name.contains("PWNED") }.map(\.name)))
         let settings = try picker.terminalSettings()
         XCTAssertEqual(settings.after, settings.before)
         let after = try picker.terminalModes()
@@ -146,19 +145,50 @@ final class HostileNameTests: TmuxTestCase {
         XCTAssertEqual(Self.foreignSequences(try picker.screenWithAttributes()), [])
     }
 
-    func testFormatNamesNeverWritesAControlCharacterAndJSONWritesNamesExactly() throws {
-        let names = try runPicker(["--source", source, "--filter", ""])
-        assertExit(names, 0)
-        let lines = names.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    /// Runs the picker with `arguments` and its standard output on a terminal (script(1)'s), as
+    /// a person reads what it prints; lines end in `\n` as the terminal's `\r\n` are read back.
+    private func runOnTerminal(_ arguments: [String]) throws -> CommandResult {
+        let command = ([try PickerPaths.picker().path] + arguments).map(shellQuoted).joined(separator: " ")
+        let keeping = TemporaryFolder.root.appendingPathComponent("picker-tty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: keeping) }
+        var result = try runCommand(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command + " </dev/null", "/dev/null"],
+            environment: cleanEnvironment(keepingIn: keeping))
+        result.standardOutput = Data(result.standardOutput.filter { $0 != 0x0D })
+        return result
+    }
+
+    /// What a name prints as on a terminal, reckoned on its own: controls as `\xHH`, the
+    /// invisible and bidirectional characters of ``names`` as `\uHHHH`, a backslash as two.
+    private static func escaped(_ name: String) -> String {
+        name.unicodeScalars.map { scalar in
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F: return String(format: "\\x%02x", scalar.value)
+            case 0x200B, 0x202C, 0x202E, 0x2066, 0x2069: return String(format: "\\u%04x", scalar.value)
+            case 0x5C: return #"\\"#
+            default: return String(scalar)
+            }
+        }.joined()
+    }
+
+    func testOnATerminalNamesAreEscapedAndElsewhereWrittenAsGiven() throws {
+        let shown = try runOnTerminal(["--source", source, "--filter", ""])
+        assertExit(shown, 0)
+        let lines = shown.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         XCTAssertEqual(lines.count, 20, "one line per friend")
-        let printed = Self.names.map { $0.shown == "\u{25CC}\u{301}Lonely Mark" ? "\u{301}Lonely Mark" : $0.shown }
-        XCTAssertEqual(Set(lines), Set(printed), "escaped, and otherwise as given: no dotted circle added to a mark")
+        XCTAssertEqual(Set(lines), Set(Self.names.map { Self.escaped($0.name) }), "no dotted circle added to a mark")
         XCTAssertFalse(
-            names.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+            shown.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
         )
 
+        let names = try runPicker(["--source", source, "--filter", "", "--print0"])
+        assertExit(names, 0)
+        let records = names.output.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+        XCTAssertEqual(Set(records), Set(Self.names.map(\.name)), "the bytes the source holds, as fzf writes them")
+
         let tsv = try runPicker(["--source", source, "--filter", "", "--format", "tsv"])
-        XCTAssertEqual(tsv.output.split(separator: "\n").count, 20)
+        let rows = tsv.output.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1)[1]) }
+        XCTAssertEqual(Set(rows), Set(Self.names.map { Self.escaped($0.name) }), "tsv's tabs and lines mean something")
 
         let json = try runPicker(["--source", source, "--filter", "", "--format", "json"])
         assertExit(json, 0)
@@ -166,15 +196,30 @@ final class HostileNameTests: TmuxTestCase {
         XCTAssertEqual(Set(decoded.compactMap { $0["name"] }), Set(Self.names.map(\.name)), "names exactly as given")
     }
 
-    func testPlainTextLinesOnStandardInputAreJustAsSafe() throws {
-        let input = Self.names.map(\.name).filter { !$0.contains("\n") && !$0.contains("\r") }.joined(separator: "\n")
-        let result = try runPicker(["--source", "-", "--filter", "pwned"], input: Data(input.utf8))
+    /// A tab printed as its escape never reads as a name that holds the text `\x09`: on a
+    /// terminal the backslash of the text is doubled, and elsewhere the tab is a tab.
+    func testAnEscapedTabNeverReadsAsTheTextOfItsEscape() throws {
+        let text = TemporaryFolder.root.appendingPathComponent("picker-tabs-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: text) }
+        try Data("Tab\tTed\nTab\\x09Ted\n".utf8).write(to: text)
+        let shown = try runOnTerminal(["--source", text.path, "--filter", "ted"])
+        assertExit(shown, 0)
+        XCTAssertEqual(Set(shown.output.split(separator: "\n").map(String.init)), [#"Tab\x09Ted"#, #"Tab\\x09Ted"#])
+        let piped = try runPicker(["--source", text.path, "--filter", "ted"])
+        XCTAssertEqual(Set(piped.output.split(separator: "\n").map(String.init)), ["Tab\tTed", #"Tab\x09Ted"#])
+        let separated = try runPicker(["--source", text.path, "--filter", "ted", "--format", "tsv"])
+        XCTAssertEqual(
+            Set(separated.output.split(separator: "\n").map { String($0.dropFirst(2)) }),
+            [#"Tab\x09Ted"#, #"Tab\\x09Ted"#])
+    }
+
+    func testPlainTextLinesOnStandardInputAreWrittenAsTheyCame() throws {
+        let names = Self.names.map(\.name).filter { !$0.contains("\n") && !$0.contains("\r") }
+        let result = try runPicker(
+            ["--source", "-", "--filter", "pwned"], input: Data(names.joined(separator: "\n").utf8))
         assertExit(result, 0)
-        XCTAssertEqual(result.output.split(separator: "\n").count, 4)
-        XCTAssertFalse(
-            result.output.unicodeScalars.contains {
-                ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
-            })
+        XCTAssertEqual(
+            Set(result.output.split(separator: "\n").map(String.init)), Set(names.filter { $0.contains("PWNED") }))
     }
 }
 

@@ -33,12 +33,52 @@ final class HostileServiceTests: GraphTestCase {
         let proxy = "http://127.0.0.1:\(try graph().proxyPort)"
         let variables = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
         let environment = Dictionary(uniqueKeysWithValues: variables.map { ($0, Optional(proxy)) })
-        for host in ["127.0.0.1", "localhost"] {
-            let result = try filterAll(try graph().url("pages", host: host), environment: environment)
+        for (host, port) in [("127.0.0.1", try graph().port), ("[::1]", try graph().ipv6Port)] {
+            let result = try filterAll(try graph().url("pages", host: host, port: port), environment: environment)
             XCTAssertEqual(result.status, 0, result.standardError)
             XCTAssertEqual(result.output, everyPage)
         }
         XCTAssertEqual(try graph().proxyConnections().map(\.firstLine), [], "the proxy receives nothing")
+    }
+
+    /// Plain http reaches whoever holds the port. With the service on `[::1]` and another
+    /// program on the same port of `127.0.0.1`, `http://localhost` is refused before anything
+    /// is sent (libcurl would try both), and `http://[::1]` goes to the service alone.
+    func testASquatterOnTheOtherAddressFamilyGetsNothing() throws {
+        let port = try graph().ipv6Port
+        let squatter = try LoopbackSquatter(port: port)
+        defer { squatter.close() }
+        let refused = try filterAll(try graph().url("pages", host: "localhost", port: port), ["--timeout", "3"])
+        XCTAssertEqual(refused.status, 2, refused.standardError)
+        XCTAssertTrue(
+            refused.standardError.contains(
+                "plain http to localhost is refused: localhost is both 127.0.0.1 and ::1, and a program listening on the one the service does not use would receive the session token; write the address the service listens on (http://127.0.0.1:\(port) or http://[::1]:\(port))"
+            ), refused.standardError)
+        let written = try filterAll(try graph().url("pages", host: "[::1]", port: port))
+        XCTAssertEqual(written.status, 0, written.standardError)
+        XCTAssertEqual(written.output, everyPage)
+        XCTAssertEqual(squatter.received(), [], "the squatter on 127.0.0.1 receives nothing")
+    }
+
+    /// Pages that each come within `--timeout`, without end, stop at `--load-timeout` (given on
+    /// the command line or in PICKER_DEFAULT_OPTS), and the message says how far the load got.
+    func testEndlessSlowPagesStopAtTheLoadTimeout() throws {
+        for (extra, environment) in [
+            (["--timeout", "2", "--load-timeout", "2.5"], [String: String?]()),
+            (["--timeout", "2"], ["PICKER_DEFAULT_OPTS": "--load-timeout=2.5"]),
+        ] {
+            let result = try filterAll(try graph().url("slowpages"), extra, environment: environment)
+            XCTAssertEqual(result.status, 2, result.standardError)
+            XCTAssertEqual(result.output, "", "no partial list")
+            XCTAssertLessThan(result.seconds, 4, "the whole load is bounded, not each page")
+            let said = try XCTUnwrap(
+                result.standardError.firstMatch(
+                    of:
+                        #/the whole load took more than 2\.5 s \(--load-timeout\); stopped after reading (\d) pages and (\d) friends\n/#
+                ), result.standardError)
+            XCTAssertEqual(said.1, said.2, "a friend a page")
+            XCTAssertTrue((3...5).contains(Int(said.1) ?? 0), "pages of 0.5 s: \(said.0)")
+        }
     }
 
     func testAGzipBombStopsAtTheSizeLimitInBoundedMemory() throws {
@@ -185,7 +225,7 @@ final class HostileServiceTests: GraphTestCase {
         let server = try graph()
         for url in [
             server.url("pages", host: "[::1]", port: server.ipv6Port),
-            server.url("pages", scheme: "HTTP", host: "LOCALHOST"),
+            server.url("pages", scheme: "HTTP", host: "[::1]", port: server.ipv6Port),
             server.url("pages", scheme: "Http", host: "127.0.0.1"),
         ] {
             let result = try filterAll(url)
@@ -218,5 +258,52 @@ final class HostileServiceTests: GraphTestCase {
         let file = try runHiding([library], picker, ["--source", sample, "--filter", "ada"])
         XCTAssertEqual(file.status, 0, file.standardError)
         XCTAssertTrue(file.output.contains("Ada"), file.output)
+    }
+}
+
+/// A listener on a port of `127.0.0.1`, as another user's program would hold it: it accepts
+/// every connection and keeps what each sends.
+private final class LoopbackSquatter {
+    private let socket: Int32
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard socket >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(socket, 16) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(socket)
+            throw HarnessError("cannot listen on 127.0.0.1:\(port): \(reason)")
+        }
+    }
+
+    /// What each connection made so far sent, read for up to a second.
+    func received() -> [String] {
+        var texts: [String] = []
+        while case let connection = accept(socket, nil, nil), connection >= 0 {
+            defer { Glibc.close(connection) }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var poller = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            while poll(&poller, 1, 1000) > 0 {
+                let count = read(connection, &buffer, buffer.count)
+                guard count > 0 else { break }
+                bytes += buffer[0..<count]
+            }
+            texts.append(String(decoding: bytes, as: UTF8.self))
+        }
+        return texts
+    }
+
+    func close() {
+        Glibc.close(socket)
     }
 }

@@ -74,7 +74,7 @@ final class InlineInputTests: TmuxTestCase {
             $0.selectedNames == ["Ada Augusta Lovelace", "Adaeze Okafor"] && $0.counts == "176/176 · 2 selected"
         }
         try picker.press("?")
-        try wait(picker, "the keys overlay") { $0.helpLine == "any key to go back" }
+        try wait(picker, "the keys overlay") { $0.helpLine == "↑↓ scroll · any other key back" }
         try picker.press("q")
         try wait(picker, "back from the overlay") { $0.helpLine == SearchAndSelectTests.browsingHelp }
         try picker.press("Enter")

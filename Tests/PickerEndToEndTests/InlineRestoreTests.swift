@@ -17,7 +17,8 @@ final class InlineRestoreTests: TmuxTestCase {
         let picker = try startInline(before: "seq 1 3", top: 4, fromShell: true, file: file, line: line)
         let running = try picker.terminalModes()
         XCTAssertTrue(
-            running.hasPrefix("alternate=0 cursor=0 "), "inline, cursor hidden: \(running)", file: file, line: line)
+            running.hasPrefix("alternate=0 cursor=1 "), "inline, the cursor shown on the focused row: \(running)",
+            file: file, line: line)
         let title = running.components(separatedBy: " title=").last ?? ""
         return (picker, "alternate=0 cursor=1 keypad=0 cursorkeys=0 mouse=0 insert=0 wrap=1 origin=0 title=\(title)")
     }

@@ -165,7 +165,7 @@ final class InlineScreenTests: TmuxTestCase {
         try picker.assertExit(0, output: "Ada Augusta Lovelace\n")
     }
 
-    func testWithoutAUsableTerminalItSaysWhatTheFullScreenSays() throws {
+    func testWithoutATerminalItSaysWhatTheFullScreenSays() throws {
         let advice = "use --filter without a screen"
         let detached = try runCommand(
             URL(fileURLWithPath: "/usr/bin/setsid"),
@@ -174,16 +174,23 @@ final class InlineScreenTests: TmuxTestCase {
         assertExit(
             detached, 2, output: "",
             standardError: "picker: no terminal to draw on (/dev/tty cannot be opened); \(advice)\n")
-        for (term, message) in [
-            ("dumb", "the terminal cannot draw the picker (TERM is dumb)"),
-            ("no-such-terminal", "the terminal type 'no-such-terminal' is unknown"),
-        ] {
-            let picker = killedAtTheEnd(
-                try TmuxSession(
-                    arguments: ["--session", "demo", "--height", "10"], fromShell: true, environment: ["TERM": term]))
-            try picker.assertExit(2, output: "", standardError: "picker: \(message); \(advice)\n")
-            let settings = try picker.terminalSettings()
-            XCTAssertEqual(settings.after, settings.before, term)
+    }
+
+    /// A terminal type unknown here, or `dumb`, draws the inline area as xterm-256color, and
+    /// says so once the terminal is given back.
+    func testATerminalTypeUnknownHereDrawsAsXterm() throws {
+        for (term, why) in [("dumb", "cannot move the cursor"), ("xterm-kitty", "is unknown here")] {
+            let picker = try startInline(environment: ["TERM": term])
+            XCTAssertTrue(try picker.terminalModes().hasPrefix("alternate=0 "), term)
+            let second = try XCTUnwrap(
+                try picker.waitForArea("the area", top: 5, rows: 10) { _ in true }.names.dropFirst().first)
+            try picker.press("Down")
+            try picker.waitForArea("the cursor moved", top: 5, rows: 10) { $0.cursorName == second }
+            try picker.press("Enter")
+            try picker.assertExit(
+                0, output: "\(second)\n",
+                standardError: "picker: the terminal type '\(term)' \(why); drew the picker as xterm-256color\n", term)
+            XCTAssertEqual(try picker.scrollbackAndScreen(), fiveLines, term)
         }
     }
 
@@ -218,7 +225,7 @@ final class InlineScreenTests: TmuxTestCase {
         }
         let styled = try picker.styledScreen()
         XCTAssertTrue(styled[5 + 2].contains("\u{1B}[7m"), "the cursor row in reverse video: \(styled[7])")
-        try picker.press("Enter", "Enter")
+        try picker.press("Enter")
         try picker.assertExit(0, output: "Zoë Kravchenko\n")
         XCTAssertEqual(try picker.scrollbackAndScreen(), fiveLines)
     }

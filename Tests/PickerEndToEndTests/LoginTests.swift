@@ -105,11 +105,36 @@ final class LoginTests: LoginTestCase {
         }
     }
 
+    func testAnAddressWithTheCodeOnAnotherSiteIsLeftOut() throws {
+        let login = try run(try rfc8628("approve", query: "?complete=foreign"))
+        assertExit(login, 0)
+        let port = try graph().port
+        XCTAssertEqual(
+            login.output, "user_code WDJB-MJHT\nverification_uri http://127.0.0.1:\(port)/activate\nexpires_in 600\n")
+        XCTAssertTrue(
+            login.standardError.contains(
+                "picker: the service's address with the code filled in (verification_uri_complete) is on another site than the address to open, http://127.0.0.1:\(try graph().otherPort)/activate?user_code=WDJB-MJHT; left out, so the QR code opens the address shown\n"
+            ), login.standardError)
+    }
+
+    func testAUserCodeDrawnInvisiblyIsRefused() throws {
+        for (code, named) in [("WDJB%E2%80%8DMJHT", "U+200D"), ("WDJB%C2%ADMJHT", "U+00AD")] {
+            let login = try run(try rfc8628("approve", query: "?user_code=\(code)"))
+            assertExit(login, 2)
+            XCTAssertTrue(
+                login.standardError.hasSuffix(
+                    "the answer's user_code holds \(named): a code to type is 1 to 64 ASCII letters, digits and '-'\n"),
+                login.standardError)
+            XCTAssertEqual(login.output, "")
+            XCTAssertNil(try storedSession())
+        }
+    }
+
     func testAnotherOriginNeverGetsTheStoredToken() throws {
         assertExit(try run(try rfc8628("approve")), 0)
         let graph = try graph()
         for source in [
-            graph.url("pages", host: "127.0.0.1", port: graph.otherPort), graph.url("pages", host: "localhost"),
+            graph.url("pages", host: "127.0.0.1", port: graph.otherPort), graph.url("pages", host: "127.0.0.2"),
             graph.url("pages", host: "[::1]", port: graph.ipv6Port),
         ] {
             let result = try run(["--source", source, "--filter", ""])
@@ -184,6 +209,22 @@ final class LoginTests: LoginTestCase {
             try runPicker(["logout", "--cache-dir", chosen], environment: environment.merging(options) { $1 }), 0,
             standardError: "picker: no session is stored (\(sessionPath)); removed 1 cached friend list\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: chosen), [], "--cache-dir's")
+    }
+
+    /// A logout must not keep the session: a PICKER_DEFAULT_OPTS that a run of picker refuses
+    /// is read for its --cache-dir alone, and the problem said.
+    func testLogoutWorksWhateverPickerDefaultOptsSays() throws {
+        assertExit(try run(try rfc8628("approve")), 0)
+        let directory = config.appendingPathComponent("cached").path
+        assertExit(try filterAll(try graph().url("pages"), ["--cache-dir", directory], environment: environment), 0)
+        let broken = ["PICKER_DEFAULT_OPTS": "--colour --cache-dir \(directory)"]
+        assertExit(
+            try runPicker(["logout"], environment: environment.merging(broken) { $1 }), 0,
+            standardError:
+                "picker: logged out: removed \(sessionPath); removed 1 cached friend list (PICKER_DEFAULT_OPTS: unknown option '--colour' (see picker --help): only its --cache-dir was read)\n"
+        )
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sessionPath))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])
     }
 
     func testAGivenSessionFileStillWinsOverTheStoredOne() throws {

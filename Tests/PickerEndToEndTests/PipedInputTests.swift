@@ -20,14 +20,30 @@ final class PipedInputTests: TmuxTestCase {
         XCTAssertTrue(try picker.screen().counts.hasPrefix("176/176"))
     }
 
-    /// `PICKER_SOURCE` names the source as `--source` does: piped input is then not read.
-    func testPickerSourceWinsOverPipedInput() throws {
-        let picker = try startPicker(
-            [], environment: ["PICKER_SOURCE": PickerPaths.fixture("plain.csv")], input: Data("Ann\nBob\n".utf8)
+    /// A pipe is what the user means now: it wins over `PICKER_SOURCE` and a `--source` in
+    /// `PICKER_DEFAULT_OPTS`, as fzf's input wins over `FZF_DEFAULT_COMMAND`; a `--source` on
+    /// the command line wins over the pipe.
+    func testAPipeWinsOverPickerSourceAndDefaultOptions() throws {
+        let standing = [
+            ["PICKER_SOURCE": PickerPaths.fixture("plain.csv")],
+            ["PICKER_DEFAULT_OPTS": "--source \(PickerPaths.fixture("plain.csv"))", "PICKER_SOURCE": nil],
+        ]
+        for environment in standing {
+            let picker = try startPicker([], environment: environment, input: Data("Ann\nBob\n".utf8)) {
+                $0.counts == "2/2 · 0 selected"
+            }
+            XCTAssertEqual(try picker.screen().names, ["Ann", "Bob"], "\(environment)")
+            try picker.press("Down")
+            try picker.waitForScreen("the cursor on Bob") { $0.cursorName == "Bob" }
+            try picker.press("Enter")
+            try picker.assertExit(0, output: "Bob\n", standardError: "")
+        }
+        let named = try startPicker(
+            ["--source", PickerPaths.fixture("plain.csv")], environment: standing[1], input: Data("Ann\nBob\n".utf8)
         ) { $0.counts == "2/2 · 0 selected" }
-        XCTAssertEqual(try picker.screen().names, ["Ada Lovelace  ada@example.org", "Charles Babbage"])
-        try picker.press("Enter")
-        try picker.assertExit(0, output: "Ada Lovelace\n")
+        XCTAssertEqual(try named.screen().names, ["Ada Lovelace  ada@example.org", "Charles Babbage"])
+        try named.press("Enter")
+        try named.assertExit(0, output: "Ada Lovelace\n")
     }
 
     /// Names piped in show as they come, as fzf shows lines: a producer that has written one

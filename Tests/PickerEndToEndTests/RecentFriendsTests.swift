@@ -1,4 +1,5 @@
 import Foundation
+import PickerStore
 import PickerTestSupport
 import XCTest
 
@@ -74,14 +75,17 @@ final class RecentFriendsTests: TmuxTestCase {
         try picker.press("Home", "Enter")
         try picker.assertExit(0, output: "Zoë Kravchenko\n")
 
-        // What is recorded: ids and times, never names.
+        // What is recorded: keys and times, never names, ids or paths, nor their unsalted hashes.
         let record = try String(contentsOf: picks, encoding: .utf8)
-        XCTAssertTrue(record.contains(#""16":"#), record)
-        XCTAssertFalse(record.contains("Zo"), record)
-        XCTAssertFalse(record.contains("Ann"), record)
-        XCTAssertFalse(record.contains(friendsFile.path), record)
-        let mode = try FileManager.default.attributesOfItem(atPath: picks.path)[.posixPermissions] as? Int
-        XCTAssertEqual(mode, 0o600)
+        XCTAssertEqual(record.matches(of: #/"[0-9a-f]{16}":\d+/#).count, 2, "Zoë and Ann, by key: \(record)")
+        let resolved = friendsFile.resolvingSymlinksInPath().path
+        for plain in [#""16""#, #""11""#, "Zo", "Ann", resolved, StableID.of(["file", resolved])] {
+            XCTAssertFalse(record.contains(plain), "\(plain) in \(record)")
+        }
+        for file in [picks, picks.deletingLastPathComponent().appendingPathComponent("picks.key")] {
+            let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+            XCTAssertEqual(mode, 0o600, file.path)
+        }
         let directoryMode =
             try FileManager.default.attributesOfItem(
                 atPath: picks.deletingLastPathComponent().path)[.posixPermissions] as? Int
@@ -146,11 +150,28 @@ final class RecentFriendsTests: TmuxTestCase {
         let picker = try open(source: text.path)
         XCTAssertEqual(Array(try picker.screen().listLines.prefix(3)), ["  Recent", "> [ ] Zoë", "  A"])
         XCTAssertFalse(try String(contentsOf: picks, encoding: .utf8).contains("Zo"), "a hash, not the name")
+    }
 
-        // Standard input is keyed the same way.
-        try pick("dan", printing: "Dan", input: Data(names.joined(separator: "\n").utf8))
-        try pick("dan", printing: "Dan", input: Data(names.joined(separator: "\n").utf8))
-        let piped = try open(input: Data(names.reversed().joined(separator: "\n").utf8))
-        XCTAssertEqual(Array(try piped.screen().listLines.prefix(2)), ["  Recent", "> [ ] Dan"])
+    /// Standard input has no name to be known by: it is known by its content, so that the same
+    /// list piped in again lists its picks under "Recent", and another list, even one holding
+    /// the name picked, lists none.
+    func testStandardInputListsRecentOnlyForTheSameList() throws {
+        let list = Data(["Ann", "Bob", "Cem", "Dan", "Eve", "Zoë", "Zed"].joined(separator: "\n").utf8)
+        try pick("dan", printing: "Dan", input: list)
+
+        let other = Data(["Kim", "Dan", "Fay", "Gus", "Hal", "Ida", "Jon"].joined(separator: "\n").utf8)
+        let unrelated = try open(input: other)
+        try unrelated.waitForScreen("the list read whole") { $0.title.hasPrefix("Select Friends  ") }
+        let screen = try unrelated.screen()
+        XCTAssertEqual(screen.listLines.first, "  D", "no Recent: \(screen)")
+        try unrelated.press("Enter")
+        try unrelated.assertExit(0, output: "Dan\n")
+
+        let same = try open(input: list)
+        try same.waitForScreen("Dan under Recent") { Array($0.listLines.prefix(2)) == ["  Recent", "> [ ] Dan"] }
+        try same.press("Enter")
+        try same.assertExit(0, output: "Dan\n")
+        let record = try String(contentsOf: picks, encoding: .utf8)
+        XCTAssertFalse(record.contains("Dan"), record)
     }
 }

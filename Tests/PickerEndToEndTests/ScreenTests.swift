@@ -23,8 +23,8 @@ final class ScreenTests: TmuxTestCase {
         XCTAssertEqual(small.title, "Select Friends" + String(repeating: " ", count: 16) + "176/176 · 0 selected")
         XCTAssertEqual(small.searchBar, "type to search")
         XCTAssertEqual(
-            small.helpLine, "Enter done · Esc cancel · Space toggle · ↑↓ move",
-            "the hints that fit, those that finish and cancel first")
+            small.helpLine, "Enter done · Esc cancel · Space toggle · ? keys",
+            "the hints that fit, those that finish and cancel first, and the keys to the last")
         XCTAssertEqual(small.listLines.count, 9, "12 rows less title, search bar and help")
         XCTAssertEqual(small.listLines.first, "  A")
         XCTAssertEqual(small.names, Self.firstFriends)
@@ -56,7 +56,7 @@ final class ScreenTests: TmuxTestCase {
         XCTAssertEqual(terminalWidth(screen.title), 80)
         XCTAssertLessThanOrEqual(screen.widestLine, 80, "\(screen)")
 
-        try picker.press("Enter", "Enter")
+        try picker.press("Enter")
         try picker.assertExit(0, output: "山田太郎\n")
     }
 
@@ -75,6 +75,8 @@ final class ScreenTests: TmuxTestCase {
         XCTAssertLessThanOrEqual(screen.widestLine, 12, "\(screen)")
     }
 
+    /// A name too long for its row is cut with an ellipsis; when the match is past the edge,
+    /// the row shows the name from further on, after another, so that the match shows.
     func testVeryLongNameIsCutWithAnEllipsisAtTheWidth() throws {
         let name = "María de los Ángeles Inmaculada Concepción Fernández de Córdoba y Gutiérrez de la Concha"
         let picker = try startPicker()
@@ -84,11 +86,15 @@ final class ScreenTests: TmuxTestCase {
             $0.counts == "1/176 · 0 selected" && $0.cursorLine != nil
         }
         let row = try XCTUnwrap(screen.cursorLine)
-        XCTAssertEqual(row, "> [ ] " + name.prefix(73) + "…")
+        XCTAssertEqual(row, "> [ ] …" + name.suffix(73))
         XCTAssertEqual(terminalWidth(row), 80)
+        try picker.press("C-u")
+        try picker.type("maría")
+        let start = try picker.waitForScreen("the start of the long name") { $0.counts.hasPrefix("1/176") }
+        XCTAssertEqual(start.cursorLine, "> [ ] " + name.prefix(73) + "…")
 
         // The whole name is printed all the same.
-        try picker.press("Enter", "Enter")
+        try picker.press("Enter")
         try picker.assertExit(0, output: name + "\n")
     }
 

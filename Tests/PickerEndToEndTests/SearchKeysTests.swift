@@ -27,19 +27,13 @@ final class SearchKeysTests: TmuxTestCase {
         }
 
         /// The character the query's cursor is on (a blank past the end): the terminal's cursor
-        /// on the full screen, the reversed cell inline.
+        /// stands on it, on the full screen and inline.
         func characterUnderTheTextCursor() throws -> Character? {
-            switch mode {
-            case .fullScreen:
-                let (row, column) = try session.cursorPosition()
-                guard row == 1 else { return nil }
-                let text = Array(try session.screen().searchBar)
-                return column < text.count ? text[column] : " "
-            case .inline:
-                let line = try session.styledScreen()[6]
-                guard let match = line.firstMatch(of: /\u{1B}\[(?:\d+;)*7m(.)/) else { return nil }
-                return Character(String(match.1))
-            }
+            let searchRow = mode == .fullScreen ? 1 : 6
+            let (row, column) = try session.cursorPosition()
+            guard row == searchRow else { return nil }
+            let text = Array(try session.screen().lines[searchRow])
+            return column < text.count ? text[column] : " "
         }
     }
 
@@ -65,7 +59,7 @@ final class SearchKeysTests: TmuxTestCase {
             try picker.wait("Shift-Tab unticked the last and moved up") {
                 $0.selectedNames == ["Adam Novak"] && $0.cursorLine == "> [x] Adam Novak"
             }
-            try picker.session.press("Enter", "Enter")
+            try picker.session.press("Enter")
             try picker.session.assertExit(0, output: "Adam Novak\n", "\(mode)")
         }
     }
@@ -108,7 +102,7 @@ final class SearchKeysTests: TmuxTestCase {
                 try picker.wait("searching") { $0.searchBar == "/ zoë" }
                 try picker.session.press(key)
                 try picker.wait("\(key): the keys overlay") {
-                    $0.helpLine == "any key to go back" && $0.lines.contains(" while browsing")
+                    $0.helpLine == "↑↓ scroll · any other key back" && $0.lines.contains(" while browsing")
                 }
                 try picker.session.press("x")
                 try picker.wait("back in the search, the query as it was") {
@@ -135,11 +129,11 @@ final class SearchKeysTests: TmuxTestCase {
                 $0.searchBar == "type to search" && $0.cursorLine == "> [ ] Adaeze Okafor"
             }
             try picker.session.press("F1")
-            try picker.wait("F1: the keys") { $0.helpLine == "any key to go back" }
+            try picker.wait("F1: the keys") { $0.helpLine == "↑↓ scroll · any other key back" }
             try picker.session.press("Escape")
             try picker.wait("any key goes back") { $0.helpLine == SearchAndSelectTests.browsingHelp }
             try picker.session.press("C-/")
-            try picker.wait("Ctrl-/: the keys") { $0.helpLine == "any key to go back" }
+            try picker.wait("Ctrl-/: the keys") { $0.helpLine == "↑↓ scroll · any other key back" }
             try picker.session.press("Enter")
             try picker.wait("back again, not finished") { $0.helpLine == SearchAndSelectTests.browsingHelp }
             try picker.session.press("Enter")

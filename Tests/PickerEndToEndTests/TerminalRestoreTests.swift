@@ -12,8 +12,9 @@ final class TerminalRestoreTests: TmuxTestCase {
         let picker = try startPicker(fromShell: true, file: file, line: line)
         let modes = try picker.terminalModes()
         XCTAssertTrue(
-            modes.hasPrefix("alternate=1 cursor=0 "),
-            "the picker draws on the alternate screen, cursor hidden: \(modes)", file: file, line: line)
+            modes.hasPrefix("alternate=1 cursor=1 "),
+            "the picker draws on the alternate screen, the cursor shown on the focused row: \(modes)", file: file,
+            line: line)
         return (picker, modesOutside(picker, while: modes))
     }
 

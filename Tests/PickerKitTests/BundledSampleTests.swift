@@ -61,7 +61,8 @@ final class BundledSampleTests: XCTestCase {
             XCTAssertEqual((error as? Options.UsageError)?.description, BundledSample.missing)
         }
         XCTAssertEqual(
-            try Options.parse(["--source", "-"], environment: [:], defaultSource: nil),
+            try Options.parse(
+                ["--source", "-"], environment: [:], defaultSource: nil, standardInputIsTerminal: false),
             .run(Options(source: .standardInput)))
         XCTAssertEqual(
             try Options.parse([], environment: ["PICKER_SOURCE": "f.json"], defaultSource: nil),

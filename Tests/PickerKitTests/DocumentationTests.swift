@@ -76,9 +76,10 @@ final class DocumentationTests: XCTestCase {
         let history = PickHistory(directory: "$XDG_STATE_HOME/picker")
         XCTAssertTrue(names.contains(history.path), history.path)
         XCTAssertTrue(names.contains(history.lockPath), history.lockPath)
+        XCTAssertTrue(names.contains(history.secretPath), history.secretPath)
         let session = try XCTUnwrap(SessionStore(environment: ["XDG_CONFIG_HOME": "/config"]))
         XCTAssertTrue(names.contains(session.path.replacing("/config", with: "$XDG_CONFIG_HOME")), session.path)
-        XCTAssertEqual(names.count, 4)
+        XCTAssertEqual(names.count, 5)
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
         for name in names { XCTAssertTrue(page.contains("\\fI\(name)\\fR"), name) }
         XCTAssertTrue(HelpPage.text.contains("$XDG_CONFIG_HOME/picker/session"))

@@ -31,10 +31,10 @@ final class EscapeLayersTests: XCTestCase {
 
     func testAnInitialQueryIsALayerToo() {
         var state = picker(query: "zoë")
-        XCTAssertEqual(state.frame().lines[11].text, "Enter done · Esc clear · Space toggle · ↑↓ move")
+        XCTAssertEqual(state.frame().lines[11].text, "Enter done · Esc clear · Space toggle · F1 keys")
         XCTAssertEqual(state.send(.clearOrCancel), .continuing)
         XCTAssertEqual(state.currentFriend?.name, "Zoë Adair")
-        XCTAssertEqual(state.frame().lines[11].text, "Enter done · Esc cancel · Space toggle · ↑↓ move")
+        XCTAssertEqual(state.frame().lines[11].text, "Enter done · Esc cancel · Space toggle · ? keys")
     }
 
     func testWithASelectionTheFirstEscAsksAndTheSecondCancels() {
@@ -52,7 +52,7 @@ final class EscapeLayersTests: XCTestCase {
         var state = picker()
         for event: PickerEvent in [.toggleCurrent, .clearOrCancel, .moveDown] { state.send(event) }
         XCTAssertFalse(state.isAskingToDiscard)
-        XCTAssertEqual(state.frame().lines[11].text, "Enter done · Esc cancel · Space toggle · ↑↓ move")
+        XCTAssertEqual(state.frame().lines[11].text, "Enter done · Esc cancel · Space toggle · ? keys")
         XCTAssertEqual(state.send(.clearOrCancel), .continuing, "asks again")
         state.send(.tick)
         state.send(.resized(rows: 12, columns: 50))

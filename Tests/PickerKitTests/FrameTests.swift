@@ -35,7 +35,7 @@ final class FrameTests: XCTestCase {
               [ ] Chloé Martin
               D
               [ ] Dmitri Ivanov
-            Enter done · Esc cancel · Space toggle · ↑↓ move
+            Enter done · Esc cancel · Space toggle · ? keys
             """)
     }
 
@@ -57,9 +57,9 @@ final class FrameTests: XCTestCase {
 
 
 
-            Enter keep · Esc clear · ↑↓ move · Tab toggle
+            Enter done · Esc clear · ↓ list · F1 keys
             """)
-        XCTAssertEqual(frame.textCursor, Frame.Position(line: 1, column: 5))
+        XCTAssertEqual(frame.cursor, Frame.Position(line: 1, column: 5))
         XCTAssertTrue(frame.lines[2].isCursor)
         XCTAssertFalse(frame.lines[3].isCursor)
     }
@@ -114,7 +114,7 @@ final class FrameTests: XCTestCase {
             > [ ] Ada Lovelace
               [ ] Adam Novak
 
-            Enter done · Esc cancel · Space toggle
+            Enter done · Esc cancel · ? keys
             """)
         XCTAssertEqual(frame.lines[1].spans.map(\.role), [.subtitle])
         state.send(.click(line: 4, column: 10))

@@ -76,7 +76,7 @@ final class InlineHeightTests: XCTestCase {
             Select Friends          2/2 · 0 selected
             type to search
             > [ ] Ada
-            Enter done · Esc cancel · Space toggle
+            Enter done · Esc cancel · ? keys
             """)
         state.send(.toggleCurrent)
         state.send(.clearOrCancel)

@@ -13,15 +13,33 @@ final class KeyMapTests: XCTestCase {
             (.pageUp, .pageUp), (.pageDown, .pageDown), (.home, .moveToFirst), (.end, .moveToLast),
             (.character(" "), .toggleCurrent), (.tab, .toggleAndMoveDown), (.backTab, .toggleAndMoveUp),
             (.character("/"), .startSearch), (.enter, .done), (.escape, .clearOrCancel), (.control("c"), .cancel),
-            (.character("["), .previousSection), (.character("]"), .nextSection), (.character("'"), .beginSectionJump),
-            (.control("a"), .toggleAllShown), (.control("r"), .toggleReview),
+            (.alt("p"), .previousSection), (.alt("n"), .nextSection), (.control("s"), .beginSectionJump),
+            (.alt("a"), .toggleAllShown), (.control("r"), .toggleReview),
             (.character("?"), .showKeys), (.function(1), .showKeys), (.control("/"), .showKeys),
+            // The editing keys of readline edit a search kept in the list.
+            (.backspace, .deleteBackward), (.control("w"), .deleteWord), (.control("u"), .deleteToStart),
+            (.altBackspace, .deleteWordBackward), (.alt("d"), .deleteWordForward), (.alt("b"), .queryCursorWordLeft),
+            (.alt("f"), .queryCursorWordRight), (.control("a"), .queryCursorToStart),
+            (.control("e"), .queryCursorToEnd),
+            (.left, .queryCursorLeft), (.paste("a\nb"), .pasted("a\nb")),
         ]
         for (key, event) in expected {
             XCTAssertEqual(KeyMap.standard.event(for: key, in: .browsing), event, "\(key)")
         }
-        XCTAssertNil(KeyMap.standard.event(for: .backspace, in: .browsing))
-        XCTAssertNil(KeyMap.standard.event(for: .left, in: .browsing))
+        XCTAssertNil(KeyMap.standard.event(for: .alt("z"), in: .browsing), "an unknown Alt key does nothing")
+    }
+
+    /// With a search kept, `?` and `/` type into it, as every other printable key does; Space
+    /// still toggles.
+    func testWithASearchKeptEveryPrintableKeyButSpaceTypes() {
+        for scalar in (0x21...0x7E).compactMap(Unicode.Scalar.init) {
+            let character = Character(scalar)
+            XCTAssertEqual(
+                KeyMap.standard.event(for: .character(character), in: .browsing, queryIsEmpty: false),
+                .typed(String(character)), "\(character)")
+        }
+        XCTAssertEqual(
+            KeyMap.standard.event(for: .character(" "), in: .browsing, queryIsEmpty: false), .toggleCurrent)
     }
 
     /// Typing a name in the list searches: every printable key that is not a command types,
@@ -52,8 +70,10 @@ final class KeyMapTests: XCTestCase {
             (.control("a"), .queryCursorToStart), (.end, .queryCursorToEnd), (.control("e"), .queryCursorToEnd),
             (.up, .moveUp), (.down, .moveDown), (.control("n"), .moveDown), (.pageDown, .pageDown),
             (.tab, .toggleAndMoveDown), (.backTab, .toggleAndMoveUp), (.control("r"), .toggleReview),
-            (.function(1), .showKeys), (.control("/"), .showKeys),
-            (.enter, .finishSearch), (.escape, .cancelSearch), (.control("c"), .cancel),
+            (.function(1), .showKeys), (.control("/"), .showKeys), (.alt("b"), .queryCursorWordLeft),
+            (.alt("f"), .queryCursorWordRight), (.alt("d"), .deleteWordForward), (.altBackspace, .deleteWordBackward),
+            (.alt("a"), .toggleAllShown), (.paste("x"), .pasted("x")),
+            (.enter, .done), (.escape, .cancelSearch), (.control("c"), .cancel),
         ]
         for (key, event) in expected {
             XCTAssertEqual(KeyMap.standard.event(for: key, in: .searching), event, "\(key)")
@@ -64,7 +84,7 @@ final class KeyMapTests: XCTestCase {
         let expected: [(Key, PickerEvent)] = [
             (.escape, .back), (.control("r"), .back), (.enter, .done), (.character(" "), .toggleCurrent),
             (.tab, .toggleAndMoveDown), (.backTab, .toggleAndMoveUp), (.up, .moveUp), (.end, .moveToLast),
-            (.control("a"), .toggleAllShown), (.character("?"), .showKeys), (.character("/"), .startSearch),
+            (.alt("a"), .toggleAllShown), (.character("?"), .showKeys), (.character("/"), .startSearch),
             (.character("b"), .typed("b")), (.control("c"), .cancel),
         ]
         for (key, event) in expected {

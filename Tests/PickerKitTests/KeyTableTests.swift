@@ -38,6 +38,7 @@ final class KeyTableTests: XCTestCase {
     /// The bottom line is written from the hints of the phase's bindings.
     func testTheBottomLineComesFromTheTable() {
         var state = picker()
+        state.send(.friendsArrived(FriendBatch((3...8).map { Friend(id: "\($0)", name: "Friend \($0)") })))
         func bottom() -> String { state.frame().lines[39].text }
         let browsing = "Enter done · Esc cancel · Space toggle · ↑↓ move · Ctrl-R review · ? keys"
         XCTAssertEqual(bottom(), browsing)
@@ -46,10 +47,10 @@ final class KeyTableTests: XCTestCase {
         state.send(.back)
         XCTAssertEqual(bottom(), browsing)
         state.send(.startSearch)
-        XCTAssertEqual(bottom(), "Enter keep · Esc clear · ↑↓ move · Tab toggle · F1 keys")
-        state.send(.finishSearch)
+        XCTAssertEqual(bottom(), "Enter done · Esc clear · ↓ list · Tab toggle · F1 keys")
+        state.send(.cancelSearch)
         state.send(.showKeys)
-        XCTAssertEqual(bottom(), "any key to go back")
+        XCTAssertEqual(bottom(), "↑↓ scroll · any other key back")
         state.send(.back)
         state.send(.toggleCurrent)
         state.send(.toggleReview)
@@ -112,6 +113,9 @@ final class KeyTableTests: XCTestCase {
         case .delete: return "Delete"
         case .function(let number): return "F\(number)"
         case .mouse: return "click"
+        case .alt(let letter): return "Alt-" + letter.uppercased()
+        case .altBackspace: return "Alt-Backspace"
+        case .paste: return "paste"
         }
     }
 
@@ -119,22 +123,22 @@ final class KeyTableTests: XCTestCase {
     /// narrow terminal keeps them.
     func testTheBottomLineNamesTheKeysThatFinishAndCancelFirst() {
         var state = picker()
+        state.send(.friendsArrived(FriendBatch((3...8).map { Friend(id: "\($0)", name: "Friend \($0)") })))
         state.send(.resized(rows: 10, columns: 40))
         func bottom() -> String { state.frame().lines[9].text }
-        XCTAssertEqual(bottom(), "Enter done · Esc cancel · Space toggle")
-        state.send(.typed("a"))
-        XCTAssertEqual(bottom(), "Enter keep · Esc clear · ↑↓ move")
-        state.send(.finishSearch)
-        XCTAssertEqual(bottom(), "Enter done · Esc clear · Space toggle", "Esc clears the search applied")
-        state.send(.toggleCurrent)
-        state.send(.toggleReview)
-        XCTAssertEqual(bottom(), "Enter done · Esc back · Space toggle")
-        state.send(.toggleReview)
+        // The key that shows every key is the last to go.
+        XCTAssertEqual(bottom(), "Enter done · Esc cancel · ? keys")
         state.send(.beginSectionJump)
         XCTAssertEqual(
             bottom(), "a letter or # jump · any other key back", "at the section jump, Enter and Esc only go back")
         state.send(.back)
-        XCTAssertEqual(bottom(), "Enter done · Esc clear · Space toggle")
+        state.send(.typed("a"))
+        XCTAssertEqual(bottom(), "Enter done · Esc clear · F1 keys")
+        state.send(.moveDown)
+        XCTAssertEqual(bottom(), "Enter done · Esc clear · F1 keys", "Esc clears the search applied")
+        state.send(.toggleCurrent)
+        state.send(.toggleReview)
+        XCTAssertEqual(bottom(), "Enter done · Esc back · F1 keys")
         let loading = PickerState(size: TerminalSize(rows: 5, columns: 20))
         XCTAssertEqual(loading.frame().lines[4].text, "Esc cancel")
     }

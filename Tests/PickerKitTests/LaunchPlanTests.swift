@@ -51,6 +51,21 @@ final class LaunchPlanTests: XCTestCase {
         return (state, loader != nil)
     }
 
+    /// The screen opens before the source answers, its title saying what it waits for.
+    func testTheScreenSaysWhatItWaitsForUntilTheFirstFriendsArrive() throws {
+        let plan = LaunchPlan.start(try options())
+        var state = try XCTUnwrap(screen(plan)).state
+        XCTAssertEqual(state.configuration.waitingFor, "reading friends.json")
+        state.send(.resized(rows: 6, columns: 60))
+        XCTAssertEqual(state.frame().lines[0].text, "Select Friends ⠋ reading friends.json…      0/0 · 0 selected")
+        state.send(.friendsArrived(FriendBatch([Friend(id: "1", name: "Ada Lovelace")])))
+        XCTAssertEqual(state.frame().lines[0].text, "Select Friends ⠋ loading…                   1/1 · 0 selected")
+
+        XCTAssertEqual(LaunchPlan.waitingWords(.standardInput), "reading standard input")
+        let url = try XCTUnwrap(URL(string: "https://graph.example.org:8443/v19.0/me/friends?access_token=x"))
+        XCTAssertEqual(LaunchPlan.waitingWords(.url(url)), "connecting to graph.example.org")
+    }
+
     func testFilterPrintsTheMatchesAndReportsTheRepeatedIds() throws {
         let plan = LaunchPlan.start(try options { $0.filter = "ad" })
         XCTAssertEqual(printed(plan), ["Ada Lovelace", "Adam Novak"])

@@ -73,7 +73,8 @@ final class ListReplacementTests: XCTestCase {
         state.send(.listReplaced(FriendList(friends(1...10) + friends(12...14)), leftOut: 0, announcedTotal: nil))
         XCTAssertEqual(state.rows.map { state.list.friends[$0].id }, ["10", "12", "13", "14", "1"])
         XCTAssertEqual(state.currentFriend?.id, "12", "the second shown, where Friend 11 was")
-        XCTAssertEqual(state.phase, .searching)
+        XCTAssertEqual(state.phase, .browsing, "↓ went into the list, the search kept")
+        XCTAssertEqual(state.query.text, "friend 1")
     }
 
     func testSeveralSelectedFriendsGoneAreNamedInOneNotice() {

@@ -107,7 +107,7 @@ final class LoginOptionsTests: XCTestCase {
         XCTAssertEqual(try parse(["login", "--help"]), .subcommandHelp(.login))
         XCTAssertEqual(try parse(["login", "--client-id", "c", "-h"]), .subcommandHelp(.login))
         XCTAssertEqual(
-            try parse(["logout"], ["HOME": "/home/ann"]), .logout(try Logout(environment: ["HOME": "/home/ann"])))
+            try parse(["logout"], ["HOME": "/home/ann"]), .logout(Logout(environment: ["HOME": "/home/ann"])))
         XCTAssertEqual(try parse(["logout", "-h"]), .subcommandHelp(.logout))
         XCTAssertThrowsError(try parse(["logout", "--all"]))
         let help = HelpPage.text(for: .login)
@@ -140,10 +140,19 @@ final class LoginOptionsTests: XCTestCase {
         XCTAssertThrowsError(try parse(["logout", "--cache-dir", ""])) { error in
             XCTAssertEqual((error as? Options.UsageError)?.description, "--cache-dir needs a directory")
         }
-        XCTAssertThrowsError(try parse(["logout"], ["PICKER_DEFAULT_OPTS": "--colour"])) { error in
-            XCTAssertEqual(
-                (error as? Options.UsageError)?.description,
-                "PICKER_DEFAULT_OPTS: unknown option '--colour' (see picker --help)")
+        // A PICKER_DEFAULT_OPTS that picker would refuse does not keep the session: its
+        // --cache-dir is read all the same.
+        for (options, directory) in [
+            ("--colour --cache-dir /broken --limit", "/broken"), ("--cache-dir=/first -x --cache-dir /last", "/last"),
+            ("--query --cache-dir --colour", "/variable"), ("--limit 0 --cache-dir '/a b", "/variable"),
+            ("--limit -m --cache-dir /after", "/after"),
+        ] {
+            guard
+                case .logout(let logout) = try parse(
+                    ["logout"], variable.merging(["PICKER_DEFAULT_OPTS": options]) { $1 })
+            else { return XCTFail(options) }
+            XCTAssertEqual(logout.cacheDirectory, directory, options)
+            XCTAssertTrue(logout.defaultsProblem?.hasPrefix("PICKER_DEFAULT_OPTS: ") ?? false, options)
         }
         let help = HelpPage.text(for: .logout)
         XCTAssertTrue(help.hasPrefix("Usage: picker logout [--cache-dir DIR]"), help)

@@ -95,6 +95,16 @@ final class LoginScreenTests: XCTestCase {
         XCTAssertFalse(none.contains("with the code filled in"), "a service that gives none")
     }
 
+    func testWhatWasLeftOutOfTheAnswerIsSaid() throws {
+        var screen = try screen(qr: nil, complete: false)
+        screen.authorization.note = "the service's address with the code filled in is on another site; left out"
+        let lines = screen.frame(size: TerminalSize(rows: 24, columns: 40)).lines.map(\.text)
+        let code = try XCTUnwrap(lines.firstIndex(of: "  W D J B  -  M J H T"), "\(lines)")
+        XCTAssertEqual(
+            Array(lines[(code + 2)...].prefix(3)),
+            ["the service's address with the code", "filled in is on another site; left out", ""])
+    }
+
     func testALongAddressIsWrappedNeverCut() throws {
         var screen = try screen(qr: nil)
         let long = "https://auth.example/" + String(repeating: "a", count: 70)

@@ -40,7 +40,9 @@ final class MailOutputTests: XCTestCase {
         }
         XCTAssertEqual(mailbox("Seán O'Brien"), "Seán O'Brien <x@example.org>\n", "an apostrophe is atom text")
         XCTAssertEqual(mailbox("J. R. \"Bob\" Dobbs"), #""J. R. \"Bob\" Dobbs" <x@example.org>"# + "\n")
-        XCTAssertEqual(mailbox("back\\slash"), #""back\\slash" <x@example.org>"# + "\n")
+        XCTAssertEqual(
+            mailbox("back\\slash"), #""back\\\\slash" <x@example.org>"# + "\n",
+            "a backslash doubled, as every escaped output writes it, then quoted")
         XCTAssertEqual(mailbox("Eve\u{1B}[2J"), #""Eve\\x1b[2J" <x@example.org>"# + "\n", "escaped, then quoted")
         XCTAssertEqual(mailbox(" "), "<x@example.org>\n")
     }

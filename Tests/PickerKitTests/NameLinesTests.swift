@@ -60,8 +60,11 @@ final class NameLinesTests: XCTestCase {
                     inListOrder.friends, list.positions(matching: SearchQuery(query)).map { list.friends[$0] },
                     "not ranked, query \(query.debugDescription)")
                 for format in OutputFormat.allCases {
-                    XCTAssertEqual(
-                        format.render(found, print0: false), format.render(expected, print0: false), "\(format)")
+                    for toTerminal in [true, false] {
+                        XCTAssertEqual(
+                            format.render(found, print0: false, toTerminal: toTerminal),
+                            format.render(expected, print0: false, toTerminal: toTerminal), "\(format)")
+                    }
                 }
             }
         }
@@ -88,15 +91,18 @@ final class NameLinesTests: XCTestCase {
     /// Enough matches to be printed in pieces, one per core: the pieces join into the output
     /// the friends would give, JSON commas included.
     func testManyMatchesPrintInPiecesAsTheFriendsWould() throws {
-        let names = (0..<40_000).map { "Name\($0 % 997) \u{1b}Kim\($0)" }
+        let names = (0..<40_000).map { "Name\($0 % 997) \u{1b}Kim\\\($0)" }
         let matches = try LineFilter.matches(
             in: Data(names.joined(separator: "\n").utf8), source: "standard input", matching: "")
         let friends = matches.friends
         XCTAssertEqual(friends.count, 40_000)
         for format in OutputFormat.allCases {
             for print0 in [false, true] {
-                XCTAssertEqual(
-                    format.render(matches, print0: print0), format.render(friends, print0: print0), "\(format)")
+                for toTerminal in [true, false] {
+                    XCTAssertEqual(
+                        format.render(matches, print0: print0, toTerminal: toTerminal),
+                        format.render(friends, print0: print0, toTerminal: toTerminal), "\(format)")
+                }
             }
         }
     }
@@ -174,12 +180,16 @@ final class NameLinesTests: XCTestCase {
             writer.start()
             var piped: [Friend] = []
             var pipedError: String?
+            var seen: [UInt8] = []
+            let see = { (chunk: UnsafeBufferPointer<UInt8>) in seen += chunk }
             do {
                 let input = try InputFile.reading(ends[0], name: "standard input")
-                let head = try StandardInput.readHead(input)
-                try NameLines.readPages(
-                    head: head, input: input, firstPage: 1, largestPage: 2, chunkSize: 3
-                ) { piped += $0.friends }
+                try input.observing(see) { () throws(SourceError) in
+                    let head = try StandardInput.readHead(input)
+                    try NameLines.readPages(head: head, input: input, firstPage: 1, largestPage: 2, chunkSize: 3) {
+                        piped += $0.friends
+                    }
+                }
             } catch {
                 pipedError = error.problem
             }
@@ -198,6 +208,7 @@ final class NameLinesTests: XCTestCase {
             }
             XCTAssertEqual(piped, whole, bytes.description)
             XCTAssertEqual(pipedError, wholeError, bytes.description)
+            if pipedError == nil { XCTAssertEqual(seen, bytes, "every byte read is seen, in order") }
         }
     }
 }

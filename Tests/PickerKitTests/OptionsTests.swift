@@ -23,11 +23,13 @@ final class OptionsTests: XCTestCase {
         expected.format = .json
         expected.print0 = true
         expected.timeout = 2.5
+        expected.loadTimeout = 30
         XCTAssertEqual(
-            try parse([
-                "--session", "tok", "--source", "-", "--query", "ada", "--filter=zoe", "--format", "json", "--print0",
-                "--timeout", "2.5",
-            ]),
+            try Options.parse(
+                [
+                    "--session", "tok", "--source", "-", "--query", "ada", "--filter=zoe", "--format", "json",
+                    "--print0", "--timeout", "2.5", "--load-timeout", "30",
+                ], environment: [:], defaultSource: "sample.json", standardInputIsTerminal: false),
             .run(expected))
         XCTAssertEqual(try parse(["-h"]), .help)
         XCTAssertEqual(try parse(["--session", "x", "--help"]), .help)
@@ -45,7 +47,57 @@ final class OptionsTests: XCTestCase {
         XCTAssertEqual(try source([]), .standardInput, "as fzf, fzy and gum read it")
         XCTAssertEqual(try source(["--filter", "a"]), .standardInput)
         XCTAssertEqual(try source(["--source", "names.txt"]), .file("names.txt"), "a named source wins")
+        // A pipe is what the user means now, as in fzf: it wins over the standing defaults.
+        XCTAssertEqual(try source([], ["PICKER_SOURCE": "env.json"]), .standardInput)
+        let defaults = ["PICKER_DEFAULT_OPTS": "--source opts.json", "PICKER_SOURCE": "env.json"]
+        XCTAssertEqual(try source([], defaults), .standardInput)
+        XCTAssertEqual(try source(["--source", "cli.json"], defaults), .file("cli.json"))
+        XCTAssertEqual(try source(["--source", "-"], defaults), .standardInput)
+    }
+
+    /// A bare word is most likely a search: the message says how to give one.
+    func testABareWordSuggestsTheQueryOrTheFilter() {
+        XCTAssertThrowsError(try parse(["--session", "demo", "ada"])) { error in
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description,
+                "picker takes no words, only options: to search for ada, give -q ada (the list opens with it applied) or -f ada (the matches printed, without a screen); see picker --help"
+            )
+        }
+        XCTAssertNoThrow(try parse(["--query", "ada"]), "a value is no bare word")
+        XCTAssertThrowsError(try parse(["--nope"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.description, "unknown option '--nope' (see picker --help)")
+        }
+        XCTAssertEqual(shellQuotedWord("zoë"), "zoë")
+        XCTAssertEqual(shellQuotedWord("o'brien x"), #"'o'\''brien x'"#)
+        XCTAssertEqual(shellWords(shellQuotedWord("o'brien x")), ["o'brien x"])
+        XCTAssertEqual(shellQuotedWord(""), "''")
+    }
+
+    /// `--source -` with the terminal on standard input would read keys as friends.
+    func testStandardInputThatIsTheTerminalIsNoSource() {
+        XCTAssertThrowsError(try parse(["--source", "-"])) { error in
+            XCTAssertEqual((error as? Options.UsageError)?.status, .error)
+            XCTAssertTrue((error as? Options.UsageError)?.description.hasPrefix("--source - reads") ?? false)
+        }
+        XCTAssertThrowsError(try parse([], ["PICKER_SOURCE": "-"]))
+    }
+
+    /// With a terminal on standard input: the command line, then PICKER_DEFAULT_OPTS, then
+    /// PICKER_SOURCE (an empty one is none), then the bundled sample.
+    func testTheSourceWithATerminalOnStandardInput() throws {
+        func source(_ arguments: [String], _ environment: [String: String]) throws -> FriendSource? {
+            guard case .run(let options) = try parse(arguments, environment) else { return nil }
+            return options.source
+        }
+        let both = ["PICKER_DEFAULT_OPTS": "--source opts.json", "PICKER_SOURCE": "env.json"]
+        XCTAssertEqual(try source(["--source", "cli.json"], both), .file("cli.json"))
+        XCTAssertEqual(try source([], both), .file("opts.json"))
         XCTAssertEqual(try source([], ["PICKER_SOURCE": "env.json"]), .file("env.json"))
+        XCTAssertEqual(try source([], ["PICKER_SOURCE": ""]), .file("sample.json"))
+        XCTAssertThrowsError(try Options.parse([], environment: [:], defaultSource: nil))
+        XCTAssertEqual(
+            try Options.parse([], environment: ["PICKER_SOURCE": "env.json"], defaultSource: nil),
+            .run(Options(source: .file("env.json"))))
     }
 
     func testEnvironmentGivesSessionAndSourceAndTheCommandLineWins() throws {
@@ -73,6 +125,13 @@ final class OptionsTests: XCTestCase {
             guard case .run(let options) = try parse(["--timeout", text]) else { return XCTFail(text) }
             XCTAssertEqual(options.timeout, seconds, text)
         }
+        XCTAssertThrowsError(try parse(["--load-timeout", "0"])) { error in
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description,
+                "--load-timeout needs a number of seconds from 0.001 to 86400, not '0'")
+        }
+        guard case .run(let options) = try parse([]) else { return XCTFail("no run") }
+        XCTAssertEqual(options.loadTimeout, 120, "what a person would wait for a whole load")
     }
 
     func testARefusedURLSourceIsShownWithoutTheToken() throws {

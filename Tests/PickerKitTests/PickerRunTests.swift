@@ -29,7 +29,7 @@ final class PickerRunTests: XCTestCase {
         try terminal.read(untilScreenShows: "Grace Hopper")
         try terminal.type("gra")
         try terminal.read(untilScreenShows: "1/3")
-        try terminal.type("\r\r")
+        try terminal.type("\r")
         XCTAssertEqual(try first.outcome(), .done([Friend(id: "3", name: "Grace Hopper")]))
         XCTAssertEqual(Self.signals.map(Self.handler), handlersBefore, "signal handlers after the first run")
         XCTAssertEqual(terminal.modes(), modesBefore, "terminal modes after the first run")

@@ -61,20 +61,20 @@ final class QueryCursorTests: XCTestCase {
 
     func testTheTextCursorIsDrawnAtTheQueryCursor() {
         var state = searching("ada lov")
-        XCTAssertEqual(state.frame().textCursor, Frame.Position(line: 1, column: 9))
+        XCTAssertEqual(state.frame().cursor, Frame.Position(line: 1, column: 9))
         state.send(.queryCursorToStart)
-        XCTAssertEqual(state.frame().textCursor, Frame.Position(line: 1, column: 2))
+        XCTAssertEqual(state.frame().cursor, Frame.Position(line: 1, column: 2))
         state.send(.typed("王"))
-        XCTAssertEqual(state.frame().textCursor, Frame.Position(line: 1, column: 4), "a wide character takes two")
+        XCTAssertEqual(state.frame().cursor, Frame.Position(line: 1, column: 4), "a wide character takes two")
     }
 
     func testALongQueryShowsThePartAroundTheCursor() {
         var state = searching(String(repeating: "abcdefghij", count: 4), columns: 20)
         XCTAssertEqual(state.frame().lines[1].text, "/ …efghijabcdefghij")
-        XCTAssertEqual(state.frame().textCursor, Frame.Position(line: 1, column: 19))
+        XCTAssertEqual(state.frame().cursor, Frame.Position(line: 1, column: 19))
         state.send(.queryCursorToStart)
         XCTAssertEqual(state.frame().lines[1].text, "/ abcdefghijabcdefg…")
-        XCTAssertEqual(state.frame().textCursor, Frame.Position(line: 1, column: 2))
+        XCTAssertEqual(state.frame().cursor, Frame.Position(line: 1, column: 2))
     }
 
     func testOpeningTheSearchPutsTheCursorAtTheEnd() {

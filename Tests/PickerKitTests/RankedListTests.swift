@@ -40,7 +40,7 @@ final class RankedListTests: XCTestCase {
 
 
 
-            Enter keep · Esc clear · ↑↓ move
+            Enter done · Esc clear · F1 keys
             """)
         XCTAssertEqual(state.sectionStarts.count, 0, "no sections to jump between")
     }
@@ -53,7 +53,8 @@ final class RankedListTests: XCTestCase {
         state.send(.moveDown)
         state.send(.moveDown)
         XCTAssertEqual(state.currentFriend?.name, "Zoe Anand")
-        state.send(.cancelSearch)
+        XCTAssertEqual(state.phase, .browsing, "↓ went into the list, the search kept")
+        state.send(.clearOrCancel)
         XCTAssertNil(state.ranked)
         XCTAssertEqual(state.currentFriend?.name, "Zoe Anand", "the cursor stays on its friend")
         let text = state.frame().text

@@ -21,8 +21,7 @@ final class RecentSectionTests: XCTestCase {
     ) -> PickerState {
         var configuration = PickerConfiguration()
         configuration.recentLimit = limit
-        let keys: (String, String) =
-            keying == .id ? ("6", "3") : (Frecency.nameKey("Zoë Adair"), Frecency.nameKey("Bob Stone"))
+        let keys: (String, String) = keying == .id ? ("6", "3") : ("Zoë Adair", "Bob Stone")
         let frecency = Frecency(
             times: [keys.0: now + 30 * 86_400, keys.1: now, "unknown": now + 40 * 86_400], keying: keying, now: now)
         let size = TerminalSize(rows: rows, columns: 50)
@@ -34,6 +33,26 @@ final class RecentSectionTests: XCTestCase {
         state.send(.friendsArrived(FriendBatch(seven)))
         state.send(.loadingFinished)
         return state
+    }
+
+    /// Standard input's picks are found once it has been read whole: they are listed as if
+    /// known at the start, the cursor on the first row staying there, elsewhere on its friend.
+    func testPicksFoundOnceTheSourceIsReadListTheRecentFriends() {
+        let known = picker()
+        let frecency = known.frecency
+        var state = PickerState(size: known.size, configuration: known.configuration)
+        state.send(.friendsArrived(FriendBatch(seven)))
+        state.send(.loadingFinished)
+        XCTAssertEqual(state.currentFriend?.name, "Ada Lovelace")
+        var moved = state
+        state.send(.picksFound(frecency))
+        XCTAssertEqual(state.frame().text, known.frame().text)
+        XCTAssertEqual(state.result.map(\.name), ["Zoë Adair"])
+
+        moved.send(.moveDown)
+        moved.send(.picksFound(frecency))
+        XCTAssertEqual(moved.recent.count, 2)
+        XCTAssertEqual(moved.currentFriend?.name, "Adam Novak", "the cursor stays on its friend")
     }
 
     func testRecentFriendsAreListedAboveTheLettersHighestScoreFirst() {
@@ -52,7 +71,7 @@ final class RecentSectionTests: XCTestCase {
               B
               [ ] Bob Stone
               C
-            Enter done · Esc cancel · Space toggle · ↑↓ move
+            Enter done · Esc cancel · Space toggle · ? keys
             """)
         XCTAssertEqual(state.result.map(\.name), ["Zoë Adair"], "Enter picks the first of them")
         XCTAssertEqual(picker(loaded: true).frame().text, state.frame().text, "a list read whole shows the same")
@@ -77,7 +96,7 @@ final class RecentSectionTests: XCTestCase {
         state.send(.moveDown)
         XCTAssertEqual(state.currentFriend?.name, "Ada Lovelace", "then list order")
         state.send(.moveDown)
-        state.send(.cancelSearch)
+        state.send(.clearOrCancel)
         XCTAssertEqual(state.recent.count, 2)
         XCTAssertEqual(state.currentFriend?.name, "Adam Novak", "the cursor stays on its friend")
         XCTAssertEqual(state.cursor, 3, "in its letter's section, below the recent two")

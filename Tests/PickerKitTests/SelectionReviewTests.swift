@@ -38,7 +38,7 @@ final class SelectionReviewTests: XCTestCase {
         XCTAssertEqual(
             Array(frame.text.split(separator: "\n")[2...4]),
             ["> [x] Zoë Adair", "  [x] Bob Stone", "  [x] Ada Lovelace"], "no section headers")
-        XCTAssertEqual(frame.lines[11].text, "Enter done · Esc back · Space toggle · ↑↓ move")
+        XCTAssertEqual(frame.lines[11].text, "Enter done · Esc back · Space toggle · F1 keys")
         // Untick Bob: he stays, unticked, so that he can be ticked again.
         state.send(.moveDown)
         state.send(.toggleCurrent)

@@ -118,9 +118,9 @@ final class SessionStoreTests: XCTestCase {
         let environment = ["XDG_CONFIG_HOME": directory.path]
         let store = try XCTUnwrap(SessionStore(environment: environment))
         try store.save(session)
-        XCTAssertEqual(try Logout(environment: environment).run().status, .printed)
+        XCTAssertEqual(Logout(environment: environment).run().status, .printed)
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.path))
-        let again = try Logout(environment: environment).run()
+        let again = Logout(environment: environment).run()
         XCTAssertEqual(again.status, .printed)
         XCTAssertEqual(again.report, "no session is stored (\(store.path))")
     }

@@ -100,8 +100,44 @@ final class TerminalInputDecoderTests: XCTestCase {
             decoder.finish(), [.key(.escape), .key(.character("[")), .key(.character("1")), .key(.character(";"))])
     }
 
-    func testEscBeforeAnotherKeyIsEscapeThenThatKeyAsAltSendsIt() {
-        XCTAssertEqual(keys("\u{1B}x\u{1B}\u{1B}[A"), [.escape, .character("x"), .escape, .up])
+    /// Alt with a key sends Esc and the key: one Alt key, as readline reads it. An Esc before
+    /// another Esc, or before a control byte, is the Escape key.
+    func testEscBeforeACharacterIsThatCharacterWithAlt() {
+        XCTAssertEqual(keys("\u{1B}x\u{1B}\u{1B}[A"), [.alt("x"), .escape, .up])
+        XCTAssertEqual(keys("\u{1B}B\u{1B}\u{7F}\u{1B}\u{08}"), [.alt("B"), .altBackspace, .altBackspace])
+        XCTAssertEqual(keys("\u{1B}\r"), [.escape, .enter])
+    }
+
+    /// Pasted text arrives between `ESC [ 200 ~` and `ESC [ 201 ~`: one paste, however the
+    /// bytes are split, line ends and escape sequences inside it kept as text.
+    func testBracketedPasteIsOnePasteHoweverItArrives() {
+        let bytes = Array("a\u{1B}[200~Ann Lee\r\nBob\u{1B}[A é\u{1B}[201~b".utf8)
+        let expected: [TerminalInput] = [
+            .key(.character("a")), .key(.paste("Ann Lee\r\nBob\u{1B}[A é")), .key(.character("b")),
+        ]
+        for split in 0...bytes.count {
+            var decoder = TerminalInputDecoder()
+            let inputs = decoder.decode(bytes[..<split]) + decoder.decode(bytes[split...])
+            XCTAssertEqual(inputs + decoder.finish(), expected, "split at \(split)")
+        }
+        // A pause inside the paste (the escape delay passing) does not end it: it is not waiting.
+        var paused = TerminalInputDecoder()
+        XCTAssertEqual(paused.decode(Array("\u{1B}[200~Ann\u{1B}".utf8)), [])
+        XCTAssertFalse(paused.isWaiting)
+        XCTAssertEqual(paused.decode(Array("[201~".utf8)), [.key(.paste("Ann"))])
+        // A paste whose end mark never comes ends after a megabyte, and keys are keys again.
+        var endless = TerminalInputDecoder()
+        XCTAssertEqual(endless.decode(Array("\u{1B}[200~".utf8)), [])
+        let megabyte = [UInt8](repeating: UInt8(ascii: "y"), count: (1 << 20) - 8)
+        XCTAssertEqual(endless.decode(megabyte), [], "still a paste")
+        let inputs = endless.decode(Array("yyyyyyyyyyyyyyyy\r".utf8))
+        guard case .key(.paste)? = inputs.first else { return XCTFail("\(inputs.prefix(2))") }
+        XCTAssertEqual(inputs.last, .key(.enter), "a key again")
+        var long = TerminalInputDecoder()
+        let pasted =
+            long.decode(Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "x"), count: 10_000))
+            + long.decode(Array("\u{1B}[201~".utf8))
+        XCTAssertEqual(pasted, [.key(.paste(String(repeating: "x", count: TerminalInputDecoder.longestPaste)))])
     }
 
     func testBrokenAndUnsafeBytesAreDropped() {

@@ -107,12 +107,59 @@ final class DeviceAuthorizationTests: XCTestCase {
     }
 
     func testAUserCodeThatCouldActOnTheTerminalIsRefused() {
-        for code in ["AB\u{1B}]0;PWNED\u{7}", "AB\u{202E}CD", String(repeating: "A", count: 65), "  "] {
+        for code in ["AB\u{1B}]0;PWNED\u{7}", "AB\u{202E}CD", String(repeating: "A", count: 65), "  ", ""] {
             let body =
                 #"{"device_code": "d", "user_code": "\#(code)", "verification_uri": "https://e.example/d", "expires_in": 60}"#
             let json = body.replacingOccurrences(of: "\u{1B}", with: "\\u001b").replacingOccurrences(
                 of: "\u{7}", with: "\\u0007")
             XCTAssertNotNil(failure(json), code.debugDescription)
+        }
+    }
+
+    /// A user code is what a person types: ASCII letters, digits and `-`. Anything else, drawn
+    /// invisibly (a zero-width joiner, a soft hyphen) or read as another letter, is refused, and
+    /// the message names it by its code point.
+    func testAUserCodeOfAnythingButLettersDigitsAndHyphensIsRefused() throws {
+        let cases = [
+            ("WDJB\\u200dMJHT", "holds U+200D"), ("WDJB\\u00adMJHT", "holds U+00AD"), ("WDJB MJHT", "holds U+0020"),
+            ("\\u00c0BCD", "holds U+00C0"), ("\\u0410BCD", "holds U+0410"), ("WDJB_MJHT", "holds U+005F"),
+            ("\\uff37DJB", "holds U+FF37"), (" WDJB", "holds U+0020"),
+        ]
+        for (code, problem) in cases {
+            XCTAssertEqual(
+                failure(
+                    #"{"device_code": "d", "user_code": "\#(code)", "verification_uri": "https://e.example/d", "expires_in": 60}"#
+                ), "the answer's user_code \(problem): a code to type is 1 to 64 ASCII letters, digits and '-'", code)
+        }
+        for code in ["WDJB-MJHT", "a1b2c3d4", "X", String(repeating: "Z", count: 64)] {
+            XCTAssertEqual(
+                try read(
+                    #"{"device_code": "d", "user_code": "\#(code)", "verification_uri": "https://e.example/d", "expires_in": 60}"#
+                ).userCode, code)
+        }
+    }
+
+    /// The QR code opens the address with the code filled in only when it is on the site whose
+    /// address is written out; one elsewhere is left out, and the login says so.
+    func testACompleteAddressOnAnotherOriginIsLeftOut() throws {
+        let base =
+            #""device_code": "d", "user_code": "ABCD", "expires_in": 60, "verification_uri": "https://example.com/device""#
+        for foreign in [
+            "https://evil.example/device?user_code=ABCD", "http://127.0.0.1/device", "https://example.com:8443/device",
+            "https://login.example.com/device", "https://example.com.evil.example/device",
+        ] {
+            let authorization = try read(#"{\#(base), "verification_uri_complete": "\#(foreign)"}"#)
+            XCTAssertNil(authorization.completeURI, foreign)
+            XCTAssertEqual(authorization.qrAddress.absoluteString, "https://example.com/device", foreign)
+            XCTAssertEqual(
+                authorization.note,
+                "the service's address with the code filled in (verification_uri_complete) is on another site than the address to open, \(foreign); left out, so the QR code opens the address shown"
+            )
+        }
+        for same in ["https://example.com/device?user_code=ABCD", "HTTPS://EXAMPLE.COM:443/other?c=ABCD"] {
+            let authorization = try read(#"{\#(base), "verification_uri_complete": "\#(same)"}"#)
+            XCTAssertEqual(authorization.qrAddress.absoluteString, same)
+            XCTAssertNil(authorization.note)
         }
     }
 

@@ -11,11 +11,13 @@ final class GraphEndpointTests: XCTestCase {
 
     func testHTTPSIsRequiredExceptOnLoopback() throws {
         XCTAssertNil(HTTPAddress.refusal(for: try url("https://graph.example/me/friends")))
-        for loopback in ["http://127.0.0.1:8080/x", "http://localhost/x", "http://[::1]:9/x", "http://127.10.0.3/x"] {
+        XCTAssertNil(HTTPAddress.refusal(for: try url("https://localhost:8443/me/friends")))
+        for loopback in ["http://127.0.0.1:8080/x", "http://[::1]:9/x", "http://127.10.0.3/x", "http://[0:0::1]/x"] {
             XCTAssertNil(HTTPAddress.refusal(for: try url(loopback)), loopback)
         }
         for remote in [
             "http://graph.example/x", "http://10.0.0.1/x", "http://127.0.0.1.example/x", "http://128.0.0.1/x",
+            "http://localhost/x", "http://localhost:8080/x",
         ] {
             XCTAssertNotNil(HTTPAddress.refusal(for: try url(remote)), remote)
         }

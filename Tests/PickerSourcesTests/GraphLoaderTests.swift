@@ -135,4 +135,50 @@ final class GraphLoaderTests: XCTestCase {
             message,
             "https://graph.example/x/REDACTED/p2?s=REDACTED#REDACTED: bad REDACTED (code 100)")
     }
+
+    /// Each request is given what is left of the load's time, and the load stops at its
+    /// deadline, saying how many pages and friends it read.
+    func testTheWholeLoadStopsAtItsTimeoutSayingHowFarItGot() {
+        let now = Mutex(0.0)
+        let pages = (1...100).map { number in
+            { (url: URL) -> HTTPResponse in
+                now.withLock { $0 += 1.8 }
+                return Self.page(next: "https://graph.example/p\(number + 1)")(url)
+            }
+        }
+        let service = ScriptedService(pages)
+        var loader = GraphFriendsLoader(url: URL(string: "https://graph.example/me/friends")!, token: token, timeout: 2)
+        XCTAssertEqual(loader.loadTimeout, 120, "what a person would wait")
+        loader.loadTimeout = 10
+        loader.connect = { _ throws(HTTPFailure) in service }
+        loader.clock = { now.withLock { $0 } }
+        var delivered = 0
+        XCTAssertThrowsError(try loader.load { _ in delivered += 1 }) { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.problem,
+                "the whole load took more than 10 s (--load-timeout); stopped after reading 6 pages and 6 friends")
+        }
+        XCTAssertEqual(delivered, 6)
+        XCTAssertEqual(service.asked.count, 6)
+        for (index, limit) in service.asked.compactMap(\.timeLimit).enumerated() {
+            XCTAssertEqual(limit, 10 - 1.8 * Double(index), accuracy: 1e-9, "what is left of the load's time")
+        }
+    }
+
+    /// A retry whose wait would pass the deadline is not waited for.
+    func testARetryThatWouldPassTheDeadlineStopsTheLoad() {
+        let service = ScriptedService([Self.page(next: "https://graph.example/p2"), Self.busy(retryAfter: "30")])
+        var loader = GraphFriendsLoader(url: URL(string: "https://graph.example/me/friends")!, token: token)
+        loader.loadTimeout = 20
+        loader.connect = { _ throws(HTTPFailure) in service }
+        let waits = Mutex<[Double]>([])
+        loader.pause = { seconds in waits.withLock { $0.append(seconds) } }
+        XCTAssertThrowsError(try loader.load { _ in }) { error in
+            XCTAssertTrue(
+                (error as? SourceError)?.problem.hasSuffix(
+                    "; waiting 30 s to retry would pass the 20 s the whole load may take (--load-timeout); stopped after reading 1 page and 1 friend"
+                ) ?? false, "\(error)")
+        }
+        XCTAssertEqual(waits.withLock { $0 }, [])
+    }
 }

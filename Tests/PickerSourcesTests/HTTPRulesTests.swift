@@ -12,7 +12,8 @@ final class HTTPRulesTests: XCTestCase {
 
     func testLibcurlIsGivenTheURLRebuiltFromWhatWasChecked() throws {
         let cases = [
-            "HTTP://LocalHost:8080/a%20b?c=d#frag": "http://localhost:8080/a%20b?c=d",
+            "HTTPS://LocalHost:8080/a%20b?c=d#frag": "https://localhost:8080/a%20b?c=d",
+            "HTTP://127.0.0.1:8080/a?c=d#frag": "http://127.0.0.1:8080/a?c=d",
             "http://[::1]:9/x": "http://[::1]:9/x",
             "https://Graph.Example:443": "https://graph.example/",
             "https://graph.example:8443/v19.0/me/friends?limit=5":
@@ -29,6 +30,8 @@ final class HTTPRulesTests: XCTestCase {
             "https://user:pw@graph.example/": "holds a user name or password, which picker does not send",
             "http://0127.0.0.1/": "plain http is refused",
             "http://127.1/": "plain http is refused",
+            "http://localhost:8080/": "plain http to localhost is refused: localhost is both 127.0.0.1 and ::1",
+            "HTTP://LocalHost/": "plain http to localhost is refused",
             "https://graph.example:99999/": "has a host or port picker cannot use",
             "http://[fe80::1%25eth0]/": "has a host or port picker cannot use",
             "https://graph.example/" + String(repeating: "a", count: 8200): "is longer than 8 KB",

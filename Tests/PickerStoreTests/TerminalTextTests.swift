@@ -21,6 +21,20 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.sanitized("a\u{200B}b\u{2066}"), "a\\u200bb\\u2066")
     }
 
+    func testLineAndParagraphSeparatorsAndTagCharactersBecomeVisibleEscapes() {
+        XCTAssertEqual(TerminalText.sanitized("a\u{2028}b\u{2029}c"), "a\\u2028b\\u2029c")
+        XCTAssertEqual(TerminalText.sanitized("Eve\u{E0041}\u{E007F}"), "Eve\\ue0041\\ue007f")
+        XCTAssertEqual(TerminalText.escaped("\u{E0000}x\u{E0080}"), "\\ue0000x\u{E0080}")
+    }
+
+    func testUnambiguousEscapesDoubleTheBackslash() {
+        XCTAssertEqual(TerminalText.escapedUnambiguously("a\tb"), #"a\x09b"#)
+        XCTAssertEqual(TerminalText.escapedUnambiguously(#"a\x09b"#), #"a\\x09b"#)
+        XCTAssertEqual(
+            TerminalText.escapedUnambiguously("\u{301}plain"), "\u{301}plain", "no circle: output, not a cell")
+        XCTAssertEqual(TerminalText.escapedUnambiguously("\u{2029}\\"), #"\u2029\\"#)
+    }
+
     func testALeadingCombiningMarkIsDrawnOnADottedCircle() {
         XCTAssertEqual(TerminalText.sanitized("\u{301}x"), "\u{25CC}\u{301}x")
     }

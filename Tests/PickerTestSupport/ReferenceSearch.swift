@@ -25,7 +25,7 @@ package enum ReferenceSearch {
         var strength: TextFolding.Strength
         var atStart = false
         var atEnd = false
-        var excluded = false
+        package var excluded = false
         var hasAt: Bool { needle.contains("@") }
         var joins: Bool { !needle.contains(where: isPunctuation) }
     }

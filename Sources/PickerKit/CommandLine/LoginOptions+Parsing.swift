@@ -41,7 +41,7 @@ extension LoginOptions {
     package static let table: [OptionSpec<Given>] = [
         OptionSpec(
             ["--device-url"], value: "URL",
-            "the device authorization endpoint, where the code is asked for: https, or http to loopback only (default: $PICKER_LOGIN_DEVICE_URL)"
+            "the device authorization endpoint, where the code is asked for: https, or http to a loopback address only (127.0.0.1 or [::1], not localhost) (default: $PICKER_LOGIN_DEVICE_URL)"
         ) { given, text in given.deviceURL = text },
         OptionSpec(
             ["--token-url"], value: "URL",

@@ -41,12 +41,16 @@ extension Options {
         ) { options, path in options.session = .file(path) },
         OptionSpec(
             ["--source"], value: "FILE|DIR|-|URL",
-            "a file, read by its content whatever it is called: JSON (a Graph friends page {\"data\": [...]}, an array of friends, or a Facebook export's your_friends.json), vCard, a contacts CSV (Google, Outlook, name,email), a Facebook export's .zip, or plain text with one name per line; a Facebook export's folder; - reads standard input the same way; an https URL (http only on loopback) of a Graph-compatible friends edge, read page by page with the session token (default: $PICKER_SOURCE, else standard input when it is not a terminal, else the bundled sample); at most 1 GB of a file or standard input is read (see SOURCES in man picker)"
+            "a file, read by its content whatever it is called: JSON (a Graph friends page {\"data\": [...]}, an array of friends, or a Facebook export's your_friends.json), vCard, a contacts CSV (Google, Outlook, name,email), a Facebook export's .zip, or plain text with one name per line; a Facebook export's folder; - reads standard input the same way (a pipe or a file, never the terminal); an https URL (http only to a loopback address written as one, 127.0.0.1 or [::1], not localhost) of a Graph-compatible friends edge, read page by page with the session token (default: standard input when it is not a terminal, so that a pipe wins over a --source in $PICKER_DEFAULT_OPTS and over $PICKER_SOURCE, which come next; else the bundled sample); at most 1 GB of a file or standard input is read (see SOURCES in man picker)"
         ) { options, argument in options.source = FriendSource(argument: argument) },
         OptionSpec(
             ["--timeout"], value: "SECONDS",
             "the most seconds each HTTP request may take, from its start to its last byte (default 15; 0.001 to 86400)"
         ) { options, text throws(UsageError) in options.timeout = try seconds(text, for: "--timeout") },
+        OptionSpec(
+            ["--load-timeout"], value: "SECONDS",
+            "the most seconds the whole load of a URL source may take, every page, retry and wait together; past it the load stops and says how many pages and friends it read (default 120; 0.001 to 86400)"
+        ) { options, text throws(UsageError) in options.loadTimeout = try seconds(text, for: "--load-timeout") },
         OptionSpec(["--query", "-q"], value: "TEXT", "start with this search applied") { options, text in
             options.query = text
         },

@@ -43,7 +43,11 @@ extension Options {
         ),
         (
             "$XDG_STATE_HOME/picker/picks.json",
-            "for each source (by a hash of its path or URL), the frecency of each friend picked with Enter, as a time: only ids (a hash of the name for text, whose ids are line numbers) and times, never names (--no-history, --recent)"
+            "for each source, the frecency of each friend picked with Enter, as a time: only keys and times, a key being a hash of the source's path or URL (standard input: of its content, so that only the same list piped in again finds its picks), or of the friend's id (its name for text, whose ids are line numbers), keyed with the secret in picks.key so that no dictionary finds them; never names, ids, paths or URLs (--no-history, --recent)"
+        ),
+        (
+            "$XDG_STATE_HOME/picker/picks.key",
+            "the secret (128 random bits, 0600) the keys of picks.json are made with; without it picks.json tells nothing, and picks start afresh"
         ),
         (
             "$XDG_STATE_HOME/picker/picks.lock",

@@ -10,9 +10,19 @@ extension Options {
                 "XDG_CONFIG_HOME",
                 "where the session of picker login is: $XDG_CONFIG_HOME/picker/session (default ~/.config/picker/session)"
             ),
-            ("PICKER_SOURCE", "the source, when --source is not given"),
-            ("PICKER_DEFAULT_OPTS", "options read before the command line's, split as a shell would"),
+            (
+                "PICKER_SOURCE",
+                "the source, when neither the command line nor PICKER_DEFAULT_OPTS gives --source and standard input is a terminal"
+            ),
+            (
+                "PICKER_DEFAULT_OPTS",
+                "options read before the command line's, split as a shell would; a --source here yields to a pipe on standard input"
+            ),
             ("NO_COLOR", "when set and not empty, no colours, as --no-color"),
+            (
+                "TERM",
+                "the terminal type; one this machine has no terminfo entry for that can move the cursor (a terminal's own type over ssh, dumb as an editor's filter command sets it, or none) is drawn as xterm-256color (else xterm, ansi, vt100), and standard error says so once the picker ends"
+            ),
             ("PICKER_CACHE_DIR", "the cache directory, when --cache-dir is not given"),
             (
                 "XDG_CACHE_HOME",

@@ -5,11 +5,13 @@ extension Options {
     /// Parses `arguments` (without the program name), after the words of `PICKER_DEFAULT_OPTS`
     /// (on their own: a value missing at their end is not taken from the command line, and
     /// their errors say they came from there).
-    /// `environment` also supplies `PICKER_SESSION`, `PICKER_SOURCE` and `NO_COLOR`. When
-    /// neither the command line nor the environment names a source, standard input is the
-    /// source when it is not a terminal (as fzf, fzy and gum read it), else `defaultSource`
-    /// (nil when there is none: then a source must be named). A first argument naming a
-    /// ``Subcommand`` (`login`, `logout`) parses the rest as that subcommand's options, without
+    /// `environment` also supplies `PICKER_SESSION`, `PICKER_SOURCE` and `NO_COLOR`.
+    ///
+    /// The source is, first to last: a `--source` on the command line; standard input when it
+    /// is not a terminal (as fzf, fzy and gum read it: what is piped in is what the user means
+    /// now); a `--source` in `PICKER_DEFAULT_OPTS`; `PICKER_SOURCE`; `defaultSource` (nil when
+    /// there is none: then a source must be named). A first argument naming a ``Subcommand``
+    /// (`login`, `logout`) parses the rest as that subcommand's options, without
     /// `PICKER_DEFAULT_OPTS`.
     package static func parse(
         _ arguments: [String], environment: [String: String], defaultSource: String?,
@@ -18,31 +20,52 @@ extension Options {
         if let first = arguments.first, let subcommand = Subcommand(rawValue: first) {
             return try subcommand.parse(Array(arguments.dropFirst()), environment: environment)
         }
-        let unnamedSource = standardInputIsTerminal ? defaultSource.map(FriendSource.init(argument:)) : .standardInput
-        let source = environment["PICKER_SOURCE"].map(FriendSource.init(argument:)) ?? unnamedSource
+        let environmentSource = environment["PICKER_SOURCE"].flatMap { $0.isEmpty ? nil : FriendSource(argument: $0) }
+        let source = environmentSource ?? defaultSource.map(FriendSource.init(argument:))
         var options = Options(
             session: environment["PICKER_SESSION"].flatMap { $0.isEmpty ? nil : .token($0) },
             source: source ?? FriendSource(argument: ""))
         var sourceNamed = source != nil
+        var sourceOnTheCommandLine = false
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
         options.findDirectories(in: environment)
-        let noteSource = { (name: String) in if name == "--source" { sourceNamed = true } }
-        var stop = try readDefaults(in: environment, into: &options, noting: noteSource)
+        var stop = try readDefaults(in: environment, into: &options) { name in
+            if name == "--source" { sourceNamed = true }
+        }
         if stop == nil {
-            stop = try read(arguments, table: table, into: &options, stoppingAt: stops, noting: noteSource)
+            stop = try read(arguments, table: table, into: &options, stoppingAt: stops, unexpectedWord: searchAdvice) {
+                name in if name == "--source" { sourceOnTheCommandLine = true }
+            }
         }
         switch stop {
         case "--version": return .version
         case .some: return .help
         case nil: break
         }
-        guard sourceNamed else { throw UsageError(BundledSample.missing) }
+        if !sourceOnTheCommandLine && !standardInputIsTerminal {
+            options.source = .standardInput
+        } else if !sourceNamed && !sourceOnTheCommandLine {
+            throw UsageError(BundledSample.missing)
+        } else if case .standardInput = options.source, standardInputIsTerminal {
+            // The terminal would be read for friends and for keys at once: a blank screen.
+            throw UsageError(
+                "--source - reads the friends from standard input, which is the terminal here: pipe them in (command | picker) or name a file (--source FILE)"
+            )
+        }
         if options.session == nil, case .url = options.source, let store = SessionStore(environment: environment) {
             options.session = .stored(store.path)
         }
         try options.checkSource()
         try options.checkCacheOptions()
         return .run(options)
+    }
+
+    /// What is said of a word on the command line that is no option nor an option's value
+    /// (`picker ada`): most likely a search, given as fzf's first users give it.
+    static func searchAdvice(_ word: String) -> String {
+        let quoted = shellQuotedWord(word)
+        return
+            "picker takes no words, only options: to search for \(quoted), give -q \(quoted) (the list opens with it applied) or -f \(quoted) (the matches printed, without a screen); see picker --help"
     }
 
     /// The options that end the reading of a command line: the help and the version.
@@ -67,14 +90,15 @@ extension Options {
     /// Applies the options in `words` to `target`, in order, as `table` says; stops at the
     /// first option named in `stops` (such as `--help`) and returns its name, or returns nil
     /// once every word is read. `noting` is told the name of each option before it applies.
-    /// Messages point at `help` for the list of options. A value is given as the next word,
+    /// Messages point at `help` for the list of options; a word that is no option's value nor
+    /// an option gets `unexpectedWord`'s message. A value is given as the next word,
     /// after `=` (`--query=ada`), or, for a short option, attached (`-qada`, `-m3`), as fzf
     /// takes them.
     /// - Throws: ``UsageError`` for an unknown option, a missing or unwanted value, or a value
     ///   the option refuses.
     static func read<Target>(
         _ words: [String], table: [OptionSpec<Target>], into target: inout Target, stoppingAt stops: Set<String>,
-        help: String = "picker --help", noting: (String) -> Void = { _ in }
+        help: String = "picker --help", unexpectedWord: ((String) -> String)? = nil, noting: (String) -> Void = { _ in }
     ) throws(UsageError) -> String? {
         var remaining = words[...]
         while let argument = remaining.popFirst() {
@@ -90,6 +114,7 @@ extension Options {
                 inlineValue = String(argument.dropFirst(2))
             }
             noting(name)
+            if let unexpectedWord, !argument.hasPrefix("-") { throw UsageError(unexpectedWord(argument)) }
             guard let spec = table.first(where: { $0.names.contains(name) }) else {
                 throw UsageError("unknown option '\(TerminalText.sanitized(argument))' (see \(help))")
             }

@@ -17,6 +17,8 @@ package struct Options: Hashable, Sendable {
     package var print0 = false
     /// Seconds to wait for each HTTP request.
     package var timeout = 15.0
+    /// Seconds the whole load of a URL source may take.
+    package var loadTimeout = GraphFriendsLoader.defaultLoadTimeout
     /// The ids to select before the list opens, in order.
     package var preselected: [String] = []
     /// When exactly one friend passes the initial query, print it without opening the list.

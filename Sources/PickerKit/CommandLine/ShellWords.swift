@@ -40,3 +40,17 @@ func shellWords(_ text: String) -> [String]? {
     if inWord { words.append(current) }
     return words
 }
+
+/// `word` as a shell reads it back as one word (``shellWords(_:)``'s inverse): as it is when it
+/// holds only letters, digits and `@%+=:,./-_`, else in single quotes, a quote inside written
+/// `'\''`.
+func shellQuotedWord(_ word: String) -> String {
+    let plain =
+        !word.isEmpty
+        && word.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "@%+=:,./-_".unicodeScalars.contains(scalar)
+        }
+    return plain
+        ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+}

@@ -66,7 +66,7 @@ package enum Subcommand: String, CaseIterable, Hashable, Sendable {
         case .logout:
             return [
                 ("0", "no session is stored (any there was is removed)"),
-                ("2", "the session cannot be removed, or a bad option (also in PICKER_DEFAULT_OPTS)"),
+                ("2", "the session cannot be removed, or a bad option"),
             ]
         }
     }
@@ -86,7 +86,7 @@ package enum Subcommand: String, CaseIterable, Hashable, Sendable {
             }
             return .login(try LoginOptions(given))
         case .logout:
-            var logout = try Logout(environment: environment)
+            var logout = Logout(environment: environment)
             if try Options.read(
                 arguments, table: Logout.table, into: &logout, stoppingAt: ["-h", "--help"], help: help)
                 != nil

@@ -45,6 +45,8 @@ package enum ManPage {
         page.append(roff(SearchHelp.order))
         page.append(".PP")
         page.append(roff(SearchHelp.typos))
+        page.append(".SH OUTPUT")
+        page.append(roff(OutputFormat.escapingHelp))
         page.append(".SH SOURCES")
         page.append(
             "A file named with \\fB\\-\\-source\\fR, or standard input, is read by its content, whatever it is called:"

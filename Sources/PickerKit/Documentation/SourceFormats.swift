@@ -10,7 +10,7 @@ extension Options {
         ),
         (
             "Facebook export",
-            "its friends list as above, its folder, or its .zip (read with the system's unzip): connections/friends/your_friends.json, or friends/friends.json and friends_and_followers/friends.json in older exports; names the export wrote as escaped UTF-8 bytes are repaired; the id is made from the name and the date the friendship began, which is shown where two friends share a name"
+            "its friends list as above, its folder, or its .zip (read in place with the system's zlib; an encrypted one is refused): connections/friends/your_friends.json, or friends/friends.json and friends_and_followers/friends.json in older exports; names the export wrote as escaped UTF-8 bytes are repaired; the id is made from the name and the date the friendship began, which is shown where two friends share a name"
         ),
         (
             "vCard",

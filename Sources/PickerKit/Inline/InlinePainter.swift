@@ -17,10 +17,10 @@ package enum PaintStep: Hashable, Sendable {
 /// for the full screen, for the inline area, as steps that a terminfo writer turns into bytes.
 ///
 /// Only the lines that changed since the last paint are written, each whole from its first
-/// column and cleared after its text. The terminal's cursor stays hidden, parked on the area's
-/// first cell: the text cursor of the search bar is drawn as a cell in reverse video, as gum
-/// draws it. So when the terminal is resized, and rewraps or moves its lines, the area starts
-/// where the cursor is found, and nothing of it is left above.
+/// column and cleared after its text. The terminal's cursor ends where the frame puts it (the
+/// query's text cursor, or the marker of the friend under the cursor, which a screen reader
+/// follows), and ``cursorLine`` says on which line of the area: when the terminal is resized,
+/// and moves its lines, the area starts that many lines above where the cursor is found.
 package struct InlinePainter: Sendable {
     /// Text in one style.
     private struct Run: Hashable, Sendable {
@@ -32,6 +32,21 @@ package struct InlinePainter: Sendable {
     private var shown: [[Run]?] = []
     /// The width the lines were painted for.
     private var shownColumns = 0
+    /// Where the cursor was left, in the area (its line from the area's first), when known.
+    private var shownCursor: Frame.Position?
+
+    /// The line of the area the cursor was left on by the last paint.
+    package var cursorLine: Int { shownCursor?.line ?? 0 }
+
+    /// How many rows the area's lines above the cursor's take once a terminal now `columns`
+    /// wide has rewrapped them, as terminals that reflow their lines do when made narrower (a
+    /// line as wide as the area was takes two rows at half the width); one each otherwise.
+    package func rowsAboveTheCursor(columns: Int) -> Int {
+        shown.prefix(cursorLine).reduce(0) { rows, line in
+            let width = line.map { $0.reduce(0) { $0 + DisplayWidth.of($1.text) } } ?? 0
+            return rows + max(1, columns > 0 ? (width + columns - 1) / columns : 1)
+        }
+    }
 
     package init() {}
 
@@ -39,10 +54,12 @@ package struct InlinePainter: Sendable {
     /// terminal was resized, or given back to the shell and taken again).
     package mutating func forget() {
         shown = []
+        shownCursor = nil
     }
 
     /// The steps that make the `columns`-wide area whose first line is terminal row `top` show
-    /// `frame`, ending with the cursor on the area's first cell; none when nothing changed.
+    /// `frame`, ending with the cursor where the frame puts it (the area's first cell when it
+    /// puts it nowhere); none when nothing changed.
     package mutating func paint(_ frame: Frame, top: Int, columns: Int) -> [PaintStep] {
         if columns != shownColumns || shown.count != frame.lines.count {
             shown = Array(repeating: nil, count: frame.lines.count)
@@ -50,15 +67,18 @@ package struct InlinePainter: Sendable {
         }
         var steps: [PaintStep] = []
         for (index, line) in frame.lines.enumerated() {
-            let cursorColumn = frame.textCursor.flatMap { $0.line == index ? $0.column : nil }
-            let runs = Self.runs(of: line, cursorColumn: cursorColumn, columns: columns)
+            let runs = Self.runs(of: line, columns: columns)
             guard runs != shown[index] else { continue }
             shown[index] = runs
             steps.append(.move(CursorPosition(row: top + index, column: 0)))
             for run in runs { steps.append(.text(run.text, run.style)) }
             if runs.reduce(0, { $0 + DisplayWidth.of($1.text) }) < columns { steps.append(.clearLine) }
         }
-        if !steps.isEmpty { steps.append(.move(CursorPosition(row: top, column: 0))) }
+        let cursor = frame.cursor ?? Frame.Position(line: 0, column: 0)
+        if !steps.isEmpty || cursor != shownCursor {
+            steps.append(.move(CursorPosition(row: top + cursor.line, column: max(0, min(cursor.column, columns - 1)))))
+            shownCursor = cursor
+        }
         return steps
     }
 
@@ -71,9 +91,8 @@ package struct InlinePainter: Sendable {
         return steps + [.move(home)]
     }
 
-    /// `line` as runs of styled text: the cursor row in reverse video across the whole width,
-    /// and the cell at `cursorColumn`, if any, in reverse video as the text cursor.
-    private static func runs(of line: Frame.Line, cursorColumn: Int?, columns: Int) -> [Run] {
+    /// `line` as runs of styled text: the cursor row in reverse video across the whole width.
+    private static func runs(of line: Frame.Line, columns: Int) -> [Run] {
         var runs = line.spans.filter { !$0.text.isEmpty }.map { span in
             var style = span.role.style
             style.reverse = style.reverse || line.isCursor
@@ -83,38 +102,6 @@ package struct InlinePainter: Sendable {
         if line.isCursor, width < columns {
             runs.append(Run(text: String(repeating: " ", count: columns - width), style: TextStyle(reverse: true)))
         }
-        guard let cursorColumn, cursorColumn >= 0, cursorColumn < columns else { return runs }
-        return withTextCursor(runs, at: cursorColumn)
-    }
-
-    /// `runs` with the character at `column` (a blank past the text) in reverse video.
-    private static func withTextCursor(_ runs: [Run], at column: Int) -> [Run] {
-        var result: [Run] = []
-        var reached = 0
-        for (index, run) in runs.enumerated() {
-            let width = DisplayWidth.of(run.text)
-            guard reached + width > column else {
-                result.append(run)
-                reached += width
-                continue
-            }
-            var before = ""
-            var at = run.text.startIndex
-            var columnOfAt = reached
-            while at < run.text.endIndex, columnOfAt + DisplayWidth.of(run.text[at]) <= column {
-                before.append(run.text[at])
-                columnOfAt += DisplayWidth.of(run.text[at])
-                at = run.text.index(after: at)
-            }
-            var cursorStyle = run.style
-            cursorStyle.reverse.toggle()
-            if !before.isEmpty { result.append(Run(text: before, style: run.style)) }
-            result.append(Run(text: String(run.text[at]), style: cursorStyle))
-            let after = run.text[run.text.index(after: at)...]
-            if !after.isEmpty { result.append(Run(text: String(after), style: run.style)) }
-            return result + runs[(index + 1)...]
-        }
-        if reached < column { result.append(Run(text: String(repeating: " ", count: column - reached), style: .plain)) }
-        return result + [Run(text: " ", style: TextStyle(reverse: true))]
+        return runs
     }
 }

@@ -30,6 +30,20 @@ package struct TerminalInputDecoder: Sendable {
     private var pending: [UInt8] = []
     /// Whether the rest of a sequence longer than ``longestSequence`` is being skipped.
     private var skippingSequence = false
+    /// The bytes of a paste being read, between the terminal's marks around it (bracketed
+    /// paste); nil outside one.
+    private var pasted: [UInt8]?
+    /// How many bytes the paste being read has had: past ``longestPasteRead`` without its end
+    /// mark, the paste ends there, so that a lost mark cannot take every later key.
+    private var pasteRead = 0
+    /// The most bytes read as one paste.
+    static let longestPasteRead = 1 << 20
+
+    /// The marks a terminal puts around pasted text once asked to (`CSI ? 2004 h`).
+    private static let pasteStart = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
+    /// The most of a paste kept: a search is one line, and more is left out.
+    package static let longestPaste = 4096
 
     /// The longest control sequence read; a longer one is dropped whole, as garbage.
     package static let longestSequence = 64
@@ -37,8 +51,9 @@ package struct TerminalInputDecoder: Sendable {
     package init() {}
 
     /// Whether an unfinished sequence (an Esc, part of a sequence or of a character) waits for
-    /// more bytes.
-    package var isWaiting: Bool { !pending.isEmpty }
+    /// more bytes. A paste is not waiting: it goes on until its end mark, however long the
+    /// bytes pause.
+    package var isWaiting: Bool { pasted == nil && !pending.isEmpty }
 
     /// What `bytes`, after any unfinished sequence, hold; an unfinished sequence at the end is
     /// kept for the next call. The result does not depend on how the bytes are split between
@@ -48,6 +63,29 @@ package struct TerminalInputDecoder: Sendable {
         var inputs: [TerminalInput] = []
         var start = 0
         while start < pending.count {
+            if var text = pasted {
+                let rest = pending[start...]
+                let end = Self.firstIndex(of: Self.pasteEnd, in: rest)
+                // All but what may be the start of the end mark is the paste's.
+                let taken = end ?? max(start, pending.count - (Self.pasteEnd.count - 1))
+                text += pending[start..<taken].prefix(max(0, Self.longestPaste - text.count))
+                pasteRead += taken - start
+                start = taken
+                guard end != nil || pasteRead > Self.longestPasteRead else {
+                    pasted = text
+                    break
+                }
+                inputs.append(.key(.paste(String(decoding: text, as: UTF8.self))))
+                pasted = nil
+                if end != nil { start += Self.pasteEnd.count }
+                continue
+            }
+            if pending[start...].starts(with: Self.pasteStart) {
+                pasted = []
+                pasteRead = 0
+                start += Self.pasteStart.count
+                continue
+            }
             if skippingSequence {
                 let byte = pending[start]
                 guard (0x20...0x3F).contains(byte) || (0x40...0x7E).contains(byte) else {
@@ -76,6 +114,8 @@ package struct TerminalInputDecoder: Sendable {
     /// key; an unfinished sequence is the Escape key followed by its characters; part of a
     /// character is dropped.
     package mutating func finish() -> [TerminalInput] {
+        // A paste may pause: it goes on with the next bytes, up to its end mark.
+        guard pasted == nil else { return [] }
         skippingSequence = false
         guard let first = pending.first else { return [] }
         let rest = pending.dropFirst()
@@ -86,6 +126,16 @@ package struct TerminalInputDecoder: Sendable {
             if case .read(let input?, _)? = Self.next(in: [byte][...]) { inputs.append(input) }
         }
         return inputs
+    }
+
+    /// Where `needle` starts in `bytes`, if it does.
+    private static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        var index = bytes.startIndex
+        while index + needle.count <= bytes.endIndex {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// What the bytes at the start of a buffer are.
@@ -128,8 +178,9 @@ package struct TerminalInputDecoder: Sendable {
         return .read(.key(.character(Character(scalar))), length: length)
     }
 
-    /// What starts with Esc: a `CSI` or `SS3` sequence, or the Escape key followed by whatever
-    /// comes next (Alt with a key sends that, and ncurses reads it so).
+    /// What starts with Esc: a `CSI` or `SS3` sequence; an Alt key (Alt with a printable
+    /// character, or Backspace, sends Esc then the key); or the Escape key, followed by
+    /// whatever comes next.
     private static func escapeSequence(in bytes: ArraySlice<UInt8>) -> Step? {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return nil }
@@ -138,6 +189,8 @@ package struct TerminalInputDecoder: Sendable {
         case UInt8(ascii: "O"):
             guard bytes.count >= 3 else { return nil }
             return .read(singleShiftKey(bytes[start + 2]).map { .key($0) }, length: 3)
+        case 0x21...0x7E: return .read(.key(.alt(Character(Unicode.Scalar(bytes[start + 1])))), length: 2)
+        case 0x08, 0x7F: return .read(.key(.altBackspace), length: 2)
         default: return .read(.key(.escape), length: 1)
         }
     }

@@ -9,12 +9,13 @@ package enum FriendFilter {
     /// The friends `source` holds that `query` includes, best first when `ranked` (see
     /// ``MatchTier``), and in the order of a list sorted by `sortOrder` among equals; how many friends were left out for an id seen before; and how many contacts
     /// were skipped for having no name. Plain text on standard input is searched line by line
-    /// before anything is sorted (its ids, the line numbers, never repeat). `token`, `timeout`
-    /// and `rejectionAdvice` serve URL sources only (see ``FriendSource/loader(token:timeout:rejectionAdvice:)``).
+    /// before anything is sorted (its ids, the line numbers, never repeat). `token`, `timeout`,
+    /// `loadTimeout` and `rejectionAdvice` serve URL sources only (see
+    /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``).
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     package static func matches(
         in source: FriendSource, matching query: String, sortOrder: NameOrder, ranked: Bool = true, token: String?,
-        timeout: Double, rejectionAdvice: String? = nil
+        timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
         if source == .standardInput {
             // Text is searched whole, in place; any other format is read as it comes.
@@ -30,7 +31,8 @@ package enum FriendFilter {
                 sortOrder: sortOrder, ranked: ranked)
             return (.lines(lines), 0, 0)
         }
-        let loader = source.loader(token: token, timeout: timeout, rejectionAdvice: rejectionAdvice)
+        let loader = source.loader(
+            token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)
         return try matches(of: loader, matching: query, sortOrder: sortOrder, ranked: ranked)
     }
 

@@ -73,14 +73,15 @@ extension LaunchPlan {
         let sortOrder = options.configuration.sortOrder
         do throws(SourceError) {
             var loader = options.source.loader(
-                token: token, timeout: options.timeout, rejectionAdvice: options.rejectionAdvice)
+                token: token, timeout: options.timeout, loadTimeout: options.loadTimeout,
+                rejectionAdvice: options.rejectionAdvice)
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
                     let (matches, leftOut, skipped) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
                         ranked: options.configuration.ranksMatches, token: token, timeout: options.timeout,
-                        rejectionAdvice: options.rejectionAdvice)
+                        loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice)
                     reports +=
                         skippedReports(skipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)
@@ -93,25 +94,26 @@ extension LaunchPlan {
                     reports: reports, printing: FilterMatches.friends(matches).prefix(limit), format: options.format)
             }
             switch options.source {
-            case .standardInput where persistence.history != nil:
-                // Its start is read here, to tell whether its ids are line numbers.
-                let head = try StandardInput.readHead()
-                persistence.keying = Frecency.Keying(format: head.withUnsafeBufferPointer { SourceFormat.of($0) })
-                loader = StandardInputLoader(head: head)
+            // Known by its content in the record of picks, standard input keeps its line
+            // numbers as ids: the same bytes number the same names alike.
+            case .standardInput: loader = StandardInputLoader(digest: persistence.contentDigest)
             case .file(let path): persistence.keying = .of(file: path)
             default: break
             }
-            let frecency = persistence.frecency(reports: &reports)
+            var frecency = persistence.frecency(reports: &reports)
             if options.selectOne || options.exitZero {
                 let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
+                if let found = persistence.frecencyOnceRead(reports: &reports) { frecency = found }
                 var plan = withEveryone(list, leftOut: leftOut, options: options, frecency: frecency, token: token)
                 plan.reports = reports + plan.reports
                 plan.persistence = persistence
                 return plan
             }
+            var configuration = options.configuration
+            configuration.waitingFor = waitingWords(options.source)
             var state = PickerState(
                 query: options.query, preselected: options.preselected, size: unsized,
-                configuration: options.configuration, frecency: frecency)
+                configuration: configuration, frecency: frecency)
             var plan = LaunchPlan(reports: reports, .openScreen(state, loader: loader))
             if let cached = persistence.cachedFriends(reports: &plan.reports) {
                 state.send(.cachedCopyShown(age: now - cached.savedAt, refreshing: !options.offline))
@@ -200,11 +202,12 @@ extension LaunchPlan {
         }
         if var persistence {
             persistence.storeWhenWhole(state, reports: &reports)
-            if outcome == .finished, let history = persistence.history, !state.result.isEmpty {
+            // Standard input's picks are kept once it has been read whole, by its content.
+            if outcome == .finished, let history = persistence.history, !state.result.isEmpty,
+                let source = persistence.keyInHistory()
+            {
                 do throws(PrivateFileError) {
-                    try history.record(
-                        state.result, source: persistence.historySource, keying: persistence.keying,
-                        now: persistence.now)
+                    try history.record(state.result, source: source, keying: persistence.keying, now: persistence.now)
                 } catch {
                     reports.append(error.description)
                 }
@@ -236,6 +239,18 @@ extension LaunchPlan {
     private init(reports: [String], printing matches: FilterMatches, format: OutputFormat) {
         let prints = matches.count > 0 || format.isForMail
         self.init(reports: reports, prints ? .print(matches) : .exit(.nothingToPrint))
+    }
+
+    /// What the title says the screen waits for until `source` delivers its first friends: the
+    /// host a URL source connects to, the name of a file, or standard input.
+    static func waitingWords(_ source: FriendSource) -> String {
+        switch source {
+        case .url(let url): return "connecting to \(url.host ?? source.displayName)"
+        case .standardInput: return "reading standard input"
+        case .file(let path):
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return "reading \(name)"
+        }
     }
 
     /// The size of a state made before the terminal is open.

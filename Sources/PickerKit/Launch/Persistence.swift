@@ -11,8 +11,14 @@ package struct Persistence: Sendable {
     package var cache: FriendCache?
     /// The record of picks; nil with `--no-history` or with nowhere to keep it.
     package var history: PickHistory?
-    /// The source's key in the record of picks.
-    package var historySource: String
+    /// Where the source is, as the record of picks knows it once keyed (never written); nil for
+    /// standard input until it has been read whole, when its content gives it (see
+    /// ``contentDigest``).
+    package var historySource: String?
+    /// The digest of standard input as its loader reads it, when picks are kept: standard
+    /// input is known by its content, so that only the same list piped in again lists its
+    /// picks under "Recent".
+    package var contentDigest: ContentDigest?
     /// What the source's friends are known by in the record of picks.
     package var keying = Frecency.Keying.id
     /// The moment of the run, in seconds since 1970.
@@ -25,8 +31,9 @@ package struct Persistence: Sendable {
     /// `reports` gets a one-line warning when the cache cannot be used here.
     init(_ options: Options, token: String?, now: Int64, reports: inout [String]) {
         self.now = now
-        historySource = PickHistory.sourceKey(options.source)
+        historySource = PickHistory.place(of: options.source)
         history = options.usesHistory ? options.stateDirectory.map(PickHistory.init(directory:)) : nil
+        if history != nil, case .standardInput = options.source { contentDigest = ContentDigest() }
         guard options.usesCache, case .url(let url) = options.source, let directory = options.cacheDirectory else {
             return
         }
@@ -41,7 +48,7 @@ package struct Persistence: Sendable {
     /// warning when the record cannot be read. A state directory that is not the user's alone
     /// is said so once, and no pick is recorded in it.
     mutating func frecency(reports: inout [String]) -> Frecency {
-        guard let history else { return Frecency() }
+        guard let history, let historySource else { return Frecency() }
         do throws(PrivateFileError) {
             try PrivateDirectory.check(history.directory)
         } catch {
@@ -52,6 +59,23 @@ package struct Persistence: Sendable {
         let (frecency, warning) = history.frecency(source: historySource, keying: keying, now: now)
         if let warning { reports.append(warning) }
         return frecency
+    }
+
+    /// Once standard input has been read whole: the frecency of its friends, found by its
+    /// content (see ``frecency(reports:)``); nil for any other source, before its end, after
+    /// a failed read, or when it was found already.
+    mutating func frecencyOnceRead(reports: inout [String]) -> Frecency? {
+        guard historySource == nil, keyInHistory() != nil else { return nil }
+        return frecency(reports: &reports)
+    }
+
+    /// The source's key in the record of picks (``historySource``), which standard input gets
+    /// once it has been read whole; nil before.
+    mutating func keyInHistory() -> String? {
+        if historySource == nil, let digest = contentDigest?.hex {
+            historySource = PickHistory.place(standardInputDigest: digest)
+        }
+        return historySource
     }
 
     /// Writes `list`, the whole source, which announced `total`, as the cache, unless this run

@@ -62,7 +62,13 @@ package enum PickerCommand {
         switch plan.action {
         case .print(let matches): return print(matches, options)
         case .exit(let status): return status.rawValue
-        case .openScreen(let state, let loader): return openScreen(state, loader: loader, plan, options)
+        case .openScreen(let state, let loader):
+            // Said before the screen opens, not once something is picked.
+            if let problem = StandardStreams.outputProblem() {
+                return fail(
+                    "\(problem): nothing picked could be printed (give the picker a file or a pipe to print to)")
+            }
+            return openScreen(state, loader: loader, plan, options)
         }
     }
 
@@ -80,10 +86,12 @@ package enum PickerCommand {
             status = printout.status
             pieces = [printout.output]
         } else {
+            let toTerminal = isatty(1) == 1
             pieces =
                 switch matches {
-                case .friends(let friends): [options.format.render(friends, print0: options.print0)]
-                case .lines(let lines): options.format.pieces(lines, print0: options.print0)
+                case .friends(let friends):
+                    [options.format.render(friends, print0: options.print0, toTerminal: toTerminal)]
+                case .lines(let lines): options.format.pieces(lines, print0: options.print0, toTerminal: toTerminal)
                 }
         }
         switch StandardStreams.writeOutput(pieces) {
@@ -93,8 +101,10 @@ package enum PickerCommand {
         }
     }
 
-    /// Opens the screen on `state`, `loader` (then `plan`'s refresh) delivering friends while it
-    /// is open, and carries out the plan for when it closes.
+    /// Opens the screen on `state`, at once, `loader` (then `plan`'s refresh) delivering friends
+    /// while it is open, and carries out the plan for when it closes. A source that fails before
+    /// it delivers anyone, or whose service rejects the session, closes the screen and is
+    /// reported on standard error once the terminal is given back.
     private static func openScreen(
         _ state: PickerState, loader: FriendLoader?, _ plan: LaunchPlan, _ options: Options
     ) -> Int32 {
@@ -102,27 +112,18 @@ package enum PickerCommand {
         var feed: BackgroundFeed<LoaderDelivery>?
         if let loader {
             let sortOrder = options.configuration.sortOrder
-            guard let started = BackgroundFeed.loading(loader, sortOrder: sortOrder, refresh: plan.refresh) else {
-                return fail("cannot start loading")
-            }
-            // The terminal is touched only once the source has delivered something, so that a
-            // source that fails at once (or rejects the session) is reported on a terminal left
-            // as it was.
-            let firstDeliveries = started.waitForDeliveries()
-            for (index, delivery) in firstDeliveries.enumerated() {
-                if case .failed(let error) = delivery, index == 0 || error.rejectsSession {
-                    return carryOut(.failed(error, persistence: plan.persistence), options)
-                }
-                _ = program.receive(delivery)
-            }
-            feed = started
+            feed = BackgroundFeed.loading(loader, sortOrder: sortOrder, refresh: plan.refresh)
+            if feed == nil { return fail("cannot start loading") }
         }
         defer { feed?.stop() }
         let ending: LoopEnding<PickerProgram.Ending>?
         do {
             ending = try SignalPipe.with { signals in
                 try withScreen(height: options.height, mouse: options.mouse, color: options.color) { screen in
-                    runLoop(&program, on: screen, signals: signals, feed: feed)
+                    // A stand-in for an unknown terminal type is said first, once the terminal is
+                    // given back.
+                    if let note = screen.terminalNote { program.reports.insert(note, at: 0) }
+                    return runLoop(&program, on: screen, signals: signals, feed: feed)
                 }
             }
         } catch {
@@ -134,7 +135,7 @@ package enum PickerCommand {
         case .signalled(let signal)?:
             for report in program.reports { StandardStreams.report(report) }
             return 128 + signal
-        case .finished(.sessionRejected(let error))?:
+        case .finished(.sourceFailed(let error))?:
             return carryOut(
                 .failed(error, persistence: program.persistence, reports: program.reports), options)
         case .finished(.closed(let outcome))?:

@@ -9,8 +9,9 @@ struct PickerProgram: ScreenProgram {
     enum Ending {
         /// The state said the picker finished or was cancelled.
         case closed(PickerState.Outcome)
-        /// The service rejected the session while the list was open.
-        case sessionRejected(SourceError)
+        /// The source failed before it delivered anyone, or the service rejected the session:
+        /// the screen closes, and the error is reported once the terminal is given back.
+        case sourceFailed(SourceError)
     }
 
     /// How often the spinner turns while friends are loading, in milliseconds.
@@ -22,6 +23,8 @@ struct PickerProgram: ScreenProgram {
     /// What standard error is to say once the terminal is given back.
     var reports: [String] = []
     private var clicks = ClickCounter()
+    /// Whether the loader has delivered anything yet: a failure before that ends the picker.
+    private var delivered = false
 
     init(state: PickerState, persistence: Persistence? = nil) {
         self.state = state
@@ -33,7 +36,8 @@ struct PickerProgram: ScreenProgram {
     }
 
     mutating func handle(_ key: Key) -> ProgramStep<Ending> {
-        switch state.configuration.keyMap.command(for: clicks.count(key), in: state.phase) {
+        let queryIsEmpty = state.query.text.isEmpty
+        switch state.configuration.keyMap.command(for: clicks.count(key), in: state.phase, queryIsEmpty: queryIsEmpty) {
         case .send(let event)?:
             let outcome = state.send(event)
             return outcome == .continuing ? .continuing : .finished(.closed(outcome))
@@ -42,10 +46,19 @@ struct PickerProgram: ScreenProgram {
         }
     }
 
-    /// Takes what the loader delivered; as soon as the list is the source's whole one, caches it.
+    /// Takes what the loader delivered (a failure before anything else ends the picker); as soon
+    /// as the list is the source's whole one, caches it,
+    /// and once standard input has been read whole, lists the picks of the same list under
+    /// "Recent".
     mutating func receive(_ delivery: LoaderDelivery) -> ProgramStep<Ending> {
-        if case .failed(let error) = delivery, error.rejectsSession { return .finished(.sessionRejected(error)) }
+        if case .failed(let error) = delivery, error.rejectsSession || !delivered {
+            return .finished(.sourceFailed(error))
+        }
+        delivered = true
         state.send(delivery.event)
+        if case .finished = delivery, let found = persistence?.frecencyOnceRead(reports: &reports) {
+            state.send(.picksFound(found))
+        }
         persistence?.storeWhenWhole(state, reports: &reports)
         return .continuing
     }

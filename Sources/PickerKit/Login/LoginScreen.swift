@@ -69,7 +69,7 @@ package struct LoginScreen: Hashable, Sendable {
         // The footer stays on the last rows; what does not fit above it is cut from the end.
         let body = Array(lines.prefix(max(0, rows - footer.count)))
         let padding = [Frame.Line](repeating: Frame.Line(), count: max(0, rows - footer.count - body.count))
-        return Frame(lines: Array((body + padding + footer).suffix(rows)), textCursor: nil)
+        return Frame(lines: Array((body + padding + footer).suffix(rows)), cursor: nil)
     }
 
     /// The lines that say what to do, at most `columns` wide: the address (wrapped, never cut),
@@ -98,6 +98,10 @@ package struct LoginScreen: Hashable, Sendable {
                 Frame.Line([Frame.Span($0)])
             }
             lines += address(complete, columns: columns)
+            lines.append(Frame.Line())
+        }
+        if let note = authorization.note {
+            lines += Self.wrapped(note, columns: columns, words: true).map { Frame.Line([Frame.Span($0, .hint)]) }
             lines.append(Frame.Line())
         }
         return lines

@@ -28,6 +28,7 @@ enum LoginWait {
         lines.append("expires_in \(Int(authorization.expiresIn.rounded(.up)))")
         let printed = lines.map(TerminalText.sanitized).joined(separator: "\n") + "\n"
         _ = StandardStreams.writeOutput([Array(printed.utf8)])
+        if let note = authorization.note { StandardStreams.report(note) }
         StandardStreams.report(
             "to log in, open \(authorization.verificationURI.absoluteString) and enter the code \(authorization.userCode) within \(Int(authorization.expiresIn.rounded(.up))) s; waiting for approval"
         )
@@ -62,7 +63,10 @@ enum LoginWait {
         var program = LoginProgram(screen: screen, deadline: receivedAt + authorization.expiresIn)
         do {
             let ending = try SignalPipe.with { signals in
-                try Terminal.with(mouse: false, color: color) { terminal -> LoopEnding<LoginEnding> in
+                // A terminal type that cannot draw as it is gets the plain way, which serves it
+                // better than a stand-in.
+                try Terminal.with(mouse: false, color: color, standIns: false) {
+                    terminal -> LoopEnding<LoginEnding> in
                     guard let poller = BackgroundFeed<LoginReport>.polling(login, authorization, receivedAt: receivedAt)
                     else {
                         return .finished(.failed(LoginFailure("cannot start waiting for approval")))

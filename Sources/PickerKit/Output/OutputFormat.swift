@@ -23,10 +23,11 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     case address
 
     /// The UTF-8 to print for `friends`: records end in a newline, or in NUL with `print0`.
-    /// In every format but JSON, control characters in names and ids are written as visible
-    /// escapes, so a record is always one line.
-    package func render(_ friends: [Friend], print0: Bool) -> [UInt8] {
-        var writer = RecordWriter(format: self, print0: print0, opensOutput: true)
+    /// What a name or an id holds is written as ``writesAsGiven(toTerminal:)`` says: as it is,
+    /// or with its unsafe characters as visible escapes and its backslashes doubled, so that an
+    /// escape is never the same text as one typed; JSON escapes as JSON does.
+    package func render(_ friends: [Friend], print0: Bool, toTerminal: Bool = true) -> [UInt8] {
+        var writer = RecordWriter(format: self, print0: print0, toTerminal: toTerminal, opensOutput: true)
         for friend in friends {
             var id = friend.id
             var name = friend.name
@@ -35,10 +36,11 @@ package enum OutputFormat: String, CaseIterable, Sendable {
         return writer.finish()
     }
 
-    /// The UTF-8 to print for the friends of `lines`, as for ``render(_:print0:)-([Friend],_)``:
-    /// the pieces of ``pieces(_:print0:)`` put end to end.
-    package func render(_ lines: FilteredLines, print0: Bool) -> [UInt8] {
-        let pieces = pieces(lines, print0: print0)
+    /// The UTF-8 to print for the friends of `lines`, as for
+    /// ``render(_:print0:toTerminal:)-([Friend],_,_)``: the pieces of
+    /// ``pieces(_:print0:toTerminal:)`` put end to end.
+    package func render(_ lines: FilteredLines, print0: Bool, toTerminal: Bool = true) -> [UInt8] {
+        let pieces = pieces(lines, print0: print0, toTerminal: toTerminal)
         guard pieces.count > 1 else { return pieces.first ?? [] }
         var output: [UInt8] = []
         output.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
@@ -49,24 +51,39 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     /// The UTF-8 to print for the friends of `lines`, in pieces to write one after another: a
     /// piece of the lines on each core (reading the lines, which lie in the text's order, not
     /// the list's, is what takes the time).
-    package func pieces(_ lines: FilteredLines, print0: Bool) -> [[UInt8]] {
-        if isForMail { return [render(lines.friends, print0: print0)] }
+    package func pieces(_ lines: FilteredLines, print0: Bool, toTerminal: Bool = true) -> [[UInt8]] {
+        if isForMail { return [render(lines.friends, print0: print0, toTerminal: toTerminal)] }
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
+        let asGiven = writesAsGiven(toTerminal: toTerminal)
         return Parallel.map(parts.count) { part in
             var writer = RecordWriter(
-                format: self, print0: print0, opensOutput: part == 0, capacity: lines.textLength(in: parts[part]))
+                format: self, print0: print0, toTerminal: toTerminal, opensOutput: part == 0,
+                capacity: lines.textLength(in: parts[part]))
             // Lines of one name are printed from one place, mostly one after another: the
             // check for characters to escape is made once for them.
-            var checked: (name: UnsafePointer<UInt8>?, count: Int, isSafe: Bool) = (nil, -1, true)
+            var checked: (name: UnsafePointer<UInt8>?, count: Int, isPlain: Bool) = (nil, -1, true)
             lines.forEach(in: parts[part]) { number, name in
-                if name.baseAddress != checked.name || name.count != checked.count {
-                    checked = (name.baseAddress, name.count, TerminalText.isSafe(name))
+                if !asGiven && (name.baseAddress != checked.name || name.count != checked.count) {
+                    checked = (name.baseAddress, name.count, RecordWriter.isPlain(name))
                 }
-                writer.add(id: .number(number), name: name, nameIsSafe: checked.isSafe)
+                writer.add(id: .number(number), name: name, nameIsPlain: checked.isPlain)
             }
             return part == parts.count - 1 ? writer.finish() : writer.output
         }
     }
+
+    /// Whether names and ids are written as they are: in `names` and `ids` when standard output
+    /// is not a terminal, as fzf writes its lines, so that a program reads back the bytes of
+    /// the source (`--print0` keeps a name with a line break one record). On a terminal, and in
+    /// the formats whose tabs and lines have a meaning (`tsv` and the mail formats), unsafe
+    /// characters are visible escapes and backslashes are doubled.
+    package func writesAsGiven(toTerminal: Bool) -> Bool {
+        !toTerminal && (self == .names || self == .ids)
+    }
+
+    /// What the man page says of how names are written.
+    package static let escapingHelp =
+        "On a terminal, control characters, line and paragraph separators, bidirectional controls and invisible characters in names and ids are printed as visible escapes (\\x1b, \\u202e), and a backslash as two, so that an escape is never the same text as one typed; so are they in tsv and the mail formats wherever they are printed, whose tabs and lines have a meaning. Elsewhere, names and ids are written as the source holds them, as fzf writes its lines: a program reads back the bytes it was given, and --print0 keeps a name with a line break one record. json escapes as JSON does."
 }
 
 /// Writes records of one format, given as the UTF-8 of an id and a name, into one buffer.
@@ -79,6 +96,9 @@ private struct RecordWriter {
 
     let format: OutputFormat
     let terminator: UInt8
+    /// Whether names and ids are written as they are (see
+    /// ``OutputFormat/writesAsGiven(toTerminal:)``).
+    let asGiven: Bool
     private(set) var output: [UInt8] = []
     /// How many email addresses the mail formats wrote.
     private var addresses = 0
@@ -92,17 +112,18 @@ private struct RecordWriter {
 
     /// A writer for the start of the output when `opensOutput`, else for a piece that follows
     /// another's records, with room for `capacity` bytes.
-    init(format: OutputFormat, print0: Bool, opensOutput: Bool, capacity: Int = 0) {
+    init(format: OutputFormat, print0: Bool, toTerminal: Bool, opensOutput: Bool, capacity: Int = 0) {
         output.reserveCapacity(capacity)
         self.format = format
+        asGiven = format.writesAsGiven(toTerminal: toTerminal)
         terminator = print0 ? 0 : 0x0A
         follows = !opensOutput
         if format == .json && opensOutput { output.append(UInt8(ascii: "[")) }
     }
 
-    /// Adds the record of `id` and `name`; `nameIsSafe` says whether the name needs no escape,
-    /// when it is known (see ``TerminalText/isSafe(_:)``).
-    mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>, emails: [String] = [], nameIsSafe: Bool? = nil) {
+    /// Adds the record of `id` and `name`; `nameIsPlain` says whether the name needs no escape,
+    /// when it is known (see ``isPlain(_:)``).
+    mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>, emails: [String] = [], nameIsPlain: Bool? = nil) {
         switch format {
         case .mutt, .aerc:
             let printed = format.printedAddresses(of: emails).printed
@@ -121,13 +142,13 @@ private struct RecordWriter {
             addresses += 1
             return
         case .names:
-            appendEscaped(name, isSafe: nameIsSafe)
+            appendEscaped(name, isPlain: nameIsPlain)
         case .ids:
             append(id)
         case .tsv:
             append(id)
             output.append(0x09)
-            appendEscaped(name, isSafe: nameIsSafe)
+            appendEscaped(name, isPlain: nameIsPlain)
         case .json:
             if follows { output.append(UInt8(ascii: ",")) }
             output += Self.idKey
@@ -217,10 +238,11 @@ private struct RecordWriter {
         }
     }
 
-    /// Appends `text` with every unsafe character written as its visible escape; `isSafe` says
-    /// whether it has any, when that is known.
-    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, isSafe: Bool? = nil) {
-        if isSafe == true {
+    /// Appends `text` as it is, when names and ids are written as given, else with every
+    /// unsafe character written as its visible escape and every backslash doubled; `isPlain`
+    /// says whether it needs no escape, when that is known.
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, isPlain: Bool? = nil) {
+        if asGiven || isPlain == true {
             output.append(contentsOf: text)
         } else {
             Self.appendEscaped(text, to: &output)
@@ -232,13 +254,20 @@ private struct RecordWriter {
         text.withUTF8 { appendEscaped($0) }
     }
 
-    /// Appends `text` to `bytes` with every unsafe character written as its visible escape.
+    /// Appends `text` to `bytes` with every unsafe character written as its visible escape and
+    /// every backslash doubled.
     private static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-        if TerminalText.isSafe(text) {
+        if isPlain(text) {
             bytes.append(contentsOf: text)
         } else {
-            bytes += Array(TerminalText.escaped(String(decoding: text, as: UTF8.self)).utf8)
+            bytes += Array(TerminalText.escapedUnambiguously(String(decoding: text, as: UTF8.self)).utf8)
         }
+    }
+
+    /// Whether the UTF-8 text `text` needs no escape: well-formed, without an unsafe character
+    /// (see ``TerminalText/isSafe(_:)``) or a backslash.
+    static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        TerminalText.isSafe(text) && !text.contains(UInt8(ascii: "\\"))
     }
 
     /// Appends `text` as a JSON string literal: quote, backslash and control characters escaped.

@@ -19,4 +19,11 @@ package enum Key: Hashable, Sendable {
     case function(Int)
     /// A mouse button or wheel.
     case mouse(MouseReport)
+    /// A printable character typed with Alt held (the terminal sends Esc, then the character):
+    /// Alt-b is `.alt("b")`.
+    case alt(Character)
+    /// Backspace with Alt held.
+    case altBackspace
+    /// Text pasted into the terminal in one piece (bracketed paste), line ends included.
+    case paste(String)
 }

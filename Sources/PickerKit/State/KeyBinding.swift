@@ -32,23 +32,31 @@ package struct KeyBinding: Hashable, Sendable {
     /// What the bottom line shows instead while a search is applied, when the keys then do
     /// something else (Esc clears the search rather than cancel).
     package var hintWhileFiltered: String?
+    /// Whether the keys work only while no search is kept: printable keys that type into a
+    /// search kept (`?`, `/`).
+    package var onlyWithoutQuery: Bool
 
     package init(
-        _ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, hintWhileFiltered: String? = nil, _ rules: Rule...
+        _ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, hintWhileFiltered: String? = nil,
+        onlyWithoutQuery: Bool = false, _ rules: Rule...
     ) {
-        self.init(phases, help: help, hint: hint, hintWhileFiltered: hintWhileFiltered, rules: rules)
+        self.init(
+            phases, help: help, hint: hint, hintWhileFiltered: hintWhileFiltered, onlyWithoutQuery: onlyWithoutQuery,
+            rules: rules)
     }
 
     /// Keys that work in `phases`, told by `help` and `hint`; the first of `rules` that takes
     /// a key decides what it does.
     package init(
-        _ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, hintWhileFiltered: String? = nil, rules: [Rule]
+        _ phases: Set<Phase>, help: KeyHelp?, hint: String? = nil, hintWhileFiltered: String? = nil,
+        onlyWithoutQuery: Bool = false, rules: [Rule]
     ) {
         self.phases = phases
         self.rules = rules
         self.help = help
         self.hint = hint
         self.hintWhileFiltered = hintWhileFiltered
+        self.onlyWithoutQuery = onlyWithoutQuery
     }
 }
 
@@ -68,6 +76,8 @@ package enum KeyPattern: Hashable, Sendable {
     case doubleClick
     /// A notch of the mouse wheel, either way.
     case wheel
+    /// Text pasted in one piece.
+    case paste
 
     /// Whether `key` is one of these keys.
     func matches(_ key: Key) -> Bool {
@@ -81,6 +91,7 @@ package enum KeyPattern: Hashable, Sendable {
             return report.isPress && report.button == .left && report.clickCount >= 2
         case (.wheel, .mouse(let report)):
             return report.isPress && (report.button == .wheelUp || report.button == .wheelDown)
+        case (.paste, .paste): return true
         default: return false
         }
     }
@@ -99,6 +110,8 @@ package enum KeyAction: Hashable, Sendable {
     case mouse
     /// Suspends the picker, as Ctrl-Z does in a shell: the terminal's business, not the state's.
     case suspend
+    /// Types pasted text into the search.
+    case paste
 
     /// What the front end does for `key`, which a rule with this action took.
     func command(for key: Key) -> KeyCommand? {
@@ -117,6 +130,7 @@ package enum KeyAction: Hashable, Sendable {
             case .middle, .right: return nil
             }
         case (.suspend, _): return .suspend
+        case (.paste, .paste(let text)): return .send(.pasted(text))
         default: return nil
         }
     }

@@ -19,17 +19,18 @@ package struct KeyMap: Hashable, Sendable {
     /// Rows the wheel moves per notch.
     package static let wheelStep = 3
 
-    /// What `key` does in `phase`, or nil when it does nothing there.
-    package func command(for key: Key, in phase: Phase) -> KeyCommand? {
-        for binding in bindings where binding.phases.contains(phase) {
+    /// What `key` does in `phase`, or nil when it does nothing there; `queryIsEmpty` says
+    /// whether a search is kept (some keys work only without one, where they type otherwise).
+    package func command(for key: Key, in phase: Phase, queryIsEmpty: Bool = true) -> KeyCommand? {
+        for binding in bindings where binding.phases.contains(phase) && (queryIsEmpty || !binding.onlyWithoutQuery) {
             if let rule = binding.rules.first(where: { $0.keys.matches(key) }) { return rule.action.command(for: key) }
         }
         return nil
     }
 
     /// The event `key` sends in `phase`, or nil when it sends none.
-    package func event(for key: Key, in phase: Phase) -> PickerEvent? {
-        guard case .send(let event)? = command(for: key, in: phase) else { return nil }
+    package func event(for key: Key, in phase: Phase, queryIsEmpty: Bool = true) -> PickerEvent? {
+        guard case .send(let event)? = command(for: key, in: phase, queryIsEmpty: queryIsEmpty) else { return nil }
         return event
     }
 
@@ -39,7 +40,7 @@ package struct KeyMap: Hashable, Sendable {
     /// The hints of the bindings of `phase`, in table order, for the bottom line; `filtered`
     /// when a search is applied.
     func hints(in phase: Phase, filtered: Bool = false) -> [String] {
-        bindings.filter { $0.phases.contains(phase) }.compactMap {
+        bindings.filter { $0.phases.contains(phase) && !(filtered && $0.onlyWithoutQuery) }.compactMap {
             filtered ? $0.hintWhileFiltered ?? $0.hint : $0.hint
         }
     }
@@ -48,11 +49,15 @@ package struct KeyMap: Hashable, Sendable {
 extension KeyMap {
     /// The picker's keys.
     ///
-    /// In the list, typing a name searches: every character that is not a command is typed into
-    /// the search (starting one, or added to the one kept, as fzf's query is always live), so no
-    /// printable key selects or deselects more than one friend, clears the selection or quits;
-    /// those are control chords, Esc and Ctrl-C. The keys that finish
-    /// and cancel come first in each phase, so that they lead the bottom line.
+    /// Every key does one thing where it works. In the list, typing a name searches: every
+    /// printable character types into the search (starting one, or added to the one kept, as
+    /// fzf's query is always live), and the editing keys of readline (Backspace, Ctrl-W, Ctrl-U,
+    /// Ctrl-A, Ctrl-E, Alt-b, Alt-f, Alt-d, Alt-Backspace) edit a search kept there; Space
+    /// toggles, Enter is done, Esc clears the search, then cancels. While the search is edited,
+    /// Space types a space, Enter is done too, and ↓ goes into the list with the search kept.
+    /// What no printable key may do (select every friend, jump to a section) is on Alt and
+    /// Ctrl chords; `?` and `/` are keys only while no search is kept. The keys that finish and
+    /// cancel come first in each phase, so that they lead the bottom line.
     package static let standard = KeyMap([
         // Anywhere.
         KeyBinding(
@@ -61,8 +66,13 @@ extension KeyMap {
         KeyBinding(
             Phase.active, help: KeyHelp(.anywhere, "Ctrl-Z", "suspend (fg to resume)"),
             KeyBinding.Rule(.keys([.control("z")]), .suspend)),
-        // The overlay and the section jump take any key.
-        KeyBinding([.showingKeys], help: nil, hint: "any key to go back", KeyBinding.Rule(.anyKey, .send(.back))),
+        // The overlay scrolls; any other key goes back.
+        KeyBinding(
+            [.showingKeys], help: nil, hint: "↑↓ scroll",
+            .keys(.up, .control("p"), .control("k"), send: .moveUp),
+            .keys(.down, .control("n"), .control("j"), send: .moveDown), .keys(.pageUp, send: .pageUp),
+            .keys(.pageDown, send: .pageDown), .keys(.home, send: .moveToFirst), .keys(.end, send: .moveToLast)),
+        KeyBinding([.showingKeys], help: nil, hint: "any other key back", KeyBinding.Rule(.anyKey, .send(.back))),
         KeyBinding(
             [.choosingSection], help: nil, hint: "a letter or # jump", KeyBinding.Rule(.sectionLetter, .jumpToSection)),
         KeyBinding([.choosingSection], help: nil, hint: "any other key back", KeyBinding.Rule(.anyKey, .send(.back))),
@@ -70,6 +80,9 @@ extension KeyMap {
         KeyBinding(
             [.browsing, .reviewing],
             help: KeyHelp(.browsing, "Enter", "done: print the selection (with none, the friend under the cursor)"),
+            hint: "Enter done", .keys(.enter, send: .done)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Enter", "done, as in the list: the search needs no Enter"),
             hint: "Enter done", .keys(.enter, send: .done)),
         KeyBinding(
             [.browsing, .loading],
@@ -98,9 +111,9 @@ extension KeyMap {
             .keys(.pageUp, send: .pageUp), .keys(.pageDown, send: .pageDown), .keys(.home, send: .moveToFirst),
             .keys(.end, send: .moveToLast)),
         KeyBinding(
-            [.browsing, .reviewing],
-            help: KeyHelp(.browsing, "Ctrl-A", "select every friend shown; when all are, deselect them all"),
-            .keys(.control("a"), send: .toggleAllShown)),
+            [.browsing, .reviewing, .searching],
+            help: KeyHelp(.browsing, "Alt-A", "select every friend shown; when all are, deselect them all"),
+            .keys(.alt("a"), .alt("A"), send: .toggleAllShown)),
         KeyBinding(
             [.browsing],
             help: KeyHelp(
@@ -108,63 +121,96 @@ extension KeyMap {
                 "review the selection: only the selected friends, in the order picked, where the keys above work"),
             hint: "Ctrl-R review", .keys(.control("r"), send: .toggleReview)),
         KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "[ ]", "the previous, the next section"),
-            .keys(.character("["), send: .previousSection), .keys(.character("]"), send: .nextSection)),
+            [.browsing],
+            help: KeyHelp(
+                .browsing, "Ctrl-S then a letter or #",
+                "that letter's section, at the top (sections show in the list sorted, without a search)"),
+            .keys(.control("s"), send: .beginSectionJump)),
         KeyBinding(
-            [.browsing], help: KeyHelp(.browsing, "' then a letter or #", "that letter's section, at the top"),
-            .keys(.character("'"), send: .beginSectionJump)),
+            [.browsing], help: KeyHelp(.browsing, "Alt-P, Alt-N", "the previous, the next section"),
+            .keys(.alt("p"), .alt("P"), send: .previousSection), .keys(.alt("n"), .alt("N"), send: .nextSection)),
         KeyBinding(
-            [.browsing, .reviewing, .loading], help: KeyHelp(.browsing, "/", "search (edit the search)"),
-            .keys(.character("/"), send: .startSearch)),
+            [.browsing, .loading, .reviewing], help: KeyHelp(.browsing, "/ (without a search)", "start a search"),
+            onlyWithoutQuery: true, .keys(.character("/"), send: .startSearch)),
         KeyBinding(
-            [.browsing, .reviewing], help: KeyHelp(.browsing, "?, F1, Ctrl-/", "show every key"), hint: "? keys",
-            .keys(.character("?"), .function(1), .control("/"), send: .showKeys)),
+            [.browsing, .reviewing], help: KeyHelp(.browsing, "F1, Ctrl-/, ? (without a search)", "show every key"),
+            hint: "? keys", hintWhileFiltered: "F1 keys", .keys(.function(1), .control("/"), send: .showKeys)),
+        KeyBinding(
+            [.browsing, .reviewing], help: nil, onlyWithoutQuery: true, .keys(.character("?"), send: .showKeys)),
+        KeyBinding(
+            [.browsing, .loading],
+            help: KeyHelp(.browsing, "Backspace, Delete, Ctrl-W, Ctrl-U", "edit the search kept, as while searching"),
+            .keys(.backspace, send: .deleteBackward), .keys(.delete, send: .deleteForward),
+            .keys(.control("w"), send: .deleteWord), .keys(.control("u"), send: .deleteToStart)),
+        KeyBinding(
+            [.browsing, .loading], help: KeyHelp(.browsing, "Alt-Backspace, Alt-D", "delete a word of it, back, ahead"),
+            .keys(.altBackspace, send: .deleteWordBackward), .keys(.alt("d"), send: .deleteWordForward)),
+        KeyBinding(
+            [.browsing, .loading],
+            help: KeyHelp(.browsing, "Left/Right, Ctrl-B/Ctrl-F, Alt-B/Alt-F, Ctrl-A/Ctrl-E", "move in it"),
+            .keys(.left, .control("b"), send: .queryCursorLeft), .keys(.right, .control("f"), send: .queryCursorRight),
+            .keys(.alt("b"), send: .queryCursorWordLeft), .keys(.alt("f"), send: .queryCursorWordRight),
+            .keys(.control("a"), send: .queryCursorToStart), .keys(.control("e"), send: .queryCursorToEnd)),
         KeyBinding(
             [.browsing, .loading],
             help: KeyHelp(
                 .browsing, "any other character",
-                "typed into the search (a new one, or the end of the one kept), which opens: typing a name searches"),
+                "typed into the search (a new one, or the end of the one kept): typing a name searches"),
             KeyBinding.Rule(.anyCharacter, .type)),
         KeyBinding(
             [.reviewing], help: KeyHelp(.reviewing, "any other character", "back to the list, typed into its search"),
             KeyBinding.Rule(.anyCharacter, .type)),
         // Searching.
         KeyBinding(
-            [.searching], help: KeyHelp(.searching, "Enter", "keep the filter and browse it"), hint: "Enter keep",
-            .keys(.enter, send: .finishSearch)),
-        KeyBinding(
             [.searching],
             help: KeyHelp(.searching, "Esc", "clear the search and browse everyone (the cursor stays on its friend)"),
             hint: "Esc clear", .keys(.escape, send: .cancelSearch)),
         KeyBinding(
-            [.searching], help: KeyHelp(.searching, "any character", "typed at the cursor; the list narrows"),
+            [.searching],
+            help: KeyHelp(
+                .searching, "Up/Down, Ctrl-P/Ctrl-N, Ctrl-K/Ctrl-J, PgUp/PgDn",
+                "into the list with the search kept, and move (Space toggles there)"),
+            hint: "↓ list", rules: moving + [.keys(.pageUp, send: .pageUp), .keys(.pageDown, send: .pageDown)]),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Tab, Shift-Tab", "toggle, then move down, up"), hint: "Tab toggle",
+            .keys(.tab, send: .toggleAndMoveDown), .keys(.backTab, send: .toggleAndMoveUp)),
+        KeyBinding(
+            [.searching],
+            help: KeyHelp(.searching, "any character, Space too", "typed at the cursor; the list narrows"),
             KeyBinding.Rule(.anyCharacter, .type)),
         KeyBinding(
             [.searching],
             help: KeyHelp(.searching, "Backspace, Delete", "delete the character before the cursor, under it"),
             .keys(.backspace, send: .deleteBackward), .keys(.delete, send: .deleteForward)),
         KeyBinding(
-            [.searching], help: KeyHelp(.searching, "Ctrl-W, Ctrl-U", "delete the word, everything before the cursor"),
-            .keys(.control("w"), send: .deleteWord), .keys(.control("u"), send: .deleteToStart)),
+            [.searching],
+            help: KeyHelp(
+                .searching, "Ctrl-W, Alt-Backspace, Ctrl-U",
+                "delete the word (up to a space; up to a letter or digit), everything before the cursor"),
+            .keys(.control("w"), send: .deleteWord), .keys(.altBackspace, send: .deleteWordBackward),
+            .keys(.control("u"), send: .deleteToStart)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Alt-D", "delete the word after the cursor"),
+            .keys(.alt("d"), send: .deleteWordForward)),
         KeyBinding(
             [.searching], help: KeyHelp(.searching, "Left/Right, Ctrl-B/Ctrl-F", "move the cursor a character"),
             .keys(.left, .control("b"), send: .queryCursorLeft), .keys(.right, .control("f"), send: .queryCursorRight)),
         KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Alt-B, Alt-F", "move the cursor a word"),
+            .keys(.alt("b"), send: .queryCursorWordLeft), .keys(.alt("f"), send: .queryCursorWordRight)),
+        KeyBinding(
             [.searching], help: KeyHelp(.searching, "Home/End, Ctrl-A/Ctrl-E", "move the cursor to the start, the end"),
             .keys(.home, .control("a"), send: .queryCursorToStart), .keys(.end, .control("e"), send: .queryCursorToEnd)),
-        KeyBinding(
-            [.searching],
-            help: KeyHelp(.searching, "Up/Down, Ctrl-P/Ctrl-N, Ctrl-K/Ctrl-J, PgUp/PgDn", "move in the results"),
-            hint: "↑↓ move", rules: moving + [.keys(.pageUp, send: .pageUp), .keys(.pageDown, send: .pageDown)]),
-        KeyBinding(
-            [.searching], help: KeyHelp(.searching, "Tab, Shift-Tab", "toggle, then move down, up"), hint: "Tab toggle",
-            .keys(.tab, send: .toggleAndMoveDown), .keys(.backTab, send: .toggleAndMoveUp)),
         KeyBinding(
             [.searching], help: KeyHelp(.searching, "Ctrl-R", "review the selection"),
             .keys(.control("r"), send: .toggleReview)),
         KeyBinding(
             [.searching], help: KeyHelp(.searching, "F1, Ctrl-/", "show every key"), hint: "F1 keys",
             .keys(.function(1), .control("/"), send: .showKeys)),
+        // Pasted text goes into the search, wherever it is pasted.
+        KeyBinding(
+            [.browsing, .loading, .searching, .reviewing],
+            help: KeyHelp(.anywhere, "paste", "into the search, line ends as spaces"), KeyBinding.Rule(.paste, .paste)),
         // The mouse.
         KeyBinding(
             [.browsing, .searching, .reviewing],

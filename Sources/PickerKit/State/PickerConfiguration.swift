@@ -24,6 +24,9 @@ public struct PickerConfiguration: Hashable, Sendable {
     package var keyMap = KeyMap.standard
     /// The most friends listed under "Recent" (`--recent`); 0 lists none.
     package var recentLimit = 8
+    /// What the title says the picker waits for until the first friends arrive, beside the
+    /// spinner (`connecting to graph.facebook.com`, `reading friends.json`); nil: `loading`.
+    package var waitingFor: String?
 
     public init() {}
 }

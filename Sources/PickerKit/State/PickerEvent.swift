@@ -47,6 +47,18 @@ package enum PickerEvent: Hashable, Sendable {
     case queryCursorToStart
     /// Move the query's cursor after the last character.
     case queryCursorToEnd
+    /// Move the query's cursor to the start of the word before it, as readline's Alt-b.
+    case queryCursorWordLeft
+    /// Move the query's cursor past the end of the word after it, as readline's Alt-f.
+    case queryCursorWordRight
+    /// Delete from the query's cursor to the end of the word after it, as readline's Alt-d.
+    case deleteWordForward
+    /// Delete the word before the query's cursor, letters and digits only, as readline's
+    /// Alt-Backspace (Ctrl-W deletes up to white space).
+    case deleteWordBackward
+    /// Text pasted in one piece: typed into the query at its cursor, each line end and tab a
+    /// space, other control characters left out.
+    case pasted(String)
     /// Stop editing and browse the filtered list.
     case finishSearch
     /// Empty the query and browse the whole list.
@@ -82,6 +94,9 @@ package enum PickerEvent: Hashable, Sendable {
     case listReplaced(FriendList, leftOut: Int, announcedTotal: Int?)
     /// The source has delivered everyone.
     case loadingFinished
+    /// The record of the source's picks, found once the source was read whole (standard input,
+    /// known by its content): the friends picked most are listed under "Recent".
+    case picksFound(Frecency)
     /// The source failed after delivering some friends; the message says why.
     case loadingFailed(String)
     /// Time passed while loading: the spinner turns.
@@ -92,7 +107,8 @@ package enum PickerEvent: Hashable, Sendable {
     /// Whether the user did this (a key or the mouse), rather than the source or the clock.
     var isUserAction: Bool {
         switch self {
-        case .friendsArrived, .cachedCopyShown, .listReplaced, .loadingFinished, .loadingFailed, .tick, .resized:
+        case .friendsArrived, .cachedCopyShown, .listReplaced, .loadingFinished, .picksFound, .loadingFailed, .tick,
+            .resized:
             return false
         default: return true
         }

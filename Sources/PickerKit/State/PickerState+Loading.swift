@@ -7,7 +7,7 @@ extension PickerState {
     mutating func receive(_ batch: FriendBatch, announcedTotal total: Int?) {
         keepingTheCursorsRow { state in
             state.leftOut += state.list.append(batch)
-            state.notePicked(batch.friends)
+            state.notePicked(batch)
             state.showList()
         }
         if phase == .loading { phase = .browsing }

@@ -60,6 +60,10 @@ extension PickerState {
 
     /// The sections that have friends shown: their letter and the index among the listed
     /// friends of their first friend; none while the search ranks what it shows.
+    /// Whether the list shows its letters' sections (as headers, when enough friends are shown):
+    /// in list order, not reviewing; a section jump exists only then.
+    var showsSections: Bool { review == nil && ranked == nil && layout.headers.count > 0 }
+
     var sectionStarts: [(letter: Character, shownIndex: Int)] {
         guard ranked == nil else { return [] }
         return list.sectionStarts(in: shown).map { ($0.letter, $0.shownIndex + recent.count) }

@@ -39,8 +39,57 @@ extension PickerState {
         case .deleteForward: replaceQuery(before: before, after: String(after.dropFirst()))
         case .deleteWord: replaceQuery(before: Self.deletingLastWord(before), after: after)
         case .deleteToStart: replaceQuery(before: "", after: after)
+        case .queryCursorWordLeft: queryCursor = Self.wordStart(before: cursor, in: characters)
+        case .queryCursorWordRight: queryCursor = Self.wordEnd(after: cursor, in: characters)
+        case .deleteWordForward:
+            let end = Self.wordEnd(after: cursor, in: characters)
+            replaceQuery(before: before, after: String(characters[end...]))
+        case .deleteWordBackward:
+            let start = Self.wordStart(before: cursor, in: characters)
+            replaceQuery(before: String(characters[..<start]), after: after)
         default: break
         }
+    }
+
+    /// Leaves the search for the list, the query kept, as ↓ does in fzf: the list's keys then
+    /// work (Space toggles), and typing goes on editing the query.
+    mutating func leaveSearchForTheList() {
+        if phase == .searching { phase = .browsing }
+    }
+
+    /// Whether a character is part of a word, for the word motions: letters and digits, as in
+    /// readline.
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
+    }
+
+    /// Where the word before `cursor` starts in `characters` (readline's Alt-b): back over what
+    /// is not a word, then over the word.
+    static func wordStart(before cursor: Int, in characters: [Character]) -> Int {
+        var index = cursor
+        while index > 0, !isWordCharacter(characters[index - 1]) { index -= 1 }
+        while index > 0, isWordCharacter(characters[index - 1]) { index -= 1 }
+        return index
+    }
+
+    /// Where the word after `cursor` ends in `characters` (readline's Alt-f): forward over what
+    /// is not a word, then over the word.
+    static func wordEnd(after cursor: Int, in characters: [Character]) -> Int {
+        var index = cursor
+        while index < characters.count, !isWordCharacter(characters[index]) { index += 1 }
+        while index < characters.count, isWordCharacter(characters[index]) { index += 1 }
+        return index
+    }
+
+    /// Pasted text as it goes into the query: line ends and tabs as spaces (a query is one
+    /// line), other control characters left out.
+    static func pastedText(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.compactMap { scalar in
+                    if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
+                    return TerminalText.isUnsafe(scalar) ? nil : scalar
+                }))
     }
 
     /// Empties the search and shows everyone, the cursor staying on its friend, on the same row

@@ -11,23 +11,69 @@ extension PickerState {
         recent = Array(favoured.prefix(limit))
     }
 
-    /// Finds the list positions of the friends picked, the highest frecency first, for
-    /// ``favoured``: once each time the list changes.
+    /// Finds the list positions of the friends picked, the highest frecency first and equals in
+    /// list order (keys, hashes, say nothing of order), for ``favoured``: once each time the
+    /// list changes.
     /// - Complexity: O(k log n) for k friends picked.
     mutating func findFavoured() {
-        favoured = rankedKeys.compactMap { key in
-            let id = frecency.keying == .id ? key : pickedIDs[key]
-            return id.flatMap { list.position(ofID: $0) }
+        let found = rankedKeys.compactMap { key -> (time: Int64, position: Int)? in
+            guard let time = frecency.times[key], let position = pickedIDs[key].flatMap(list.position(ofID:)) else {
+                return nil
+            }
+            return (time, position)
         }
+        favoured = found.sorted { $0.time != $1.time ? $0.time > $1.time : $0.position < $1.position }.map(\.position)
     }
 
-    /// With friends known by name, notes the ids of those among `friends` whose names were
-    /// picked (the first to arrive of each name).
-    mutating func notePicked(_ friends: some Sequence<Friend>) {
-        guard frecency.keying == .name, !frecency.isEmpty else { return }
+    /// Notes the ids of the friends of `batch` that were picked (the first to arrive of each
+    /// name, for friends known by name): the record keeps keys, which only the friends
+    /// themselves lead to.
+    /// - Complexity: O(n) keys of ids, read where they lie, when anyone was picked; friends
+    ///   known by name are unpacked.
+    mutating func notePicked(_ batch: FriendBatch) {
+        guard !frecency.isEmpty else { return }
+        guard frecency.keying == .id else { return notePicked(batch.friends) }
+        for number in 0..<batch.count { batch.withID(number) { notePicked(id: $0) } }
+    }
+
+    /// Notes the ids of the friends of `list` that were picked, as ``notePicked(_:)-(FriendBatch)``
+    /// does.
+    mutating func notePicked(in list: FriendList) {
+        guard !frecency.isEmpty else { return }
+        guard frecency.keying == .id else { return notePicked(list.friends) }
+        for number in 0..<list.packed.count { list.withID(number) { notePicked(id: $0) } }
+    }
+
+    /// Notes the friend with the id `id` (its UTF-8) when it was picked.
+    private mutating func notePicked(id: UnsafeBufferPointer<UInt8>) {
+        let key = frecency.key(utf8: id)
+        if frecency.times[key] != nil, pickedIDs[key] == nil { pickedIDs[key] = String(decoding: id, as: UTF8.self) }
+    }
+
+    /// Notes the ids of those among `friends` whose names were picked, the first to arrive of
+    /// each name.
+    private mutating func notePicked(_ friends: some Sequence<Friend>) {
         for friend in friends {
             let key = frecency.key(of: friend)
             if pickedIDs[key] == nil, frecency.times[key] != nil { pickedIDs[key] = friend.id }
+        }
+    }
+
+    /// Takes `found`, the picks of a source known only once read whole, as if given at the
+    /// start: the friends picked most go under "Recent" and first among equal matches. A cursor
+    /// on the first row stays there, on the friend picked most; elsewhere it keeps its friend.
+    mutating func takePicks(_ found: Frecency) {
+        let atTop = cursor == 0
+        keepingTheCursorsRow { state in
+            state.frecency = found
+            state.rankedKeys = found.rankedKeys
+            state.pickedIDs = [:]
+            state.notePicked(state.list.friends)
+            state.showList()
+        }
+        if atTop {
+            cursor = 0
+            scrollTop = 0
         }
     }
 
@@ -42,7 +88,7 @@ extension PickerState {
             state.list = newList
             state.leftOut = newLeftOut
             state.pickedIDs = [:]
-            state.notePicked(newList.friends)
+            state.notePicked(in: newList)
             state.showList()
         }
         self.announcedTotal = announcedTotal ?? self.announcedTotal

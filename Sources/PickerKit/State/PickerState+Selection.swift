@@ -57,6 +57,24 @@ extension PickerState {
             }
         }
         pendingSelection = stillPending
+        if let limit = configuration.limit, let first = refusedSelection.first, notice == nil {
+            notice =
+                "--select: " + Self.several(refusedSelection, "'\(TerminalText.sanitized(first))'")
+                + " left out, over --limit \(limit)"
+        }
+    }
+
+    /// Says on the bottom line which ids given to select no friend has, once everyone has
+    /// arrived (standard error says it again when the picker closes).
+    mutating func noteUnknownSelection() {
+        guard let first = pendingSelection.first, notice == nil else { return }
+        notice =
+            "--select: no friend has the id " + Self.several(pendingSelection, "'\(TerminalText.sanitized(first))'")
+    }
+
+    /// `first`, then how many more of `ids` there are.
+    private static func several(_ ids: [String], _ first: String) -> String {
+        ids.count > 1 ? "\(first) (and \(ids.count - 1) more)" : first
     }
 
     private func limitNotice(_ limit: Int) -> String {

@@ -27,14 +27,15 @@ package struct PickerState: Sendable {
     /// the highest frecency first: with no query, when sections are shown.
     package internal(set) var recent: [Int] = []
     /// How often and how lately each friend of the source was picked.
-    package let frecency: Frecency
+    package internal(set) var frecency: Frecency
     /// The keys of the friends picked, the highest frecency first.
-    let rankedKeys: [String]
+    var rankedKeys: [UInt64]
     /// The list positions of the friends picked, the highest frecency first: listed under
     /// "Recent", and first among equally good matches of a search.
     var favoured: [Int] = []
-    /// With friends known by name: the id of the first friend to arrive with each name picked.
-    var pickedIDs: [String: String] = [:]
+    /// The id of the friend of each key picked (for friends known by name, the first to arrive
+    /// with the name), as the friends arrive.
+    var pickedIDs: [UInt64: String] = [:]
     /// How old the cached copy of the source shown is, in seconds, while the list is one; nil
     /// when the list is the source's own.
     package internal(set) var cachedCopyAge: Int64?
@@ -61,6 +62,8 @@ package struct PickerState: Sendable {
     var review: Review?
     /// The phase the key overlay goes back to.
     var overlayReturn = Phase.browsing
+    /// The first line of the key overlay on screen.
+    package internal(set) var overlayTop = 0
     /// Turns of the loading spinner.
     var spinnerStep = 0
     /// The terminal size the picker draws for.
@@ -96,10 +99,11 @@ package struct PickerState: Sendable {
     ) {
         self.init(query: query, preselected: preselected, size: size, configuration: configuration, frecency: frecency)
         self.list = list
-        notePicked(list.friends)
+        notePicked(in: list)
         showList()
         loading = .complete
         phase = .browsing
+        noteUnknownSelection()
         scrollToCursor()
     }
 
@@ -136,15 +140,15 @@ package struct PickerState: Sendable {
             if event != .clearOrCancel { isAskingToDiscard = false }
         }
         switch event {
-        case .moveUp: moveCursor(by: -1, wrapping: configuration.cycles)
-        case .moveDown: moveCursor(by: 1, wrapping: configuration.cycles)
-        case .pageUp: moveCursor(by: -max(1, layout.listRows))
-        case .pageDown: moveCursor(by: max(1, layout.listRows))
-        case .moveToFirst: moveCursor(to: 0)
-        case .moveToLast: moveCursor(to: rows.count - 1)
-        case .previousSection: moveToSection(offset: -1)
-        case .nextSection: moveToSection(offset: 1)
-        case .beginSectionJump: if phase == .browsing { phase = .choosingSection }
+        case .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast:
+            if phase == .showingKeys {
+                scrollOverlay(by: overlayOffset(of: event))
+            } else {
+                move(event)
+            }
+        case .previousSection: if showsSections { moveToSection(offset: -1) }
+        case .nextSection: if showsSections { moveToSection(offset: 1) }
+        case .beginSectionJump: if phase == .browsing, showsSections { phase = .choosingSection }
         case .jumpToSection(let letter):
             guard phase == .choosingSection else { break }
             moveToSection(letter)
@@ -160,8 +164,12 @@ package struct PickerState: Sendable {
         case .startSearch: openSearch()
         case .typed(let text): type(text)
         case .deleteBackward, .deleteForward, .deleteWord, .deleteToStart, .queryCursorLeft, .queryCursorRight,
-            .queryCursorToStart, .queryCursorToEnd:
+            .queryCursorToStart, .queryCursorToEnd, .queryCursorWordLeft, .queryCursorWordRight, .deleteWordForward,
+            .deleteWordBackward:
+            // A search kept in the list is edited as it is: the editing keys open it again.
+            if phase == .browsing || phase == .loading, !query.text.isEmpty { openSearch() }
             if phase == .searching { editQuery(event) }
+        case .pasted(let text): type(Self.pastedText(text))
         case .finishSearch: if phase == .searching { phase = .browsing }
         case .cancelSearch:
             guard phase == .searching else { break }
@@ -177,6 +185,7 @@ package struct PickerState: Sendable {
         case .showKeys:
             guard [.browsing, .searching, .reviewing].contains(phase) else { break }
             overlayReturn = phase
+            overlayTop = 0
             phase = .showingKeys
         case .back:
             switch phase {
@@ -199,6 +208,8 @@ package struct PickerState: Sendable {
         case .loadingFinished:
             loading = .complete
             if phase == .loading { phase = .browsing }
+            noteUnknownSelection()
+        case .picksFound(let found): takePicks(found)
         case .loadingFailed(let message):
             loading = .failed(message)
             if phase == .loading { phase = .browsing }
@@ -220,6 +231,35 @@ package struct PickerState: Sendable {
             isAskingToDiscard = true
         } else {
             phase = .cancelled
+        }
+    }
+
+    /// Moves the cursor as `event` says; from the search, into the list, the search kept.
+    private mutating func move(_ event: PickerEvent) {
+        switch event {
+        case .moveToFirst: moveCursor(to: 0)
+        case .moveToLast: moveCursor(to: rows.count - 1)
+        default:
+            leaveSearchForTheList()
+            switch event {
+            case .moveUp: moveCursor(by: -1, wrapping: configuration.cycles)
+            case .moveDown: moveCursor(by: 1, wrapping: configuration.cycles)
+            case .pageUp: moveCursor(by: -max(1, layout.listRows))
+            default: moveCursor(by: max(1, layout.listRows))
+            }
+        }
+    }
+
+    /// How many lines `event` scrolls the key overlay.
+    private func overlayOffset(of event: PickerEvent) -> Int {
+        let page = max(1, layout.listRows)
+        switch event {
+        case .moveUp: return -1
+        case .moveDown: return 1
+        case .pageUp: return -page
+        case .pageDown: return page
+        case .moveToFirst: return -Int(Int32.max)
+        default: return Int(Int32.max)
         }
     }
 

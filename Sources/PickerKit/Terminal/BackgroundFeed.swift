@@ -72,16 +72,6 @@ final class BackgroundFeed<Delivery: Sendable>: @unchecked Sendable {
         return deliveries.takeWaiting()
     }
 
-    /// Waits until the job has delivered something, and returns it.
-    func waitForDeliveries() -> [Delivery] {
-        while true {
-            var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, -1)
-            let deliveries = take()
-            if !deliveries.isEmpty { return deliveries }
-        }
-    }
-
     /// Stops taking deliveries: the job's later ones are dropped, and one waiting for room is
     /// let go.
     func stop() {

@@ -44,7 +44,9 @@ enum LoopEnding<Result> {
 
 /// Runs `program` on `screen` until it finishes or a signal ends it: waits on keys, signals
 /// and `feed` together with `poll`, hands each to the program, and draws its frame after each
-/// round. The loop never blocks on the feed's job.
+/// round. The loop never blocks on the feed's job. Time passes for the program on a clock, not
+/// on quiet: its tick is due every ``ScreenProgram/tickInterval`` however busy the feed keeps
+/// the loop (a spinner turns while a file pours in).
 func runLoop<Program: ScreenProgram>(
     _ program: inout Program, on screen: any PickerScreen, signals: SignalPipe,
     feed: BackgroundFeed<Program.Delivery>?
@@ -53,6 +55,7 @@ func runLoop<Program: ScreenProgram>(
         pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
     }
     program.resize(to: screen.size)
+    var lastTick = MonotonicClock.seconds()
     while true {
         while let signal = signals.receivedSignal() {
             guard signal == SIGTSTP else { return .signalled(signal) }
@@ -80,10 +83,21 @@ func runLoop<Program: ScreenProgram>(
             case .finished(let result): return .finished(result)
             }
         }
-        screen.draw(program.frame())
-        let interval = program.tickInterval
-        if poll(&descriptors, nfds_t(descriptors.count), interval ?? -1) == 0, interval != nil {
-            program.tick()
+        if let interval = program.tickInterval {
+            let now = MonotonicClock.seconds()
+            if now - lastTick >= Double(interval) / 1000 {
+                program.tick()
+                lastTick = now
+            }
+        } else {
+            lastTick = MonotonicClock.seconds()
         }
+        screen.draw(program.frame())
+        var timeout: Int32 = -1
+        if let interval = program.tickInterval {
+            let untilTick = Double(interval) / 1000 - (MonotonicClock.seconds() - lastTick)
+            timeout = Int32(max(1, (untilTick * 1000).rounded(.up)))
+        }
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
     }
 }

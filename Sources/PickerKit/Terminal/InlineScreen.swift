@@ -37,8 +37,9 @@ final class InlineScreen: PickerScreen {
     private var placement: InlinePlacement
 
     /// Opens the inline area of `height` on the terminal `device`; nil when the full screen should be used
-    /// instead: the area would take the whole terminal, the terminal has no terminfo entry
-    /// that can move the cursor, or it does not say where its cursor is. Mouse reports are on
+    /// instead: the area would take the whole terminal, neither the terminal nor any stand-in
+    /// for it (``TerminalType``) has a terminfo entry that can move the cursor, or it does not
+    /// say where its cursor is. Mouse reports are on
     /// when `mouse` is true, colours when `color` is and the terminal has them.
     static func open(device: String = "/dev/tty", height: InlineHeight, mouse: Bool, color: Bool) -> InlineScreen? {
         let tty = Glibc.open(device, O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -93,6 +94,8 @@ final class InlineScreen: PickerScreen {
 
     var size: TerminalSize { TerminalSize(rows: placement.rows, columns: terminalSize.columns) }
 
+    var terminalNote: String? { terminfo.type.note }
+
     func readInput() -> ScreenInput? {
         if resizes.takeAll() { return .resized(resize()) }
         while true {
@@ -124,8 +127,12 @@ final class InlineScreen: PickerScreen {
                 rows: height.areaRowsOnceOpen(terminalRows: terminalSize.rows), below: cursor, in: terminalSize))
     }
 
+    /// Paints `frame`, the cursor hidden while lines are written and shown where the frame
+    /// puts it after.
     func draw(_ frame: Frame) {
-        write(painter.paint(frame, top: placement.top, columns: terminalSize.columns))
+        let steps = painter.paint(frame, top: placement.top, columns: terminalSize.columns)
+        guard !steps.isEmpty else { return }
+        write(steps, around: terminfo.hideCursor, terminfo.showCursor)
     }
 
     // MARK: Taking and giving back the terminal
@@ -139,6 +146,8 @@ final class InlineScreen: PickerScreen {
             bytes += terminfo.move(to: bottomLeft)
             for _ in 0..<placement.scroll { bytes += terminfo.scrollForward }
         }
+        // Pasted text comes between marks (bracketed paste), so that its line ends are no Enter.
+        bytes += Array("\u{1B}[?2004h".utf8)
         if mouse { bytes += Array("\u{1B}[?1000h\u{1B}[?1006h".utf8) }
         writeWhole(bytes)
         painter.forget()
@@ -148,7 +157,7 @@ final class InlineScreen: PickerScreen {
     /// restores the terminal's modes.
     private func leave() {
         write(painter.erase(top: placement.top, rows: placement.rows, home: placement.home))
-        var bytes = terminfo.resetStyle + terminfo.showCursor
+        var bytes = terminfo.resetStyle + terminfo.showCursor + Array("\u{1B}[?2004l".utf8)
         if mouse { bytes += Array("\u{1B}[?1006l\u{1B}[?1000l".utf8) }
         writeWhole(bytes)
         currentStyle = nil
@@ -182,18 +191,20 @@ final class InlineScreen: PickerScreen {
 
     /// Places the area again after the terminal was resized, and returns its new size.
     ///
-    /// The terminal may have rewrapped or moved its lines; the cursor, parked on the area's
-    /// first cell, moved with them, so the area starts where the cursor is now. Everything from
-    /// there down is erased (the old lines may have wrapped into more) and the area placed
+    /// The terminal may have rewrapped or moved its lines; the cursor, left on a line of the
+    /// area (``InlinePainter/cursorLine``), moved with them, so the area starts as many rows
+    /// above where the cursor is now as the lines above it take at the new width. Everything
+    /// from there down is erased (the old lines may have wrapped into more) and the area placed
     /// again, scrolling up if it no longer fits.
     private func resize() -> TerminalSize {
         terminalSize = Self.windowSize(of: tty, terminfo: terminfo)
         let rows = height.areaRowsOnceOpen(terminalRows: terminalSize.rows)
-        let cursor = askCursorPosition()
+        let above = painter.rowsAboveTheCursor(columns: terminalSize.columns)
+        let areaTop = askCursorPosition().map { max(0, $0.row - above) }
         let moved =
-            cursor.map { placement.moved(to: $0.row, rows: rows, in: terminalSize) }
+            areaTop.map { placement.moved(to: $0, rows: rows, in: terminalSize) }
             ?? InlinePlacement(rows: rows, below: bottomLeft, in: terminalSize)
-        writeWhole(terminfo.move(to: CursorPosition(row: cursor?.row ?? moved.top, column: 0)) + terminfo.clearBelow)
+        writeWhole(terminfo.move(to: CursorPosition(row: areaTop ?? moved.top, column: 0)) + terminfo.clearBelow)
         take(moved)
         return size
     }
@@ -280,9 +291,9 @@ final class InlineScreen: PickerScreen {
     // MARK: Output
 
     /// Writes `steps` in terminfo's words, changing the style only where it changes.
-    private func write(_ steps: [PaintStep]) {
+    private func write(_ steps: [PaintStep], around before: [UInt8] = [], _ after: [UInt8] = []) {
         guard !steps.isEmpty else { return }
-        var bytes: [UInt8] = []
+        var bytes = before
         for step in steps {
             switch step {
             case .move(let position): bytes += terminfo.move(to: position)
@@ -297,7 +308,7 @@ final class InlineScreen: PickerScreen {
                 bytes += terminfo.clearBelow
             }
         }
-        writeWhole(bytes)
+        writeWhole(bytes + after)
     }
 
     /// What sets `style`, from the terminal's own; it becomes the current style.

@@ -42,4 +42,22 @@ extension Key {
             self = .character(Character(scalar))
         }
     }
+
+    /// The Alt key of an Esc followed at once by `input`: Alt with a printable character, or
+    /// Alt-Backspace; nil for anything else, which then follows the Escape key.
+    init?(altWith input: Input) {
+        guard input.mouse == nil else { return nil }
+        if input.status == KEY_CODE_YES {
+            guard Int32(input.code) == KEY_BACKSPACE else { return nil }
+            self = .altBackspace
+            return
+        }
+        switch input.code {
+        case 8, 127: self = .altBackspace
+        case 0...0x20: return nil
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(input.code)), !TerminalText.isUnsafe(scalar) else { return nil }
+            self = .alt(Character(scalar))
+        }
+    }
 }

@@ -15,6 +15,9 @@ protocol PickerScreen: AnyObject {
     func suspend()
     /// Paints `frame` and shows it.
     func draw(_ frame: Frame)
+    /// What standard error says once the terminal is given back about the terminal type drawn
+    /// with, when it is a stand-in for `$TERM` (``TerminalType/note``); nil otherwise.
+    var terminalNote: String? { get }
 }
 
 /// One input from a screen.
@@ -41,11 +44,5 @@ func withScreen<Result>(
 extension Terminal: PickerScreen {
     var inputDescriptors: [Int32] { [inputDescriptor] }
 
-    func readInput() -> ScreenInput? {
-        while let input = nextInput() {
-            if input.isResize { return .resized(size) }
-            if let key = Key(input) { return .key(key) }
-        }
-        return nil
-    }
+    var terminalNote: String? { type.note }
 }

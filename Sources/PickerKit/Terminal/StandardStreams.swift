@@ -30,6 +30,16 @@ enum StandardStreams {
         }
     }
 
+    /// Why standard output cannot take the result, known before anything is picked: it was
+    /// closed when the picker started (`picker >&-`), or it is open for reading only; nil when
+    /// it can be written to.
+    static func outputProblem() -> String? {
+        if outputWasClosed { return "standard output is closed" }
+        let flags = fcntl(1, F_GETFL)
+        if flags >= 0, flags & O_ACCMODE == O_RDONLY { return "standard output is open for reading only" }
+        return nil
+    }
+
     /// Writes `pieces` whole to standard output, one after another, retrying after
     /// interruptions and partial writes.
     static func writeOutput(_ pieces: [[UInt8]]) -> WriteOutcome {

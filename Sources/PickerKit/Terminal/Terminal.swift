@@ -21,26 +21,37 @@ final class Terminal {
 
     /// Whether mouse reports are turned on.
     private let mouse: Bool
+    /// The terminal type drawn with: `$TERM`, or a stand-in for it.
+    let type: TerminalType
+    /// An input read after an Esc that did not make an Alt key with it, handed out next.
+    private var pendingInput: Input?
+    /// The text of a paste being read, between the terminal's marks around it, and how many
+    /// inputs it has had.
+    private var pasted: String?
+    private var pasteRead = 0
+    /// The most of a paste kept: a search is one line, and more is left out.
+    private static let longestPaste = 4096
+    /// The most inputs read as one paste: past them without its end mark the paste ends, so
+    /// that a lost mark cannot take every later key.
+    private static let longestPasteRead = 1 << 20
 
     /// The key code ncurses returns for the start of an SGR mouse report, `ESC [ <`.
     private static let mouseReportCode: Int32 = 0x7F00
+    /// The key codes ncurses returns for the marks around pasted text, `ESC [ 200 ~` and
+    /// `ESC [ 201 ~` (bracketed paste).
+    private static let pasteStartCode: Int32 = 0x7F01
+    private static let pasteEndCode: Int32 = 0x7F02
 
     /// Opens and sets up the terminal `device`: UTF-8 locale, raw keys, no echo, keypad, hidden
-    /// cursor, colours unless `color` is false, SGR mouse reports when `mouse` is true.
-    private init(device: String, mouse: Bool, color: Bool) throws(Unusable) {
+    /// cursor, colours unless `color` is false, SGR mouse reports when `mouse` is true. A
+    /// `$TERM` the terminfo database has no entry for that can move the cursor is drawn as a
+    /// stand-in (``TerminalType``), unless `standIns` is false.
+    private init(device: String, mouse: Bool, color: Bool, standIns: Bool) throws(Unusable) {
         let savedLocale = setlocale(LC_ALL, nil).map { String(cString: $0) }
         setlocale(LC_ALL, "")
         if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
         // What the locale was is put back on every way out, the failures here included.
         func restoreLocale() { if let savedLocale { setlocale(LC_ALL, savedLocale) } }
-        let term = getenv("TERM").map { String(cString: $0) } ?? ""
-        guard !term.isEmpty, term != "dumb" else {
-            restoreLocale()
-            throw Unusable(
-                description:
-                    "the terminal cannot draw the picker (TERM is \(term.isEmpty ? "not set" : term)); use --filter without a screen"
-            )
-        }
         guard let tty = fopen(device, "r+") else {
             restoreLocale()
             throw Unusable(
@@ -48,15 +59,24 @@ final class Terminal {
                     "no terminal to draw on (\(TerminalText.sanitized(device)) cannot be opened); use --filter without a screen"
             )
         }
-        guard let screen = newterm(nil, tty, tty) else {
+        let type = TerminalType.load(descriptor: fileno(tty))
+        Terminfo.unload()
+        guard let type, standIns || type.replaced == nil else {
+            fclose(tty)
+            restoreLocale()
+            throw Unusable(description: TerminalType.noEntry(tried: standIns))
+        }
+        guard let screen = newterm(type.name, tty, tty) else {
             fclose(tty)
             restoreLocale()
             throw Unusable(
                 description:
-                    "the terminal type '\(TerminalText.sanitized(term))' is unknown; use --filter without a screen")
+                    "the terminal type '\(TerminalText.sanitized(type.name))' cannot be set up; use --filter without a screen"
+            )
         }
         self.tty = tty
         self.screen = screen
+        self.type = type
         self.savedLocale = savedLocale
         inputDescriptor = fileno(tty)
         raw()
@@ -74,30 +94,34 @@ final class Terminal {
         doupdate()
         theme = Theme.start(color: color)
         self.mouse = mouse
-        if mouse {
-            define_key("\u{1B}[<", Self.mouseReportCode)
-            reportMouse(true)
-        }
+        if mouse { define_key("\u{1B}[<", Self.mouseReportCode) }
+        define_key("\u{1B}[200~", Self.pasteStartCode)
+        define_key("\u{1B}[201~", Self.pasteEndCode)
+        report(true)
     }
 
-    /// Runs `body` with the terminal `device` set up, and restores it on every way out.
+    /// Runs `body` with the terminal `device` set up, and restores it on every way out; with
+    /// `standIns` false, a `$TERM` that cannot be drawn with as it is refuses.
     static func with<Result>(
-        device: String = "/dev/tty", mouse: Bool, color: Bool, _ body: (Terminal) throws -> Result
+        device: String = "/dev/tty", mouse: Bool, color: Bool, standIns: Bool = true,
+        _ body: (Terminal) throws -> Result
     ) throws -> Result {
-        let terminal = try Terminal(device: device, mouse: mouse, color: color)
+        let terminal = try Terminal(device: device, mouse: mouse, color: color, standIns: standIns)
         defer { terminal.close() }
         return try body(terminal)
     }
 
-    /// Turns the terminal's mouse reports (button presses and the wheel, in SGR form) on or off.
-    private func reportMouse(_ on: Bool) {
-        guard mouse else { return }
-        fputs(on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l", tty)
+    /// Turns on or off the terminal's marks around pasted text (bracketed paste) and, unless
+    /// the mouse is left to the terminal, its mouse reports (button presses and the wheel, in
+    /// SGR form).
+    private func report(_ on: Bool) {
+        let mouseModes = mouse ? (on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l") : ""
+        fputs((on ? "\u{1B}[?2004h" : "\u{1B}[?2004l") + mouseModes, tty)
         fflush(tty)
     }
 
     private func close() {
-        reportMouse(false)
+        report(false)
         endwin()
         delscreen(screen)
         fclose(tty)
@@ -109,8 +133,53 @@ final class Terminal {
         TerminalSize(rows: Int(getmaxy(picker_stdscr())), columns: Int(getmaxx(picker_stdscr())))
     }
 
+    /// The next input waiting, if any: a resize, or a key (keys that mean nothing to the
+    /// picker are skipped). An Esc with a character or Backspace right behind it (what a
+    /// terminal sends for Alt with the key) is that Alt key; text between the terminal's paste
+    /// marks is one paste, whose line ends stay line ends.
+    func readInput() -> ScreenInput? {
+        while let input = pendingInput.take() ?? nextInput() {
+            if input.isResize { return .resized(size) }
+            let code = input.status == KEY_CODE_YES ? Int32(input.code) : nil
+            if var text = pasted {
+                pasteRead += 1
+                if code == Self.pasteEndCode || pasteRead > Self.longestPasteRead {
+                    pasted = nil
+                    return .key(.paste(text))
+                }
+                if text.count < Self.longestPaste, let character = Self.pastedCharacter(input) {
+                    text.append(character)
+                }
+                pasted = text
+                continue
+            }
+            if code == Self.pasteStartCode {
+                pasted = ""
+                pasteRead = 0
+                continue
+            }
+            guard let key = Key(input) else { continue }
+            if key == .escape, let following = nextInput() {
+                if let alt = Key(altWith: following) { return .key(alt) }
+                pendingInput = following
+            }
+            return .key(key)
+        }
+        return nil
+    }
+
+    /// What `input` adds to a paste: its character, a line end as one.
+    private static func pastedCharacter(_ input: Input) -> Character? {
+        if input.status == KEY_CODE_YES { return Int32(input.code) == KEY_ENTER ? "\n" : nil }
+        switch input.code {
+        case 13, 10: return "\n"
+        case 9: return "\t"
+        default: return Unicode.Scalar(UInt32(input.code)).map(Character.init)
+        }
+    }
+
     /// The next key waiting, if any; a key that means nothing to the picker is skipped.
-    func nextInput() -> Input? {
+    private func nextInput() -> Input? {
         var character: wint_t = 0
         let status = wget_wch(picker_stdscr(), &character)
         if status == ERR { return nil }
@@ -139,10 +208,10 @@ final class Terminal {
     /// repaints every cell. Does nothing when the shell made the picker ignore SIGTSTP.
     func suspend() {
         guard !SignalPipe.stopsAreIgnored() else { return }
-        reportMouse(false)
+        report(false)
         endwin()
         stopTheJob()
-        reportMouse(true)
+        report(true)
         clearok(picker_stdscr(), true)
     }
 
@@ -177,7 +246,7 @@ final class Terminal {
             }
         }
         wattrset(window, 0)
-        if let cursor = frame.textCursor {
+        if let cursor = frame.cursor {
             wmove(window, Int32(cursor.line), Int32(cursor.column))
             curs_set(1)
         } else {

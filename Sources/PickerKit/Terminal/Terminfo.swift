@@ -30,22 +30,23 @@ struct Terminfo {
     /// The terminal's size as the entry gives it, where it does.
     let lines: Int?
     let columns: Int?
+    /// The terminal type loaded: `$TERM`, or a stand-in for it.
+    let type: TerminalType
     private let cursorAddress: String
     private let foreground: String?
 
-    /// Loads the entry of `$TERM` for the terminal open on `descriptor`; nil when there is
-    /// none or it cannot move the cursor.
+    /// Loads the entry of `$TERM` for the terminal open on `descriptor`, or where there is none
+    /// that can move the cursor, of a stand-in (``TerminalType``); nil when there is none.
     static func load(descriptor: Int32) -> Terminfo? {
-        var status: Int32 = 0
-        guard setupterm(nil, descriptor, &status) == OK, status == 1 else { return nil }
-        guard let cursorAddress = string("cup") else {
+        guard let type = TerminalType.load(descriptor: descriptor), let cursorAddress = string("cup") else {
             unload()
             return nil
         }
-        return Terminfo(cursorAddress: cursorAddress)
+        return Terminfo(type: type, cursorAddress: cursorAddress)
     }
 
-    private init(cursorAddress: String) {
+    private init(type: TerminalType, cursorAddress: String) {
+        self.type = type
         self.cursorAddress = cursorAddress
         foreground = Self.string("setaf")
         clearLine = Self.padded("el")

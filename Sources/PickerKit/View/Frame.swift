@@ -51,8 +51,11 @@ package struct Frame: Hashable, Sendable {
 
     /// Exactly one line per terminal row, none wider than the terminal.
     package var lines: [Line]
-    /// Where the terminal's text cursor goes, when it is shown (while searching).
-    package var textCursor: Position?
+    /// Where the terminal's cursor stands, shown: the query's text cursor while searching,
+    /// else the marker of the friend under the cursor (so that a screen reader or a braille
+    /// display, which follow it, tell the focused row), else the start of the search line.
+    /// Nil hides it.
+    package var cursor: Position?
 
     /// The screen as plain text, one line per row, trailing spaces dropped.
     package var text: String {

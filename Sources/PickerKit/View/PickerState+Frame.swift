@@ -9,7 +9,7 @@ extension PickerState {
         let layout = layout
         let columns = max(size.columns, 0)
         var lines = [Frame.Line](repeating: Frame.Line(), count: max(size.rows, 0))
-        var textCursor: Frame.Position?
+        var cursor: Frame.Position?
         if let line = layout.titleLine { lines[line] = titleLine(columns: columns) }
         if let line = layout.headerLine, let header = configuration.header {
             lines[line] = Frame.Line([Frame.Span(TerminalText.sanitized(header), .subtitle)].fitted(to: columns))
@@ -18,13 +18,20 @@ extension PickerState {
             let bar = searchBar(columns: columns)
             lines[line] = Frame.Line(bar.spans)
             if let column = bar.cursorColumn {
-                textCursor = Frame.Position(line: line, column: min(column, columns - 1))
+                cursor = Frame.Position(line: line, column: min(column, columns - 1))
             }
         }
         if let line = layout.helpLine { lines[line] = Frame.Line(statusSpans(columns: columns).fitted(to: columns)) }
-        let body = phase == .showingKeys ? keyOverlay(columns: columns) : listLines(layout: layout, columns: columns)
+        let body =
+            phase == .showingKeys
+            ? overlayLines(layout: layout, columns: columns) : listLines(layout: layout, columns: columns)
         for (offset, line) in body.prefix(layout.listRows).enumerated() { lines[layout.firstListLine + offset] = line }
-        return Frame(lines: lines, textCursor: textCursor)
+        if cursor == nil, !lines.isEmpty {
+            let focused = phase == .showingKeys ? nil : lines.firstIndex(where: \.isCursor)
+            let line = focused ?? (phase == .showingKeys ? layout.firstListLine : layout.searchLine ?? 0)
+            cursor = Frame.Position(line: min(line, lines.count - 1), column: 0)
+        }
+        return Frame(lines: lines, cursor: cursor)
     }
 
     private func titleLine(columns: Int) -> Frame.Line {
@@ -56,7 +63,7 @@ extension PickerState {
         let prompt = Frame.Span(TerminalText.sanitized(configuration.prompt), .prompt)
         guard phase == .searching else {
             let spans = [prompt, Frame.Span(TerminalText.sanitized(query.text), .query)]
-            let note = typoNote ?? Frame.Span("   / to edit the search", .hint)
+            let note = typoNote ?? Frame.Span("   typing edits it · Esc clears it", .hint)
             return ((spans + [note]).fitted(to: columns), nil)
         }
         let characters = Array(query.text)
@@ -80,12 +87,16 @@ extension PickerState {
         return Frame.Span("   no exact match for \(terms): names one typo away", .warning)
     }
 
-    /// The spinner, and how many friends have arrived of how many the source said, while the
-    /// source is still delivering; without a total, the counts beside it already say how many.
+    /// The spinner, and what the picker waits for until the first friends arrive, then how many
+    /// have arrived of how many the source said, while the source is still delivering; without
+    /// a total, the counts beside it already say how many.
     private var loadingIndicator: String {
         if let cachedCopyIndicator { return cachedCopyIndicator }
         guard case .inProgress(let announcedTotal) = loading else { return "" }
         let spinner = Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count]
+        if list.count == 0, let waitingFor = configuration.waitingFor {
+            return " \(spinner) \(TerminalText.sanitized(waitingFor))…"
+        }
         return " \(spinner) loading" + (announcedTotal.map { " \(list.count)/\($0)" } ?? "…")
     }
 
@@ -93,27 +104,57 @@ extension PickerState {
 
     /// The bottom line: the question before Esc throws a selection away, the notice about the
     /// last key, a lasting warning when loading failed, else the main keys, those that finish
-    /// and cancel first: as many whole hints as fit in `columns`.
+    /// and cancel first: as many whole hints as fit in `columns`, the one that shows every key
+    /// kept to the last. A notice or a warning keeps Enter and Esc named after it when they fit.
     private func statusSpans(columns: Int) -> [Frame.Span] {
         if isAskingToDiscard { return [Frame.Span("Esc again to discard \(selection.count) selected", .warning)] }
-        if let notice { return [Frame.Span("⚠ \(TerminalText.sanitized(notice))", .warning)] }
-        if case .failed(let message) = loading {
-            let what = offlineWarning.map { "\($0) · " } ?? "loading stopped: "
-            return [Frame.Span("⚠ \(what)\(TerminalText.sanitized(message))", .warning)]
-        }
-        // Once finished, the line keeps browsing's keys.
-        let hintPhase: Phase =
-            switch phase {
-            case .searching, .loading, .showingKeys, .reviewing, .choosingSection: phase
-            default: .browsing
-            }
         let hints = configuration.keyMap.hints(in: hintPhase, filtered: !query.text.isEmpty)
-        var help = ""
-        for hint in phase == .loading ? hints + ["loading friends…"] : hints {
-            let longer = help.isEmpty ? hint : help + " · " + hint
-            guard help.isEmpty || DisplayWidth.of(longer) <= columns else { break }
-            help = longer
+        var warning: String?
+        if let notice { warning = "⚠ \(TerminalText.sanitized(notice))" }
+        if warning == nil, case .failed(let message) = loading {
+            let what = offlineWarning.map { "\($0) · " } ?? "loading stopped: "
+            warning = "⚠ \(what)\(TerminalText.sanitized(message))"
         }
-        return [Frame.Span(help, .help)]
+        if let warning {
+            let finishing = hints.filter { $0.hasPrefix("Enter ") || $0.hasPrefix("Esc ") }.joined(separator: " · ")
+            let both = warning + " · " + finishing
+            guard !finishing.isEmpty, DisplayWidth.of(both) <= columns else { return [Frame.Span(warning, .warning)] }
+            return [Frame.Span(warning, .warning), Frame.Span(" · " + finishing, .help)]
+        }
+        // Enter and Esc first, then the key that shows every key, then the others that fit.
+        let keysHint = hints.last { $0.hasSuffix(" keys") }
+        let finishing = hints.filter { $0.hasPrefix("Enter ") || $0.hasPrefix("Esc ") }
+        var others = hints.filter { $0 != keysHint && !finishing.contains($0) }
+        if phase == .loading { others.append(waitingNote) }
+        var kept: [String] = []
+        func fits(_ hint: String, leaving reserved: Int = 0) -> Bool {
+            kept.isEmpty || DisplayWidth.of((kept + [hint]).joined(separator: " · ")) + reserved <= columns
+        }
+        for hint in finishing where fits(hint) { kept.append(hint) }
+        let reserved = keysHint.map { fits($0) ? DisplayWidth.of($0) + 3 : 0 } ?? 0
+        let keepsKeys = reserved > 0 || (keysHint != nil && kept.isEmpty)
+        for hint in others {
+            guard fits(hint, leaving: keepsKeys ? reserved : 0) else { break }
+            kept.append(hint)
+        }
+        if keepsKeys, let keysHint { kept.append(keysHint) }
+        // The hints stand in the table's order.
+        kept.sort { (hints.firstIndex(of: $0) ?? .max) < (hints.firstIndex(of: $1) ?? .max) }
+        if phase == .loading, kept.last != waitingNote, kept.contains(waitingNote) {
+            kept.removeAll { $0 == waitingNote }
+            kept.append(waitingNote)
+        }
+        return [Frame.Span(kept.joined(separator: " · "), .help)]
     }
+
+    /// The phase whose keys the bottom line names: once finished, browsing's.
+    private var hintPhase: Phase {
+        switch phase {
+        case .searching, .loading, .showingKeys, .reviewing, .choosingSection: phase
+        default: .browsing
+        }
+    }
+
+    /// What the bottom line says while nobody has arrived.
+    private var waitingNote: String { "loading friends…" }
 }

@@ -26,22 +26,20 @@ extension PickerState {
         }
     }
 
-    /// Every key, by context, in place of the list.
-    func keyOverlay(columns: Int) -> [Frame.Line] {
-        let keys = configuration.keyMap.help
-        let keyColumn = (keys.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 4
-        var lines: [Frame.Line] = []
-        for context in KeyHelp.Context.allCases {
-            lines.append(Frame.Line([Frame.Span(" " + context.rawValue, .header)].fitted(to: columns)))
-            for help in keys where help.context == context {
-                let padding = String(repeating: " ", count: keyColumn - 2 - DisplayWidth.of(help.keys))
-                lines.append(
-                    Frame.Line(
-                        [Frame.Span("   " + help.keys, .prompt), Frame.Span(padding + help.action)].fitted(to: columns))
-                )
+    /// The key overlay's lines on screen, from its scroll position.
+    func overlayLines(layout: ListLayout, columns: Int) -> [Frame.Line] {
+        keyOverlay.lines.dropFirst(overlayTop).prefix(layout.listRows).map { line in
+            switch line {
+            case .heading(let text): return Frame.Line([Frame.Span(" " + text, .header)].fitted(to: columns))
+            case .keys(let keys, let description, let column):
+                let padding = String(repeating: " ", count: max(1, column - 3 - DisplayWidth.of(keys)))
+                return Frame.Line(
+                    [Frame.Span("   " + keys, .prompt), Frame.Span(padding + description)].fitted(to: columns))
+            case .continuation(let text, let column):
+                return Frame.Line([Frame.Span(String(repeating: " ", count: column) + text)].fitted(to: columns))
+            case .moreKeys(let keys): return Frame.Line([Frame.Span("   " + keys, .prompt)].fitted(to: columns))
             }
         }
-        return lines
     }
 
     private var emptyMessage: String {
@@ -66,7 +64,9 @@ extension PickerState {
         let (name, keyPart) = displayedName(friend)
         let matched = highlighter.matchedCharacters(
             in: name, query: query, parts: configuration.displayOrder == .first ? friend : nil, typoTerms: typoTerms)
-        for (offset, (character, isMatch)) in zip(name, matched).enumerated() {
+        let skipped = Self.skippedToShowTheMatch(Array(name), matched: matched, room: columns - spans.width)
+        if skipped > 0 { spans.append(Frame.Span("…")) }
+        for (offset, (character, isMatch)) in zip(name, matched).enumerated() where offset >= skipped {
             let role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) ? .sortKey : .plain)
             let text = TerminalText.sanitized(character)
             if spans.count > prefixCount, spans[spans.count - 1].role == role {
@@ -79,6 +79,23 @@ extension PickerState {
             spans.append(Frame.Span("  " + detail, .detail))
         }
         return Frame.Line(spans.fitted(to: columns), isCursor: isCursor)
+    }
+
+    /// How many characters of a name too long for its row to leave out at its start, after
+    /// which `…` stands, so that the end of its first match shows in `room` columns (the rest
+    /// of the name to its end, or with room for the `…` that cuts it); 0 when the match shows
+    /// already, or nothing matched.
+    static func skippedToShowTheMatch(_ name: [Character], matched: [Bool], room: Int) -> Int {
+        guard let first = matched.firstIndex(of: true) else { return 0 }
+        var end = first
+        while end < matched.count, matched[end] { end += 1 }
+        func width(_ range: Range<Int>) -> Int { name[range].reduce(0) { $0 + DisplayWidth.of($1) } }
+        guard width(0..<name.count) > room, width(0..<end) > room - 1 else { return 0 }
+        var skipped = 0
+        while skipped < first, 1 + width(skipped..<name.count) > room, 1 + width(skipped..<end) > room - 1 {
+            skipped += 1
+        }
+        return skipped
     }
 
     /// The name as shown ("First Middle Last" as the service spells it, or "Last First

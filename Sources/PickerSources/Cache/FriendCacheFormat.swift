@@ -25,11 +25,11 @@ import PickerStore
 /// Reading checks everything before a friend is shown: the magic, the version, the source key,
 /// the length, the checksum; then each friend is read with every length and offset checked and
 /// every string strict UTF-8, so that no file, however made, can crash the reader.
-enum FriendCacheFormat {
+package enum FriendCacheFormat {
     static let magic: [UInt8] = Array("PKRCACHE".utf8)
     /// The version this picker writes and reads.
     static let version: UInt32 = 1
-    static let headerLength = 104
+    package static let headerLength = 104
     /// The first, middle and last names of a friend given none: three tags saying absent.
     private static let absentParts: [UInt8] = [0, 0, 0]
     /// The length of the source key and of the checksum.
@@ -38,9 +38,9 @@ enum FriendCacheFormat {
     private static let checksumOffset = 72
 
     /// What the header of a cache file says.
-    struct Header: Hashable, Sendable {
+    package struct Header: Hashable, Sendable {
         /// The number of friends.
-        var count: Int
+        package var count: Int
         /// When the source was read whole, in seconds since 1970.
         var savedAt: Int64
         /// The total the service announced, if it did.
@@ -48,7 +48,7 @@ enum FriendCacheFormat {
     }
 
     /// Why a cache file cannot be used, for a one-line message.
-    enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
+    package enum Problem: Error, Hashable, Sendable, CustomStringConvertible {
         case notACache
         case otherVersion(UInt32)
         case otherSource
@@ -60,7 +60,7 @@ enum FriendCacheFormat {
         /// SHA-256 cannot be computed here: why.
         case noDigest(String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .notACache: return "is not a picker cache file"
             case .otherVersion(let version):
@@ -77,7 +77,7 @@ enum FriendCacheFormat {
 
     /// The cache file of `friends`, in that order, read whole at `savedAt` from the source and
     /// session whose key is `key`, which announced `announcedTotal`.
-    static func encode(
+    package static func encode(
         _ friends: some Sequence<Friend>, key: [UInt8], savedAt: Int64, announcedTotal: Int?
     ) throws(Problem) -> [UInt8] {
         var file = [UInt8](repeating: 0, count: headerLength)
@@ -147,7 +147,7 @@ enum FriendCacheFormat {
 
     /// The header of the cache file `bytes`, once everything it can check without reading the
     /// friends holds: the magic, the version, that `key` is the file's, the length, the checksum.
-    static func open(_ bytes: [UInt8], key: [UInt8]) throws(Problem) -> Header {
+    package static func open(_ bytes: [UInt8], key: [UInt8]) throws(Problem) -> Header {
         try checkHeader(bytes, fileLength: bytes.count, key: key)
         let stored = bytes[checksumOffset..<headerLength]
         let computed = try checksum(header: Array(bytes[0..<checksumOffset]), payload: bytes[headerLength...])
@@ -182,7 +182,7 @@ enum FriendCacheFormat {
     /// - Throws: ``Problem/malformed(offset:_:)`` at the first record that does not hold
     ///   together, or when the payload does not hold exactly `count` records; the friends before
     ///   it were delivered.
-    static func readFriends(
+    package static func readFriends(
         _ payload: ArraySlice<UInt8>, count: Int, _ deliver: (consuming Friend) -> Void
     ) throws(Problem) {
         try payload.withUnsafeBufferPointer { (buffer) throws(Problem) in
@@ -193,7 +193,7 @@ enum FriendCacheFormat {
     }
 
     /// SHA-256 of `header` (the bytes before the checksum) and `payload`.
-    static func checksum(header: [UInt8], payload: ArraySlice<UInt8>) throws(Problem) -> [UInt8] {
+    package static func checksum(header: [UInt8], payload: ArraySlice<UInt8>) throws(Problem) -> [UInt8] {
         guard var digest = SHA256() else { throw .noDigest(SHA256.unavailability ?? "SHA-256 failed") }
         digest.update(header)
         payload.withUnsafeBytes { digest.update($0) }

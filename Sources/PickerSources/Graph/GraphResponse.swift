@@ -3,7 +3,7 @@ import Glibc
 import PickerStore
 
 /// What one response of the friends edge means for the loader.
-enum GraphResponse: Equatable {
+package enum GraphResponse: Equatable {
     /// A page of friends, and the next page's URL when there is one.
     case page(FriendPage, next: URL?)
     /// A temporary failure: try again after `delay` seconds when the service said how long.
@@ -30,7 +30,7 @@ enum GraphResponse: Equatable {
     /// friends whose texts are at most ``maximumTextBytes`` each, `paging` an object whose `next`, when present, is an absolute http or https URL
     /// of at most 8 KB, and `summary` an object whose `total_count` is a whole number; anything
     /// else, and anything that cannot be read, fails, never ending the list early.
-    static func classify(
+    package static func classify(
         status: Int, headers: HTTPHeaders, body: Data, source: String,
         redaction: MessageRedaction = MessageRedaction(token: ""), now: Double = Date().timeIntervalSince1970
     ) -> GraphResponse {

@@ -6,16 +6,16 @@ import PickerStore
 /// What one transfer received, gathered by libcurl's callbacks within the client's limits: the
 /// body, decoded, and the header fields of the final response. A callback that would pass a
 /// limit stops the transfer and says why in ``stop``.
-final class CurlReceiver {
+package final class CurlReceiver {
     private let maximumBodyBytes: Int
     private let maximumHeaderBytes: Int
     private(set) var body = Data()
-    private(set) var headers = HTTPHeaders()
+    package private(set) var headers = HTTPHeaders()
     private var headerBytes = 0
     /// Why the transfer was stopped, when a callback stopped it.
-    private(set) var stop: String?
+    package private(set) var stop: String?
 
-    init(maximumBodyBytes: Int, maximumHeaderBytes: Int) {
+    package init(maximumBodyBytes: Int, maximumHeaderBytes: Int) {
         self.maximumBodyBytes = maximumBodyBytes
         self.maximumHeaderBytes = maximumHeaderBytes
     }
@@ -33,7 +33,7 @@ final class CurlReceiver {
     /// Takes one header line (its CRLF included): a status line starts the fields of another
     /// response (an interim `1xx` came before). False, to stop, when the lines pass their limit
     /// or the body is coded in a way that was not asked for.
-    func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
         headerBytes += bytes.count
         guard headerBytes <= maximumHeaderBytes else {
             stop = "the header fields are longer than \(Self.size(maximumHeaderBytes))"

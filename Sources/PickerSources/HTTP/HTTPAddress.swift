@@ -40,8 +40,14 @@ package struct HTTPAddress: Hashable, Sendable {
     }
 
     /// Why `url` may not be asked, or nil when it may: it must be `https`, or `http` to a
-    /// loopback host (so that a session token never crosses a network in clear text), with a
-    /// host and no user or password, and at most ``maximumLength`` bytes long.
+    /// loopback address written as one, `127.x.y.z` or `[::1]` (so that a session token never
+    /// crosses a network in clear text), with a host and no user or password, and at most
+    /// ``maximumLength`` bytes long.
+    ///
+    /// Plain http to loopback reaches whoever holds the port, so the request goes only to the
+    /// address written: `http://localhost` is refused, since libcurl tries both `127.0.0.1` and
+    /// `::1` for it, and a program of any user listening on the family the service does not
+    /// use would receive the token. (Over https, the certificate says who answers.)
     package static func refusal(for url: URL) -> String? {
         guard url.absoluteString.utf8.count <= maximumLength else {
             return "is longer than \(maximumLength / 1024) KB"
@@ -59,6 +65,10 @@ package struct HTTPAddress: Hashable, Sendable {
         if scheme == "http" && !origin.isLoopback {
             return
                 "plain http is refused for a host that is not loopback, so the session token never crosses a network in clear text: use https"
+        }
+        if scheme == "http" && origin.host == "localhost" {
+            return
+                "plain http to localhost is refused: localhost is both 127.0.0.1 and ::1, and a program listening on the one the service does not use would receive the session token; write the address the service listens on (http://127.0.0.1:\(origin.port) or http://[::1]:\(origin.port))"
         }
         return nil
     }

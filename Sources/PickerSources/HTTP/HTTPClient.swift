@@ -13,9 +13,9 @@ protocol HTTPSending: AnyObject {
 ///
 /// - only `https`, or `http` to a loopback host, is asked (``HTTPAddress``), and libcurl may
 ///   speak no other protocol;
-/// - each request takes at most ``Settings/timeout`` from its start to its last byte, the
-///   redirects it follows included: one deadline is set when it starts, and each hop has what
-///   is left of it;
+/// - each request takes at most ``Settings/timeout`` (or its own shorter
+///   ``HTTPRequest/timeLimit``) from its start to its last byte, the redirects it follows
+///   included: one deadline is set when it starts, and each hop has what is left of it;
 /// - redirects are followed here, never by libcurl, and only within the origin of the request
 ///   (at most ``Settings/maximumRedirects``); a redirect elsewhere is returned as it came;
 /// - a body is at most ``Settings/maximumBodyBytes`` after decoding, counted as it arrives, and
@@ -69,7 +69,7 @@ package final class HTTPClient: HTTPSending {
     ///   header field the rules refuse), or no whole response came within the limits.
     func send(_ request: HTTPRequest) throws(HTTPFailure) -> HTTPResponse {
         if let refusal = request.headers.refusal { throw HTTPFailure(refusal) }
-        let deadline = MonotonicClock.seconds() + settings.timeout
+        let deadline = MonotonicClock.seconds() + min(settings.timeout, request.timeLimit ?? settings.timeout)
         var current = request
         var address = try HTTPAddress(request.url)
         for _ in 0...settings.maximumRedirects {

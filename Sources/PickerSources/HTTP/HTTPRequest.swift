@@ -16,6 +16,9 @@ struct HTTPRequest: Hashable, Sendable {
     var headers: HTTPHeaders
     /// The form sent as the body of a `POST`, as `application/x-www-form-urlencoded`.
     var form: [HTTPHeaders.Field]?
+    /// Seconds the request may take when that is less than the client's timeout (what is left
+    /// of a longer task's time); nil for the client's.
+    var timeLimit: Double?
 
     /// A `GET` of `url`.
     init(get url: URL, headers: HTTPHeaders = HTTPHeaders()) {

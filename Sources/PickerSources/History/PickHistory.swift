@@ -3,9 +3,16 @@ import Glibc
 import PickerStore
 
 /// The record of the friends picked from each source, kept in the state directory as
-/// `picks.json`: for each source (known by a hash of its path or URL), when it was last used
-/// and the frecency time of each friend picked (see ``Frecency``), by id or, for text whose ids
-/// are line numbers, by a hash of the name. Nothing else: no name, no path, no URL, no token.
+/// `picks.json`: for each source, when it was last used and the frecency time of each friend
+/// picked (see ``Frecency``). Sources and friends are known by keys: the keyed hash, under the
+/// user's ``HistorySecret`` (`picks.key`, 0600, beside the record), of the source's place (its
+/// resolved path or its URL) and of the friend's id (or, for text whose ids are line numbers,
+/// its name). Nothing else: no name, no id, no path, no URL, no token, and no hash that a
+/// dictionary of them finds without the secret.
+///
+/// A record of version 1, whose keys were plain ids and unsalted hashes, is removed when it is
+/// seen, without a warning: its keys cannot be keyed again without the names and paths they
+/// stand for, so picks start afresh.
 ///
 /// The record stays small: at most ``largestSources`` sources, the ones used last, each with at
 /// most ``largestPicks`` friends, the highest scores; a friend whose score has fallen under
@@ -19,8 +26,8 @@ package struct PickHistory: Hashable, Sendable {
     static let largestSources = 64
     /// The most friends kept for one source.
     static let largestPicks = 256
-    /// The format's version.
-    static let version = 1
+    /// The format's version: 2 since keys are keyed with the user's secret.
+    static let version = 2
 
     package init(directory: String) {
         self.directory = directory
@@ -34,42 +41,63 @@ package struct PickHistory: Hashable, Sendable {
     package var path: String { "\(directory)/\(Self.name)" }
     /// The path of the lock taken while the record is rewritten.
     package var lockPath: String { "\(directory)/\(Self.lockName)" }
+    /// The name of the secret the keys are made with.
+    static let secretName = "picks.key"
+    /// The path of the secret the keys are made with.
+    package var secretPath: String { "\(directory)/\(Self.secretName)" }
 
-    /// The frecency of the friends picked from the source known by `source` (see
-    /// ``sourceKey(_:)``), at `now`; and a one-line warning when the record is there but cannot
-    /// be read (it is then treated as empty, and replaced at the next pick), or when the state
-    /// directory is not the user's alone (nothing is read from it, and a pick is not recorded).
-    package func frecency(source: String, keying: Frecency.Keying, now: Int64) -> (Frecency, warning: String?) {
+    /// The frecency of the friends picked from the source at `place` (see ``place(of:)``), at
+    /// `now`; and a one-line warning when the record is there but cannot be read (it is then
+    /// treated as empty, and replaced at the next pick), or when the state directory is not the
+    /// user's alone (nothing is read from it, and a pick is not recorded).
+    package func frecency(source place: String, keying: Frecency.Keying, now: Int64) -> (Frecency, warning: String?) {
         let folder: PrivateDirectory
         do throws(PrivateFileError) {
-            guard let opened = try PrivateDirectory.open(directory) else {
-                return (Frecency(times: [:], keying: keying, now: now), nil)
-            }
+            guard let opened = try PrivateDirectory.open(directory) else { return (Frecency(), nil) }
             folder = opened
         } catch {
-            return (Frecency(times: [:], keying: keying, now: now), "\(error); picks are not kept")
+            return (Frecency(), "\(error); picks are not kept")
         }
-        let (record, warning) = read(in: folder)
+        let (record, warning, isOlder) = read(in: folder)
+        if isOlder { removeOlderRecord(in: folder) }
+        guard let secret = readSecret(in: folder) else { return (Frecency(), warning) }
+        let source = Self.key(ofPlace: place, secret)
         let entry = record.sources.first { $0.source == source && $0.keying == keying }
-        return (Frecency(times: entry?.picks ?? [:], keying: keying, now: now), warning)
+        var times: [UInt64: Int64] = [:]
+        for (key, time) in entry?.picks ?? [:] {
+            if let key = HistorySecret.key(hexadecimal: key) { times[key] = time }
+        }
+        return (Frecency(keyedTimes: times, keying: keying, now: now, secret: secret), warning)
     }
 
-    /// Counts a pick, at `now`, of each of `friends` from the source known by `source`.
-    /// - Throws: when the directory or the record cannot be written.
+    /// Counts a pick, at `now`, of each of `friends` from the source at `place` (see
+    /// ``place(of:)``).
+    /// - Throws: when the directory, the secret or the record cannot be written.
     package func record(
-        _ friends: [Friend], source: String, keying: Frecency.Keying, now: Int64
+        _ friends: [Friend], source place: String, keying: Frecency.Keying, now: Int64
     ) throws(PrivateFileError) {
         guard !friends.isEmpty else { return }
         let folder = try PrivateDirectory.prepare(directory)
         let lock = try folder.lock(Self.lockName)
         defer { close(lock) }
-        var record = read(in: folder).record
+        // Without a secret, whatever the record holds was keyed with another or none: a new
+        // secret, and a record begun afresh.
+        var record = Record()
+        let secret: HistorySecret
+        if let known = readSecret(in: folder) {
+            secret = known
+            record = read(in: folder).record
+        } else {
+            secret = .random()
+            try folder.write(secret.file, to: Self.secretName, durably: true)
+        }
+        let source = Self.key(ofPlace: place, secret)
         var entry =
             record.sources.first { $0.source == source && $0.keying == keying }
             ?? Entry(source: source, keying: keying, used: now, picks: [:])
-        let frecency = Frecency(times: [:], keying: keying, now: now)
+        let frecency = Frecency(keyedTimes: [:], keying: keying, now: now, secret: secret)
         for friend in friends {
-            let key = frecency.key(of: friend)
+            let key = HistorySecret.hexadecimal(frecency.key(of: friend))
             entry.picks[key] = Frecency.picked(time: entry.picks[key], now: now)
         }
         entry.used = now
@@ -87,41 +115,85 @@ package struct PickHistory: Hashable, Sendable {
         try folder.write(bytes, to: Self.name, durably: true)
     }
 
-    /// The key of `source` in the record: a hash of its absolute path (resolved) or of its URL.
-    package static func sourceKey(_ source: FriendSource) -> String {
+    /// Where `source` is, as the record knows it once keyed: its absolute path (resolved) or
+    /// its URL; nil for standard input, which is known by its content once read whole
+    /// (``place(standardInputDigest:)``). It is never written.
+    package static func place(of source: FriendSource) -> String? {
         switch source {
-        case .url(let url): return StableID.of(["url", url.absoluteString])
-        case .standardInput: return StableID.of(["standard input"])
+        case .url(let url): return "url\u{0}" + url.absoluteString
+        case .standardInput: return nil
         case .file(let path):
-            guard let resolved = realpath(path, nil) else { return StableID.of(["file", path]) }
+            guard let resolved = realpath(path, nil) else { return "file\u{0}" + path }
             defer { free(resolved) }
-            return StableID.of(["file", String(cString: resolved)])
+            return "file\u{0}" + String(cString: resolved)
         }
     }
 
+    /// Where standard input whose bytes have the SHA-256 `digest` (``ContentDigest``) is, as the
+    /// record knows it once keyed: the same list piped in again finds its picks, and any other
+    /// list (another command's output, the same one grown by a line) starts with none, so that
+    /// a name picked from one list is never listed under "Recent" of an unrelated one.
+    package static func place(standardInputDigest digest: String) -> String {
+        "standard input\u{0}" + digest
+    }
+
+    /// The key of the source at `place` under `secret`, as the record writes it.
+    private static func key(ofPlace place: String, _ secret: HistorySecret) -> String {
+        HistorySecret.hexadecimal(secret.key("source\u{0}" + place))
+    }
+
+    /// The secret the record's keys are made with, in `folder`; nil when there is none that
+    /// can be read.
+    private func readSecret(in folder: PrivateDirectory) -> HistorySecret? {
+        guard case .bytes(let bytes) = folder.read(Self.secretName, limit: .historySecret) else { return nil }
+        return HistorySecret(file: bytes)
+    }
+
     /// The record as the file in `folder` holds it, or an empty one and why the file was not
-    /// read.
-    private func read(in folder: PrivateDirectory) -> (record: Record, warning: String?) {
+    /// read; and whether it is a record of an older version (read as empty, without a warning).
+    private func read(in folder: PrivateDirectory) -> (record: Record, warning: String?, isOlder: Bool) {
         switch folder.read(Self.name, limit: .history) {
-        case .missing: return (Record(), nil)
-        case .refused(let why): return (Record(), "\(path) \(why); picks are recorded afresh")
+        case .missing: return (Record(), nil, false)
+        case .refused(let why): return (Record(), "\(path) \(why); picks are recorded afresh", false)
         case .bytes(let bytes):
-            guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)), record.isValid else {
-                return (Record(), "\(path) is not a record of picks this picker reads; picks are recorded afresh")
+            if let header = try? JSONDecoder().decode(Header.self, from: Data(bytes)), header.format == Record.format,
+                header.version < Self.version
+            {
+                return (Record(), nil, true)
             }
-            return (record, nil)
+            guard let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)), record.isValid else {
+                return (
+                    Record(), "\(path) is not a record of picks this picker reads; picks are recorded afresh", false
+                )
+            }
+            return (record, nil, false)
         }
+    }
+
+    /// Removes a record of an older version from `folder`, under the lock, unless another
+    /// picker has just replaced it.
+    private func removeOlderRecord(in folder: PrivateDirectory) {
+        guard let lock = try? folder.lock(Self.lockName) else { return }
+        defer { close(lock) }
+        if read(in: folder).isOlder { try? folder.remove(Self.name) }
+    }
+
+    /// The format and the version of a record, whatever else it holds.
+    private struct Header: Decodable {
+        var format: String
+        var version: Int
     }
 
     /// What `picks.json` holds.
     struct Record: Codable, Hashable {
-        var format = "picker picks"
+        static let format = "picker picks"
+        var format = Record.format
         var version = PickHistory.version
         /// The sources, the one used last first.
         var sources: [Entry] = []
 
         /// Whether this is a record of this version.
-        var isValid: Bool { format == "picker picks" && version == PickHistory.version }
+        var isValid: Bool { format == Record.format && version == PickHistory.version }
 
         /// Drops the friends whose score has fallen under 1/1024, keeps the highest scores of
         /// each source and the sources used last, and drops sources left with no one.
@@ -140,12 +212,12 @@ package struct PickHistory: Hashable, Sendable {
 
     /// One source's picks.
     struct Entry: Codable, Hashable {
-        /// The source's key (``PickHistory/sourceKey(_:)``).
+        /// The source's key: its place's (``PickHistory/place(of:)``), under the secret.
         var source: String
         var keying: Frecency.Keying
         /// When a pick was last recorded, in seconds since 1970.
         var used: Int64
-        /// The frecency time of each friend picked, by key.
+        /// The frecency time of each friend picked, by key (16 hexadecimal digits).
         var picks: [String: Int64]
     }
 }

@@ -39,13 +39,27 @@ package struct StandardInputLoader: FriendLoader {
     /// The start of standard input, when it was read already to tell the format
     /// (``StandardInput/readHead(_:)``); nil to read it here.
     var head: [UInt8]?
+    /// Where the digest of every byte read goes, when the run keeps picks: standard input is
+    /// known by its content in the record of picks.
+    var digest: ContentDigest?
 
-    package init(head: [UInt8]? = nil) {
+    package init(head: [UInt8]? = nil, digest: ContentDigest? = nil) {
         self.head = head
+        self.digest = digest
     }
 
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
         let input = try InputFile.standardInput(alreadyRead: head?.count ?? 0)
+        guard let digest else { return try read(input, deliver) }
+        try digest.reading { (add) throws(SourceError) in
+            head?.withUnsafeBufferPointer(add)
+            try input.observing(add) { () throws(SourceError) in try read(input, deliver) }
+        }
+    }
+
+    /// Delivers the friends of `input`, standard input, whose start is ``head`` when it was
+    /// read already.
+    private func read(_ input: InputFile, _ deliver: (FriendPage) -> Void) throws(SourceError) {
         var head = self.head ?? []
         if self.head == nil { head = try StandardInput.readHead(input) }
         try Self.read(head: head, input: input, deliver)

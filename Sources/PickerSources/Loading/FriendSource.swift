@@ -38,14 +38,19 @@ public enum FriendSource: Hashable, Sendable {
         }
     }
 
-    /// The loader that reads this source; `token`, `timeout` and `rejectionAdvice` (what a
-    /// message of a rejected session tells the user to do) serve URL sources only.
-    public func loader(token: String?, timeout: Double, rejectionAdvice: String? = nil) -> FriendLoader {
+    /// The loader that reads this source; `token`, `timeout` (seconds for each request),
+    /// `loadTimeout` (seconds for the whole load, every page and retry together) and
+    /// `rejectionAdvice` (what a message of a rejected session tells the user to do) serve URL
+    /// sources only.
+    public func loader(
+        token: String?, timeout: Double, loadTimeout: Double = 120, rejectionAdvice: String? = nil
+    ) -> FriendLoader {
         switch self {
         case .file(let path): return FileSourceLoader(path: path)
         case .standardInput: return StandardInputLoader()
         case .url(let url):
             var loader = GraphFriendsLoader(url: url, token: token ?? "", timeout: timeout)
+            loader.loadTimeout = loadTimeout
             if let rejectionAdvice { loader.rejectionAdvice = rejectionAdvice }
             return loader
         }
@@ -61,7 +66,7 @@ public enum FriendSource: Hashable, Sendable {
 
     /// Friends from what standard input held, read by its content (see ``SourceFormat``): text
     /// is one name per line, numbered from 1 as ids (blank lines skipped).
-    static func friends(fromStandardInput data: Data) throws(SourceError) -> [Friend] {
+    package static func friends(fromStandardInput data: Data) throws(SourceError) -> [Friend] {
         var friends: [Friend] = []
         try StandardInputLoader.read(data) { friends += $0.friends }
         return friends

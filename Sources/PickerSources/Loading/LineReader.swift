@@ -94,10 +94,11 @@ extension LineReader {
 
 /// Cuts bytes that arrive in chunks into lines. A line ends at LF, and a CR just before the LF
 /// is dropped; a UTF-8 byte-order mark at the very start is dropped too.
-struct LineSplitter {
+package struct LineSplitter {
     /// What a line is handed on with: its bytes, its number (from 1) and the offset of its
     /// first byte in the bytes fed (a byte-order mark dropped at the start not counted).
-    typealias LineHandler = (UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) throws(SourceError) -> Void
+    package typealias LineHandler =
+        (UnsafeBufferPointer<UInt8>, _ number: Int, _ offset: Int) throws(SourceError) -> Void
 
     private var carry: [UInt8] = []
     /// The offset of the line being carried from one chunk to the next.
@@ -109,13 +110,13 @@ struct LineSplitter {
     private let maximumLength: Int
     private let source: String
 
-    init(maximumLength: Int, source: String) {
+    package init(maximumLength: Int, source: String) {
         self.maximumLength = maximumLength
         self.source = source
     }
 
     /// Calls `line` with each line `chunk` completes.
-    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ line: LineHandler) throws(SourceError) {
+    package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ line: LineHandler) throws(SourceError) {
         // An empty chunk says nothing, not even that the bytes start without a byte-order mark.
         guard !chunk.isEmpty else { return }
         var start = 0
@@ -149,7 +150,7 @@ struct LineSplitter {
     }
 
     /// Calls `line` with the last line, when the bytes did not end with a line end.
-    mutating func finish(_ line: LineHandler) throws(SourceError) {
+    package mutating func finish(_ line: LineHandler) throws(SourceError) {
         guard !carry.isEmpty else { return }
         lineNumber += 1
         try handCarry(line)

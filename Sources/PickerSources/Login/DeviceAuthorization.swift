@@ -5,16 +5,21 @@ import PickerStore
 /// device code that each poll sends, which is never shown.
 package struct DeviceAuthorization: Hashable, Sendable {
     /// Sent with each poll of the token endpoint; never shown (RFC 8628, section 3.2).
-    let deviceCode: String
-    /// The code the user enters: at most ``maximumCodeLength`` characters, none of them a
-    /// control or invisible character.
+    package let deviceCode: String
+    /// The code the user enters: 1 to ``maximumCodeLength`` ASCII letters, digits and `-`, so
+    /// that nothing in it is drawn invisibly or read as another character.
     package let userCode: String
     /// Where the user enters the code.
     package let verificationURI: URL
     /// The address with the code filled in, for the QR code: the service's
-    /// `verification_uri_complete`; for Facebook, which gives none, `verification_uri` with
-    /// `user_code` and `qr=1` added, as Meta's SDKs build it. Nil when there is none.
+    /// `verification_uri_complete` when it is on the origin of ``verificationURI``, so that the
+    /// QR code opens the site whose address is written out; for Facebook, which gives none,
+    /// `verification_uri` with `user_code` and `qr=1` added, as Meta's SDKs build it. Nil when
+    /// there is none.
     package let completeURI: URL?
+    /// What to tell the user of the answer, when something of it was left out: a
+    /// `verification_uri_complete` on another origin.
+    package var note: String?
     /// Seconds the codes stay valid, from when they were received; at most ``maximumWait``.
     package let expiresIn: Double
     /// Seconds to wait between polls; at least ``minimumInterval``.
@@ -50,9 +55,9 @@ package struct DeviceAuthorization: Hashable, Sendable {
     /// - Throws: ``LoginFailure`` when the service refused, or the answer lacks a member the
     ///   flow needs or holds one that cannot be used (a code with a control character, an
     ///   address that is not https, a wait that is not a positive number).
-    static func read(status: Int, body: Data, flow: DeviceFlow, redaction: MessageRedaction) throws(LoginFailure)
-        -> DeviceAuthorization
-    {
+    package static func read(
+        status: Int, body: Data, flow: DeviceFlow, redaction: MessageRedaction
+    ) throws(LoginFailure) -> DeviceAuthorization {
         guard let answer = LoginAnswerBody.read(body) else {
             throw LoginFailure("the answer (HTTP \(status)) is not a JSON object")
         }
@@ -62,14 +67,12 @@ package struct DeviceAuthorization: Hashable, Sendable {
         guard let deviceCode = flow == .facebook ? answer.code : answer.deviceCode, !deviceCode.isEmpty,
             deviceCode.utf8.count <= 8192, !HTTPHeaders.holdsControlCharacter(deviceCode)
         else { throw LoginFailure("the answer has no usable \(deviceCodeName)") }
-        guard let userCode = answer.userCode, !userCode.trimmingWhitespace.isEmpty else {
+        guard let userCode = answer.userCode, !userCode.isEmpty else {
             throw LoginFailure("the answer has no user_code")
         }
-        guard userCode.unicodeScalars.count <= maximumCodeLength,
-            !userCode.unicodeScalars.contains(where: TerminalText.isUnsafe)
-        else {
+        if let problem = codeProblem(userCode) {
             throw LoginFailure(
-                "the answer's user_code is not a code a person can type (longer than \(maximumCodeLength) characters, or holding control characters)"
+                "the answer's user_code \(problem): a code to type is 1 to \(maximumCodeLength) ASCII letters, digits and '-'"
             )
         }
         guard let verificationText = answer.verificationURI ?? answer.verificationURL else {
@@ -77,8 +80,15 @@ package struct DeviceAuthorization: Hashable, Sendable {
         }
         let verificationURI = try address(verificationText, named: "verification_uri", redaction: redaction)
         var completeURI: URL?
+        var note: String?
         if let text = answer.verificationURIComplete {
-            completeURI = try address(text, named: "verification_uri_complete", redaction: redaction)
+            let complete = try address(text, named: "verification_uri_complete", redaction: redaction)
+            if HTTPOrigin(complete) == HTTPOrigin(verificationURI) {
+                completeURI = complete
+            } else {
+                note =
+                    "the service's address with the code filled in (verification_uri_complete) is on another site than the address to open, \(redaction.shown(complete)); left out, so the QR code opens the address shown"
+            }
         } else if flow == .facebook {
             completeURI = withCode(verificationURI, userCode)
         }
@@ -87,10 +97,30 @@ package struct DeviceAuthorization: Hashable, Sendable {
         }
         let interval = answer.interval ?? defaultInterval
         guard interval >= 0 else { throw LoginFailure("the answer's interval is below 0") }
-        return DeviceAuthorization(
-            deviceCode: deviceCode, userCode: userCode.trimmingWhitespace, verificationURI: verificationURI,
-            completeURI: completeURI, expiresIn: min(expiresIn, maximumWait),
-            interval: max(min(interval, maximumWait), minimumInterval))
+        var authorization = DeviceAuthorization(
+            deviceCode: deviceCode, userCode: userCode, verificationURI: verificationURI, completeURI: completeURI,
+            expiresIn: min(expiresIn, maximumWait), interval: max(min(interval, maximumWait), minimumInterval))
+        authorization.note = note.map(TerminalText.sanitized)
+        return authorization
+    }
+
+    /// What is wrong with the user code `code`, or nil when it is 1 to ``maximumCodeLength``
+    /// ASCII letters, digits and `-`: the characters it holds that are not, named by their code
+    /// points (some are drawn invisibly), or its length.
+    static func codeProblem(_ code: String) -> String? {
+        let others = code.unicodeScalars.filter { scalar in
+            !(scalar.isASCII && (scalar == "-" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+        }
+        if !others.isEmpty {
+            var named: [String] = []
+            for scalar in others where !named.contains(scalar.codePoint) { named.append(scalar.codePoint) }
+            let listed = named.prefix(5).joined(separator: ", ") + (named.count > 5 ? ", …" : "")
+            return "holds \(listed)"
+        }
+        guard code.unicodeScalars.count <= maximumCodeLength else {
+            return "is \(code.unicodeScalars.count) characters long"
+        }
+        return nil
     }
 
     /// The address `text`, which must follow the rules of every URL picker asks (https, or
@@ -115,5 +145,13 @@ package struct DeviceAuthorization: Hashable, Sendable {
                 URLQueryItem(name: "user_code", value: code), URLQueryItem(name: "qr", value: "1"),
             ]
         return components.url
+    }
+}
+
+extension Unicode.Scalar {
+    /// `U+00AD`: how a message names a character that may not be drawn.
+    fileprivate var codePoint: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

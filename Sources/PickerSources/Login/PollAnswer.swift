@@ -2,7 +2,7 @@ import FoundationEssentials
 import PickerStore
 
 /// What one answer of the token endpoint means for a login that waits for approval.
-enum PollAnswer: Hashable, Sendable {
+package enum PollAnswer: Hashable, Sendable {
     /// Approved: the access token, and how long it lasts when the service said.
     case granted(Grant)
     /// Not approved yet: ask again after the interval.
@@ -19,10 +19,10 @@ enum PollAnswer: Hashable, Sendable {
     case failed(String)
 
     /// An access token the token endpoint granted.
-    struct Grant: Hashable, Sendable {
-        var token: String
+    package struct Grant: Hashable, Sendable {
+        package var token: String
         /// Seconds the token lasts; nil when the service did not say (Facebook writes 0).
-        var expiresIn: Double?
+        package var expiresIn: Double?
         /// When the app's access to the user's data ends (Facebook), in seconds since 1970.
         var dataAccessExpiresAt: Double?
     }
@@ -38,7 +38,7 @@ enum PollAnswer: Hashable, Sendable {
 
     /// Classifies the token endpoint's answer with HTTP `status` and `body` in `flow`'s words;
     /// the service's texts reach the result as `redaction` shows them.
-    static func classify(status: Int, body: Data, flow: DeviceFlow, redaction: MessageRedaction) -> PollAnswer {
+    package static func classify(status: Int, body: Data, flow: DeviceFlow, redaction: MessageRedaction) -> PollAnswer {
         let answer = LoginAnswerBody.read(body)
         if let answer, let summary = answer.errorSummary(redaction) {
             switch flow {

@@ -42,6 +42,8 @@ package final class InputFile {
     /// A FIFO the user named is read once a writer has written or gone: reading one that no
     /// writer has opened yet would say it is empty.
     private var waitsForWriter: Bool
+    /// What is handed every byte read, in order, while ``observing(_:_:)`` runs.
+    private var observer: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
     private init(descriptor: Int32, name: String, limit: ReadLimit, status: stat, closes: Bool) {
         self.descriptor = descriptor
@@ -174,8 +176,24 @@ package final class InputFile {
             }
             bytesRead += count
             if bytesRead > limit.bytes { throw limit.exceeded(by: name, isStream: !isRegular) }
+            if let observer, count > 0, let base = buffer.baseAddress {
+                observer(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count))
+            }
             return count
         }
+    }
+
+    /// Runs `body`, handing `seen` every byte ``read(into:)`` reads meanwhile, in order, as it is
+    /// read: how standard input is known by its content (``ContentDigest``) while it is read.
+    package func observing<Value>(
+        _ seen: (UnsafeBufferPointer<UInt8>) -> Void, _ body: () throws(SourceError) -> Value
+    ) throws(SourceError) -> Value {
+        let outcome: Result<Value, SourceError> = withoutActuallyEscaping(seen) { seen in
+            observer = seen
+            defer { observer = nil }
+            return Result { () throws(SourceError) in try body() }
+        }
+        return try outcome.get()
     }
 
     /// Calls `body` with each chunk of at most `chunkSize` bytes read, in order, until the end.
@@ -257,6 +275,8 @@ package struct ReadLimit: Hashable, Sendable {
     package static let session = ReadLimit(bytes: 64 << 10, bounded: "a session file")
     /// The record of picks: 4 MB (it keeps 64 sources of 256 friends).
     package static let history = ReadLimit(bytes: 4 << 20, bounded: "the record of picks")
+    /// The secret the record of picks is keyed with: 1 KB (it holds 32 bytes).
+    package static let historySecret = ReadLimit(bytes: 1 << 10, bounded: "the secret of the record of picks")
     /// A friend cache file: 2 GB.
     package static let cache = ReadLimit(bytes: 2 << 30, bounded: "a cache file")
 

@@ -119,7 +119,7 @@ package struct FriendBatch: Hashable, Sendable {
     }
 
     /// Calls `body` with the UTF-8 bytes of the id of the batch's friend `number`.
-    func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         packed.withID(number, body)
     }
 

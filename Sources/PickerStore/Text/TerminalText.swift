@@ -1,8 +1,9 @@
 /// Makes untrusted text safe to draw: nothing in it can act on the terminal.
 ///
-/// Control characters (C0, DEL, C1), bidirectional controls and invisible format characters are
-/// replaced by a visible escape (`\x1b`, `\u202e`), so a name stays recognisable and cannot move
-/// the cursor, change the title or reorder what is drawn after it. A combining mark with nothing
+/// Control characters (C0, DEL, C1), line and paragraph separators, bidirectional controls,
+/// invisible format characters and tag characters are replaced by a visible escape (`\x1b`,
+/// `\u202e`, `\ue0041`), so a name stays recognisable and cannot move the cursor, change the
+/// title, break a line or reorder what is drawn after it, and nothing in it is drawn invisibly. A combining mark with nothing
 /// to combine with is drawn on a dotted circle.
 package enum TerminalText {
     /// `text` with every unsafe character replaced by its visible escape.
@@ -20,6 +21,24 @@ package enum TerminalText {
         var result = ""
         for scalar in text.unicodeScalars {
             if isUnsafe(scalar) { result += escape(scalar) } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// `text` with every unsafe character replaced by its visible escape and every backslash
+    /// doubled, so that an escape (`\x09` for a tab) cannot be told from the same characters
+    /// typed (`\\x09`): for output that programs and people read back.
+    package static func escapedUnambiguously(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "\\" }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                result += escape(scalar)
+            } else if scalar == "\\" {
+                result += "\\\\"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result
     }
@@ -58,8 +77,8 @@ package enum TerminalText {
     package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069,
-            0xFEFF, 0xFFF9...0xFFFB:
+        case 0x061C, 0x200B, 0x200E, 0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069,
+            0xFEFF, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
             return true
         default: return false
         }

@@ -116,7 +116,7 @@ package enum UTF8Text {
 
     /// `byte` lowercased when it is an ASCII capital letter, else as it is.
     @inline(__always)
-    static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+    package static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
         byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 }

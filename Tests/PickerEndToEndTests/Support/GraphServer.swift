@@ -116,7 +116,7 @@ final class GraphServer: Sendable {
         return try text.split(separator: "\n").map { try JSONDecoder().decode(Entry.self, from: Data($0.utf8)) }
     }
 
-    /// Lets the `gated` scenario under `key` serve page `page`.
+    /// Lets the `gated` (or `held`, `revised`) scenario under `key` serve page `page`.
     func openGate(key: String, page: Int) throws {
         try Data().write(to: gates(in: directory).appendingPathComponent("\(key)-\(page)"))
     }

@@ -64,11 +64,11 @@ func runCommand(
 }
 
 /// Runs the picker without a terminal (for `--filter`, `--help`…), with `input` on standard
-/// input and the same clean environment as in tmux (``cleanEnvironment(keepingIn:)``), except
-/// `PICKER_SOURCE`, the bundled sample: standard input is a file here, not a terminal, and
-/// would otherwise be the source. The XDG base directories are in `keeping`, by default a
-/// directory of its own, removed after. `environment` then sets (or, with nil, removes)
-/// variables.
+/// input and the same clean environment as in tmux (``cleanEnvironment(keepingIn:)``). Standard
+/// input is a file here, not a terminal, so it is the source unless one is named on the command
+/// line: without `input`, the bundled sample is named first (`--source`; a later one wins), but
+/// before a subcommand. The XDG base directories are in `keeping`, by default a directory of
+/// its own, removed after. `environment` then sets (or, with nil, removes) variables.
 ///
 /// With `measuringMemory`, the picker is started by a small Python process that forks it and
 /// reads its peak resident set from `wait4`: started from the test process itself, its peak
@@ -80,7 +80,11 @@ func runPicker(
 ) throws -> CommandResult {
     let own = TemporaryFolder.root.appendingPathComponent("picker-e2e-keep-\(UUID().uuidString)")
     defer { if keeping == nil { try? FileManager.default.removeItem(at: own) } }
-    let clean = cleanEnvironment(keepingIn: keeping ?? own).merging(["PICKER_SOURCE": PickerPaths.sample]) { $1 }
+    let clean = cleanEnvironment(keepingIn: keeping ?? own)
+    let subcommands: Set = ["login", "logout"]
+    let arguments =
+        input.isEmpty && !subcommands.contains(arguments.first ?? "")
+        ? ["--source", PickerPaths.sample] + arguments : arguments
     let picker = try PickerPaths.picker()
     guard measuringMemory else {
         return try runCommand(picker, arguments, input: input, environment: clean.merging(environment) { $1 })

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 extension TmuxSession {
     /// The value of a tmux format for the pane, such as `#{mouse_sgr_flag}`.
@@ -43,5 +44,28 @@ extension TmuxSession {
         var lines = try tmux(["capture-pane", "-p", "-S", "-", "-t", Self.pane]).components(separatedBy: "\n")
         while lines.last == "" { lines.removeLast() }
         return lines
+    }
+}
+
+extension TmuxSession {
+    /// Waits until the terminal's modes (``terminalModes()``) satisfy `predicate`, such as the
+    /// alternate screen left; fails the test, showing the modes, when they do not within
+    /// `timeout` seconds.
+    func waitForModes(
+        _ what: String, timeout: TimeInterval = defaultTimeout, file: StaticString = #filePath, line: UInt = #line,
+        until predicate: (String) -> Bool
+    ) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var modes = try terminalModes()
+        while !predicate(modes) {
+            if Date() > deadline {
+                XCTFail(
+                    "timed out after \(timeout) s waiting for \(what); the modes were: \(modes)", file: file, line: line
+                )
+                throw HarnessError("stopped: timed out waiting for \(what)")
+            }
+            usleep(50_000)
+            modes = try terminalModes()
+        }
     }
 }

@@ -62,13 +62,17 @@ struct ReferencePicker {
                 selection.append(id)
             }
         }
+        // On the key overlay the moves scroll it, and the cursor stays.
+        let onOverlay = phase == .showingKeys
+        // From the search, a move goes into the list, the search kept.
+        if [.moveUp, .moveDown, .pageUp, .pageDown].contains(event), phase == .searching { phase = .browsing }
         switch event {
-        case .moveUp: if let index { move(to: index - 1) }
-        case .moveDown: if let index { move(to: index + 1) }
-        case .pageUp: if let index { move(to: index - pageRows) }
-        case .pageDown: if let index { move(to: index + pageRows) }
-        case .moveToFirst: move(to: 0)
-        case .moveToLast: move(to: rowIDs.count - 1)
+        case .moveUp: if let index, !onOverlay { move(to: index - 1) }
+        case .moveDown: if let index, !onOverlay { move(to: index + 1) }
+        case .pageUp: if let index, !onOverlay { move(to: index - pageRows) }
+        case .pageDown: if let index, !onOverlay { move(to: index + pageRows) }
+        case .moveToFirst: if !onOverlay { move(to: 0) }
+        case .moveToLast: if !onOverlay { move(to: rowIDs.count - 1) }
         case .toggleCurrent: toggle()
         case .toggleAndMoveDown:
             toggle()
@@ -93,9 +97,14 @@ struct ReferencePicker {
             let at = min(queryCursor, characters.count)
             edit(String(characters[..<at]) + text, String(characters[at...]), listOrder)
         case .deleteBackward, .deleteForward, .deleteWord, .deleteToStart, .queryCursorLeft, .queryCursorRight,
-            .queryCursorToStart, .queryCursorToEnd:
+            .queryCursorToStart, .queryCursorToEnd, .queryCursorWordLeft, .queryCursorWordRight, .deleteWordForward,
+            .deleteWordBackward:
+            // A search kept in the list opens again to be edited.
+            if phase == .browsing || phase == .loading, !query.isEmpty { openSearch(listOrder) }
             guard phase == .searching else { break }
             editQuery(event, listOrder)
+        case .pasted(let text):
+            send(.typed(PickerState.pastedText(text)), listOrder: listOrder, previousOrder: previousOrder)
         case .finishSearch: if phase == .searching { phase = .browsing }
         case .cancelSearch:
             guard phase == .searching else { break }
@@ -143,7 +152,12 @@ struct ReferencePicker {
             guard [.browsing, .searching, .reviewing].contains(phase) else { break }
             overlayReturn = phase
             phase = .showingKeys
-        case .beginSectionJump: if phase == .browsing { phase = .choosingSection }
+        case .beginSectionJump:
+            // Only where the list shows its sections: sorted, unranked, enough friends.
+            let ranked = !ReferenceSearch.terms(query).allSatisfy(\.excluded)
+            if phase == .browsing, review == nil, !ranked, shownIDs(listOrder: listOrder).count >= 6 {
+                phase = .choosingSection
+            }
         case .back:
             switch phase {
             case .showingKeys: phase = overlayReturn
@@ -151,6 +165,7 @@ struct ReferencePicker {
             case .reviewing: endReview(listOrder)
             default: break
             }
+        case .picksFound: fatalError("the generator makes no \(event); RecentSectionTests cover it")
         case .previousSection, .nextSection, .jumpToSection, .click, .doubleClick:
             fatalError("the generator makes no \(event); NavigationTests cover it")
         case .loadingFinished, .loadingFailed: if phase == .loading { phase = .browsing }
@@ -183,6 +198,12 @@ struct ReferencePicker {
         case .deleteForward: edit(before, String(after.dropFirst()), listOrder)
         case .deleteWord: edit(PickerState.deletingLastWord(before), after, listOrder)
         case .deleteToStart: edit("", after, listOrder)
+        case .queryCursorWordLeft: queryCursor = PickerState.wordStart(before: at, in: characters)
+        case .queryCursorWordRight: queryCursor = PickerState.wordEnd(after: at, in: characters)
+        case .deleteWordForward:
+            edit(before, String(characters[PickerState.wordEnd(after: at, in: characters)...]), listOrder)
+        case .deleteWordBackward:
+            edit(String(characters[..<PickerState.wordStart(before: at, in: characters)]), after, listOrder)
         default: break
         }
     }

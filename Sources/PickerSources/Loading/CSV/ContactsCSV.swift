@@ -11,13 +11,13 @@ import PickerStore
 /// organization's; a row without any is skipped and counted. Several addresses in one cell are
 /// joined with ` ::: `, as Google writes them; an address Google labels with a leading `*`
 /// comes first. The id is the `id` or `uid` column, else a hash of the name and addresses.
-struct ContactsCSV: LineReader {
+package struct ContactsCSV: LineReader {
     /// How messages name the source.
     let source: String
     private var records = CSVRecords()
     private var columns: Columns?
 
-    init(source: String) {
+    package init(source: String) {
         self.source = source
     }
 
@@ -84,13 +84,13 @@ struct ContactsCSV: LineReader {
 
     /// Whether `line`, the first line of a text, is the header of a contacts CSV: two or more
     /// fields, one of them naming a person.
-    static func isHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var records = CSVRecords()
         guard let header = try? records.read(line, number: 1), header.fields.count >= 2 else { return false }
         return Columns(header: header.fields) != nil
     }
 
-    mutating func read(
+    package mutating func read(
         line: UnsafeBufferPointer<UInt8>, number: Int, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         let record: CSVRecords.Record?
@@ -118,7 +118,7 @@ struct ContactsCSV: LineReader {
         }
     }
 
-    mutating func finish(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void) throws(SourceError) {
+    package mutating func finish(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void) throws(SourceError) {
         do throws(CSVRecords.Failure) {
             try records.finish()
         } catch {

@@ -13,7 +13,7 @@ extension FacebookExport {
 
     /// The largest friends list read out of an archive (Facebook caps friends at 5,000, which
     /// take well under a megabyte).
-    static let largestListInArchive = 64 << 20
+    static let largestListInArchive = ReadLimit.exportFriendsList.bytes
 
     /// The path among `paths` (relative to an export's folder or archive) that holds the
     /// friends list: the first layout of ``friendsListPaths`` found, at the top or one folder
@@ -39,53 +39,31 @@ extension FacebookExport {
         return friendsList(among: htmlPaths) != nil
     }
 
-    /// Reads the friends list out of the export archive at `path` with the system's `unzip`.
-    /// - Throws: ``SourceError`` naming `path` when `unzip` is missing, the archive cannot be
-    ///   read, holds no friends list, or the list is malformed (its place in the archive named).
+    /// Reads the friends list out of the export archive at `path`, in place (see
+    /// ``ZipArchive``): no program is run, nothing is unpacked to the disk, and nothing is asked
+    /// of the terminal.
+    /// - Throws: ``SourceError`` naming `path` when the archive cannot be read, holds no friends
+    ///   list, holds it encrypted, or the list is malformed (its place in the archive named).
     static func readArchive(_ path: String) throws(SourceError) -> [Friend] {
-        guard let unzip = Subprocess.executable(named: "unzip") else {
-            throw SourceError(
-                source: path, problem: "is a .zip archive: reading it needs unzip (Debian: apt-get install unzip)")
-        }
-        // A path that starts with a dash would be taken for an option.
-        let archive = path.hasPrefix("-") ? "./" + path : path
-        let listing = try run(unzip, ["-Z1", archive], path: path)
-        let entries = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard let entry = friendsList(among: entries) else {
-            throw notAnExport(path, html: isHTMLExport(entries), kind: "an archive")
-        }
-        let list = try run(unzip, ["-p", archive, wildcardEscaped(entry)], path: path)
-        do throws(SourceError) {
-            return try FriendsJSON.decode(list, source: path)
+        let list: [UInt8]
+        let name: String
+        do throws(ZipArchive.Failure) {
+            let archive = try ZipArchive(path: path)
+            let names = archive.entries.map(\.name)
+            guard let found = friendsList(among: names), let entry = archive.entries.first(where: { $0.name == found })
+            else {
+                throw ZipArchive.Failure(notAnExport(path, html: isHTMLExport(names), kind: "an archive").problem)
+            }
+            name = entry.name
+            list = try archive.contents(of: entry, limit: largestListInArchive)
         } catch {
-            throw SourceError(source: path, problem: "\(entry): \(error.problem)")
+            throw SourceError(source: path, problem: error.problem)
         }
-    }
-
-    /// What `unzip` with `arguments` writes; a failure names the archive `path`.
-    private static func run(_ unzip: String, _ arguments: [String], path: String) throws(SourceError) -> Data {
-        guard let result = Subprocess.run(unzip, arguments, outputLimit: largestListInArchive) else {
-            throw SourceError(source: path, problem: "cannot run \(unzip)")
+        do throws(SourceError) {
+            return try FriendsJSON.decode(Data(list), source: path)
+        } catch {
+            throw SourceError(source: path, problem: "\(name): \(error.problem)")
         }
-        if result.outputTooLarge {
-            throw SourceError(
-                source: path, problem: "its friends list unpacks to more than \(largestListInArchive >> 20) MB")
-        }
-        guard result.status == 0 else {
-            let message = String(decoding: result.errors, as: UTF8.self).split(separator: "\n").first ?? ""
-            throw SourceError(
-                source: path, problem: "is not a .zip archive unzip can read (unzip: \(message.trimmingWhitespace))")
-        }
-        return result.output
-    }
-
-    /// `name` as an unzip pattern that matches only itself: `*`, `?` and `[` in brackets.
-    static func wildcardEscaped(_ name: String) -> String {
-        var escaped = ""
-        for character in name {
-            if "*?[".contains(character) { escaped += "[\(character)]" } else { escaped.append(character) }
-        }
-        return escaped
     }
 
     static func notAnExport(_ path: String, html: Bool, kind: String) -> SourceError {

@@ -5,7 +5,7 @@ extension FriendsJSON {
     /// The friends in `data`, read by Foundation's decoder: the reference the tests and the fuzz
     /// targets hold ``JSONFriendScanner`` to (the same friends for every document the decoder
     /// reads). No source is read with it: it holds about ten times the document in memory.
-    static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
+    package static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
         guard let opening = opening(of: data) else {
             throw SourceError(
                 source: source, problem: "is empty: expected a friends page {\"data\": [...]} or an array of friends")

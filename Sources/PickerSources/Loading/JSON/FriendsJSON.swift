@@ -27,7 +27,7 @@ package enum FriendsJSON {
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The friends in `data`; nil when it is not a list of friends.
-    static func scan(_ data: Data) -> [Friend]? {
+    package static func scan(_ data: Data) -> [Friend]? {
         try? read(data).get()
     }
 
@@ -64,7 +64,7 @@ package enum FriendsJSON {
     }
 
     /// The first byte of `data` that is not JSON white space; nil when there is none.
-    static func opening(of data: Data) -> UInt8? {
+    package static func opening(of data: Data) -> UInt8? {
         data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 

@@ -9,7 +9,7 @@ import PickerStore
 /// photos and every other property are passed over as they are read, never held or decoded.
 /// A card without a name is skipped and counted. A card inside a card (2.1's `AGENT`) is
 /// passed over.
-struct VCardReader: LineReader {
+package struct VCardReader: LineReader {
     /// How messages name the source.
     let source: String
     /// The longest value of a property that is decoded.
@@ -30,11 +30,11 @@ struct VCardReader: LineReader {
     /// How many cards are open inside the current one.
     private var nesting = 0
 
-    init(source: String) {
+    package init(source: String) {
         self.source = source
     }
 
-    mutating func read(
+    package mutating func read(
         line: UnsafeBufferPointer<UInt8>, number: Int, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         if hasPending {
@@ -58,7 +58,7 @@ struct VCardReader: LineReader {
         try append(line, number: number)
     }
 
-    mutating func finish(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void) throws(SourceError) {
+    package mutating func finish(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void) throws(SourceError) {
         if hasPending { try finishPending(into: &pages, deliver) }
         if let card { throw failure(card.firstLine, "the card that begins here has no END:VCARD") }
     }
