@@ -31,6 +31,22 @@ final class LaunchPlanTests: XCTestCase {
         return options
     }
 
+    /// For a mail client, a plain term matches the start of an address, as what is typed in
+    /// `To:` often is; for the other formats only a term with `@` looks in addresses.
+    func testTheMailFormatsSearchAddressesWithoutAnAt() throws {
+        let path = directory.appendingPathComponent("book.vcf").path
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jürgen Weiß\r\nEMAIL:juergen@example.de\r\nEND:VCARD\r\n"
+        try Data(card.utf8).write(to: URL(fileURLWithPath: path))
+        for (format, found) in [("mutt", ["Jürgen Weiß"]), ("aerc", ["Jürgen Weiß"]), ("names", nil)] {
+            guard
+                case .run(let options) = try Options.parse(
+                    ["--source", path, "--filter", "juer", "--format", format], environment: [:],
+                    defaultSource: "sample.json", standardInputIsTerminal: true)
+            else { return XCTFail("no run") }
+            XCTAssertEqual(printed(.start(options)), found, format)
+        }
+    }
+
     private var leftOutReport: String {
         directory.appendingPathComponent("friends.json").path
             + ": 1 friend with an id seen before left out (the first of each id is kept)"

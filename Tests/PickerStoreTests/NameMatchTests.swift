@@ -37,7 +37,7 @@ final class NameMatchTests: XCTestCase {
     func testAnAddressMatchesWithoutAHighlightInTheName() {
         let friend = Friend(id: "5", name: "Ann Lee", emails: ["ann@example.org"])
         XCTAssertEqual(SearchQuery("ann@ex").match(friend)?.highlights, [])
-        XCTAssertEqual(SearchQuery("ann@ex").match(friend)?.score, 2)
+        XCTAssertEqual(SearchQuery("ann@ex").match(friend)?.score, 4, "after every name match")
     }
 
     /// `matches` is `shouldInclude`, and ranking friends by their score (list order among

@@ -7,7 +7,8 @@ import PickerKit
 /// case, and ignoring accents unless it has some. A term matches the folded name where its
 /// needle occurs (at the ends the marks ask for); where it does not, a term without
 /// punctuation matches the name with every run of ASCII punctuation and white space that holds
-/// punctuation taken out; a term with `@` also matches an email address holding it.
+/// punctuation taken out; then the nickname (worth 3), then an email address holding a term
+/// with `@`, or another field of the card, phones by their digits (worth 4).
 ///
 /// The tier of a term is 0 when it matches at the start, 1 when it matches at a word start
 /// (a word character after a non-word character or one of another script, or where a given
@@ -128,16 +129,28 @@ package enum ReferenceSearch {
         if term.joins, key.contains(where: isPunctuation), let tier = tier(term, in: joined(key), parts: []) {
             return tier
         }
-        if term.hasAt,
-            friend.emails.contains(where: { email in
-                let address = folded(email, term.strength)
-                return term.needle.count <= address.count
-                    && (0...(address.count - term.needle.count)).contains {
-                        address[$0..<($0 + term.needle.count)].elementsEqual(term.needle)
-                    }
-            })
+        func holds(_ haystack: [Unicode.Scalar], _ needle: [Unicode.Scalar]) -> Bool {
+            needle.count <= haystack.count
+                && (0...(haystack.count - needle.count)).contains {
+                    haystack[$0..<($0 + needle.count)].elementsEqual(needle)
+                }
+        }
+        func holdsTerm(_ text: String) -> Bool { holds(folded(text, term.strength), term.needle) }
+        // Then the nickname; then an address (with `@`) or another field of the card, phones by
+        // their digits.
+        if let nickname = friend.card?.nickname, holdsTerm(nickname) { return 3 }
+        if term.hasAt, friend.emails.contains(where: holdsTerm) { return 4 }
+        guard let card = friend.card else { return nil }
+        let fields =
+            [card.organization, card.title].compactMap { $0 } + card.categories
+            + [card.birthday, card.note].compactMap { $0 }
+        if fields.contains(where: holdsTerm) { return 4 }
+        let digits = term.needle.filter { ("0"..."9").contains($0) }
+        if digits.count >= 3,
+            term.needle.allSatisfy({ ("0"..."9").contains($0) || "+-.()".unicodeScalars.contains($0) }),
+            card.phones.contains(where: { holds($0.unicodeScalars.filter { ("0"..."9").contains($0) }, digits) })
         {
-            return 2
+            return 4
         }
         return nil
     }

@@ -57,6 +57,9 @@ extension Options {
         }
         try options.checkSource()
         try options.checkCacheOptions()
+        // A mail client's address book is searched by addresses too: what is typed in To: is
+        // often the start of one.
+        options.configuration.searchesAddresses = options.format.isForMail
         return .run(options)
     }
 

@@ -14,7 +14,8 @@ package enum FriendFilter {
     /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``).
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     package static func matches(
-        in source: FriendSource, matching query: String, sortOrder: NameOrder, ranked: Bool = true, token: String?,
+        in source: FriendSource, matching query: String, sortOrder: NameOrder, ranked: Bool = true,
+        searchesAddresses: Bool = false, token: String?,
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
         if source == .standardInput {
@@ -23,7 +24,8 @@ package enum FriendFilter {
             let head = try StandardInput.readHead(input)
             guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
                 return try matches(
-                    of: StandardInputLoader(head: head), matching: query, sortOrder: sortOrder, ranked: ranked)
+                    of: StandardInputLoader(head: head), matching: query, sortOrder: sortOrder, ranked: ranked,
+                    searchesAddresses: searchesAddresses)
             }
             let data = try StandardInput.readAll(input, after: head)
             let lines = try LineFilter.matches(
@@ -33,18 +35,24 @@ package enum FriendFilter {
         }
         let loader = source.loader(
             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)
-        return try matches(of: loader, matching: query, sortOrder: sortOrder, ranked: ranked)
+        return try matches(
+            of: loader, matching: query, sortOrder: sortOrder, ranked: ranked, searchesAddresses: searchesAddresses)
     }
 
     private static func matches(
-        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, ranked: Bool
+        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, ranked: Bool, searchesAddresses: Bool
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
         let (list, leftOut, _) = try loader.list(sortOrder: sortOrder)
-        return (.friends(matches(in: list, query, ranked: ranked)), leftOut, list.skipped)
+        let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses)
+        return (.friends(found), leftOut, list.skipped)
     }
 
-    /// The friends of `list` that `query` includes, best first when `ranked`.
-    static func matches(in list: FriendList, _ query: String, ranked: Bool) -> [Friend] {
-        list.search(SearchQuery(query), ranking: ranked ? Ranking() : nil).inOrder.map { list.friends[$0] }
+    /// The friends of `list` that `query` includes, best first when `ranked`; with
+    /// `searchesAddresses`, a term may match an email address without holding `@`.
+    static func matches(in list: FriendList, _ query: String, ranked: Bool, searchesAddresses: Bool = false)
+        -> [Friend]
+    {
+        let search = SearchQuery(query, searchesAddresses: searchesAddresses)
+        return list.search(search, ranking: ranked ? Ranking() : nil).inOrder.map { list.friends[$0] }
     }
 }

@@ -80,7 +80,9 @@ extension LaunchPlan {
                 guard persistence.cache != nil || options.offline else {
                     let (matches, leftOut, skipped) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
-                        ranked: options.configuration.ranksMatches, token: token, timeout: options.timeout,
+                        ranked: options.configuration.ranksMatches,
+                        searchesAddresses: options.configuration.searchesAddresses, token: token,
+                        timeout: options.timeout,
                         loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice)
                     reports +=
                         skippedReports(skipped, source: options.source, token: token)
@@ -89,7 +91,9 @@ extension LaunchPlan {
                 }
                 let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
                 reports += leftOutReports(leftOut, source: options.source, token: token)
-                let matches = FriendFilter.matches(in: list, filter, ranked: options.configuration.ranksMatches)
+                let matches = FriendFilter.matches(
+                    in: list, filter, ranked: options.configuration.ranksMatches,
+                    searchesAddresses: options.configuration.searchesAddresses)
                 return LaunchPlan(
                     reports: reports, printing: FilterMatches.friends(matches).prefix(limit), format: options.format)
             }
@@ -165,7 +169,8 @@ extension LaunchPlan {
         let reports =
             skippedReports(list.skipped, source: options.source, token: token)
             + leftOutReports(leftOut, source: options.source, token: token)
-        let matches = list.positions(matching: SearchQuery(options.query))
+        let matches = list.positions(
+            matching: SearchQuery(options.query, searchesAddresses: options.configuration.searchesAddresses))
         if options.exitZero && matches.isEmpty { return LaunchPlan(reports: reports, .exit(.nothingToPrint)) }
         if options.selectOne && matches.count == 1 {
             return LaunchPlan(reports: reports, .print(.friends([list.friends[matches[0]]])))

@@ -16,6 +16,9 @@ public struct PickerConfiguration: Hashable, Sendable {
     /// Whether a search shows the best matches first (see ``NameMatch/score``) rather than in list
     /// order (`--no-rank`).
     public var ranksMatches = true
+    /// Whether every term of a search may match an email address, not only one that holds `@`:
+    /// so for the formats a mail client reads, whose user types the start of an address.
+    public var searchesAddresses = false
     /// How the list is sorted and sectioned.
     public var sortOrder = NameOrder.first
     /// How names are shown.

@@ -6,7 +6,7 @@ extension PickerState {
     /// `keepingCursor`, stays on the friend it was on when that friend is still shown.
     mutating func setQuery(_ text: String, keepingCursor: Bool = false) {
         let kept = keepingCursor ? cursor.map { rows[$0] } : nil
-        let newQuery = SearchQuery(text)
+        let newQuery = SearchQuery(text, searchesAddresses: configuration.searchesAddresses)
         let narrows = newQuery.narrows(query)
         query = newQuery
         search(among: narrows ? shown : nil)

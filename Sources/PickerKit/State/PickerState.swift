@@ -84,7 +84,7 @@ package struct PickerState: Sendable {
         self.frecency = frecency
         rankedKeys = frecency.rankedKeys
         list = FriendList(sortOrder: configuration.sortOrder)
-        self.query = SearchQuery(query)
+        self.query = SearchQuery(query, searchesAddresses: configuration.searchesAddresses)
         queryCursor = query.count
         pendingSelection = preselected
         self.size = size

@@ -17,10 +17,17 @@ public struct Friend: Hashable, Sendable {
     /// When the friendship began, in seconds since 1970 (the Facebook export's `timestamp`);
     /// nil when the source does not say.
     public var friendsSince: Int64?
+    /// What an address book says besides the name and the addresses (nickname, organisation,
+    /// phones…); nil when the source says nothing more.
+    public var card: ContactCard?
+    /// For a group (a vCard `KIND:group`, an Apple group card, a label), the ids of its
+    /// members; nil for a person.
+    public var members: [String]?
 
     public init(
         id: String, name: String, firstName: String? = nil, middleName: String? = nil,
-        lastName: String? = nil, emails: [String] = [], friendsSince: Int64? = nil
+        lastName: String? = nil, emails: [String] = [], friendsSince: Int64? = nil, card: ContactCard? = nil,
+        members: [String]? = nil
     ) {
         self.id = id
         self.name = name
@@ -29,6 +36,8 @@ public struct Friend: Hashable, Sendable {
         self.lastName = lastName
         self.emails = emails
         self.friendsSince = friendsSince
+        self.card = card.flatMap { $0.isEmpty ? nil : $0 }
+        self.members = members
     }
 
     /// First, middle and last name: the given parts, or parts derived from `name` when the

@@ -12,7 +12,7 @@ extension FriendList {
     package func score(atPosition position: Int, for query: SearchQuery) -> UInt8 {
         if query.isEmpty { return MatchTier.nameStart }
         let compiled = CompiledQuery(query)
-        let details = details.hasEmails ? details : nil
+        let details = details.isSearched ? details : nil
         return keys.withView { view in
             var scanner = KeyScanner(view, compiled, scoring: true, details: details)
             return scanner.score(Int(order[position]))
@@ -41,7 +41,7 @@ extension FriendList {
         let candidates = candidates.flatMap { $0.isEveryone(of: count) ? nil : $0 }
         if query.isEmpty { return SearchResult(positions: candidates ?? .everyone(count)) }
         let compiled = CompiledQuery(query)
-        let details = details.hasEmails ? details : nil
+        let details = details.isSearched ? details : nil
         let ranking = query.hasPositiveTerms ? ranking : nil
         if let candidates, candidates.count < 4096 {
             let (kept, scores) = keys.withView { view in

@@ -15,7 +15,7 @@ extension FriendList {
         let exact = CompiledQuery(SearchQuery(text: query.text, terms: query.terms.filter { !relaxed.contains($0) }))
         let storage = relaxed.map { OneTypo.Storage($0.bytes) }
         let typos = zip(storage, relaxed).map { (typo: $0.typo, caseOnly: $1.strength == .caseOnly) }
-        let scores = matchScores(exact, within: nil, details.hasEmails ? details : nil, typos: typos)
+        let scores = matchScores(exact, within: nil, details.isSearched ? details : nil, typos: typos)
         withExtendedLifetime(storage) {}
         let (kept, keptScores) = scoredPositions(of: scores, among: nil)
         guard !kept.isEmpty else { return nil }

@@ -54,7 +54,8 @@ struct KeyScanner {
     mutating func score(_ number: Int) -> UInt8 {
         let mask = view.masks[number]
         guard mask & query.mask == query.mask else { return MatchTier.noMatch }
-        if query.decidedByMask {
+        // With cards, the mask covers more than the name: it no longer decides alone.
+        if query.decidedByMask, details?.hasCards != true {
             // One letter each: the mask says they match, the initials how well.
             guard scoring else { return MatchTier.nameStart }
             let initials = view.initials[number]
@@ -88,11 +89,18 @@ struct KeyScanner {
             let starts = view.partStarts.of(number, caseOnly: term.caseOnly)
             return term.tier(in: key, partStarts: starts, mayJoin: mayJoin, scoring: scoring, joined: &joined)
         }
-        if term.isEmail, let details,
-            details.emails(
-                of: number, contain: term.bytes, term.caseOnly ? .caseOnly : .caseAndAccents, folding: &folding)
+        guard let details else { return nil }
+        let strength: TextFolding.Strength = term.caseOnly ? .caseOnly : .caseAndAccents
+        if details.hasCards, details.nickname(of: number, contains: term.bytes, strength, folding: &folding) {
+            return MatchTier.nickname
+        }
+        if term.isEmail, details.emails(of: number, contain: term.bytes, strength, folding: &folding) {
+            return MatchTier.field
+        }
+        if details.hasCards,
+            details.fields(of: number, contain: term.bytes, strength, digits: term.phoneDigits, folding: &folding)
         {
-            return MatchTier.insideWord
+            return MatchTier.field
         }
         return nil
     }
@@ -177,8 +185,12 @@ final class CompiledQuery: @unchecked Sendable {
         let anchor: SearchQuery.Term.Anchor
         let isExcluded: Bool
         let joinsPunctuation: Bool
-        /// Whether the term holds `@`, and so may match an email address instead of the name.
+        /// Whether the term may match an email address instead of the name: it holds `@`, or
+        /// the query looks in addresses (``SearchQuery/searchesAddresses``).
         let isEmail: Bool
+        /// The term's digits, when it is a phone number: three digits or more, and nothing but
+        /// digits and a phone's punctuation (`+`, `-`, `.`, `(`, `)`); nil otherwise.
+        let phoneDigits: UnsafeBufferPointer<UInt8>?
     }
 
     let terms: UnsafeBufferPointer<Term>
@@ -192,12 +204,19 @@ final class CompiledQuery: @unchecked Sendable {
         for (index, term) in query.terms.enumerated() {
             let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(term.bytes.count, 1))
             _ = storage.initialize(from: term.bytes)
+            let digits = Self.phoneDigits(term.bytes)
+            let digitStorage = digits.map { digits in
+                let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: digits.count)
+                _ = storage.initialize(from: digits)
+                return UnsafeBufferPointer(storage)
+            }
             terms.initializeElement(
                 at: index,
                 to: Term(
                     bytes: UnsafeBufferPointer(rebasing: storage[0..<term.bytes.count]),
                     caseOnly: term.strength == .caseOnly, anchor: term.anchor, isExcluded: term.isExcluded,
-                    joinsPunctuation: term.joinsPunctuation, isEmail: SearchQuery.isEmailTerm(term)))
+                    joinsPunctuation: term.joinsPunctuation,
+                    isEmail: query.searchesAddresses || SearchQuery.isEmailTerm(term), phoneDigits: digitStorage))
         }
         self.terms = UnsafeBufferPointer(terms)
         // An email term may match outside the name, whose mask then says nothing of it.
@@ -210,7 +229,18 @@ final class CompiledQuery: @unchecked Sendable {
     }
 
     deinit {
-        for term in terms { UnsafeMutableBufferPointer(mutating: term.bytes).deallocate() }
+        for term in terms {
+            UnsafeMutableBufferPointer(mutating: term.bytes).deallocate()
+            term.phoneDigits.map { UnsafeMutableBufferPointer(mutating: $0).deallocate() }
+        }
         UnsafeMutableBufferPointer(mutating: terms).deallocate()
+    }
+
+    /// The digits of a term that is a phone number (see ``Term/phoneDigits``).
+    static func phoneDigits(_ bytes: [UInt8]) -> [UInt8]? {
+        let digits = bytes.filter { (0x30...0x39).contains($0) }
+        guard digits.count >= 3, bytes.allSatisfy({ (0x30...0x39).contains($0) || "+-.()".utf8.contains($0) })
+        else { return nil }
+        return digits
     }
 }

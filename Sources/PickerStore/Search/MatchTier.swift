@@ -10,6 +10,11 @@ package enum MatchTier {
     static let nameStart: UInt8 = 0
     static let wordStart: UInt8 = 1
     static let insideWord: UInt8 = 2
+    /// A term found in the nickname, not the name: after every match in a name.
+    static let nickname: UInt8 = 3
+    /// A term found in an email address or another field of a card (organisation, title,
+    /// categories, phones, birthday, note): after a nickname.
+    static let field: UInt8 = 4
     /// The highest score kept; a higher sum counts as this one.
     static let highestScore: UInt8 = 254
     /// What a scan writes for a friend that does not pass.

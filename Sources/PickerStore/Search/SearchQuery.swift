@@ -51,22 +51,30 @@ public struct SearchQuery: Hashable, Sendable {
     public let text: String
     /// The terms, in the order typed; empty for an empty query, which includes everyone.
     package let terms: [Term]
+    /// Whether every term may match an email address, not only one that holds `@`: what an
+    /// address book for a mail client wants, where what is typed in `To:` is often the start of
+    /// an address.
+    public let searchesAddresses: Bool
 
-    public init(_ text: String) {
+    /// The query `text`; with `searchesAddresses`, its terms may match an email address
+    /// without holding `@`.
+    public init(_ text: String, searchesAddresses: Bool = false) {
         var folding = TextFolding()
-        self.init(text, folding: &folding)
+        self.init(text, searchesAddresses: searchesAddresses, folding: &folding)
     }
 
     /// Parses `text`, reusing the caller's fold cache.
-    package init(_ text: String, folding: inout TextFolding) {
+    package init(_ text: String, searchesAddresses: Bool = false, folding: inout TextFolding) {
         self.text = text
+        self.searchesAddresses = searchesAddresses
         terms = text.split(whereSeparator: \.isWhitespace).map { Self.term(String($0), folding: &folding) }
     }
 
     /// A query of `terms`, typed as `text`.
-    init(text: String, terms: [Term]) {
+    init(text: String, terms: [Term], searchesAddresses: Bool = false) {
         self.text = text
         self.terms = terms
+        self.searchesAddresses = searchesAddresses
     }
 
     /// The term typed as `typed`: its marks taken off, then folded.
@@ -117,7 +125,7 @@ public struct SearchQuery: Hashable, Sendable {
     /// query's results can be searched for within `other`'s: each of `other`'s terms is
     /// narrowed by the term in the same place here (more terms may follow).
     package func narrows(_ other: SearchQuery) -> Bool {
-        guard other.terms.count <= terms.count else { return false }
+        guard other.terms.count <= terms.count, other.searchesAddresses == searchesAddresses else { return false }
         return zip(other.terms, terms).allSatisfy { old, new in new.narrows(old) }
     }
 }

@@ -1,7 +1,8 @@
-/// The email addresses and friendship dates of the friends that have any, by friend number,
-/// kept beside the packed names.
+/// What the friends that have any hold besides their names, by friend number, kept beside the
+/// packed names: email addresses, the day a friendship began, an address book's card (nickname,
+/// organisation, phones…) and a group's members; with the folded text a search looks in.
 ///
-/// Most sources (the Graph API, text) give neither, and their friends pay nothing for it: a
+/// Most sources (the Graph API, text) give none of it, and their friends pay nothing for it: a
 /// friend without details takes no room here, and an empty store is one check per friend read.
 /// Address books and the Facebook export fill it.
 struct ContactDetails: Sendable {
@@ -11,6 +12,16 @@ struct ContactDetails: Sendable {
         /// The emails folded for case and accents, each followed by a newline, for the search.
         var foldedEmails: [UInt8]
         var friendsSince: Int64?
+        var card: ContactCard?
+        var members: [String]?
+        /// The nickname folded for case and accents.
+        var foldedNickname: [UInt8]
+        /// The other fields searched (``ContactCard/searchedFields``), folded, each followed by a
+        /// newline.
+        var foldedFields: [UInt8]
+        /// The digits of each phone number, each followed by a newline: a number is found by its
+        /// digits, its punctuation ignored.
+        var phoneDigits: [UInt8]
     }
 
     private var entries: [UInt32: Entry] = [:]
@@ -20,18 +31,48 @@ struct ContactDetails: Sendable {
 
     /// Whether some friend has an email address.
     private(set) var hasEmails = false
+    /// Whether some friend has a card, whose fields a search looks in.
+    private(set) var hasCards = false
 
-    /// Keeps the details of `friend`, friend number `number`, if it has any.
-    mutating func add(_ friend: Friend, number: Int, folding: inout TextFolding) {
-        guard !friend.emails.isEmpty || friend.friendsSince != nil else { return }
-        var folded: [UInt8] = []
+    /// Whether a search looks in the details: some friend has an email address or a card.
+    var isSearched: Bool { hasEmails || hasCards }
+
+    /// Keeps the details of `friend`, friend number `number`, if it has any; returns the mask of
+    /// the bytes a search may find in them (see ``ByteMask``), which the friend's name mask is
+    /// widened by, so that a term that matches only a card still passes the mask.
+    @discardableResult
+    mutating func add(_ friend: Friend, number: Int, folding: inout TextFolding) -> UInt32 {
+        guard !friend.emails.isEmpty || friend.friendsSince != nil || friend.card != nil || friend.members != nil
+        else { return 0 }
+        var entry = Entry(
+            emails: friend.emails, foldedEmails: [], friendsSince: friend.friendsSince, card: friend.card,
+            members: friend.members, foldedNickname: [], foldedFields: [], phoneDigits: [])
         for email in friend.emails {
-            folded += folding.fold(email, .caseAndAccents)
-            folded.append(0x0A)
+            entry.foldedEmails += folding.fold(email, .caseAndAccents)
+            entry.foldedEmails.append(0x0A)
         }
-        entries[UInt32(truncatingIfNeeded: number)] = Entry(
-            emails: friend.emails, foldedEmails: folded, friendsSince: friend.friendsSince)
+        if let card = friend.card {
+            entry.foldedNickname = card.nickname.map { folding.fold($0, .caseAndAccents) } ?? []
+            for field in card.searchedFields {
+                entry.foldedFields += folding.fold(field, .caseAndAccents)
+                entry.foldedFields.append(0x0A)
+            }
+            for phone in card.phones {
+                entry.phoneDigits += phone.utf8.filter { (0x30...0x39).contains($0) }
+                entry.phoneDigits.append(0x0A)
+            }
+        }
+        entries[UInt32(truncatingIfNeeded: number)] = entry
         hasEmails = hasEmails || !friend.emails.isEmpty
+        hasCards = hasCards || friend.card != nil
+        let mask =
+            ByteMask.of(entry.foldedEmails) | ByteMask.of(entry.foldedNickname) | ByteMask.of(entry.foldedFields)
+            | ByteMask.of(entry.phoneDigits)
+        // A term typed with accents is folded for case only: its bytes of accented letters are
+        // not in the folds kept, so any such byte may be found in a card that has any.
+        let texts = [friend.card?.nickname].compactMap { $0 } + (friend.card?.searchedFields ?? []) + friend.emails
+        let accented = texts.contains { $0.unicodeScalars.contains { !$0.isASCII } }
+        return accented ? mask | ByteMask.nonASCII : mask
     }
 
     /// Takes in the details of `other`, whose friend numbers start at `base` here.
@@ -40,6 +81,7 @@ struct ContactDetails: Sendable {
         let offset = UInt32(truncatingIfNeeded: base)
         for (number, entry) in other.entries { entries[number + offset] = entry }
         hasEmails = hasEmails || other.hasEmails
+        hasCards = hasCards || other.hasCards
     }
 
     /// `friend`, friend number `number`, with its details filled in.
@@ -48,6 +90,8 @@ struct ContactDetails: Sendable {
         var filled = friend
         filled.emails = entry.emails
         filled.friendsSince = entry.friendsSince
+        filled.card = entry.card
+        filled.members = entry.members
         return filled
     }
 
@@ -62,6 +106,37 @@ struct ContactDetails: Sendable {
         }
         return entry.emails.contains { email in
             folding.fold(email, strength).withUnsafeBufferPointer { bytes($0, contain: term) }
+        }
+    }
+
+    /// Whether the nickname of friend `number` holds `term`, folded to `strength`.
+    func nickname(
+        of number: Int, contains term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
+        folding: inout TextFolding
+    ) -> Bool {
+        guard let entry = entries[UInt32(truncatingIfNeeded: number)], let nickname = entry.card?.nickname else {
+            return false
+        }
+        if strength == .caseAndAccents {
+            return entry.foldedNickname.withUnsafeBufferPointer { bytes($0, contain: term) }
+        }
+        return folding.fold(nickname, strength).withUnsafeBufferPointer { bytes($0, contain: term) }
+    }
+
+    /// Whether a field of the card of friend `number` holds `term`, folded to `strength`; a term
+    /// of digits (`digits`, its punctuation taken out, when it is one) is also looked for among
+    /// the digits of the phone numbers.
+    func fields(
+        of number: Int, contain term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
+        digits: UnsafeBufferPointer<UInt8>?, folding: inout TextFolding
+    ) -> Bool {
+        guard let entry = entries[UInt32(truncatingIfNeeded: number)], let card = entry.card else { return false }
+        if let digits, entry.phoneDigits.withUnsafeBufferPointer({ bytes($0, contain: digits) }) { return true }
+        if strength == .caseAndAccents {
+            return entry.foldedFields.withUnsafeBufferPointer { bytes($0, contain: term) }
+        }
+        return card.searchedFields.contains { field in
+            folding.fold(field, strength).withUnsafeBufferPointer { bytes($0, contain: term) }
         }
     }
 }

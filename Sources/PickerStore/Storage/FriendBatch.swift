@@ -101,7 +101,8 @@ package struct FriendBatch: Hashable, Sendable {
                 keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
                 hashes.append(Self.idHash(friend.id))
             }
-            friends.addDetails(of: number, to: &details, folding: &folding)
+            let detailMask = friends.addDetails(of: number, to: &details, folding: &folding)
+            if detailMask != 0 { keys.widenLastMask(by: detailMask) }
         }
         let run = ListOrder.sorted(0..<entries.count, of: entries)
         return (packed, keys, entries, hashes, details, ascending.ids, run)
@@ -236,8 +237,9 @@ protocol BatchFriends {
     var count: Int { get }
     /// Calls `body` with the strings of friend `index`.
     func withText<Result>(_ index: Int, _ body: (FriendText) -> Result) -> Result
-    /// Keeps the emails and friendship date of friend `index`, if it has any.
-    func addDetails(of index: Int, to details: inout ContactDetails, folding: inout TextFolding)
+    /// Keeps the details of friend `index` (emails, friendship date, card), if it has any;
+    /// returns the mask of what a search may find in them (see ``ContactDetails/add(_:number:folding:)``).
+    func addDetails(of index: Int, to details: inout ContactDetails, folding: inout TextFolding) -> UInt32
 }
 
 extension UnsafeBufferPointer<Friend>: BatchFriends {
@@ -245,12 +247,12 @@ extension UnsafeBufferPointer<Friend>: BatchFriends {
         self[index].withText(body)
     }
 
-    func addDetails(of index: Int, to details: inout ContactDetails, folding: inout TextFolding) {
+    func addDetails(of index: Int, to details: inout ContactDetails, folding: inout TextFolding) -> UInt32 {
         details.add(self[index], number: index, folding: &folding)
     }
 }
 
 extension FriendTexts: BatchFriends {
-    /// A page kept as bytes has no emails or dates: the readers that keep one give none.
-    func addDetails(of index: Int, to details: inout ContactDetails, folding: inout TextFolding) {}
+    /// A page kept as bytes has no details: the readers that keep one give none.
+    func addDetails(of index: Int, to details: inout ContactDetails, folding: inout TextFolding) -> UInt32 { 0 }
 }

@@ -173,6 +173,14 @@ enum ByteMask {
 }
 
 extension NameKeys {
+    /// Widens the mask of the friend added last by `mask`: the bytes a search may find in its
+    /// details (an address book's card, its emails) as well as in its name.
+    mutating func widenLastMask(by mask: UInt32) {
+        masks[masks.count - 1] |= mask
+    }
+}
+
+extension NameKeys {
     #if DEBUG
         /// Checks, in debug builds, that every friend has each key, a case-only key only where
         /// it differs from the accent key, and a mask that covers its accent key.
