@@ -100,7 +100,10 @@ func runPicker(
 
 /// Runs the picker as ``runPicker(_:input:environment:keepingIn:measuringMemory:)`` does, with
 /// what the shell command `producer` writes on its standard input through a pipe (`yes`, say,
-/// which never ends), measuring its peak memory, for at most `timeout` seconds.
+/// which never ends), measuring its peak memory, for at most `timeout` seconds. What the
+/// producer says on standard error is dropped: the test process ignores SIGPIPE, which its
+/// children inherit, so `yes` says "Broken pipe" when the picker stops reading, or not, as the
+/// timing falls.
 func runPicker(
     _ arguments: [String], pipedFrom producer: String, environment: [String: String?] = [:],
     timeout: TimeInterval = 60
@@ -112,7 +115,7 @@ func runPicker(
     let clean = cleanEnvironment(keepingIn: own).merging(environment) { $1 }
     var result = try runCommand(
         URL(fileURLWithPath: "/bin/sh"),
-        ["-c", "(\(producer)) | exec /usr/bin/python3 -c \"$0\" \"$@\"", peakMemoryScript, peakFile.path]
+        ["-c", "(\(producer)) 2>/dev/null | exec /usr/bin/python3 -c \"$0\" \"$@\"", peakMemoryScript, peakFile.path]
             + [try PickerPaths.picker().path] + arguments, environment: clean, timeout: timeout)
     result.peakMemory = Int(try String(contentsOf: peakFile, encoding: .utf8))
     return result
