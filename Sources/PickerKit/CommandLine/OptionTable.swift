@@ -114,6 +114,14 @@ extension Options {
             "show what a search finds in list order, with its sections, as the Facebook picker did, instead of the best match first"
         ) { options, _ in options.configuration.ranksMatches = false },
         OptionSpec(
+            ["--no-sort"],
+            "keep the source's order instead of sorting by name, without sections or \"Recent\" (a search still shows the best match first, unless --no-rank too)"
+        ) { options, _ in options.configuration.sortsList = false },
+        OptionSpec(
+            ["--tac"],
+            "the source's order reversed, the last line first, as tac prints a file: --no-sort with the list upside down (a search still shows the best match first, the later line first among equals, unless --no-rank too)"
+        ) { options, _ in options.configuration.reversesInput = true },
+        OptionSpec(
             ["--height"], value: "N|N%",
             "draw in N lines (at least 4), or N% of the terminal, below the cursor instead of the full screen, leaving the lines above as they are; the full screen when that is the whole terminal, when the terminal has 4 rows or fewer, or when it does not say where its cursor is within 2 s; a terminal that rewraps lines when made narrower may push the area's first lines into its scrollback"
         ) { options, text throws(UsageError) in options.height = try InlineHeight(argument: text) },

@@ -14,7 +14,8 @@ package enum FriendFilter {
     /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``).
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     package static func matches(
-        in source: FriendSource, matching query: String, sortOrder: NameOrder, ranked: Bool = true,
+        in source: FriendSource, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder? = nil,
+        ranked: Bool = true,
         searchesAddresses: Bool = false, token: String?,
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
@@ -22,23 +23,26 @@ package enum FriendFilter {
             let data = FriendsJSON.withoutByteOrderMark(try StandardInput.readAll())
             if SourceFormat.of(data) == .text {
                 let lines = try LineFilter.matches(
-                    in: data, source: source.displayName, matching: query, sortOrder: sortOrder, ranked: ranked)
+                    in: data, source: source.displayName, matching: query, sortOrder: sortOrder,
+                    inputOrder: inputOrder, ranked: ranked)
                 return (.lines(lines), 0, 0)
             }
             return try matches(
-                of: StandardInputLoader.Preread(data: data), matching: query, sortOrder: sortOrder, ranked: ranked,
-                searchesAddresses: searchesAddresses)
+                of: StandardInputLoader.Preread(data: data), matching: query, sortOrder: sortOrder,
+                inputOrder: inputOrder, ranked: ranked, searchesAddresses: searchesAddresses)
         }
         let loader = source.loader(
             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)
         return try matches(
-            of: loader, matching: query, sortOrder: sortOrder, ranked: ranked, searchesAddresses: searchesAddresses)
+            of: loader, matching: query, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked,
+            searchesAddresses: searchesAddresses)
     }
 
     private static func matches(
-        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, ranked: Bool, searchesAddresses: Bool
+        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?, ranked: Bool,
+        searchesAddresses: Bool
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
-        let (list, leftOut, _) = try loader.list(sortOrder: sortOrder)
+        let (list, leftOut, _) = try loader.list(sortOrder: sortOrder, inputOrder: inputOrder)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses)
         return (.friends(found), leftOut, list.skipped)
     }

@@ -80,6 +80,7 @@ extension LaunchPlan {
                 guard persistence.cache != nil || options.offline else {
                     let (matches, leftOut, skipped) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
+                        inputOrder: options.configuration.inputOrder,
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
@@ -144,10 +145,12 @@ extension LaunchPlan {
             guard let cached = persistence.cachedFriends(reports: &reports) else {
                 throw noCachedFriends(options, token: token)
             }
-            let (list, leftOut, _) = try cached.loader.list(sortOrder: sortOrder)
+            let (list, leftOut, _) = try cached.loader.list(
+                sortOrder: sortOrder, inputOrder: options.configuration.inputOrder)
             return (list, leftOut)
         }
-        let (list, leftOut, announcedTotal) = try loader.list(sortOrder: sortOrder)
+        let (list, leftOut, announcedTotal) = try loader.list(
+            sortOrder: sortOrder, inputOrder: options.configuration.inputOrder)
         persistence.store(list, announcedTotal: announcedTotal, reports: &reports)
         return (list, leftOut)
     }

@@ -112,7 +112,8 @@ package enum PickerCommand {
         var feed: BackgroundFeed<LoaderDelivery>?
         if let loader {
             let sortOrder = options.configuration.sortOrder
-            feed = BackgroundFeed.loading(loader, sortOrder: sortOrder, refresh: plan.refresh)
+            feed = BackgroundFeed.loading(
+                loader, sortOrder: sortOrder, inputOrder: options.configuration.inputOrder, refresh: plan.refresh)
             if feed == nil { return fail("cannot start loading") }
         }
         defer { feed?.stop() }

@@ -83,7 +83,7 @@ package struct PickerState: Sendable {
         phase = .loading
         self.frecency = frecency
         rankedKeys = frecency.rankedKeys
-        list = FriendList(sortOrder: configuration.sortOrder)
+        list = FriendList(sortOrder: configuration.sortOrder, inputOrder: configuration.inputOrder)
         self.query = SearchQuery(query, searchesAddresses: configuration.searchesAddresses)
         queryCursor = query.count
         pendingSelection = preselected

@@ -20,7 +20,15 @@ extension FriendLoader {
     public func list(sortOrder: NameOrder) throws(SourceError) -> (
         list: FriendList, leftOut: Int, announcedTotal: Int?
     ) {
-        var list = FriendList(sortOrder: sortOrder)
+        try list(sortOrder: sortOrder, inputOrder: nil)
+    }
+
+    /// Everyone the source holds, as ``list(sortOrder:)`` reads them, in a list kept in
+    /// `inputOrder` when one is given (`--no-sort`).
+    package func list(sortOrder: NameOrder, inputOrder: InputOrder?) throws(SourceError) -> (
+        list: FriendList, leftOut: Int, announcedTotal: Int?
+    ) {
+        var list = FriendList(sortOrder: sortOrder, inputOrder: inputOrder)
         var leftOut = 0
         var announcedTotal: Int?
         try load { page in
