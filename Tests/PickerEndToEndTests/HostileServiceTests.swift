@@ -189,13 +189,17 @@ final class HostileServiceTests: GraphTestCase {
             "summaryarray": "summary is not an object",
             "longnext": "paging.next is longer than 8 KB",
             "summaryhuge": "not a friends page: summary.total_count cannot be read as a number",
-            "nextsurrogate": "not a friends page: paging.next cannot be read as text",
             "toparray": #"not a friends page: the top level is an array, not a Graph friends page {"data": [...]}"#,
         ]
         for (scenario, problem) in expected.sorted(by: { $0.key < $1.key }) {
             let result = try assertFails(scenario, saying: problem)
             XCTAssertTrue(result.standardError.hasSuffix("&limit=500: \(problem)\n"), result.standardError)
         }
+        // Not JSON: where, in the body's one line.
+        let surrogate = try assertFails("nextsurrogate", saying: #"a \u escape of half a character (a lone surrogate)"#)
+        XCTAssertTrue(
+            surrogate.standardError.contains("&limit=500: not a friends page: not valid JSON at line 1, column "),
+            surrogate.standardError)
     }
 
     func testATokenWithAControlCharacterIsRefusedBeforeAnyRequest() throws {

@@ -121,6 +121,13 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(page.contains(Options.mailClientNotes), "man page: how the clients run the lines")
     }
 
+    func testTheManPageStatesTheLimitsOfWhatIsRead() throws {
+        let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+        for limit in ["at most 1 GB of a source", "at most 64 MB", "no symbolic link is followed"] {
+            XCTAssertTrue(page.contains(limit), "man page: \(limit)")
+        }
+    }
+
     func testTheCompletionsAreCurrentAndOfferEveryOption() throws {
         XCTAssertEqual(try committed("completions/picker.bash"), ShellCompletions.bash, "run swift run generate-docs")
         XCTAssertEqual(try committed("completions/_picker"), ShellCompletions.zsh, "run swift run generate-docs")

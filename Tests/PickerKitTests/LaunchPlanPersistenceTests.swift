@@ -174,7 +174,8 @@ final class LaunchPlanPersistenceTests: XCTestCase {
             atPath: try cache.path + "/in-the-way", withIntermediateDirectories: true)
         let plan = LaunchPlan.start(options(), now: now)
         XCTAssertEqual(
-            plan.reports, ["\(try cache.path) is not a regular file; ignored, and replaced once the friends are read"])
+            plan.reports,
+            ["\(try cache.path) is a directory, not a regular file; ignored, and replaced once the friends are read"])
         guard case .openScreen(var state, _) = plan.action else { return XCTFail("\(plan.action)") }
         var persistence = try XCTUnwrap(plan.persistence)
         state.send(.friendsArrived(FriendBatch(friends)))

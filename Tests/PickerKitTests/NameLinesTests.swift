@@ -183,11 +183,13 @@ final class NameLinesTests: XCTestCase {
             var seen: [UInt8] = []
             let see = { (chunk: UnsafeBufferPointer<UInt8>) in seen += chunk }
             do {
-                let head = try StandardInput.readHead(descriptor: ends[0], source: "standard input")
-                try NameLines.readPages(
-                    head: head, descriptor: ends[0], source: "standard input", firstPage: 1, largestPage: 2,
-                    chunkSize: 3, seen: see
-                ) { piped += $0.friends }
+                let input = try InputFile.reading(ends[0], name: "standard input")
+                try input.observing(see) { () throws(SourceError) in
+                    let head = try StandardInput.readHead(input)
+                    try NameLines.readPages(head: head, input: input, firstPage: 1, largestPage: 2, chunkSize: 3) {
+                        piped += $0.friends
+                    }
+                }
             } catch {
                 pipedError = error.problem
             }

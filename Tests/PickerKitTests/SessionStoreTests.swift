@@ -1,3 +1,4 @@
+import Foundation
 import PickerTestSupport
 import XCTest
 
@@ -83,6 +84,34 @@ final class SessionStoreTests: XCTestCase {
         try Data(count: SessionStore.maximumBytes + 1).write(to: URL(fileURLWithPath: store.path))
         chmod(store.path, 0o600)
         XCTAssertThrowsError(try store.load())
+    }
+
+    /// A FIFO at the session's place is refused at once, not waited on; a directory that is a
+    /// symbolic link is not read from, nor written to.
+    func testAFIFOOrALinkedDirectoryIsRefusedWithoutWaiting() throws {
+        let store = SessionStore(path: directory.appendingPathComponent("picker/session").path)
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        chmod(store.directory, 0o700)
+        XCTAssertEqual(mkfifo(store.path, 0o600), 0)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var message = ""
+        Thread {
+            do {
+                _ = try store.load()
+            } catch {
+                message = "\(error)"
+            }
+            done.signal()
+        }.start()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the load returned")
+        XCTAssertEqual(message, "\(store.path): is a FIFO (named pipe), not a regular file")
+
+        let linked = SessionStore(path: directory.appendingPathComponent("linked/session").path)
+        try FileManager.default.createSymbolicLink(atPath: linked.directory, withDestinationPath: store.directory)
+        XCTAssertThrowsError(try linked.load()) { error in
+            XCTAssertEqual("\(error)", "\(linked.directory): is a symbolic link, so it is not used")
+        }
+        XCTAssertThrowsError(try linked.save(session))
     }
 
     func testLogoutRemovesTheSessionAndIsContentWithNone() throws {

@@ -69,7 +69,7 @@ final class FriendCacheFileTests: XCTestCase {
         try FileManager.default.moveItem(atPath: cache.path, toPath: target.path)
         try FileManager.default.createSymbolicLink(atPath: cache.path, withDestinationPath: target.path)
         guard case .unusable(let why) = cache.read() else { return XCTFail("refused") }
-        XCTAssertEqual(why, "\(cache.path) is a symbolic link")
+        XCTAssertEqual(why, "\(cache.path) is a symbolic link, which picker does not follow")
 
         XCTAssertEqual(chmod(folder, 0o777), 0)
         XCTAssertThrowsError(try cache.write(FriendList(friends), savedAt: 1, announcedTotal: nil)) {
@@ -105,6 +105,50 @@ final class FriendCacheFileTests: XCTestCase {
         XCTAssertEqual(chown(folder, 65534, 65534), 0, "chown to nobody")
         guard case .unusableDirectory(let foreign) = cache.read() else { return XCTFail("another user's") }
         XCTAssertEqual(foreign, "\(folder): not owned by you, so not used")
+    }
+
+    /// A cache folder that is a symbolic link (one that another user who can write in its
+    /// parent may put there, pointing at any folder of the user's) is neither read, written
+    /// nor emptied: the cache files of the folder it points at stay.
+    func testACacheFolderThatIsASymbolicLinkIsNeitherReadWrittenNorEmptied() throws {
+        let elsewhere = directory.appendingPathComponent("elsewhere").path
+        let cache = try FriendCache(directory: elsewhere, url: url, token: "t")
+        try cache.write(FriendList(friends), savedAt: 1, announcedTotal: nil)
+        let old = Date().addingTimeInterval(-60 * 86_400)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: cache.path)
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: folder).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: elsewhere)
+        let linked = try FriendCache(directory: folder, url: url, token: "t")
+        guard case .unusableDirectory(let why) = linked.read() else { return XCTFail("refused") }
+        XCTAssertEqual(why, "\(folder): is a symbolic link, so it is not used")
+        XCTAssertThrowsError(try linked.write(FriendList(friends), savedAt: 1, announcedTotal: nil))
+        XCTAssertThrowsError(try linked.remove())
+        FriendCache.removeUnused(in: folder, now: Int64(Date().timeIntervalSince1970))
+        XCTAssertEqual(FriendCache.removeAll(in: folder), 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cache.path), "the folder pointed at is left alone")
+    }
+
+    /// A cache file's header is checked before the rest is read: one of another session costs
+    /// its 104 bytes, however large it is (counted by the bytes this process reads).
+    func testTheHeaderIsCheckedBeforeTheRestIsRead() throws {
+        let mine = try FriendCache(directory: folder, url: url, token: "mine")
+        let theirs = try FriendCache(directory: folder, url: url, token: "theirs")
+        try theirs.write(FriendList(friends), savedAt: 1, announcedTotal: nil)
+        try FileManager.default.moveItem(atPath: theirs.path, toPath: mine.path)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: mine.path))
+        try handle.truncate(atOffset: 256 << 20)
+        try handle.close()
+        func bytesRead() throws -> Int {
+            let io = try String(contentsOfFile: "/proc/self/io", encoding: .utf8)
+            let line = io.split(separator: "\n").first { $0.hasPrefix("rchar:") } ?? ""
+            return Int(line.split(separator: " ").last ?? "") ?? 0
+        }
+        let before = try bytesRead()
+        guard case .unusable(let why) = mine.read() else { return XCTFail("refused") }
+        let read = try bytesRead() - before
+        XCTAssertEqual(why, "\(mine.path) belongs to another source or session")
+        XCTAssertLessThan(read, 1 << 20, "read \(read) bytes of a file of 256 MB")
     }
 
     func testRemovingEveryCacheLeavesOtherFilesAndCountsTheLists() throws {

@@ -39,10 +39,14 @@ extension Options {
         case nil: return nil
         case .token(let token): return token
         case .file(let path):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("--session-file \(TerminalText.sanitized(path)): cannot be read")
+            let data: [UInt8]
+            do {
+                data = try InputFile.open(path, trust: .named, limit: .session).readAll()
+            } catch {
+                let problem = error.problem == "no such file" ? "cannot be read" : error.problem
+                throw UsageError("--session-file \(TerminalText.sanitized(path)): \(problem)")
             }
-            let firstLine = data.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? Data()
+            let firstLine = data.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
             let token = String(decoding: firstLine, as: UTF8.self).trimmingWhitespace
             guard !token.isEmpty else {
                 throw UsageError("--session-file \(TerminalText.sanitized(path)): the first line holds no token")

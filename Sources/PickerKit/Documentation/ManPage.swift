@@ -56,6 +56,8 @@ package enum ManPage {
             page.append("\\fB\(roff(kind))\\fR")
             page.append(roff(meaning))
         }
+        page.append(".PP")
+        page.append(roff(Options.sourceLimits))
         page.append(".SH MAIL CLIENTS")
         for (client, lines) in Options.mailClientSetUp {
             page.append(".TP")

@@ -26,6 +26,11 @@ extension Options {
         ),
     ]
 
+    /// What the man page says under the formats: what picker opens, how it is read, and how
+    /// much of it.
+    package static let sourceLimits =
+        "A file is opened once and read from the open file; a FIFO (--source <(command)) is read as standard input is, a device or a socket is refused. JSON, vCard and CSV are read as they come, from a file or a pipe alike, in bounded memory: at most \(ReadLimit.source.shown) of a source or of standard input is read, a single JSON value or line may take at most \(FriendsJSON.largestUnit >> 20) MB, and more is an error (exit 2) that names the limit. In a Facebook export's folder no symbolic link is followed and only a regular file is read as its friends list, at most \(ReadLimit.exportFriendsList.shown) of it. picker's own files (the friend cache, at most \(ReadLimit.cache.shown); the record of picks, \(ReadLimit.history.shown); the session, \(ReadLimit.session.shown), as is a --session-file) are read only when they are regular files of the user, never through a symbolic link, in a directory of the user that no one else can write in and that is not itself a symbolic link."
+
     /// The lines that make picker the address book of mutt, neomutt and aerc.
     ///
     /// mutt quotes the query itself before it puts it in place of `%s` and runs the line with

@@ -20,16 +20,19 @@ package enum FriendFilter {
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
         if source == .standardInput {
-            let data = FriendsJSON.withoutByteOrderMark(try StandardInput.readAll())
-            if SourceFormat.of(data) == .text {
-                let lines = try LineFilter.matches(
-                    in: data, source: source.displayName, matching: query, sortOrder: sortOrder,
-                    inputOrder: inputOrder, ranked: ranked)
-                return (.lines(lines), 0, 0)
+            // Text is searched whole, in place; any other format is read as it comes.
+            let input = try InputFile.standardInput()
+            let head = try StandardInput.readHead(input)
+            guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
+                return try matches(
+                    of: StandardInputLoader(head: head), matching: query, sortOrder: sortOrder,
+                    inputOrder: inputOrder, ranked: ranked, searchesAddresses: searchesAddresses)
             }
-            return try matches(
-                of: StandardInputLoader.Preread(data: data), matching: query, sortOrder: sortOrder,
-                inputOrder: inputOrder, ranked: ranked, searchesAddresses: searchesAddresses)
+            let data = try StandardInput.readAll(input, after: head)
+            let lines = try LineFilter.matches(
+                in: FriendsJSON.withoutByteOrderMark(data), source: source.displayName, matching: query,
+                sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked)
+            return (.lines(lines), 0, 0)
         }
         let loader = source.loader(
             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)

@@ -50,7 +50,7 @@ package struct Persistence: Sendable {
     mutating func frecency(reports: inout [String]) -> Frecency {
         guard let history, let historySource else { return Frecency() }
         do throws(PrivateFileError) {
-            try PrivateFiles.check(directory: history.directory)
+            try PrivateDirectory.check(history.directory)
         } catch {
             reports.append("\(error); picks are not kept")
             self.history = nil
@@ -135,10 +135,7 @@ extension Frecency.Keying {
 
     /// What the friends of the file or folder at `path` are known by, told by its first bytes.
     static func of(file path: String) -> Frecency.Keying {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            let head = try? FileSourceLoader.head(of: path)
-        else { return .id }
+        guard let head = try? FileSourceLoader.head(of: path) else { return .id }
         return head.withUnsafeBufferPointer { Frecency.Keying(format: SourceFormat.of($0)) }
     }
 }

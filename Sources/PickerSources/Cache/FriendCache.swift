@@ -18,8 +18,6 @@ package struct FriendCache: Hashable, Sendable {
 
     /// How long an entry may go unused before it is removed: 30 days.
     package static let unusedLifetime: Int64 = 30 * 86_400
-    /// The largest cache file read: 2 GB.
-    static let largestFile = 2 << 30
 
     /// The cache of the friends `url` gives to the session `token`, in `directory`.
     /// - Throws: when SHA-256 cannot be computed here (no libcrypto), which names the file.
@@ -36,8 +34,10 @@ package struct FriendCache: Hashable, Sendable {
         self.key = key
     }
 
+    /// The name of the cache file in the directory.
+    var name: String { "friends-\(SHA256.hex(key)).cache" }
     /// The path of the cache file.
-    package var path: String { "\(directory)/friends-\(SHA256.hex(key)).cache" }
+    package var path: String { "\(directory)/\(name)" }
 
     /// What reading the cache found.
     package enum Found: Sendable {
@@ -54,18 +54,47 @@ package struct FriendCache: Hashable, Sendable {
 
     /// The cached friends, when the file is there, the user's, whole and of this format, in a
     /// directory of the user that no one else can write in; the file is marked as used.
+    ///
+    /// The header is read and checked first (its magic, version, key and length against the
+    /// file's size), so that a file of another session, or no cache at all, costs 104 bytes
+    /// however large it is; then the rest, and the checksum of the whole.
     package func read() -> Found {
-        switch PrivateFiles.read(path, limit: Self.largestFile, touching: true) {
-        case .missing: return .nothing
-        case .unusableDirectory(let error): return .unusableDirectory(error.description)
-        case .refused(let why): return .unusable(message(why))
-        case .bytes(let bytes):
-            do throws(FriendCacheFormat.Problem) {
-                let header = try FriendCacheFormat.open(bytes, key: key)
-                return .friends(CachedFriends(header: header, file: bytes))
-            } catch {
-                return .unusable(message(error.description))
+        let folder: PrivateDirectory
+        let file: InputFile
+        do throws(PrivateFileError) {
+            guard let opened = try PrivateDirectory.open(directory) else { return .nothing }
+            folder = opened
+        } catch {
+            return .unusableDirectory(error.description)
+        }
+        do throws(PrivateFileError) {
+            guard let opened = try folder.openFile(name, limit: .cache) else { return .nothing }
+            file = opened
+        } catch {
+            return .unusable(message(error.description))
+        }
+        do {
+            var bytes = [UInt8](repeating: 0, count: FriendCacheFormat.headerLength)
+            var count = 0
+            while count < bytes.count {
+                let read = try bytes.withUnsafeMutableBytes { (buffer) throws(SourceError) in
+                    try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+                }
+                if read == 0 { break }
+                count += read
             }
+            bytes.removeSubrange(count...)
+            try FriendCacheFormat.checkHeader(bytes, fileLength: file.size ?? count, key: key)
+            bytes += try file.readAll()
+            let header = try FriendCacheFormat.open(bytes, key: key)
+            _ = futimens(file.descriptor, nil)
+            return .friends(CachedFriends(header: header, file: bytes))
+        } catch let error as FriendCacheFormat.Problem {
+            return .unusable(message(error.description))
+        } catch let error as SourceError {
+            return .unusable(message(error.problem))
+        } catch {
+            return .unusable(message("cannot be read (\(error))"))
         }
     }
 
@@ -73,59 +102,63 @@ package struct FriendCache: Hashable, Sendable {
     /// (seconds since 1970) from a source that announced `announcedTotal`; then removes what has
     /// gone unused.
     package func write(_ list: FriendList, savedAt: Int64, announcedTotal: Int?) throws(PrivateFileError) {
-        try PrivateFiles.prepare(directory: directory)
+        let folder = try PrivateDirectory.prepare(directory)
         let bytes: [UInt8]
         do throws(FriendCacheFormat.Problem) {
             bytes = try FriendCacheFormat.encode(list, key: key, savedAt: savedAt, announcedTotal: announcedTotal)
         } catch {
             throw PrivateFileError(message(error.description))
         }
-        try PrivateFiles.write(bytes, to: path)
-        Self.removeUnused(in: directory, now: savedAt)
+        try folder.write(bytes, to: name)
+        Self.removeFiles(in: folder, where: Self.isUnused(now: savedAt))
     }
 
     /// Removes the cache file (a rejected session's friends are not kept).
     package func remove() throws(PrivateFileError) {
-        try PrivateFiles.remove(path)
+        try PrivateDirectory.open(directory)?.remove(name)
     }
 
     /// Removes every cached friend list of the user from `directory`, whatever its session:
     /// what logging out does, as the Facebook SDK deleted its cache at logout. Returns how many
-    /// lists were removed.
+    /// lists were removed; none from a directory that is not the user's alone.
     @discardableResult
     package static func removeAll(in directory: String) -> Int {
-        removeFiles(in: directory) { _, _ in true }
+        guard let folder = try? PrivateDirectory.open(directory) else { return 0 }
+        return removeFiles(in: folder) { _, _ in true }
     }
 
     /// Removes, from `directory`, the cache files of the user not used for ``unusedLifetime``
-    /// before `now`, and temporary files left for a day by a writer that was stopped.
+    /// before `now`, and temporary files left for a day by a writer that was stopped; nothing
+    /// from a directory that is not the user's alone.
     package static func removeUnused(in directory: String, now: Int64) {
-        removeFiles(in: directory) { isCache, used in used < now - (isCache ? unusedLifetime : 86_400) }
+        guard let folder = try? PrivateDirectory.open(directory) else { return }
+        removeFiles(in: folder, where: isUnused(now: now))
     }
 
-    /// Removes the user's regular files of `directory` that are cache files or a writer's
+    /// Whether a cache file (or, when not `isCache`, a temporary file) last used at `used` is
+    /// to be removed at `now`.
+    private static func isUnused(now: Int64) -> (_ isCache: Bool, _ used: Int64) -> Bool {
+        { isCache, used in used < now - (isCache ? unusedLifetime : 86_400) }
+    }
+
+    /// Removes the user's regular files of `folder` that are cache files or a writer's
     /// temporary files and that `shouldRemove` picks, told whether the file is a cache file
     /// and when it was last used (seconds since 1970). Returns how many cache files it removed.
+    /// Every entry is looked at and removed through the open directory, never by a path.
     @discardableResult
-    private static func removeFiles(in directory: String, where shouldRemove: (_ isCache: Bool, _ used: Int64) -> Bool)
-        -> Int
-    {
-        guard let folder = opendir(directory) else { return 0 }
-        defer { closedir(folder) }
+    private static func removeFiles(
+        in folder: PrivateDirectory, where shouldRemove: (_ isCache: Bool, _ used: Int64) -> Bool
+    ) -> Int {
         var removed = 0
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in folder.names() {
             let isCache = name.hasPrefix("friends-") && name.hasSuffix(".cache")
-            let isTemporary = PrivateFiles.isTemporary(name) && name.hasPrefix(".friends-")
-            guard isCache || isTemporary else { continue }
-            var status = stat()
-            let path = "\(directory)/\(name)"
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
-                continue
+            let isTemporary = PrivateDirectory.isTemporary(name) && name.hasPrefix(".friends-")
+            guard isCache || isTemporary, let status = folder.status(of: name),
+                status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid()
+            else { continue }
+            if shouldRemove(isCache, Int64(status.st_mtim.tv_sec)), (try? folder.remove(name)) != nil, isCache {
+                removed += 1
             }
-            if shouldRemove(isCache, Int64(status.st_mtim.tv_sec)), unlink(path) == 0, isCache { removed += 1 }
         }
         return removed
     }

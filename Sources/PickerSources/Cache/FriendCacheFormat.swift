@@ -148,18 +148,7 @@ package enum FriendCacheFormat {
     /// The header of the cache file `bytes`, once everything it can check without reading the
     /// friends holds: the magic, the version, that `key` is the file's, the length, the checksum.
     package static func open(_ bytes: [UInt8], key: [UInt8]) throws(Problem) -> Header {
-        guard bytes.count >= magic.count, bytes.starts(with: magic) else { throw .notACache }
-        guard bytes.count >= headerLength else { throw .truncated(have: bytes.count, want: headerLength) }
-        let fileVersion = UInt32(truncatingIfNeeded: integer(bytes, at: 8, size: 4))
-        guard fileVersion == version else { throw .otherVersion(fileVersion) }
-        guard bytes[keyOffset..<(keyOffset + digestLength)].elementsEqual(key) else { throw .otherSource }
-        let payloadLength = integer(bytes, at: 32, size: 8)
-        let want = UInt64(headerLength).addingReportingOverflow(payloadLength)
-        guard !want.overflow, want.partialValue <= UInt64(Int.max) else { throw .malformed(offset: 32, "length") }
-        guard bytes.count >= Int(want.partialValue) else {
-            throw .truncated(have: bytes.count, want: Int(want.partialValue))
-        }
-        guard bytes.count == Int(want.partialValue) else { throw .trailingBytes }
+        try checkHeader(bytes, fileLength: bytes.count, key: key)
         let stored = bytes[checksumOffset..<headerLength]
         let computed = try checksum(header: Array(bytes[0..<checksumOffset]), payload: bytes[headerLength...])
         guard stored.elementsEqual(computed) else { throw .checksumMismatch }
@@ -167,6 +156,25 @@ package enum FriendCacheFormat {
         return Header(
             count: Int(integer(bytes, at: 12, size: 4)), savedAt: Int64(bitPattern: integer(bytes, at: 16, size: 8)),
             announcedTotal: total >= 0 && total <= Int64(Int32.max) ? Int(total) : nil)
+    }
+
+    /// Checks what the header can say without the payload, from `start`, the first bytes of
+    /// a file of `fileLength` bytes (the whole header, or all of a shorter file): the magic,
+    /// the version, that `key` is the file's, and that the payload's length is the rest of the
+    /// file. A cache file is checked so before the rest of it is read.
+    static func checkHeader(_ start: [UInt8], fileLength: Int, key: [UInt8]) throws(Problem) {
+        guard start.count >= magic.count, start.starts(with: magic) else { throw .notACache }
+        guard start.count >= headerLength else { throw .truncated(have: fileLength, want: headerLength) }
+        let fileVersion = UInt32(truncatingIfNeeded: integer(start, at: 8, size: 4))
+        guard fileVersion == version else { throw .otherVersion(fileVersion) }
+        guard start[keyOffset..<(keyOffset + digestLength)].elementsEqual(key) else { throw .otherSource }
+        let payloadLength = integer(start, at: 32, size: 8)
+        let want = UInt64(headerLength).addingReportingOverflow(payloadLength)
+        guard !want.overflow, want.partialValue <= UInt64(Int.max) else { throw .malformed(offset: 32, "length") }
+        guard fileLength >= Int(want.partialValue) else {
+            throw .truncated(have: fileLength, want: Int(want.partialValue))
+        }
+        guard fileLength == Int(want.partialValue) else { throw .trailingBytes }
     }
 
     /// Reads the `count` friends of a payload (the bytes of a cache file from

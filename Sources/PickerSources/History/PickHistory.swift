@@ -26,8 +26,6 @@ package struct PickHistory: Hashable, Sendable {
     static let largestSources = 64
     /// The most friends kept for one source.
     static let largestPicks = 256
-    /// The largest record read: 4 MB.
-    static let largestFile = 4 << 20
     /// The format's version: 2 since keys are keyed with the user's secret.
     static let version = 2
 
@@ -35,21 +33,34 @@ package struct PickHistory: Hashable, Sendable {
         self.directory = directory
     }
 
+    /// The name of the record in the directory.
+    static let name = "picks.json"
+    /// The name of the lock taken while the record is rewritten.
+    static let lockName = "picks.lock"
     /// The path of the record.
-    package var path: String { "\(directory)/picks.json" }
+    package var path: String { "\(directory)/\(Self.name)" }
     /// The path of the lock taken while the record is rewritten.
-    package var lockPath: String { "\(directory)/picks.lock" }
+    package var lockPath: String { "\(directory)/\(Self.lockName)" }
+    /// The name of the secret the keys are made with.
+    static let secretName = "picks.key"
     /// The path of the secret the keys are made with.
-    package var secretPath: String { "\(directory)/picks.key" }
+    package var secretPath: String { "\(directory)/\(Self.secretName)" }
 
     /// The frecency of the friends picked from the source at `place` (see ``place(of:)``), at
     /// `now`; and a one-line warning when the record is there but cannot be read (it is then
     /// treated as empty, and replaced at the next pick), or when the state directory is not the
     /// user's alone (nothing is read from it, and a pick is not recorded).
     package func frecency(source place: String, keying: Frecency.Keying, now: Int64) -> (Frecency, warning: String?) {
-        let (record, warning, isOlder) = read()
-        if isOlder { removeOlderRecord() }
-        guard let secret = readSecret() else { return (Frecency(), warning) }
+        let folder: PrivateDirectory
+        do throws(PrivateFileError) {
+            guard let opened = try PrivateDirectory.open(directory) else { return (Frecency(), nil) }
+            folder = opened
+        } catch {
+            return (Frecency(), "\(error); picks are not kept")
+        }
+        let (record, warning, isOlder) = read(in: folder)
+        if isOlder { removeOlderRecord(in: folder) }
+        guard let secret = readSecret(in: folder) else { return (Frecency(), warning) }
         let source = Self.key(ofPlace: place, secret)
         let entry = record.sources.first { $0.source == source && $0.keying == keying }
         var times: [UInt64: Int64] = [:]
@@ -66,19 +77,19 @@ package struct PickHistory: Hashable, Sendable {
         _ friends: [Friend], source place: String, keying: Frecency.Keying, now: Int64
     ) throws(PrivateFileError) {
         guard !friends.isEmpty else { return }
-        try PrivateFiles.prepare(directory: directory)
-        let lock = try Self.lock(lockPath)
+        let folder = try PrivateDirectory.prepare(directory)
+        let lock = try folder.lock(Self.lockName)
         defer { close(lock) }
         // Without a secret, whatever the record holds was keyed with another or none: a new
         // secret, and a record begun afresh.
         var record = Record()
         let secret: HistorySecret
-        if let known = readSecret() {
+        if let known = readSecret(in: folder) {
             secret = known
-            record = read().record
+            record = read(in: folder).record
         } else {
             secret = .random()
-            try PrivateFiles.write(secret.file, to: secretPath, durably: true)
+            try folder.write(secret.file, to: Self.secretName, durably: true)
         }
         let source = Self.key(ofPlace: place, secret)
         var entry =
@@ -101,7 +112,7 @@ package struct PickHistory: Hashable, Sendable {
         } catch {
             throw PrivateFileError("\(path): cannot be written (\(error))")
         }
-        try PrivateFiles.write(bytes, to: path, durably: true)
+        try folder.write(bytes, to: Self.name, durably: true)
     }
 
     /// Where `source` is, as the record knows it once keyed: its absolute path (resolved) or
@@ -131,18 +142,18 @@ package struct PickHistory: Hashable, Sendable {
         HistorySecret.hexadecimal(secret.key("source\u{0}" + place))
     }
 
-    /// The secret the record's keys are made with; nil when there is none that can be read.
-    private func readSecret() -> HistorySecret? {
-        guard case .bytes(let bytes) = PrivateFiles.read(secretPath, limit: 1 << 10) else { return nil }
+    /// The secret the record's keys are made with, in `folder`; nil when there is none that
+    /// can be read.
+    private func readSecret(in folder: PrivateDirectory) -> HistorySecret? {
+        guard case .bytes(let bytes) = folder.read(Self.secretName, limit: .historySecret) else { return nil }
         return HistorySecret(file: bytes)
     }
 
-    /// The record as the file holds it, or an empty one and why the file was not read; and
-    /// whether it is a record of an older version (read as empty, without a warning).
-    private func read() -> (record: Record, warning: String?, isOlder: Bool) {
-        switch PrivateFiles.read(path, limit: Self.largestFile) {
+    /// The record as the file in `folder` holds it, or an empty one and why the file was not
+    /// read; and whether it is a record of an older version (read as empty, without a warning).
+    private func read(in folder: PrivateDirectory) -> (record: Record, warning: String?, isOlder: Bool) {
+        switch folder.read(Self.name, limit: .history) {
         case .missing: return (Record(), nil, false)
-        case .unusableDirectory(let error): return (Record(), "\(error); picks are not kept", false)
         case .refused(let why): return (Record(), "\(path) \(why); picks are recorded afresh", false)
         case .bytes(let bytes):
             if let header = try? JSONDecoder().decode(Header.self, from: Data(bytes)), header.format == Record.format,
@@ -159,28 +170,12 @@ package struct PickHistory: Hashable, Sendable {
         }
     }
 
-    /// Removes a record of an older version, under the lock, unless another picker has just
-    /// replaced it.
-    private func removeOlderRecord() {
-        guard let lock = try? Self.lock(lockPath) else { return }
+    /// Removes a record of an older version from `folder`, under the lock, unless another
+    /// picker has just replaced it.
+    private func removeOlderRecord(in folder: PrivateDirectory) {
+        guard let lock = try? folder.lock(Self.lockName) else { return }
         defer { close(lock) }
-        if read().isOlder { try? PrivateFiles.remove(path) }
-    }
-
-    /// Opens and locks the lock file at `path`; closing the descriptor unlocks it.
-    private static func lock(_ path: String) throws(PrivateFileError) -> Int32 {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw PrivateFileError("\(path): cannot be opened (\(PrivateFiles.reason(errno)))")
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = PrivateFiles.reason(errno)
-                close(descriptor)
-                throw PrivateFileError("\(path): cannot be locked (\(reason))")
-            }
-        }
-        return descriptor
+        if read(in: folder).isOlder { try? folder.remove(Self.name) }
     }
 
     /// The format and the version of a record, whatever else it holds.

@@ -40,60 +40,61 @@ extension FriendLoader {
 }
 
 /// Standard input, read by its content as a file named with `--source` is (see
-/// ``SourceFormat``): plain text, one name per line, delivered in growing pages as it comes;
-/// JSON, delivered as one page, vCard or a contacts CSV, in growing pages, once read whole.
+/// ``SourceFormat``), as it comes and never held whole: plain text in growing pages as its
+/// lines come; JSON, vCard or a contacts CSV in growing pages as they are read. At most
+/// ``ReadLimit/source`` is read.
 package struct StandardInputLoader: FriendLoader {
+    /// The start of standard input, when it was read already to tell the format
+    /// (``StandardInput/readHead(_:)``); nil to read it here.
+    var head: [UInt8]?
     /// Where the digest of every byte read goes, when the run keeps picks: standard input is
     /// known by its content in the record of picks.
     var digest: ContentDigest?
 
-    package init(digest: ContentDigest? = nil) {
+    package init(head: [UInt8]? = nil, digest: ContentDigest? = nil) {
+        self.head = head
         self.digest = digest
     }
 
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        guard let digest else {
-            try Self.read(head: try StandardInput.readHead(), descriptor: 0, deliver)
-            return
-        }
+        let input = try InputFile.standardInput(alreadyRead: head?.count ?? 0)
+        guard let digest else { return try read(input, deliver) }
         try digest.reading { (add) throws(SourceError) in
-            try Self.read(head: try StandardInput.readHead(), descriptor: 0, seen: add, deliver)
+            head?.withUnsafeBufferPointer(add)
+            try input.observing(add) { () throws(SourceError) in try read(input, deliver) }
         }
     }
 
-    /// What standard input held, already read whole.
-    package struct Preread: FriendLoader {
-        let data: Data
-
-        package init(data: Data) {
-            self.data = data
-        }
-
-        package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-            try StandardInputLoader.read(data, deliver)
-        }
+    /// Delivers the friends of `input`, standard input, whose start is ``head`` when it was
+    /// read already.
+    private func read(_ input: InputFile, _ deliver: (FriendPage) -> Void) throws(SourceError) {
+        var head = self.head ?? []
+        if self.head == nil { head = try StandardInput.readHead(input) }
+        try Self.read(head: head, input: input, deliver)
     }
 
-    /// Delivers the friends of the source that starts with `head` and goes on in the open
-    /// `descriptor` (standard input, or the pipe messages call `source`): text as its lines
-    /// come, any other format once the rest is read. `seen` is handed every byte read, `head`
-    /// first, in order.
-    static func read(
-        head: [UInt8], descriptor: Int32, source: String = FriendSource.standardInput.displayName,
-        seen: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }, _ deliver: (FriendPage) -> Void
-    ) throws(SourceError) {
-        guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
-            var input = Data(head)
-            input.append(try StandardInput.readAll(descriptor: descriptor, source: source))
-            input.withUnsafeBytes { seen($0.bindMemory(to: UInt8.self)) }
-            try read(input, source: source, deliver)
-            return
+    /// Delivers the friends of the source that starts with `head` and goes on in `input`
+    /// (standard input, or a pipe named with `--source`), by its format, as they are read.
+    static func read(head: [UInt8], input: InputFile, _ deliver: (FriendPage) -> Void) throws(SourceError) {
+        let source = input.name
+        switch head.withUnsafeBufferPointer({ SourceFormat.of($0) }) {
+        case .text: try NameLines.readPages(head: head, input: input, deliver)
+        case .json: try FriendsJSON.readPages(input, head: head, deliver)
+        case .vCard:
+            var reader = VCardReader(source: source)
+            try reader.readAll(.stream(input, head: head), source: source, deliver)
+        case .contactsCSV:
+            var reader = ContactsCSV(source: source)
+            try reader.readAll(.stream(input, head: head), source: source, deliver)
+        case .zipArchive:
+            throw SourceError(
+                source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
+        case .wideText: throw SourceFormat.wideTextError(source)
         }
-        try NameLines.readPages(head: head, descriptor: descriptor, source: source, seen: seen, deliver)
     }
 
     /// Delivers the friends of `input`, what standard input (or the source messages call
-    /// `source`) held.
+    /// `source`) held, already in memory.
     static func read(
         _ input: Data, source: String = FriendSource.standardInput.displayName, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {

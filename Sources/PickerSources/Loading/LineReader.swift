@@ -16,15 +16,18 @@ package protocol LineReader {
 
 /// Where the bytes of a line source come from.
 package enum LineInput {
-    /// A file, read a megabyte at a time and never held whole.
+    /// A file named on the command line, read a megabyte at a time and never held whole.
     case file(String)
-    /// Bytes already in memory (what standard input held).
+    /// An open file or pipe (standard input), whose start, `head`, was read already: the rest
+    /// is read a megabyte at a time and never held whole.
+    case stream(InputFile, head: [UInt8])
+    /// Bytes already in memory.
     case bytes(Data)
 }
 
 extension LineReader {
     /// Runs the reader over `input` to its end, delivering pages of friends as they fill; a
-    /// file is read `chunkSize` bytes at a time.
+    /// file or stream is read `chunkSize` bytes at a time.
     /// - Throws: the reader's ``SourceError``, or one naming `source` when the file cannot be
     ///   read or a line passes `maximumLineLength` bytes; pages before it stay delivered.
     package mutating func readAll(
@@ -35,29 +38,57 @@ extension LineReader {
         var lines = LineSplitter(maximumLength: maximumLineLength, source: source)
         switch input {
         case .bytes(let data):
-            var failure: SourceError?
-            data.withUnsafeBytes { raw in
-                do throws(SourceError) {
-                    try lines.feed(raw.bindMemory(to: UInt8.self)) { line, number, _ throws(SourceError) in
-                        try read(line: line, number: number, into: &pages, deliver)
-                    }
-                } catch {
-                    failure = error
-                }
-            }
-            if let failure { throw failure }
+            try feed(data, to: &lines, into: &pages, deliver)
         case .file(let path):
-            try ChunkedFile.read(path, chunkSize: chunkSize) { chunk throws(SourceError) in
-                try lines.feed(chunk) { line, number, _ throws(SourceError) in
-                    try read(line: line, number: number, into: &pages, deliver)
-                }
-            }
+            let file = try InputFile.open(path, trust: .named, limit: .source)
+            try feed(file, chunkSize: chunkSize, to: &lines, into: &pages, deliver)
+        case .stream(let file, let head):
+            try feed(Data(head), to: &lines, into: &pages, deliver)
+            try feed(file, chunkSize: chunkSize, to: &lines, into: &pages, deliver)
         }
         try lines.finish { line, number, _ throws(SourceError) in
             try read(line: line, number: number, into: &pages, deliver)
         }
         try finish(into: &pages, deliver)
         pages.finish(deliver)
+    }
+}
+
+extension LineReader {
+    /// Cuts `data` into lines with `lines` and reads them.
+    private mutating func feed(
+        _ data: Data, to lines: inout LineSplitter, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        var failure: SourceError?
+        data.withUnsafeBytes { raw in
+            do throws(SourceError) {
+                try lines.feed(raw.bindMemory(to: UInt8.self)) { line, number, _ throws(SourceError) in
+                    try read(line: line, number: number, into: &pages, deliver)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Cuts what is left of `file` into lines with `lines`, `chunkSize` bytes at a time, and
+    /// reads them.
+    private mutating func feed(
+        _ file: InputFile, chunkSize: Int, to lines: inout LineSplitter, into pages: inout PageCollector,
+        _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try file.read(into: buffer)
+            if count == 0 { return }
+            let chunk = UnsafeBufferPointer(
+                start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count)
+            try lines.feed(chunk) { line, number, _ throws(SourceError) in
+                try read(line: line, number: number, into: &pages, deliver)
+            }
+        }
     }
 }
 
@@ -86,6 +117,8 @@ package struct LineSplitter {
 
     /// Calls `line` with each line `chunk` completes.
     package mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>, _ line: LineHandler) throws(SourceError) {
+        // An empty chunk says nothing, not even that the bytes start without a byte-order mark.
+        guard !chunk.isEmpty else { return }
         var start = 0
         if atStart {
             atStart = false
@@ -95,7 +128,7 @@ package struct LineSplitter {
         let base = consumed - start
         consumed += chunk.count - start
         while start < chunk.count {
-            guard let newline = UnsafeBufferPointer(rebasing: chunk[start...]).firstIndex(of: 0x0A) else {
+            guard let newline = Self.lineEnd(in: UnsafeBufferPointer(rebasing: chunk[start...])) else {
                 if carry.isEmpty { carryOffset = base + start }
                 carry += chunk[start...]
                 guard carry.count <= maximumLength else {
@@ -132,42 +165,14 @@ package struct LineSplitter {
         }
     }
 
+    /// The index of the first LF of `bytes`, found by the C library's `memchr`, which looks at
+    /// many bytes at a time.
+    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, 0x0A, bytes.count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     private static func withoutCR(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
-    }
-}
-
-/// A file read through one buffer, a chunk at a time.
-enum ChunkedFile {
-    /// Calls `body` with each chunk of the file at `path`, in order, until its end.
-    /// - Throws: ``SourceError`` naming `path` when it cannot be opened or read.
-    static func read(
-        _ path: String, chunkSize: Int = 1 << 20, _ body: (UnsafeBufferPointer<UInt8>) throws(SourceError) -> Void
-    ) throws(SourceError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw SourceError(source: path, problem: "cannot be read (\(String(cString: strerror(errno))))")
-        }
-        defer { close(descriptor) }
-        try read(descriptor: descriptor, source: path, chunkSize: chunkSize, body)
-    }
-
-    /// Calls `body` with each chunk read from the open `descriptor` (a pipe, say, which messages
-    /// call `source`), in order, until its end.
-    static func read(
-        descriptor: Int32, source: String, chunkSize: Int = 1 << 20,
-        _ body: (UnsafeBufferPointer<UInt8>) throws(SourceError) -> Void
-    ) throws(SourceError) {
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
-        defer { buffer.deallocate() }
-        while true {
-            let count = Glibc.read(descriptor, buffer.baseAddress, chunkSize)
-            if count == 0 { return }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SourceError(source: source, problem: "cannot be read (\(String(cString: strerror(errno))))")
-            }
-            try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-        }
     }
 }

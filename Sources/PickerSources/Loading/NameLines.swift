@@ -39,80 +39,40 @@ package enum NameLines {
         path: String, firstPage: Int = PageSize.first, largestPage: Int = PageSize.largest,
         chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
-        var status = stat()
-        let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
+        let file = try InputFile.open(path, trust: .named, limit: .source)
         try readPages(
-            .file(path), source: path, size: size, firstPage: firstPage, largestPage: largestPage,
-            chunkSize: chunkSize, deliver)
+            head: [], input: file, firstPage: firstPage, largestPage: largestPage, chunkSize: chunkSize, deliver)
     }
 
-    /// The friends of the text that starts with `head` and goes on in the open `descriptor`
-    /// (standard input, a pipe, which messages call `source`), in pages as
-    /// ``readPages(_:source:firstPage:largestPage:_:)`` delivers them, each as soon as its lines
-    /// are read: a slow producer's names show as they come. The text is read `chunkSize` bytes
-    /// at a time, never held whole; when `descriptor` is a file, its size says how many friends
-    /// to expect. `seen` is handed every byte read, `head` first, in order.
+    /// The friends of the text that starts with `head` and goes on in `input` (a file,
+    /// standard input, a pipe), in pages as ``readPages(_:source:firstPage:largestPage:_:)``
+    /// delivers them, each as soon as its lines are read: a slow producer's names show as they
+    /// come. The text is read `chunkSize` bytes at a time, never held whole; when `input` is a
+    /// file, its size says how many friends to expect.
     static func readPages(
-        head: [UInt8], descriptor: Int32, source: String, firstPage: Int = PageSize.first,
-        largestPage: Int = PageSize.largest, chunkSize: Int = 1 << 20,
-        seen: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }, _ deliver: (FriendPage) -> Void
+        head: [UInt8], input: InputFile, firstPage: Int = PageSize.first, largestPage: Int = PageSize.largest,
+        chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
-        var status = stat()
-        let isFile = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-        let size = isFile ? Int(status.st_size) : 0
-        try readPages(
-            .stream(head: head, descriptor: descriptor), source: source, size: size, firstPage: firstPage,
-            largestPage: largestPage, chunkSize: chunkSize, seen: seen, deliver)
-    }
-
-    /// Where a text read in chunks comes from.
-    private enum Chunks {
-        /// A file, opened and read.
-        case file(String)
-        /// `head`, already read, then what an open descriptor goes on with.
-        case stream(head: [UInt8], descriptor: Int32)
-
-        /// Calls `body` with each chunk, in order, reading at most `chunkSize` bytes at a time,
-        /// and whether the source pauses after it: a stream with nothing more to read yet.
-        func read(
-            source: String, chunkSize: Int, _ body: (UnsafeBufferPointer<UInt8>, Bool) throws(SourceError) -> Void
-        ) throws(SourceError) {
-            switch self {
-            case .file(let path):
-                try ChunkedFile.read(path, chunkSize: chunkSize) { chunk throws(SourceError) in
-                    try body(chunk, false)
-                }
-            case .stream(let head, let descriptor):
-                func pauses() -> Bool {
-                    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                    return poll(&waiting, 1, 0) == 0
-                }
-                try head.withUnsafeBufferPointer { (head) throws(SourceError) in try body(head, pauses()) }
-                try ChunkedFile.read(descriptor: descriptor, source: source, chunkSize: chunkSize) {
-                    chunk throws(SourceError) in try body(chunk, pauses())
-                }
-            }
-        }
-    }
-
-    /// The friends of the text of `chunks`, in pages; `size` is the text's length when it is
-    /// known (0 when not). `seen` is handed each chunk before its lines are read.
-    private static func readPages(
-        _ chunks: Chunks, source: String, size: Int, firstPage: Int, largestPage: Int, chunkSize: Int,
-        seen: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }, _ deliver: (FriendPage) -> Void
-    ) throws(SourceError) {
-        var reader = Reader(source: source, size: size, firstPage: firstPage, largestPage: largestPage)
-        var lines = LineSplitter(maximumLength: 64 << 20, source: source)
+        var reader = Reader(
+            source: input.name, size: input.size ?? 0, firstPage: firstPage, largestPage: largestPage)
+        var lines = LineSplitter(maximumLength: 64 << 20, source: input.name)
         // The friends before a bad line are delivered before it is reported.
         defer { reader.finish(deliver) }
-        try chunks.read(source: source, chunkSize: chunkSize) { chunk, pauses throws(SourceError) in
-            seen(chunk)
+        // A file never pauses; a stream pauses when it has nothing more to read yet.
+        func pauses() -> Bool {
+            guard !input.isRegular else { return false }
+            var waiting = pollfd(fd: input.descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&waiting, 1, 0) == 0
+        }
+        func take(_ chunk: UnsafeBufferPointer<UInt8>) throws(SourceError) {
             try lines.feed(chunk) { line, number, offset throws(SourceError) in
                 try reader.take(line, number: number, offset: offset, deliver)
             }
             // What a slow producer wrote is shown before it writes more.
-            if pauses { reader.finish(deliver) }
+            if pauses() { reader.finish(deliver) }
         }
+        try head.withUnsafeBufferPointer(take)
+        try input.readChunks(chunkSize: chunkSize, take)
         try lines.finish { line, number, offset throws(SourceError) in
             try reader.take(line, number: number, offset: offset, deliver)
         }

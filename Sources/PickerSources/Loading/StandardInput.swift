@@ -2,73 +2,75 @@ import FoundationEssentials
 import Glibc
 import PickerStore
 
-/// Standard input, read whole and left at its end, as a reader that consumed it would leave
-/// it: a file is mapped into memory (its pages are the page cache's, neither copied nor
-/// zeroed); anything else is read with `read(2)` into a buffer that doubles as it fills.
+/// Standard input (or a pipe named with `--source`), read whole or its start only, through an
+/// ``InputFile`` that bounds what is read (``ReadLimit/source``).
 package enum StandardInput {
-    /// Everything standard input holds (or the open file `descriptor`, such as a named pipe,
-    /// which messages call `source`).
-    /// - Throws: ``SourceError`` when it cannot be read (a directory, an I/O error).
-    package static func readAll(
-        descriptor: Int32 = 0, source: String = FriendSource.standardInput.displayName
-    ) throws(SourceError) -> Data {
-        var status = stat()
-        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
-        let offset = lseek(descriptor, 0, SEEK_CUR)
-        // Pages are read in at once, as a read would, up to a gigabyte.
-        let populate = size <= 1 << 30 ? MAP_POPULATE : 0
-        if size > 0, offset == 0, let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | populate, descriptor, 0),
-            mapped != MAP_FAILED
-        {
-            lseek(descriptor, off_t(size), SEEK_SET)
-            return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { bytes, count in munmap(bytes, count) })
-        }
+    /// Everything `input` has left, read to its end as a reader that consumed it would leave
+    /// it: a file is mapped into memory (its pages are the page cache's, neither copied nor
+    /// zeroed); anything else is read with `read(2)` into a buffer that doubles as it fills.
+    /// - Throws: ``SourceError`` when it cannot be read, or holds more than its limit.
+    package static func readAll(_ input: InputFile) throws(SourceError) -> Data {
+        if input.bytesRead == 0, lseek(input.descriptor, 0, SEEK_CUR) == 0, let whole = mapped(input) { return whole }
+        let size = input.size ?? 0
         var capacity = max(size + 1, 1 << 16)
-        guard var buffer = malloc(capacity) else { throw failure(ENOMEM, source) }
+        guard var buffer = malloc(capacity) else { throw failure(ENOMEM, input.name) }
         var count = 0
         while true {
             if count == capacity {
                 capacity *= 2
                 guard let grown = realloc(buffer, capacity) else {
                     free(buffer)
-                    throw failure(ENOMEM, source)
+                    throw failure(ENOMEM, input.name)
                 }
                 buffer = grown
             }
-            let read = Glibc.read(descriptor, buffer + count, capacity - count)
-            if read == 0 { break }
-            if read < 0 {
-                if errno == EINTR { continue }
-                let error = errno
+            let read: Int
+            do throws(SourceError) {
+                read = try input.read(
+                    into: UnsafeMutableRawBufferPointer(start: buffer + count, count: capacity - count))
+            } catch {
                 free(buffer)
-                throw failure(error, source)
+                throw error
             }
+            if read == 0 { break }
             count += read
         }
         return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
     }
 
-    /// The start of standard input (or the open file `descriptor`), enough to tell its format
+    /// `head`, the start of `input` already read, and everything after it (see
+    /// ``readAll(_:)``): a file read from its start is mapped whole.
+    /// - Throws: ``SourceError`` when it cannot be read, or holds more than its limit.
+    package static func readAll(_ input: InputFile, after head: [UInt8]) throws(SourceError) -> Data {
+        if input.bytesRead == head.count, lseek(input.descriptor, 0, SEEK_CUR) == head.count,
+            let whole = mapped(input)
+        {
+            return whole
+        }
+        var data = Data(head)
+        data.append(try readAll(input))
+        return data
+    }
+
+    /// Everything standard input holds (see ``readAll(_:)``).
+    package static func readAll() throws(SourceError) -> Data {
+        try readAll(try InputFile.standardInput())
+    }
+
+    /// The start of `input`, enough to tell its format
     /// (``SourceFormat/of(_:)-(UnsafeBufferPointer<UInt8>)``): read until its end, or
     /// ``SourceFormat/headLength`` bytes, or once a line that is not blank is whole, whichever
     /// comes first, so that a slow producer's first name is not held back for more.
     /// - Throws: ``SourceError`` when it cannot be read.
-    package static func readHead(
-        descriptor: Int32 = 0, source: String = FriendSource.standardInput.displayName
-    ) throws(SourceError) -> [UInt8] {
-        var head = [UInt8](repeating: 0, count: SourceFormat.headLength)
+    package static func readHead(_ input: InputFile) throws(SourceError) -> [UInt8] {
+        let head = UnsafeMutableRawBufferPointer.allocate(byteCount: SourceFormat.headLength, alignment: 1)
+        defer { head.deallocate() }
         var count = 0
         // Each byte is looked at once: a producer writing a byte at a time costs no more.
         var seesVisible = false
         while count < head.count {
-            let read = head.withUnsafeMutableBytes { bytes in
-                Glibc.read(descriptor, bytes.baseAddress.map { $0 + count }, bytes.count - count)
-            }
+            let read = try input.read(into: UnsafeMutableRawBufferPointer(rebasing: head[count...]))
             if read == 0 { break }
-            if read < 0 {
-                if errno == EINTR { continue }
-                throw failure(errno, source)
-            }
             for byte in head[count..<(count + read)] {
                 if byte == 0x0A, seesVisible { return Array(head[..<(count + read)]) }
                 seesVisible = seesVisible || ![0x20, 0x09, 0x0A, 0x0D].contains(byte)
@@ -76,6 +78,24 @@ package enum StandardInput {
             count += read
         }
         return Array(head[..<count])
+    }
+
+    /// The start of standard input (see ``readHead(_:)``).
+    package static func readHead() throws(SourceError) -> [UInt8] {
+        try readHead(try InputFile.standardInput())
+    }
+
+    /// The whole of `input` when it is a file that is not empty, mapped into memory and left
+    /// read to its end; nil otherwise.
+    private static func mapped(_ input: InputFile) -> Data? {
+        guard let size = input.size, size > 0 else { return nil }
+        // Pages are read in at once, as a read would, up to a gigabyte.
+        let populate = size <= 1 << 30 ? MAP_POPULATE : 0
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | populate, input.descriptor, 0),
+            mapped != MAP_FAILED
+        else { return nil }
+        lseek(input.descriptor, off_t(size), SEEK_SET)
+        return Data(bytesNoCopy: mapped, count: size, deallocator: .custom { bytes, count in munmap(bytes, count) })
     }
 
     private static func failure(_ error: Int32, _ source: String) -> SourceError {

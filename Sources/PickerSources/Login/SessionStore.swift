@@ -10,8 +10,8 @@ package struct SessionStore: Hashable, Sendable {
     /// The file.
     package let path: String
 
-    /// The most bytes a stored session may take (64 KB): a larger file is not one picker wrote.
-    static let maximumBytes = 64 * 1024
+    /// The most bytes a stored session may take: a larger file is not one picker wrote.
+    static let maximumBytes = ReadLimit.session.bytes
 
     package init(path: String) {
         self.path = path
@@ -45,39 +45,39 @@ package struct SessionStore: Hashable, Sendable {
         }
     }
 
+    /// The name of the file in its directory.
+    private var name: String { PrivateDirectory.split(path).name }
+
     /// The stored session; nil when there is none.
-    /// - Throws: ``Failure`` when the file cannot be read, is readable by other users, is not
-    ///   one picker wrote, or is too large.
+    /// - Throws: ``Failure`` when the file cannot be read, is not a regular file (a FIFO there is
+    ///   not waited on), is readable by other users, is not one picker wrote, or is too large;
+    ///   or when its directory is a symbolic link, another user's or one others can write in.
     package func load() throws(Failure) -> StoredSession? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw Failure("\(shown): cannot be read (\(Self.reason(errno)))")
+        let folder: PrivateDirectory
+        let file: InputFile
+        do throws(PrivateFileError) {
+            guard let opened = try PrivateDirectory.open(directory) else { return nil }
+            folder = opened
+        } catch {
+            throw Failure(TerminalText.sanitized(error.description))
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw Failure("\(shown): is not a file")
+        do throws(PrivateFileError) {
+            guard let opened = try folder.openFile(name, limit: .session) else { return nil }
+            file = opened
+        } catch {
+            throw Failure("\(shown): \(error)")
         }
-        guard status.st_uid == geteuid() else { throw Failure("\(shown): belongs to another user; it is not used") }
-        guard status.st_mode & 0o077 == 0 else {
+        guard file.status.st_mode & 0o077 == 0 else {
             throw Failure(
                 "\(shown): other users may read it, so it is not used; run picker logout, then picker login")
         }
-        guard status.st_size <= Self.maximumBytes else {
-            throw Failure("\(shown): is larger than \(Self.maximumBytes / 1024) KB, so not a session picker stored")
+        let bytes: [UInt8]
+        do {
+            bytes = try file.readAll()
+        } catch {
+            throw Failure("\(shown): \(error.problem)")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes[count...].withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw Failure("\(shown): cannot be read (\(Self.reason(errno)))") }
-            if got == 0 { break }
-            count += got
-        }
-        guard count <= Self.maximumBytes,
-            let session = try? JSONDecoder().decode(StoredSession.self, from: Data(bytes[..<count])),
+        guard let session = try? JSONDecoder().decode(StoredSession.self, from: Data(bytes)),
             !session.token.isEmpty, SessionToken.problem(session.token) == nil
         else {
             throw Failure("\(shown): is not a session picker stored; run picker logout, then picker login")
@@ -91,37 +91,17 @@ package struct SessionStore: Hashable, Sendable {
     /// - Throws: ``Failure`` when the directory cannot be made or the file cannot be written;
     ///   the session stored before, if any, is then left as it was.
     package func save(_ session: StoredSession) throws(Failure) {
-        try prepare()
+        let folder = try prepared()
         let data: Data
         do {
             data = try JSONEncoder().encode(session)
         } catch {
             throw Failure("\(shown): the session cannot be written down")
         }
-        let temporary = "\(directory)/.session-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw Failure("\(shown): cannot be written (\(Self.reason(errno)))") }
-        var failure = fchmod(descriptor, 0o600) == 0 ? nil : errno
-        var rest = Array(data)[...]
-        while failure == nil && !rest.isEmpty {
-            let count = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                rest = rest.dropFirst(count)
-            } else if count == 0 || errno != EINTR {
-                failure = count == 0 ? EIO : errno
-            }
-        }
-        if failure == nil && fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure == nil && rename(temporary, path) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw Failure("\(shown): cannot be written (\(Self.reason(failure)))")
-        }
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
+        do throws(PrivateFileError) {
+            try folder.write(Array(data), to: name, durably: true)
+        } catch {
+            throw Failure(TerminalText.sanitized(error.description))
         }
     }
 
@@ -138,24 +118,18 @@ package struct SessionStore: Hashable, Sendable {
     /// takes the group's and others' permissions off the store's own directory when it has them.
     /// Done before a login starts, so that a store that cannot be written is found before the
     /// user approves.
-    /// - Throws: ``Failure`` when the directory cannot be made, or belongs to another user.
+    /// - Throws: ``Failure`` when the directory cannot be made, is a symbolic link, or belongs
+    ///   to another user.
     package func prepare() throws(Failure) {
-        var built = ""
-        for part in directory.split(separator: "/") {
-            built += "/" + part
-            if mkdir(built, 0o700) != 0 && errno != EEXIST {
-                throw Failure("\(TerminalText.sanitized(built)): cannot be made (\(Self.reason(errno)))")
-            }
-        }
-        var status = stat()
-        guard lstat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-            throw Failure("\(TerminalText.sanitized(directory)): is not a directory")
-        }
-        guard status.st_uid == geteuid() else {
-            throw Failure("\(TerminalText.sanitized(directory)): belongs to another user; nothing is stored there")
-        }
-        if status.st_mode & 0o077 != 0 && chmod(directory, 0o700) != 0 {
-            throw Failure("\(TerminalText.sanitized(directory)): cannot be closed to other users")
+        _ = try prepared()
+    }
+
+    /// The directory, made and closed to others as ``prepare()`` says, and opened.
+    private func prepared() throws(Failure) -> PrivateDirectory {
+        do throws(PrivateFileError) {
+            return try PrivateDirectory.prepare(directory, closingToOthers: true)
+        } catch {
+            throw Failure(TerminalText.sanitized(error.description))
         }
     }
 

@@ -31,4 +31,29 @@ package enum ByteLanes {
     /// The bits of the lanes before lane `count` (0 to 8).
     @inline(__always)
     package static func before(_ count: Int) -> UInt64 { count == 0 ? 0 : UInt64.max >> (64 - 8 * UInt64(count)) }
+
+    /// The high bit of each lane of `word` that is zero, and of no other (slower than
+    /// ``zero(_:)``, which may set others past the first).
+    @inline(__always)
+    package static func exactlyZero(_ word: UInt64) -> UInt64 {
+        let low7 = repeated(0x7F)
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// How many bytes of `bytes` are `byte`, eight at a time.
+    package static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = 0
+        var index = 0
+        let pattern = repeated(byte)
+        while index + 8 <= bytes.count {
+            count += exactlyZero(load(base + index) ^ pattern).nonzeroBitCount
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == byte { count += 1 }
+            index += 1
+        }
+        return count
+    }
 }

@@ -91,18 +91,41 @@ func runPicker(
     }
     let peakFile = TemporaryFolder.root.appendingPathComponent("picker-peak-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: peakFile) }
-    let script = """
-        import os, sys
-        pid = os.fork()
-        if pid == 0:
-            os.execv(sys.argv[2], sys.argv[2:])
-        _, status, usage = os.wait4(pid, 0)
-        open(sys.argv[1], "w").write(str(usage.ru_maxrss * 1024))
-        sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
-        """
     var result = try runCommand(
-        URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, peakFile.path, picker.path] + arguments,
+        URL(fileURLWithPath: "/usr/bin/python3"), ["-c", peakMemoryScript, peakFile.path, picker.path] + arguments,
         input: input, environment: clean.merging(environment) { $1 })
     result.peakMemory = Int(try String(contentsOf: peakFile, encoding: .utf8))
     return result
 }
+
+/// Runs the picker as ``runPicker(_:input:environment:keepingIn:measuringMemory:)`` does, with
+/// what the shell command `producer` writes on its standard input through a pipe (`yes`, say,
+/// which never ends), measuring its peak memory, for at most `timeout` seconds.
+func runPicker(
+    _ arguments: [String], pipedFrom producer: String, environment: [String: String?] = [:],
+    timeout: TimeInterval = 60
+) throws -> CommandResult {
+    let own = TemporaryFolder.root.appendingPathComponent("picker-e2e-keep-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: own) }
+    let peakFile = TemporaryFolder.root.appendingPathComponent("picker-peak-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: peakFile) }
+    let clean = cleanEnvironment(keepingIn: own).merging(environment) { $1 }
+    var result = try runCommand(
+        URL(fileURLWithPath: "/bin/sh"),
+        ["-c", "(\(producer)) | exec /usr/bin/python3 -c \"$0\" \"$@\"", peakMemoryScript, peakFile.path]
+            + [try PickerPaths.picker().path] + arguments, environment: clean, timeout: timeout)
+    result.peakMemory = Int(try String(contentsOf: peakFile, encoding: .utf8))
+    return result
+}
+
+/// A Python program that runs `argv[2:]` in a child and writes the child's peak resident set,
+/// in bytes, to the file `argv[1]`; it exits with the child's status.
+private let peakMemoryScript = """
+    import os, sys
+    pid = os.fork()
+    if pid == 0:
+        os.execv(sys.argv[2], sys.argv[2:])
+    _, status, usage = os.wait4(pid, 0)
+    open(sys.argv[1], "w").write(str(usage.ru_maxrss * 1024))
+    sys.exit(os.waitstatus_to_exitcode(status) & 0xFF)
+    """

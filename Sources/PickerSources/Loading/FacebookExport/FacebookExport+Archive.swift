@@ -13,7 +13,7 @@ extension FacebookExport {
 
     /// The largest friends list read out of an archive (Facebook caps friends at 5,000, which
     /// take well under a megabyte).
-    static let largestListInArchive = 64 << 20
+    static let largestListInArchive = ReadLimit.exportFriendsList.bytes
 
     /// The path among `paths` (relative to an export's folder or archive) that holds the
     /// friends list: the first layout of ``friendsListPaths`` found, at the top or one folder
@@ -37,26 +37,6 @@ extension FacebookExport {
     static func isHTMLExport(_ paths: [String]) -> Bool {
         let htmlPaths = paths.filter { $0.hasSuffix(".html") }.map { String($0.dropLast(5)) + ".json" }
         return friendsList(among: htmlPaths) != nil
-    }
-
-    /// The friends list in the export folder at `path`.
-    /// - Throws: ``SourceError`` naming `path` when the folder holds none.
-    static func friendsFile(inFolder path: String) throws(SourceError) -> String {
-        let manager = FileManager.default
-        let tops = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        var present: [String] = []
-        for base in [""] + tops.prefix(1000).map({ $0 + "/" }) {
-            for layout in friendsListPaths + friendsListPaths.map({ String($0.dropLast(5)) + ".html" }) {
-                var isDirectory = false
-                if manager.fileExists(atPath: path + "/" + base + layout, isDirectory: &isDirectory),
-                    !isDirectory
-                {
-                    present.append(base + layout)
-                }
-            }
-        }
-        if let list = friendsList(among: present) { return path + "/" + list }
-        throw notAnExport(path, html: isHTMLExport(present), kind: "a folder")
     }
 
     /// Reads the friends list out of the export archive at `path`, in place (see
@@ -86,7 +66,7 @@ extension FacebookExport {
         }
     }
 
-    private static func notAnExport(_ path: String, html: Bool, kind: String) -> SourceError {
+    static func notAnExport(_ path: String, html: Bool, kind: String) -> SourceError {
         if html {
             return SourceError(
                 source: path,

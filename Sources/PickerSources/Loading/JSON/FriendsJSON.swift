@@ -3,19 +3,20 @@ import Glibc
 import PickerStore
 
 /// Reads friends from JSON: a Graph friends page (`{"data": [...]}`, with `paging` and
-/// `summary` ignored) or a bare array of friend objects.
+/// `summary` ignored), a bare array of friend objects, or the Facebook export's friends list,
+/// with the project's own reader (``JSONFriendScanner``), whole or a chunk at a time.
 package enum FriendsJSON {
     /// The friends in `data`, in document order.
-    ///
-    /// The usual shapes are read by ``JSONFriendScanner``; anything it leaves, valid or not, by
-    /// Foundation, which also words the errors.
     /// - Throws: ``SourceError`` naming `source`, with the line and column of a syntax error or
     ///   the friend and field that is wrong.
     /// - Complexity: O(n) in the size of `data`.
     package static func decode(_ data: Data, source: String) throws(SourceError) -> [Friend] {
         let json = withoutByteOrderMark(data)
-        if let friends = scan(json) { return friends }
-        return try decodeWithFoundation(json, source: source)
+        switch read(json) {
+        case .success(let friends): return friends
+        case .failure(let problem):
+            throw SourceError(source: source, problem: message(problem) { place($0, in: json) })
+        }
     }
 
     /// `data` without the UTF-8 byte-order mark some editors put first.
@@ -25,9 +26,13 @@ package enum FriendsJSON {
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// The friends in `data` as the fast reader reads them; nil when it leaves `data` to
-    /// Foundation.
+    /// The friends in `data`; nil when it is not a list of friends.
     package static func scan(_ data: Data) -> [Friend]? {
+        try? read(data).get()
+    }
+
+    /// The friends in `data` (no byte-order mark), or why it is not a list of friends.
+    private static func read(_ data: Data) -> Result<[Friend], JSONProblem> {
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = JSONFriendScanner()
@@ -38,196 +43,36 @@ package enum FriendsJSON {
                 switch scanner.step(input, isFinal: true, into: &texts) {
                 case .appended: continue
                 case .friend(let friend): friends.append(friend)
-                case .end: return friends + texts.friends
-                case .needMore, .unsupported: return nil
+                case .end: return .success(friends + texts.friends)
+                case .invalid(let problem): return .failure(problem)
+                case .needMore: return .failure(.syntax(offset: bytes.count, reason: "", truncated: true))
                 }
             }
         }
     }
 
-    /// The friends in `data`, read by Foundation's decoder.
-    package static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
-        guard let opening = opening(of: data) else {
-            throw SourceError(
-                source: source, problem: "is empty: expected a friends page {\"data\": [...]} or an array of friends")
-        }
-        let decoder = JSONDecoder()
-        do {
-            switch opening {
-            case UInt8(ascii: "{"):
-                switch try exportListKey(of: data) {
-                case "friends_v2"?: return try decoder.decode(ExportPage.self, from: data).friendsV2.map(\.friend)
-                case "friends"?: return try decoder.decode(OlderExportPage.self, from: data).friends.map(\.friend)
-                default: break
-                }
-                return try decoder.decode(Page.self, from: data).data.map(\.friend)
-            case UInt8(ascii: "["): return try decoder.decode([Entry].self, from: data).map(\.friend)
-            default:
-                throw SourceError(
-                    source: source,
-                    problem: syntaxProblem(in: data)
-                        ?? "the top level must be a friends page {\"data\": [...]} or an array of friends")
-            }
-        } catch let error as DecodingError {
-            throw SourceError(source: source, problem: describe(error, in: data))
-        } catch let error as SourceError {
-            throw SourceError(source: source, problem: error.problem)
-        } catch {
-            throw SourceError(source: source, problem: syntaxProblem(in: data) ?? "not a friends page")
+    /// What a message says of `problem`: where and why the text is not JSON (`place` gives the
+    /// line and column of an offset), or what is not a friend.
+    static func message(_ problem: JSONProblem, place: (Int) -> String) -> String {
+        switch problem {
+        case .content(let problem): return problem
+        case .syntax(let offset, let reason, let truncated):
+            return truncated
+                ? "not valid JSON at \(place(offset)), the end of the file: \(reason)"
+                : "not valid JSON at \(place(offset)): \(reason)"
         }
     }
-
-    private static let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
 
     /// The first byte of `data` that is not JSON white space; nil when there is none.
     package static func opening(of data: Data) -> UInt8? {
-        data.first { !whitespace.contains($0) }
-    }
-
-    private struct Page: Decodable {
-        var data: [Entry]
-    }
-
-    /// The key of the Facebook export's friends list in the object `data` holds, when the
-    /// object holds that list as an array and no Graph `data` array: `friends_v2`, or the older
-    /// `friends`. (Read with the decoder, which, unlike `JSONSerialization`, takes numbers too
-    /// large for Swift where nothing reads them, as the fast reader does.)
-    /// - Throws: when `data` is not a JSON object, or holds more than one list of friends.
-    private static func exportListKey(of data: Data) throws -> String? {
-        let lists = try JSONDecoder().decode(ListKeys.self, from: data).lists
-        guard lists.count <= 1 else {
-            throw SourceError(
-                source: "", problem: "holds more than one list of friends (\(lists.joined(separator: ", ")))")
-        }
-        return lists.first.flatMap { $0 == "data" ? nil : $0 }
-    }
-
-    /// Which of the keys that may hold a list of friends hold an array.
-    private struct ListKeys: Decodable {
-        var lists: [String]
-
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        /// Any value, passed over.
-        struct Skipped: Decodable {
-            init(from decoder: Decoder) throws {}
-        }
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: Key.self)
-            lists = ["data", "friends_v2", "friends"].filter { key in
-                (try? container.decode([Skipped].self, forKey: Key(stringValue: key))) != nil
-            }
-        }
-    }
-
-    /// The Facebook export's friends list.
-    private struct ExportPage: Decodable {
-        var friendsV2: [ExportEntry]
-
-        enum CodingKeys: String, CodingKey {
-            case friendsV2 = "friends_v2"
-        }
-    }
-
-    /// The friends list of older Facebook exports.
-    private struct OlderExportPage: Decodable {
-        var friends: [ExportEntry]
-    }
-
-    private struct ExportEntry: Decodable {
-        var name: String
-        var timestamp: Int64?
-
-        var friend: Friend { FacebookExport.friend(name: name, timestamp: timestamp) }
-    }
-
-    private struct Entry: Decodable {
-        var friend: Friend
-
-        enum CodingKeys: String, CodingKey {
-            case id, name
-            case firstName = "first_name"
-            case middleName = "middle_name"
-            case lastName = "last_name"
-        }
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            let id: String
-            if let number = try? container.decode(Int64.self, forKey: .id) {
-                id = String(number)
-            } else {
-                id = try container.decode(String.self, forKey: .id)
-            }
-            friend = Friend(
-                id: id, name: try container.decode(String.self, forKey: .name),
-                firstName: try container.decodeIfPresent(String.self, forKey: .firstName),
-                middleName: try container.decodeIfPresent(String.self, forKey: .middleName),
-                lastName: try container.decodeIfPresent(String.self, forKey: .lastName))
-        }
-    }
-
-    private static func describe(_ error: DecodingError, in data: Data) -> String {
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\(location(context.codingPath)): \"\(key.stringValue)\" is missing"
-        case .valueNotFound(let type, let context):
-            return "\(location(context.codingPath)): expected \(typeName(type)), found null"
-        case .typeMismatch(let type, let context):
-            return "\(location(context.codingPath)): expected \(typeName(type))"
-        case .dataCorrupted:
-            return syntaxProblem(in: data) ?? "not a friends page"
-        @unknown default:
-            return "not a friends page"
-        }
-    }
-
-    /// Where and why `data` is not valid JSON, its byte offset given as a line and column;
-    /// nil when it is valid.
-    private static func syntaxProblem(in data: Data) -> String? {
-        guard let problem = data.withUnsafeBytes({ JSONSyntax.problem(in: $0.bindMemory(to: UInt8.self)) }) else {
-            return nil
-        }
-        let place = place(problem.offset, in: data)
-        return problem.truncated
-            ? "not valid JSON at \(place), the end of the file: \(problem.reason)"
-            : "not valid JSON at \(place): \(problem.reason)"
+        data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 
     /// `line L, column C` of byte `offset` of `data`, both from 1.
-    private static func place(_ offset: Int, in data: Data) -> String {
+    static func place(_ offset: Int, in data: Data) -> String {
         let before = data.prefix(offset)
         let line = before.count { $0 == 0x0A } + 1
         let column = offset - (before.lastIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? 0) + 1
         return "line \(line), column \(column)"
-    }
-
-    /// `data[3].name`, say, or `the top level`.
-    private static func location(_ path: [CodingKey]) -> String {
-        guard !path.isEmpty else { return "the top level" }
-        var text = ""
-        for key in path {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case _ where String(describing: type).hasPrefix("Array"): return "an array of friends"
-        case is Int64.Type: return "a number"
-        default: return "an object"
-        }
     }
 }

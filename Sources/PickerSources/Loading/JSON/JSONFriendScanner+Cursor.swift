@@ -2,14 +2,11 @@ import PickerStore
 
 extension JSONFriendScanner {
     /// Reads JSON values at a place in a byte buffer, for ``JSONFriendScanner``: friends whole,
-    /// other values checked and skipped. Each read either completes or throws, and on
-    /// ``Failure/truncated`` the caller goes back to where the unit began.
+    /// other values checked (by ``JSONSyntax``) and passed over. Each read either completes or
+    /// throws, and on ``Failure/truncated`` the caller goes back to where the unit began.
     struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var index: Int
-
-        /// Nesting deeper than this is left to Foundation.
-        private static let maximumDepth = 100
 
         var atEnd: Bool { index >= bytes.count }
 
@@ -24,145 +21,180 @@ extension JSONFriendScanner {
             }
         }
 
-        /// Consumes `byte` after optional whitespace.
-        mutating func expect(_ byte: UInt8) throws(Failure) {
+        /// The colon after a key, after optional white space.
+        mutating func colon() throws(Failure) {
             skipWhitespace()
             guard let next = peek() else { throw .truncated }
-            guard next == byte else { throw .unsupported }
+            guard next == UInt8(ascii: ":") else { throw .syntax(offset: index, "expected ':'") }
             index += 1
         }
 
-        mutating func colon() throws(Failure) { try expect(UInt8(ascii: ":")) }
-
-        /// An object key, after optional whitespace. A key the reader does not know must still be
-        /// UTF-8, as Foundation requires.
+        /// An object key, at the cursor. A key the reader does not know must still be UTF-8.
         mutating func key() throws(Failure) -> Field {
-            skipWhitespace()
             let (range, escaped, _) = try stringRange()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             let key: Field
             if escaped {
                 let decoded = try Self.unescape(raw)
                 key = decoded.withUnsafeBufferPointer { Field($0) }
-                if key == .other, !decoded.withUnsafeBufferPointer({ UTF8Text.isValid($0) }) { throw .unsupported }
+                if key == .other, !decoded.withUnsafeBufferPointer({ UTF8Text.isValid($0) }) { throw .invalid }
             } else {
                 key = Field(raw)
-                if key == .other, !UTF8Text.isValid(raw) { throw .unsupported }
+                if key == .other, !UTF8Text.isValid(raw) { throw .invalid }
             }
             return key
         }
 
-        /// A friend object, after optional whitespace, appended to `texts` as its strings'
-        /// bytes; nothing is appended when it cannot be read.
-        mutating func friend(into texts: inout FriendTexts) throws(Failure) {
-            var id: Text?
-            var name: Text?
-            var first: Text?
-            var middle: Text?
-            var last: Text?
-            var seenParts: UInt8 = 0
-            try openMembers()
-            repeat {
-                let key = try memberKey()
-                switch key {
-                case .id:
-                    guard id == nil else { throw .unsupported }
-                    id = peek() == UInt8(ascii: "\"") ? try text() : try integer()
-                case .name:
-                    guard name == nil else { throw .unsupported }
-                    name = try text()
-                case .firstName, .middleName, .lastName:
-                    let bit: UInt8 = key == .firstName ? 1 : (key == .middleName ? 2 : 4)
-                    guard seenParts & bit == 0 else { throw .unsupported }
-                    seenParts |= bit
-                    let part = try optionalText()
-                    switch key {
-                    case .firstName: first = part
-                    case .middleName: middle = part
-                    default: last = part
-                    }
-                case .data, .other, .friendsV2, .friends, .timestamp:
-                    try skipValue(depth: 1)
+        /// What an object held for one of the fields the reader knows.
+        private enum Member {
+            /// The field is not in the object.
+            case absent
+            /// A string.
+            case text(Text)
+            /// A number, where an id or a date goes: where its text lies.
+            case number(Range<Int>)
+            case null
+            /// Any other value.
+            case other
+
+            var isAbsent: Bool {
+                if case .absent = self { return true }
+                return false
+            }
+        }
+
+        /// The members of the object at the cursor (its `{`), nested `depth` deep: `body` is
+        /// called with each key, the cursor at its value, and reads the value; the first of two
+        /// members with one key is the one `body` is given, a later one is checked and passed
+        /// over. A comma before the `}` is allowed, as for the decoder.
+        @inline(__always)
+        private mutating func members(depth: Int, _ body: (Field, inout Cursor) throws(Failure) -> Bool) throws(Failure)
+        {
+            index += 1
+            skipWhitespace()
+            guard let first = peek() else { throw .truncated }
+            if first == UInt8(ascii: "}") {
+                index += 1
+                return
+            }
+            if first == UInt8(ascii: ",") { throw .invalid }
+            while true {
+                let key = try key()
+                try colon()
+                skipWhitespace()
+                if try !body(key, &self) { try skipValue(depth: depth + 1) }
+                skipWhitespace()
+                guard let next = peek() else { throw .truncated }
+                index += 1
+                if next == UInt8(ascii: "}") { return }
+                guard next == UInt8(ascii: ",") else { throw .invalid }
+                skipWhitespace()
+                guard let following = peek() else { throw .truncated }
+                if following == UInt8(ascii: "}") {
+                    index += 1
+                    return
                 }
-            } while try memberFollows()
-            guard let id, let name else { throw .unsupported }
-            withBytes(id) { id in withBytes(name) { name in texts.append(id: id, name: name) } }
+                guard following == UInt8(ascii: "\"") else { throw .invalid }
+            }
+        }
+
+        /// A friend object at the cursor (its `{`), nested `depth` deep, appended to `texts`
+        /// as its strings' bytes; or, when it is not a friend, what is wrong with it, at `path`
+        /// (`data[3]`), in the order the decoder told it: the id, the name, then the parts.
+        mutating func friend(into texts: inout FriendTexts, depth: Int, path: Path) throws(Failure) -> String? {
+            var id = Member.absent
+            var name = Member.absent
+            var first = Member.absent
+            var middle = Member.absent
+            var last = Member.absent
+            try members(depth: depth) { (key, cursor) throws(Failure) in
+                switch key {
+                case .id where id.isAbsent: id = try cursor.member(depth: depth + 1, number: true)
+                case .name where name.isAbsent: name = try cursor.member(depth: depth + 1)
+                case .firstName where first.isAbsent: first = try cursor.member(depth: depth + 1)
+                case .middleName where middle.isAbsent: middle = try cursor.member(depth: depth + 1)
+                case .lastName where last.isAbsent: last = try cursor.member(depth: depth + 1)
+                default: return false
+                }
+                return true
+            }
+            let idText: Text
+            switch id {
+            case .text(let text): idText = text
+            case .number(let range): idText = Self.idText(UnsafeBufferPointer(rebasing: bytes[range]), at: range)
+            default: return Self.problem(id, .id, at: path)
+            }
+            guard case .text(let nameText) = name else { return Self.problem(name, .name, at: path) }
+            if case .other = first { return Self.problem(first, .firstName, at: path) }
+            if case .other = middle { return Self.problem(middle, .middleName, at: path) }
+            if case .other = last { return Self.problem(last, .lastName, at: path) }
+            withBytes(idText) { id in withBytes(nameText) { name in texts.append(id: id, name: name) } }
             // Each part on its own, not an array of the three: this runs for every friend.
-            func appendPart(_ part: Text?) {
-                guard let part else { return texts.appendPart(nil) }
-                withBytes(part) { texts.appendPart($0) }
+            func appendPart(_ part: Member) {
+                guard case .text(let text) = part else { return texts.appendPart(nil) }
+                withBytes(text) { texts.appendPart($0) }
             }
             appendPart(first)
             appendPart(middle)
             appendPart(last)
+            return nil
         }
 
-        /// An entry of the Facebook export's friends list, after optional whitespace: its `name`
-        /// and the `timestamp` the friendship began; other fields are checked and passed over.
-        mutating func exportFriend() throws(Failure) -> Friend {
-            var name: String?
-            var timestamp: Int64?
-            var sawTimestamp = false
-            try openMembers()
-            repeat {
-                let key = try memberKey()
+        /// An entry of the Facebook export's friends list at the cursor (its `{`), nested
+        /// `depth` deep: its `name` and the `timestamp` the friendship began; other fields are
+        /// checked and passed over. When it is not an entry, what is wrong with it, at `path`.
+        mutating func exportFriend(depth: Int, path: Path) throws(Failure) -> (friend: Friend?, problem: String?) {
+            var name = Member.absent
+            var timestamp = Member.absent
+            try members(depth: depth) { (key, cursor) throws(Failure) in
                 switch key {
-                case .name:
-                    guard name == nil else { throw .unsupported }
-                    name = try string()
-                case .timestamp:
-                    guard !sawTimestamp else { throw .unsupported }
-                    let digits = try integer()
-                    guard let seconds = withBytes(digits, { Int64(String(decoding: $0, as: UTF8.self)) }) else {
-                        throw .unsupported
-                    }
-                    sawTimestamp = true
-                    timestamp = seconds
-                default:
-                    try skipValue(depth: 1)
+                case .name where name.isAbsent: name = try cursor.member(depth: depth + 1)
+                case .timestamp where timestamp.isAbsent: timestamp = try cursor.member(depth: depth + 1, number: true)
+                default: return false
                 }
-            } while try memberFollows()
-            guard let name else { throw .unsupported }
-            return FacebookExport.friend(name: name, timestamp: timestamp)
-        }
-
-        /// Past an object's `{` and the whitespace before its first member; an empty object is left
-        /// to Foundation.
-        @inline(__always)
-        private mutating func openMembers() throws(Failure) {
-            try expect(UInt8(ascii: "{"))
-            skipWhitespace()
-            if peek() == UInt8(ascii: "}") { throw .unsupported }
-        }
-
-        /// A member's key, its colon, and the whitespace before its value.
-        @inline(__always)
-        private mutating func memberKey() throws(Failure) -> Field {
-            let key = try key()
-            try colon()
-            skipWhitespace()
-            return key
-        }
-
-        /// After a member's value: true at a `,` (another member follows), false at the `}` that
-        /// ends the object.
-        @inline(__always)
-        private mutating func memberFollows() throws(Failure) -> Bool {
-            skipWhitespace()
-            guard let next = peek() else { throw .truncated }
-            index += 1
-            if next == UInt8(ascii: "}") { return false }
-            guard next == UInt8(ascii: ",") else { throw .unsupported }
-            return true
-        }
-
-        /// A string or `null`, at the cursor.
-        private mutating func optionalText() throws(Failure) -> Text? {
-            if peek() == UInt8(ascii: "n") {
-                try literal("null")
-                return nil
+                return true
             }
-            return try text()
+            guard case .text(let nameText) = name else { return (nil, Self.problem(name, .name, at: path)) }
+            var seconds: Int64?
+            switch timestamp {
+            case .absent, .null: break
+            case .text, .other: return (nil, "\(path).timestamp: expected a number")
+            case .number(let range):
+                guard let value = JSONNumber.wholeValue(UnsafeBufferPointer(rebasing: bytes[range])) else {
+                    return (nil, "\(path).timestamp: expected a whole number")
+                }
+                seconds = value
+            }
+            let nameString = withBytes(nameText) { String(decoding: $0, as: UTF8.self) }
+            return (FacebookExport.friend(name: nameString, timestamp: seconds), nil)
+        }
+
+        /// The value of a field the reader knows, at the cursor, nested `depth` deep: a string,
+        /// or with `number`, a number; `null`; or any other value, checked and passed over.
+        private mutating func member(depth: Int, number: Bool = false) throws(Failure) -> Member {
+            guard let byte = peek() else { throw .truncated }
+            switch byte {
+            case UInt8(ascii: "\""): return .text(try text())
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
+            case UInt8(ascii: "-") where number, UInt8(ascii: "0")...UInt8(ascii: "9") where number:
+                let start = index
+                try self.number()
+                return .number(start..<index)
+            default:
+                try skipValue(depth: depth)
+                return .other
+            }
+        }
+
+        /// What is wrong with a field that holds `member` where a string must be.
+        private static func problem(_ member: Member, _ field: Field, at path: Path) -> String {
+            switch member {
+            case .absent: "\(path): \"\(field.name)\" is missing"
+            case .null: "\(path).\(field.name): expected a string, found null"
+            case .text, .number, .other: "\(path).\(field.name): expected a string"
+            }
         }
 
         /// A string value, at the cursor.
@@ -170,8 +202,9 @@ extension JSONFriendScanner {
             withBytes(try text()) { String(decoding: $0, as: UTF8.self) }
         }
 
-        /// A string value read: where its bytes lie between its quotes, or, when it holds
-        /// escapes, the bytes they stand for. Valid UTF-8 either way.
+        /// A string value read: where its bytes lie between its quotes (or, for a number, the
+        /// number's text), or, when it holds escapes, the bytes they stand for. Valid UTF-8
+        /// either way.
         enum Text {
             case raw(Range<Int>)
             case decoded([UInt8])
@@ -182,12 +215,12 @@ extension JSONFriendScanner {
             let (range, escaped, isASCII) = try stringRange()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             if !escaped {
-                guard isASCII || UTF8Text.isValid(raw) else { throw .unsupported }
+                guard isASCII || UTF8Text.isValid(raw) else { throw .invalid }
                 return .raw(range)
             }
             let decoded = try Self.unescape(raw)
             guard decoded.withUnsafeBufferPointer({ UTF8Text.isASCII($0) || UTF8Text.isValid($0) }) else {
-                throw .unsupported
+                throw .invalid
             }
             return .decoded(decoded)
         }
@@ -200,66 +233,32 @@ extension JSONFriendScanner {
             }
         }
 
-        /// An id given as a number: a plain integer that fits 64 bits, in decimal as Foundation
-        /// writes it. Fractions, exponents and `-0` are left to Foundation.
-        private mutating func integer() throws(Failure) -> Text {
-            let start = index
-            if peek() == UInt8(ascii: "-") { index += 1 }
-            let digitsStart = index
-            while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
-            guard !atEnd else { throw .truncated }
-            let digits = index - digitsStart
-            guard digits > 0, digits <= 18, bytes[digitsStart] != UInt8(ascii: "0") || digits == 1 else {
-                throw .unsupported
-            }
-            switch bytes[index] {
-            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): throw .unsupported
-            default: break
-            }
-            // `-0` is left to Foundation too.
-            guard start == digitsStart || digits > 1 || bytes[digitsStart] != UInt8(ascii: "0") else {
-                throw .unsupported
-            }
-            return .raw(start..<index)
-        }
-
-        /// Checks and passes over any JSON value.
-        mutating func skipValue(depth: Int) throws(Failure) {
-            guard depth < Self.maximumDepth else { throw .unsupported }
-            skipWhitespace()
-            guard let byte = peek() else { throw .truncated }
-            switch byte {
-            case UInt8(ascii: "\""): _ = try string()
-            case UInt8(ascii: "{"): try skipContainer(close: UInt8(ascii: "}"), keyed: true, depth: depth)
-            case UInt8(ascii: "["): try skipContainer(close: UInt8(ascii: "]"), keyed: false, depth: depth)
-            case UInt8(ascii: "t"): try literal("true")
-            case UInt8(ascii: "f"): try literal("false")
-            case UInt8(ascii: "n"): try literal("null")
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
-            default: throw .unsupported
-            }
-        }
-
-        private mutating func skipContainer(close: UInt8, keyed: Bool, depth: Int) throws(Failure) {
-            index += 1
-            skipWhitespace()
-            guard let first = peek() else { throw .truncated }
-            if first == close {
-                index += 1
-                return
-            }
-            while true {
-                if keyed {
-                    skipWhitespace()
-                    _ = try string()
-                    try colon()
+        /// The text of the id given as the number `literal`, which lies at `range`: a plain
+        /// integer of up to 18 digits as it is written; any other whole number that 64 bits hold
+        /// as its value's digits, as the decoder gave it (`1e3` is `1000`, `-0` is `0`); any
+        /// other number (`1.5`, `1e30`) as it is written.
+        private static func idText(_ literal: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> Text {
+            let negative = literal.first == UInt8(ascii: "-")
+            let digits = literal.count - (negative ? 1 : 0)
+            let isPlain =
+                digits <= 18
+                && literal.allSatisfy {
+                    ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-")
                 }
-                try skipValue(depth: depth + 1)
-                skipWhitespace()
-                guard let next = peek() else { throw .truncated }
-                index += 1
-                if next == close { return }
-                guard next == UInt8(ascii: ",") else { throw .unsupported }
+                && (literal[negative ? 1 : 0] != UInt8(ascii: "0") || (digits == 1 && !negative))
+            if isPlain { return .raw(range) }
+            guard let value = JSONNumber.wholeValue(literal) else { return .raw(range) }
+            return .decoded(Array(String(value).utf8))
+        }
+
+        /// Checks and passes over any JSON value, nested `depth` deep in the document (which,
+        /// with `endsDocument`, ends with the bytes).
+        mutating func skipValue(depth: Int, endsDocument: Bool = false) throws(Failure) {
+            do throws(JSONSyntax.Problem) {
+                index = try JSONSyntax.value(in: bytes, at: index, depth: depth, endsDocument: endsDocument)
+            } catch {
+                if error.truncated { throw .truncated }
+                throw .syntax(offset: error.offset, error.reason)
             }
         }
 
@@ -267,7 +266,7 @@ extension JSONFriendScanner {
             let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
             for byte in expected {
                 guard let next = peek() else { throw .truncated }
-                guard next == byte else { throw .unsupported }
+                guard next == byte else { throw .invalid }
                 index += 1
             }
         }
@@ -276,7 +275,7 @@ extension JSONFriendScanner {
         private mutating func number() throws(Failure) {
             if peek() == UInt8(ascii: "-") { index += 1 }
             guard let first = peek() else { throw .truncated }
-            guard isDigit(first) else { throw .unsupported }
+            guard isDigit(first) else { throw .invalid }
             index += 1
             if first != UInt8(ascii: "0") { skipDigits() }
             if peek() == UInt8(ascii: ".") {
@@ -299,7 +298,7 @@ extension JSONFriendScanner {
 
         private mutating func requireDigits() throws(Failure) {
             guard let byte = peek() else { throw .truncated }
-            guard isDigit(byte) else { throw .unsupported }
+            guard isDigit(byte) else { throw .invalid }
             skipDigits()
         }
     }

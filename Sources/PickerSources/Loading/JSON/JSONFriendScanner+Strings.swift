@@ -11,7 +11,7 @@ extension JSONFriendScanner.Cursor {
     /// lowest flagged byte of the usual zero-byte test is exact; higher ones may not be).
     mutating func stringRange() throws(JSONFriendScanner.Failure) -> (range: Range<Int>, escaped: Bool, isASCII: Bool) {
         guard let open = peek() else { throw .truncated }
-        guard open == UInt8(ascii: "\"") else { throw .unsupported }
+        guard open == UInt8(ascii: "\"") else { throw .invalid }
         let start = index + 1
         var scan = start
         var highBits: UInt64 = 0
@@ -42,7 +42,7 @@ extension JSONFriendScanner.Cursor {
                 scan += 2
                 continue
             }
-            if byte < 0x20 { throw .unsupported }
+            if byte < 0x20 { throw .invalid }
             highBits |= UInt64(byte)
             scan += 1
         }
@@ -70,7 +70,7 @@ extension JSONFriendScanner.Cursor {
                 output.append(byte)
                 continue
             }
-            guard index < raw.count else { throw .unsupported }
+            guard index < raw.count else { throw .invalid }
             let escape = raw[index]
             index += 1
             switch escape {
@@ -86,19 +86,19 @@ extension JSONFriendScanner.Cursor {
                     guard index + 1 < raw.count, raw[index] == UInt8(ascii: "\\"),
                         raw[index + 1] == UInt8(ascii: "u")
                     else {
-                        throw .unsupported
+                        throw .invalid
                     }
                     index += 2
                     let low = try hex(raw, &index)
-                    guard (0xDC00..<0xE000).contains(low) else { throw .unsupported }
+                    guard (0xDC00..<0xE000).contains(low) else { throw .invalid }
                     value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(value) {
-                    throw .unsupported
+                    throw .invalid
                 }
-                guard let scalar = Unicode.Scalar(value) else { throw .unsupported }
+                guard let scalar = Unicode.Scalar(value) else { throw .invalid }
                 output.append(contentsOf: String(scalar).utf8)
             default:
-                throw .unsupported
+                throw .invalid
             }
         }
         return output
@@ -108,10 +108,10 @@ extension JSONFriendScanner.Cursor {
     private static func hex(_ raw: UnsafeBufferPointer<UInt8>, _ index: inout Int) throws(JSONFriendScanner.Failure)
         -> UInt32
     {
-        guard index + 4 <= raw.count else { throw .unsupported }
+        guard index + 4 <= raw.count else { throw .invalid }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = HexDigit.value(raw[index]) else { throw .unsupported }
+            guard let digit = HexDigit.value(raw[index]) else { throw .invalid }
             index += 1
             value = value << 4 | UInt32(digit)
         }

@@ -2,16 +2,27 @@ import FoundationEssentials
 import Glibc
 import PickerStore
 
-/// A narrow, fast reader of the JSON shapes friends come in — a Graph friends page
-/// `{"data": [...], ...}`, a bare array of friend objects, or the Facebook export's
-/// `{"friends_v2": [{"name", "timestamp"}]}` (older: `friends`) — that hands out friends one at
-/// a time and can stop at the end of its bytes and go on when more arrive.
+/// The reader of the JSON shapes friends come in — a Graph friends page `{"data": [...], ...}`,
+/// a bare array of friend objects, or the Facebook export's `{"friends_v2": [{"name",
+/// "timestamp"}]}` (older: `friends`) — that hands out friends one at a time, and can stop at
+/// the end of its bytes and go on when more arrive.
 ///
-/// It accepts a subset of what Foundation's decoder accepts and gives the same friends for it;
-/// for anything else it says ``Step/unsupported`` and the caller asks Foundation, which either
-/// reads the exotic input (numbers like `1e3` as ids, duplicate fields, lone surrogates) or
-/// says what is wrong with it, in the words the picker has always used. Every other value in
-/// the document is checked as JSON, so no invalid document is read as valid.
+/// It reads every document Foundation's decoder reads, to the same friends, and says what is
+/// wrong with every other in the words the picker has always used: where the text is not JSON
+/// (the offset of the first byte that is wrong, and what was expected there, as ``JSONSyntax``
+/// says it), or else which friend or field is not what a friends list holds
+/// (`data[3]: "name" is missing`). As the decoder did, a problem of syntax anywhere in the
+/// document is told before a problem of content, so after a friend that is wrong the rest of
+/// the document is still read, but only checked; and when a field appears twice in an object,
+/// the first one counts. Two things differ from the decoder, on purpose: an id written as a
+/// number that is not a whole number of 64 bits (`1.5`, `1e30`) is kept as it is written,
+/// where the decoder refused the whole document; and a second list of friends beside the first
+/// is told after the first list's friends were handed out.
+///
+/// The document is read in units: white space between them, then a key, a value passed over, a
+/// friend, or the punctuation between them. A unit is read whole or not at all: when the bytes
+/// end inside one, the step says ``Step/needMore``, and the next step reads it again from its
+/// start with more bytes. White space between units is never read twice.
 struct JSONFriendScanner {
     /// What the next step found.
     enum Step: Equatable {
@@ -21,158 +32,312 @@ struct JSONFriendScanner {
         case friend(Friend)
         /// The document is complete and every friend has been handed out.
         case end
-        /// The bytes end inside a value: append more and step again.
+        /// The bytes end inside a unit: give them again with more after them, and step again.
         case needMore
-        /// Something this reader does not handle, valid or not: ask Foundation.
-        case unsupported
+        /// The document is not a list of friends: why (no friend is handed out after this).
+        case invalid(JSONProblem)
     }
 
     /// Where the reader is in the document, between the units it reads whole.
-    private enum Place {
+    private enum Place: Equatable {
+        /// Before the document's value.
         case start
-        case pageKeyOrEnd(first: Bool)
-        case friendOrEnd(first: Bool)
-        case documentEnd
+        /// In the top-level object, where a key or its `}` comes (after `{` or a `,`).
+        case key
+        /// In the top-level object, after a key and its colon: the key's value.
+        case value(Field)
+        /// In the top-level object, after a member: `,` or `}`.
+        case afterMember
+        /// In the list of friends, where a friend or its `]` comes (after `[` or a `,`).
+        case element
+        /// In the list of friends, after a friend: `,` or `]`.
+        case afterElement
+        /// After the document's value: white space only.
+        case end
     }
 
     private var place = Place.start
+    /// Whether the document is an object (a page or the export), not a bare array.
     private var isPage = false
-    private var sawData = false
+    /// The key of the list of friends being read or read (`data`, `friends_v2`, `friends`);
+    /// nil before one, and for a bare array.
+    private var list: Field?
     /// Whether the list is the Facebook export's (`friends_v2` or `friends`) rather than friend
     /// objects of the Graph API.
     private var isExport = false
+    /// The index of the next friend in the list.
+    private var elementIndex = 0
+    /// The keys of the top-level object that may hold a list of friends, seen so far: a key
+    /// seen again is passed over (the first counts, as for the decoder).
+    private var seenListKeys: Set<Field> = []
+    /// Those whose value is an array.
+    private var listKeys: [Field] = []
+    /// What the value of `data` was when it was not an array.
+    private var dataWasNull: Bool?
+    /// The first friend that is not one, in words; no friend is handed out after it.
+    private var friendProblem: String?
+    /// Whether the top-level value is neither an object nor an array.
+    private var isScalar = false
     /// How many bytes of the input have been read for good.
     private(set) var consumed = 0
+
+    /// The nesting depth of the list's friends (the top-level value is at depth 0).
+    private var elementDepth: Int { isPage ? 2 : 1 }
 
     /// The next friend or event in `input`, where `input` holds the document from byte
     /// ``consumed`` on (earlier bytes may have been dropped); `isFinal` says no more will come.
     /// A friend of the Graph API is appended to `texts`.
     mutating func step(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into texts: inout FriendTexts) -> Step {
         let base = consumed
+        var cursor = Cursor(bytes: input, index: 0)
         while true {
-            var cursor = Cursor(bytes: input, index: consumed - base)
-            let outcome: Outcome
-            switch place {
-            case .start: outcome = start(&cursor)
-            case .pageKeyOrEnd(let first): outcome = pageKey(&cursor, first: first)
-            case .friendOrEnd(let first): outcome = friendOrEnd(&cursor, first: first, into: &texts)
-            case .documentEnd:
-                cursor.skipWhitespace()
-                if !cursor.atEnd { return .unsupported }
-                return isFinal ? .end : .needMore
-            }
-            switch outcome {
-            case .advanced:
-                consumed = base + cursor.index
-            case .appended:
-                consumed = base + cursor.index
-                return .appended
-            case .friend(let friend):
-                consumed = base + cursor.index
-                return .friend(friend)
-            case .failed(let reason):
-                if reason == .truncated && !isFinal { return .needMore }
-                return .unsupported
+            cursor.skipWhitespace()
+            consumed = base + cursor.index
+            let unitStart = cursor.index
+            do throws(Failure) {
+                switch try unit(&cursor, isFinal: isFinal, into: &texts) {
+                case .advanced: consumed = base + cursor.index
+                case .appended:
+                    consumed = base + cursor.index
+                    return .appended
+                case .friend(let friend):
+                    consumed = base + cursor.index
+                    return .friend(friend)
+                case .needMore: return .needMore
+                case .end: return finish()
+                }
+            } catch .truncated where !isFinal {
+                return .needMore
+            } catch {
+                return .invalid(problem(error, unit: unitStart, in: cursor.bytes, base: base))
             }
         }
     }
 
+    /// What a unit did.
     private enum Outcome {
         case advanced
         case appended
         case friend(Friend)
-        case failed(Failure)
+        /// The document's value is read, and white space after it to the end of the bytes.
+        case needMore
+        case end
     }
 
-    private mutating func start(_ cursor: inout Cursor) -> Outcome {
-        cursor.skipWhitespace()
-        switch cursor.peek() {
-        case nil: return .failed(.truncated)
-        case UInt8(ascii: "{"):
-            isPage = true
-            place = .pageKeyOrEnd(first: true)
-        case UInt8(ascii: "["):
-            place = .friendOrEnd(first: true)
-        default: return .failed(.unsupported)
+    /// Reads the unit at the cursor, which stands after white space.
+    private mutating func unit(_ cursor: inout Cursor, isFinal: Bool, into texts: inout FriendTexts) throws(Failure)
+        -> Outcome
+    {
+        switch place {
+        case .start:
+            guard let byte = cursor.peek() else {
+                guard isFinal else { return .needMore }
+                throw .content("is empty: expected a friends page {\"data\": [...]} or an array of friends")
+            }
+            switch byte {
+            case UInt8(ascii: "{"):
+                isPage = true
+                place = .key
+                cursor.index += 1
+            case UInt8(ascii: "["):
+                place = .element
+                cursor.index += 1
+            default:
+                try cursor.skipValue(depth: 0, endsDocument: isFinal)
+                isScalar = true
+                place = .end
+            }
+        case .key:
+            guard let byte = cursor.peek() else { throw .truncated }
+            switch byte {
+            case UInt8(ascii: "}"):
+                cursor.index += 1
+                place = .end
+            case UInt8(ascii: ","): throw .syntax(offset: cursor.index, "expected a value")
+            case UInt8(ascii: "\""):
+                let key = try cursor.key()
+                try cursor.colon()
+                place = .value(key)
+            default: throw .syntax(offset: cursor.index, "expected a name in quotes")
+            }
+        case .value(let key):
+            try memberValue(key, &cursor)
+        case .afterMember:
+            guard let byte = cursor.peek() else { throw .truncated }
+            switch byte {
+            case UInt8(ascii: "}"):
+                cursor.index += 1
+                place = .end
+            case UInt8(ascii: ","):
+                cursor.index += 1
+                place = .key
+            default: throw .syntax(offset: cursor.index, "expected ',' or '}'")
+            }
+        case .element:
+            guard let byte = cursor.peek() else { throw .truncated }
+            switch byte {
+            case UInt8(ascii: "]"):
+                cursor.index += 1
+                place = isPage ? .afterMember : .end
+            case UInt8(ascii: ","): throw .syntax(offset: cursor.index, "expected a value")
+            default:
+                let outcome = try element(&cursor, into: &texts)
+                elementIndex += 1
+                place = .afterElement
+                return outcome
+            }
+        case .afterElement:
+            guard let byte = cursor.peek() else { throw .truncated }
+            switch byte {
+            case UInt8(ascii: "]"):
+                cursor.index += 1
+                place = isPage ? .afterMember : .end
+            case UInt8(ascii: ","):
+                cursor.index += 1
+                place = .element
+            default: throw .syntax(offset: cursor.index, "expected ',' or ']'")
+            }
+        case .end:
+            guard cursor.atEnd else { throw .syntax(offset: cursor.index, "text after the end of the JSON") }
+            return isFinal ? .end : .needMore
         }
-        cursor.index += 1
         return .advanced
     }
 
-    /// A key of the page and its value; `data` opens the friends.
-    private mutating func pageKey(_ cursor: inout Cursor, first: Bool) -> Outcome {
-        cursor.skipWhitespace()
-        guard let byte = cursor.peek() else { return .failed(.truncated) }
-        if byte == UInt8(ascii: "}") {
-            guard sawData else { return .failed(.unsupported) }
-            cursor.index += 1
-            place = .documentEnd
+    /// The value of the member `key` of the top-level object: the list of friends, opened, or
+    /// any other value, checked and passed over.
+    private mutating func memberValue(_ key: Field, _ cursor: inout Cursor) throws(Failure) {
+        guard key == .data || key == .friendsV2 || key == .friends, !seenListKeys.contains(key) else {
+            try cursor.skipValue(depth: 1)
+            place = .afterMember
+            return
+        }
+        guard let byte = cursor.peek() else { throw .truncated }
+        guard byte == UInt8(ascii: "[") else {
+            try cursor.skipValue(depth: 1)
+            seenListKeys.insert(key)
+            if key == .data { dataWasNull = byte == UInt8(ascii: "n") }
+            place = .afterMember
+            return
+        }
+        guard list == nil else {
+            try cursor.skipValue(depth: 1)
+            seenListKeys.insert(key)
+            listKeys.append(key)
+            place = .afterMember
+            return
+        }
+        seenListKeys.insert(key)
+        listKeys.append(key)
+        list = key
+        isExport = key != .data
+        cursor.index += 1
+        place = .element
+    }
+
+    /// The next element of the list of friends: a friend handed out, or, once one was wrong,
+    /// any value, checked and passed over.
+    private mutating func element(_ cursor: inout Cursor, into texts: inout FriendTexts) throws(Failure) -> Outcome {
+        let index = elementIndex
+        guard friendProblem == nil else {
+            try cursor.skipValue(depth: elementDepth)
             return .advanced
         }
-        if !first {
-            guard byte == UInt8(ascii: ",") else { return .failed(.unsupported) }
-            cursor.index += 1
-            cursor.skipWhitespace()
+        let path = Path(list: list, index: index)
+        guard cursor.peek() == UInt8(ascii: "{") else {
+            let isNull = cursor.peek() == UInt8(ascii: "n")
+            try cursor.skipValue(depth: elementDepth)
+            friendProblem = "\(path): expected an object" + (isNull ? ", found null" : "")
+            return .advanced
         }
-        do {
-            let key = try cursor.key()
-            try cursor.colon()
-            if key == .data || key == .friendsV2 || key == .friends {
-                guard !sawData else { return .failed(.unsupported) }
-                isExport = key != .data
-                cursor.skipWhitespace()
-                guard let open = cursor.peek() else { return .failed(.truncated) }
-                guard open == UInt8(ascii: "[") else { return .failed(.unsupported) }
-                cursor.index += 1
-                sawData = true
-                place = .friendOrEnd(first: true)
+        if isExport {
+            let (friend, problem) = try cursor.exportFriend(depth: elementDepth, path: path)
+            if let friend { return .friend(friend) }
+            friendProblem = problem
+        } else {
+            if let problem = try cursor.friend(into: &texts, depth: elementDepth, path: path) {
+                friendProblem = problem
             } else {
-                try cursor.skipValue(depth: 0)
-                place = .pageKeyOrEnd(first: false)
+                return .appended
             }
-            return .advanced
-        } catch {
-            return .failed(error)
+        }
+        return .advanced
+    }
+
+    /// The end of the document, read whole and valid JSON: whether it is a list of friends.
+    private func finish() -> Step {
+        if isScalar {
+            return .invalid(.content("the top level must be a friends page {\"data\": [...]} or an array of friends"))
+        }
+        if listKeys.count > 1 {
+            let keys = [Field.data, .friendsV2, .friends].filter(listKeys.contains).map(\.name)
+            return .invalid(.content("holds more than one list of friends (\(keys.joined(separator: ", ")))"))
+        }
+        if isPage && list == nil {
+            guard let dataWasNull else { return .invalid(.content("the top level: \"data\" is missing")) }
+            return .invalid(.content("data: expected an array of friends" + (dataWasNull ? ", found null" : "")))
+        }
+        if let friendProblem { return .invalid(.content(friendProblem)) }
+        return .end
+    }
+
+    /// The problem `failure` stands for, in the unit that starts at `unitStart` of `bytes`,
+    /// which begin at byte `base` of the document. Where the reader found the unit is not what
+    /// it reads, ``JSONSyntax`` says where and why it is not JSON.
+    private func problem(_ failure: Failure, unit unitStart: Int, in bytes: UnsafeBufferPointer<UInt8>, base: Int)
+        -> JSONProblem
+    {
+        func syntax(_ problem: JSONSyntax.Problem) -> JSONProblem {
+            .syntax(offset: base + problem.offset, reason: problem.reason, truncated: problem.truncated)
+        }
+        switch failure {
+        case .content(let problem): return .content(problem)
+        case .syntax(let offset, let reason):
+            return .syntax(offset: base + offset, reason: reason, truncated: false)
+        case .truncated, .invalid:
+            // A unit the reader found wrong, or one the document ends in: JSONSyntax tells the
+            // first thing wrong in it, which may come before where the reader stopped.
+            do throws(JSONSyntax.Problem) {
+                switch place {
+                case .key: _ = try JSONSyntax.string(in: bytes, at: unitStart)
+                case .element: _ = try JSONSyntax.value(in: bytes, at: unitStart, depth: elementDepth)
+                default: break
+                }
+            } catch {
+                return syntax(error)
+            }
+            if case .truncated = failure {
+                return .syntax(
+                    offset: base + bytes.count, reason: "the JSON stops before it is complete", truncated: true)
+            }
+            // The unit checks as JSON where the reader found it wrong: say where it starts.
+            return .syntax(offset: base + unitStart, reason: "expected a value", truncated: false)
         }
     }
 
-    /// The next friend of the array (a Graph friend appended to `texts`), or its end.
-    private mutating func friendOrEnd(_ cursor: inout Cursor, first: Bool, into texts: inout FriendTexts) -> Outcome {
-        cursor.skipWhitespace()
-        guard let byte = cursor.peek() else { return .failed(.truncated) }
-        if byte == UInt8(ascii: "]") {
-            cursor.index += 1
-            place = isPage ? .pageKeyOrEnd(first: false) : .documentEnd
-            return .advanced
-        }
-        if !first {
-            guard byte == UInt8(ascii: ",") else { return .failed(.unsupported) }
-            cursor.index += 1
-        }
-        do {
-            guard isExport else {
-                try cursor.friend(into: &texts)
-                place = .friendOrEnd(first: false)
-                return .appended
-            }
-            let friend = try cursor.exportFriend()
-            place = .friendOrEnd(first: false)
-            return .friend(friend)
-        } catch {
-            return .failed(error)
-        }
+    /// Where a friend is in the document, as messages name it (`data[3]`, or `[3]` in a bare
+    /// array): made into text only for a message.
+    struct Path: CustomStringConvertible {
+        let list: Field?
+        let index: Int
+
+        var description: String { "\(list?.name ?? "")[\(index)]" }
     }
 
     /// Why a unit could not be read.
     enum Failure: Error {
         /// The bytes ended inside it.
         case truncated
-        /// It is not something the fast reader handles.
-        case unsupported
+        /// It is not JSON: ``JSONSyntax`` says where and why.
+        case invalid
+        /// It is not JSON at `offset` (in the bytes read), for `reason`.
+        case syntax(offset: Int, String)
+        /// It is JSON, but not what a list of friends holds: the whole problem.
+        case content(String)
     }
 
     /// The object keys the reader knows; any other is ``other``.
-    enum Field: Equatable {
+    enum Field: Hashable {
         case data, id, name, firstName, middleName, lastName, other
         /// The Facebook export's friends list (`friends_v2`, older `friends`) and its entries' date.
         case friendsV2, friends, timestamp
@@ -195,5 +360,31 @@ struct JSONFriendScanner {
             default: self = .other
             }
         }
+
+        /// The key as the document spells it.
+        var name: String {
+            switch self {
+            case .data: "data"
+            case .id: "id"
+            case .name: "name"
+            case .firstName: "first_name"
+            case .middleName: "middle_name"
+            case .lastName: "last_name"
+            case .friendsV2: "friends_v2"
+            case .friends: "friends"
+            case .timestamp: "timestamp"
+            case .other: ""
+            }
+        }
     }
+}
+
+/// Why a JSON document is not a list of friends.
+enum JSONProblem: Error, Equatable {
+    /// It is not JSON: the offset of the first byte that is wrong (the length of the document
+    /// when it ends too soon), what was expected there, and whether the document ended first.
+    case syntax(offset: Int, reason: String, truncated: Bool)
+    /// It is JSON, but not a list of friends: what is wrong, and where (`data[3]: "name" is
+    /// missing`).
+    case content(String)
 }

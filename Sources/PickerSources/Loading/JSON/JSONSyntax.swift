@@ -37,6 +37,39 @@ struct JSONSyntax {
         }
     }
 
+    /// Checks the one value that starts at `index` of `bytes` (after white space), nested
+    /// `depth` deep in its document, and returns the index just past it: what
+    /// ``JSONFriendScanner`` passes over, and how it says where and why a value it reads is not
+    /// JSON.
+    /// - Throws: the first ``Problem``, its offset in `bytes`; one that is `truncated` when the
+    ///   bytes end before the value does, a number that runs to their end included (more
+    ///   digits may follow), unless `endsDocument` says no more will.
+    /// - Complexity: O(n) in the length of the value.
+    static func value(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, depth: Int, endsDocument: Bool = false)
+        throws(Problem) -> Int
+    {
+        var syntax = JSONSyntax(bytes: bytes)
+        syntax.index = index
+        syntax.skipWhitespace()
+        let start = syntax.current
+        try syntax.value(depth: depth)
+        if !endsDocument, syntax.index == bytes.count, let start, start == UInt8(ascii: "-") || isDigit(start) {
+            throw Problem(offset: bytes.count, reason: "the JSON stops before it is complete", truncated: true)
+        }
+        return syntax.index
+    }
+
+    /// Checks the string whose opening quote is at `index` of `bytes`, and returns the index just
+    /// past its closing quote.
+    /// - Throws: the first ``Problem``, as ``value(in:at:depth:)`` does.
+    static func string(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) throws(Problem) -> Int {
+        var syntax = JSONSyntax(bytes: bytes)
+        syntax.index = index
+        guard syntax.current == UInt8(ascii: "\"") else { throw syntax.wrong("expected a name in quotes") }
+        try syntax.string()
+        return syntax.index
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
@@ -48,7 +81,12 @@ struct JSONSyntax {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -110,6 +148,20 @@ struct JSONSyntax {
     private mutating func string() throws(Problem) {
         index += 1
         while let byte = current {
+            if byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                index += 1
+                // Then eight plain ASCII bytes at a time: no quote, backslash, control or other byte.
+                while let base = bytes.baseAddress, index + 8 <= bytes.count {
+                    let word = ByteLanes.load(base + index)
+                    let special =
+                        ByteLanes.zero(word ^ ByteLanes.repeated(UInt8(ascii: "\"")))
+                        | ByteLanes.zero(word ^ ByteLanes.repeated(UInt8(ascii: "\\")))
+                        | ByteLanes.below(0x20, word) | (word & ByteLanes.highs)
+                    guard special == 0 else { break }
+                    index += 8
+                }
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
@@ -127,6 +179,11 @@ struct JSONSyntax {
                 throw wrong("a control character in a string (it must be escaped)")
             case 0x80...:
                 guard let length = UTF8Text.scalar(in: bytes, at: index)?.length else {
+                    // The bytes may end inside a character that more bytes would finish.
+                    if bytes.count - index < 4, UTF8Text.isUnfinishedScalar(bytes[index...]) {
+                        index = bytes.count
+                        throw wrong("")
+                    }
                     throw wrong("bytes that are not UTF-8")
                 }
                 index += length

@@ -1,0 +1,177 @@
+import FoundationEssentials
+import PickerStore
+
+extension FriendsJSON {
+    /// The friends in `data`, read by Foundation's decoder: the reference the tests and the fuzz
+    /// targets hold ``JSONFriendScanner`` to (the same friends for every document the decoder
+    /// reads). No source is read with it: it holds about ten times the document in memory.
+    package static func decodeWithFoundation(_ data: Data, source: String) throws(SourceError) -> [Friend] {
+        guard let opening = opening(of: data) else {
+            throw SourceError(
+                source: source, problem: "is empty: expected a friends page {\"data\": [...]} or an array of friends")
+        }
+        let decoder = JSONDecoder()
+        do {
+            switch opening {
+            case UInt8(ascii: "{"):
+                switch try exportListKey(of: data) {
+                case "friends_v2"?: return try decoder.decode(ExportPage.self, from: data).friendsV2.map(\.friend)
+                case "friends"?: return try decoder.decode(OlderExportPage.self, from: data).friends.map(\.friend)
+                default: break
+                }
+                return try decoder.decode(Page.self, from: data).data.map(\.friend)
+            case UInt8(ascii: "["): return try decoder.decode([Entry].self, from: data).map(\.friend)
+            default:
+                throw SourceError(
+                    source: source,
+                    problem: syntaxProblem(in: data)
+                        ?? "the top level must be a friends page {\"data\": [...]} or an array of friends")
+            }
+        } catch let error as DecodingError {
+            throw SourceError(source: source, problem: describe(error, in: data))
+        } catch let error as SourceError {
+            throw SourceError(source: source, problem: error.problem)
+        } catch {
+            throw SourceError(source: source, problem: syntaxProblem(in: data) ?? "not a friends page")
+        }
+    }
+
+    private struct Page: Decodable {
+        var data: [Entry]
+    }
+
+    /// The key of the Facebook export's friends list in the object `data` holds, when the
+    /// object holds that list as an array and no Graph `data` array: `friends_v2`, or the older
+    /// `friends`. (Read with the decoder, which, unlike `JSONSerialization`, takes numbers too
+    /// large for Swift where nothing reads them, as the fast reader does.)
+    /// - Throws: when `data` is not a JSON object, or holds more than one list of friends.
+    private static func exportListKey(of data: Data) throws -> String? {
+        let lists = try JSONDecoder().decode(ListKeys.self, from: data).lists
+        guard lists.count <= 1 else {
+            throw SourceError(
+                source: "", problem: "holds more than one list of friends (\(lists.joined(separator: ", ")))")
+        }
+        return lists.first.flatMap { $0 == "data" ? nil : $0 }
+    }
+
+    /// Which of the keys that may hold a list of friends hold an array.
+    private struct ListKeys: Decodable {
+        var lists: [String]
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        /// Any value, passed over.
+        struct Skipped: Decodable {
+            init(from decoder: Decoder) throws {}
+        }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            lists = ["data", "friends_v2", "friends"].filter { key in
+                (try? container.decode([Skipped].self, forKey: Key(stringValue: key))) != nil
+            }
+        }
+    }
+
+    /// The Facebook export's friends list.
+    private struct ExportPage: Decodable {
+        var friendsV2: [ExportEntry]
+
+        enum CodingKeys: String, CodingKey {
+            case friendsV2 = "friends_v2"
+        }
+    }
+
+    /// The friends list of older Facebook exports.
+    private struct OlderExportPage: Decodable {
+        var friends: [ExportEntry]
+    }
+
+    private struct ExportEntry: Decodable {
+        var name: String
+        var timestamp: Int64?
+
+        var friend: Friend { FacebookExport.friend(name: name, timestamp: timestamp) }
+    }
+
+    private struct Entry: Decodable {
+        var friend: Friend
+
+        enum CodingKeys: String, CodingKey {
+            case id, name
+            case firstName = "first_name"
+            case middleName = "middle_name"
+            case lastName = "last_name"
+        }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let id: String
+            if let number = try? container.decode(Int64.self, forKey: .id) {
+                id = String(number)
+            } else {
+                id = try container.decode(String.self, forKey: .id)
+            }
+            friend = Friend(
+                id: id, name: try container.decode(String.self, forKey: .name),
+                firstName: try container.decodeIfPresent(String.self, forKey: .firstName),
+                middleName: try container.decodeIfPresent(String.self, forKey: .middleName),
+                lastName: try container.decodeIfPresent(String.self, forKey: .lastName))
+        }
+    }
+
+    private static func describe(_ error: DecodingError, in data: Data) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(location(context.codingPath)): \"\(key.stringValue)\" is missing"
+        case .valueNotFound(let type, let context):
+            return "\(location(context.codingPath)): expected \(typeName(type)), found null"
+        case .typeMismatch(let type, let context):
+            return "\(location(context.codingPath)): expected \(typeName(type))"
+        case .dataCorrupted:
+            return syntaxProblem(in: data) ?? "not a friends page"
+        @unknown default:
+            return "not a friends page"
+        }
+    }
+
+    /// Where and why `data` is not valid JSON, its byte offset given as a line and column;
+    /// nil when it is valid.
+    private static func syntaxProblem(in data: Data) -> String? {
+        guard let problem = data.withUnsafeBytes({ JSONSyntax.problem(in: $0.bindMemory(to: UInt8.self)) }) else {
+            return nil
+        }
+        let place = place(problem.offset, in: data)
+        return problem.truncated
+            ? "not valid JSON at \(place), the end of the file: \(problem.reason)"
+            : "not valid JSON at \(place): \(problem.reason)"
+    }
+
+    /// `data[3].name`, say, or `the top level`.
+    private static func location(_ path: [CodingKey]) -> String {
+        guard !path.isEmpty else { return "the top level" }
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case _ where String(describing: type).hasPrefix("Array"): return "an array of friends"
+        case is Int64.Type: return "a number"
+        default: return "an object"
+        }
+    }
+}
