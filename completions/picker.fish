@@ -20,6 +20,8 @@ complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l prompt -
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l header -x -d 'a line of text under the title'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l cycle -d 'moving past the last friend wraps to the first, and back'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-rank -d 'show what a search finds in list order, with its sections, as the Facebook picker did, instead of the best match first'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-sort -d 'keep the source\'s order instead of sorting by name, without sections or "Recent"'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l tac -d 'the source\'s order reversed, the last friend first, as tac prints a file: --no-sort upside down'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l height -x -d 'draw in N lines'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-height -d 'draw on the full screen'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-mouse -d 'do not use the mouse'

@@ -119,7 +119,7 @@ extension Options {
         ) { options, _ in options.configuration.sortsList = false },
         OptionSpec(
             ["--tac"],
-            "the source's order reversed, the last line first, as tac prints a file: --no-sort with the list upside down (a search still shows the best match first, the later line first among equals, unless --no-rank too)"
+            "the source's order reversed, the last friend first, as tac prints a file: --no-sort upside down (among matches of equal score, the later friend first)"
         ) { options, _ in options.configuration.reversesInput = true },
         OptionSpec(
             ["--height"], value: "N|N%",

@@ -104,7 +104,9 @@ extension PickerState {
         let parts = friend.nameParts
         let name = shownName(friend, parts: parts)
         let key = configuration.sortOrder == .first ? parts.first : parts.last
-        guard configuration.inputOrder == nil, !key.isEmpty, let range = name.firstRange(of: key) else { return (name, 0..<0) }
+        guard configuration.inputOrder == nil, !key.isEmpty, let range = name.firstRange(of: key) else {
+            return (name, 0..<0)
+        }
         let start = name.distance(from: name.startIndex, to: range.lowerBound)
         return (name, start..<(start + key.count))
     }

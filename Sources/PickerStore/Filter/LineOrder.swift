@@ -26,14 +26,19 @@ enum LineOrder {
         for name in lines.names { starts[Int(groups[Int(name)]) + 1] += 1 }
         for group in 0..<groupCount { starts[group + 1] += starts[group] }
         return [FilteredLines.Line](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
-            let indices = lines.numbers.indices
-            for index in inputOrder == .reversed ? Array(indices.reversed()) : Array(indices) {
+            func place(_ index: Int) {
                 let name = Int(lines.names[index])
                 let group = Int(groups[name])
                 let place = names.stored(name)
                 sorted[starts[group]] = FilteredLines.Line(
                     number: lines.numbers[index], start: UInt32(place.lowerBound), end: UInt32(place.upperBound))
                 starts[group] += 1
+            }
+            // Reversed (`--tac`), the last line comes first among equals.
+            if inputOrder == .reversed {
+                for index in lines.numbers.indices.reversed() { place(index) }
+            } else {
+                for index in lines.numbers.indices { place(index) }
             }
             initialized = lines.count
         }

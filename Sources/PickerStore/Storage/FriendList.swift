@@ -370,7 +370,7 @@ extension FriendList {
                 }
                 next = section.range.upperBound
             }
-            precondition(next == count, "sections cover the list")
+            precondition(next == count || inputOrder != nil, "sections cover the list")
         }
     #else
         @inline(__always) func _checkInvariants() {}
