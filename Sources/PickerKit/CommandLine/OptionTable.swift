@@ -122,6 +122,37 @@ extension Options {
             "the source's order reversed, the last friend first, as tac prints a file: --no-sort upside down (among matches of equal score, the later friend first)"
         ) { options, _ in options.configuration.reversesInput = true },
         OptionSpec(
+            ["--delimiter", "-d"], value: "SEP",
+            "what separates the fields of a line for --nth, --with-nth and --accept-nth, as fzf's: a string, or a POSIX extended regular expression when it is one of more than one character (\\t a tab; default: runs of spaces and tabs, those at the start of a line in no field)"
+        ) { options, text throws(UsageError) in
+            options.configuration.fields.delimiter = try fieldValue { () throws(FieldError) in try FieldDelimiter(text)
+            }
+        },
+        OptionSpec(
+            ["--nth", "-n"], value: "N[,..]",
+            "search only these fields of a line (of those --with-nth shows): numbers from 1, negative from the end (-1 the last), ranges 2.., ..3, 1..2"
+        ) { options, text throws(UsageError) in
+            options.configuration.fields.searched = try fieldValue { () throws(FieldError) in
+                try FieldList(text, option: "--nth")
+            }
+        },
+        OptionSpec(
+            ["--with-nth"], value: "N[,..]",
+            "show only these fields of a line, and search only them; the line is printed whole (unless --accept-nth)"
+        ) { options, text throws(UsageError) in
+            options.configuration.fields.shown = try fieldValue { () throws(FieldError) in
+                try FieldList(text, option: "--with-nth")
+            }
+        },
+        OptionSpec(
+            ["--accept-nth"], value: "N[,..]",
+            "print only these fields of the line picked (in every --format), joined by the delimiters that followed them, the last left off"
+        ) { options, text throws(UsageError) in
+            options.configuration.fields.printed = try fieldValue { () throws(FieldError) in
+                try FieldList(text, option: "--accept-nth")
+            }
+        },
+        OptionSpec(
             ["--height"], value: "N|N%",
             "draw in N lines (at least 4), or N% of the terminal, below the cursor instead of the full screen, leaving the lines above as they are; the full screen when that is the whole terminal, when the terminal has 4 rows or fewer, or when it does not say where its cursor is within 2 s; a terminal that rewraps lines when made narrower may push the area's first lines into its scrollback"
         ) { options, text throws(UsageError) in options.height = try InlineHeight(argument: text) },
@@ -192,6 +223,15 @@ extension Options {
                 "\(option) needs a number of seconds from 0.001 to 86400, not '\(TerminalText.sanitized(text))'")
         }
         return seconds
+    }
+
+    /// What `read` makes of an option's value, its ``FieldError`` the usage error.
+    private static func fieldValue<Value>(_ read: () throws(FieldError) -> Value) throws(UsageError) -> Value {
+        do throws(FieldError) {
+            return try read()
+        } catch {
+            throw UsageError(error.description)
+        }
     }
 
     private static func nameOrder(_ text: String, for option: String) throws(UsageError) -> NameOrder {

@@ -15,7 +15,7 @@ package enum FriendFilter {
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     package static func matches(
         in source: FriendSource, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder? = nil,
-        ranked: Bool = true,
+        fields: NameFields = NameFields(), ranked: Bool = true,
         searchesAddresses: Bool = false, token: String?,
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
@@ -26,26 +26,26 @@ package enum FriendFilter {
             guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
                 return try matches(
                     of: StandardInputLoader(head: head), matching: query, sortOrder: sortOrder,
-                    inputOrder: inputOrder, ranked: ranked, searchesAddresses: searchesAddresses)
+                    inputOrder: inputOrder, fields: fields, ranked: ranked, searchesAddresses: searchesAddresses)
             }
             let data = try StandardInput.readAll(input, after: head)
             let lines = try LineFilter.matches(
                 in: FriendsJSON.withoutByteOrderMark(data), source: source.displayName, matching: query,
-                sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked)
+                fields: fields, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked)
             return (.lines(lines), 0, 0)
         }
         let loader = source.loader(
             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)
         return try matches(
-            of: loader, matching: query, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked,
+            of: loader, matching: query, sortOrder: sortOrder, inputOrder: inputOrder, fields: fields, ranked: ranked,
             searchesAddresses: searchesAddresses)
     }
 
     private static func matches(
-        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?, ranked: Bool,
-        searchesAddresses: Bool
+        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?,
+        fields: NameFields, ranked: Bool, searchesAddresses: Bool
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
-        let (list, leftOut, _) = try loader.list(sortOrder: sortOrder, inputOrder: inputOrder)
+        let (list, leftOut, _) = try loader.list(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses)
         return (.friends(found), leftOut, list.skipped)
     }

@@ -80,7 +80,7 @@ extension LaunchPlan {
                 guard persistence.cache != nil || options.offline else {
                     let (matches, leftOut, skipped) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
-                        inputOrder: options.configuration.inputOrder,
+                        inputOrder: options.configuration.inputOrder, fields: options.configuration.fields,
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
@@ -146,11 +146,12 @@ extension LaunchPlan {
                 throw noCachedFriends(options, token: token)
             }
             let (list, leftOut, _) = try cached.loader.list(
-                sortOrder: sortOrder, inputOrder: options.configuration.inputOrder)
+                sortOrder: sortOrder, inputOrder: options.configuration.inputOrder,
+                fields: options.configuration.fields)
             return (list, leftOut)
         }
         let (list, leftOut, announcedTotal) = try loader.list(
-            sortOrder: sortOrder, inputOrder: options.configuration.inputOrder)
+            sortOrder: sortOrder, inputOrder: options.configuration.inputOrder, fields: options.configuration.fields)
         persistence.store(list, announcedTotal: announcedTotal, reports: &reports)
         return (list, leftOut)
     }

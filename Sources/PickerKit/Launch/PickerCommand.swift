@@ -60,7 +60,7 @@ package enum PickerCommand {
     static func carryOut(_ plan: LaunchPlan, _ options: Options) -> Int32 {
         for report in plan.reports(for: options.format) { StandardStreams.report(report) }
         switch plan.action {
-        case .print(let matches): return print(matches, options)
+        case .print(let matches): return print(matches.printing(options.configuration.fields), options)
         case .exit(let status): return status.rawValue
         case .openScreen(let state, let loader):
             // Said before the screen opens, not once something is picked.
@@ -113,7 +113,8 @@ package enum PickerCommand {
         if let loader {
             let sortOrder = options.configuration.sortOrder
             feed = BackgroundFeed.loading(
-                loader, sortOrder: sortOrder, inputOrder: options.configuration.inputOrder, refresh: plan.refresh)
+                loader, sortOrder: sortOrder, inputOrder: options.configuration.inputOrder,
+                fields: options.configuration.fields, refresh: plan.refresh)
             if feed == nil { return fail("cannot start loading") }
         }
         defer { feed?.stop() }

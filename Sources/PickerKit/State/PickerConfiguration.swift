@@ -29,6 +29,9 @@ public struct PickerConfiguration: Hashable, Sendable {
     /// Whether the source's order is reversed, the last friend read first (`--tac`), which
     /// keeps the list in that order unsorted, as `--no-sort` does.
     package var reversesInput = false
+    /// The fields of each name searched, shown and printed (`--delimiter`, `--nth`,
+    /// `--with-nth`, `--accept-nth`).
+    package var fields = NameFields()
     /// What each key does, in each phase.
     package var keyMap = KeyMap.standard
     /// The most friends listed under "Recent" (`--recent`); 0 lists none.

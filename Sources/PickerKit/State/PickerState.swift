@@ -83,7 +83,8 @@ package struct PickerState: Sendable {
         phase = .loading
         self.frecency = frecency
         rankedKeys = frecency.rankedKeys
-        list = FriendList(sortOrder: configuration.sortOrder, inputOrder: configuration.inputOrder)
+        list = FriendList(
+            sortOrder: configuration.sortOrder, inputOrder: configuration.inputOrder, fields: configuration.fields)
         self.query = SearchQuery(query, searchesAddresses: configuration.searchesAddresses)
         queryCursor = query.count
         pendingSelection = preselected

@@ -24,15 +24,15 @@ extension FriendLoader {
     }
 
     /// Everyone the source holds, as ``list(sortOrder:)`` reads them, in a list kept in
-    /// `inputOrder` when one is given (`--no-sort`).
-    package func list(sortOrder: NameOrder, inputOrder: InputOrder?) throws(SourceError) -> (
-        list: FriendList, leftOut: Int, announcedTotal: Int?
-    ) {
-        var list = FriendList(sortOrder: sortOrder, inputOrder: inputOrder)
+    /// `inputOrder` when one is given (`--no-sort`), searched in the `fields` of each name.
+    package func list(sortOrder: NameOrder, inputOrder: InputOrder?, fields: NameFields? = nil) throws(SourceError)
+        -> (list: FriendList, leftOut: Int, announcedTotal: Int?)
+    {
+        var list = FriendList(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
         var leftOut = 0
         var announcedTotal: Int?
         try load { page in
-            leftOut += list.append(FriendBatch(page, sortOrder: sortOrder))
+            leftOut += list.append(FriendBatch(page, sortOrder: sortOrder, fields: fields))
             announcedTotal = page.announcedTotal ?? announcedTotal
         }
         return (list, leftOut, announcedTotal)

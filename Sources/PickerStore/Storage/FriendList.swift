@@ -80,6 +80,9 @@ public struct FriendList: Sendable {
     /// The order the friends are kept in when they are not sorted (`--no-sort`); nil when they
     /// are.
     package let inputOrder: InputOrder?
+    /// The fields of each name that are searched (`--nth`, `--with-nth`); nil for the whole
+    /// name.
+    package let fields: NameFields?
     /// How many entries of the source were skipped for having no name (contacts without one).
     package private(set) var skipped = 0
 
@@ -89,10 +92,11 @@ public struct FriendList: Sendable {
     }
 
     /// An empty list, sorted by `sortOrder` as friends are added, or, given an `inputOrder`,
-    /// kept in that order without sections.
-    package init(sortOrder: NameOrder = .first, inputOrder: InputOrder?) {
+    /// kept in that order without sections; searched in the `fields` of each name.
+    package init(sortOrder: NameOrder = .first, inputOrder: InputOrder?, fields: NameFields? = nil) {
         self.sortOrder = sortOrder
         self.inputOrder = inputOrder
+        self.fields = fields.flatMap { $0.searchesWholeName ? nil : $0 }
     }
 
     /// A list of `friends`; see ``append(_:)`` for repeated ids.
@@ -102,8 +106,10 @@ public struct FriendList: Sendable {
 
     /// A list of `friends`, sorted by `sortOrder` or kept in `inputOrder`; see ``append(_:)``
     /// for repeated ids.
-    package init(_ friends: [Friend], sortOrder: NameOrder = .first, inputOrder: InputOrder?) {
-        self.init(sortOrder: sortOrder, inputOrder: inputOrder)
+    package init(
+        _ friends: [Friend], sortOrder: NameOrder = .first, inputOrder: InputOrder?, fields: NameFields? = nil
+    ) {
+        self.init(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
         append(friends)
     }
 
@@ -127,7 +133,7 @@ public struct FriendList: Sendable {
     ///   and sorted (on every core), then merged.
     @discardableResult
     public mutating func append(_ newFriends: [Friend]) -> Int {
-        append(FriendBatch(newFriends, sortOrder: sortOrder))
+        append(FriendBatch(newFriends, sortOrder: sortOrder, fields: fields))
     }
 
     /// Adds the friends of `batch`, as ``append(_:)-([Friend])`` adds friends: only their ids
@@ -138,8 +144,9 @@ public struct FriendList: Sendable {
     /// - Complexity: O(m + n) for m new friends in a list of n.
     @discardableResult
     package mutating func append(_ batch: FriendBatch) -> Int {
-        guard batch.sortOrder == sortOrder || inputOrder != nil else {
-            return append(FriendBatch(Array(batch.friends), sortOrder: sortOrder, skipped: batch.skipped))
+        guard batch.sortOrder == sortOrder || inputOrder != nil, batch.fields == fields else {
+            return append(
+                FriendBatch(Array(batch.friends), sortOrder: sortOrder, fields: fields, skipped: batch.skipped))
         }
         let base = packed.count
         let isRepeated = registerIDs(batch)
