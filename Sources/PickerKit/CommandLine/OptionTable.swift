@@ -122,6 +122,18 @@ extension Options {
             "the source's order reversed, the last friend first, as tac prints a file: --no-sort upside down (among matches of equal score, the later friend first)"
         ) { options, _ in options.configuration.reversesInput = true },
         OptionSpec(
+            ["--expect"], value: "KEYS",
+            "comma-separated keys (named as in fzf: ctrl-t, alt-x, f2, tab…) that finish the pick as Enter does; the first line printed is then the name of the key, or empty for Enter"
+        ) { options, text throws(UsageError) in
+            options.configuration.keyMap = options.configuration.keyMap.expecting(
+                try KeyName.keys(text, option: "--expect"))
+            options.expectsKeys = true
+        },
+        OptionSpec(
+            ["--print-query"],
+            "print the query first (before the --expect key), even when nothing is picked (then exit 1)"
+        ) { options, _ in options.printsQuery = true },
+        OptionSpec(
             ["--delimiter", "-d"], value: "SEP",
             "what separates the fields of a line for --nth, --with-nth and --accept-nth, as fzf's: a string, or a POSIX extended regular expression when it is one of more than one character (\\t a tab; default: runs of spaces and tabs, those at the start of a line in no field)"
         ) { options, text throws(UsageError) in

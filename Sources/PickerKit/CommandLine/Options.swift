@@ -15,6 +15,11 @@ package struct Options: Hashable, Sendable {
     package var format = OutputFormat.names
     /// End records with NUL instead of a newline.
     package var print0 = false
+    /// Print the query first (`--print-query`), even when nothing is picked.
+    package var printsQuery = false
+    /// Print first the name of the `--expect` key that finished the pick, an empty line for
+    /// Enter.
+    package var expectsKeys = false
     /// Seconds to wait for each HTTP request.
     package var timeout = 15.0
     /// Seconds the whole load of a URL source may take.

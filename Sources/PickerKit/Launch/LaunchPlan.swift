@@ -27,6 +27,9 @@ package struct LaunchPlan: Sendable {
     package var reports: [String]
     /// What to do then.
     package var action: Action
+    /// Lines printed before the friends, even when there are none to print (the query of
+    /// `--print-query`, the key of `--expect`); a cancelled pick prints none.
+    package var heading: [String] = []
     /// When the screen opens on a cached copy of a live session's friends: the source itself,
     /// read after the loader, off screen, whose whole list replaces the copy in one step
     /// (``PickerEvent/listReplaced(_:leftOut:total:)``).
@@ -88,15 +91,19 @@ extension LaunchPlan {
                     reports +=
                         skippedReports(skipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)
-                    return LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
+                    var plan = LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
+                    plan.heading = options.printsQuery ? [filter] : []
+                    return plan
                 }
                 let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
                 reports += leftOutReports(leftOut, source: options.source, token: token)
                 let matches = FriendFilter.matches(
                     in: list, filter, ranked: options.configuration.ranksMatches,
                     searchesAddresses: options.configuration.searchesAddresses)
-                return LaunchPlan(
+                var plan = LaunchPlan(
                     reports: reports, printing: FilterMatches.friends(matches).prefix(limit), format: options.format)
+                plan.heading = options.printsQuery ? [filter] : []
+                return plan
             }
             switch options.source {
             // Known by its content in the record of picks, standard input keeps its line
@@ -175,9 +182,17 @@ extension LaunchPlan {
             + leftOutReports(leftOut, source: options.source, token: token)
         let matches = list.positions(
             matching: SearchQuery(options.query, searchesAddresses: options.configuration.searchesAddresses))
-        if options.exitZero && matches.isEmpty { return LaunchPlan(reports: reports, .exit(.nothingToPrint)) }
+        let query = options.printsQuery ? [options.query] : []
+        if options.exitZero && matches.isEmpty {
+            var plan = LaunchPlan(reports: reports, .exit(.nothingToPrint))
+            plan.heading = query
+            return plan
+        }
         if options.selectOne && matches.count == 1 {
-            return LaunchPlan(reports: reports, .print(.friends([list.friends[matches[0]]])))
+            var plan = LaunchPlan(reports: reports, .print(.friends([list.friends[matches[0]]])))
+            // As fzf, a pick made without a key names none.
+            plan.heading = query + (options.expectsKeys ? [""] : [])
+            return plan
         }
         let state = PickerState(
             loaded: list, query: options.query, preselected: options.preselected, size: unsized,
@@ -223,7 +238,10 @@ extension LaunchPlan {
             }
         }
         guard outcome != .cancelled else { return LaunchPlan(reports: reports, .exit(.cancelled)) }
-        return LaunchPlan(reports: reports, printing: .friends(state.result), format: options.format)
+        var plan = LaunchPlan(reports: reports, printing: .friends(state.result), format: options.format)
+        plan.heading =
+            (options.printsQuery ? [state.query.text] : []) + (options.expectsKeys ? [state.endingKey ?? ""] : [])
+        return plan
     }
 
     /// A source that failed: after `reports`, its message, and the status it calls for. When

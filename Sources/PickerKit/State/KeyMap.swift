@@ -34,6 +34,15 @@ package struct KeyMap: Hashable, Sendable {
         return event
     }
 
+    /// The table with each of `keys` finishing the picker before anything else it does, its
+    /// name noted for the output (`--expect`).
+    package func expecting(_ keys: [(name: String, key: Key)]) -> KeyMap {
+        let finishing = KeyBinding(
+            [.loading, .browsing, .searching, .reviewing], help: nil,
+            rules: keys.map { KeyBinding.Rule.keys($0.key, send: .doneByKey($0.name)) })
+        return KeyMap([finishing] + bindings)
+    }
+
     /// The help of every binding that has some, in table order.
     package var help: [KeyHelp] { bindings.compactMap(\.help) }
 

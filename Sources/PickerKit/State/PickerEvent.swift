@@ -80,6 +80,8 @@ package enum PickerEvent: Hashable, Sendable {
     case scroll(Int)
     /// Finish with the selection.
     case done
+    /// Finish with the selection by a key `--expect` names, whose name is printed first.
+    case doneByKey(String)
     /// Finish without a result.
     case cancel
     /// The source delivered more friends, made ready for the list where they were read, and

@@ -33,6 +33,9 @@ package struct PickerState: Sendable {
     /// The list positions of the friends picked, the highest frecency first: listed under
     /// "Recent", and first among equally good matches of a search.
     var favoured: [Int] = []
+    /// The name of the `--expect` key that finished the picker; nil when Enter (or a click)
+    /// did.
+    package private(set) var endingKey: String?
     /// The id of the friend of each key picked (for friends known by name, the first to arrive
     /// with the name), as the friends arrive.
     var pickedIDs: [UInt64: String] = [:]
@@ -199,6 +202,9 @@ package struct PickerState: Sendable {
         case .doubleClick(let line): doubleClick(line: line)
         case .scroll(let rows): moveCursor(by: rows)
         case .done: phase = .done
+        case .doneByKey(let name):
+            endingKey = name
+            phase = .done
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, let announcedTotal): receive(batch, announcedTotal: announcedTotal)
         case .cachedCopyShown(let age, let refreshing):

@@ -127,7 +127,7 @@ struct ReferencePicker {
                 phase = .reviewing
                 cursorID = selection.first
             }
-        case .done: phase = .done
+        case .done, .doneByKey: phase = .done
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, _):
             for friend in batch.friends where names[friend.id] == nil { names[friend.id] = friend.name }
