@@ -130,6 +130,10 @@ extension Options {
             options.expectsKeys = true
         },
         OptionSpec(
+            ["--read0"],
+            "read standard input as names each ended by a NUL byte, not by lines (a name may hold a line break), as --print0 writes them and find -print0 does"
+        ) { options, _ in options.read0 = true },
+        OptionSpec(
             ["--print-query"],
             "print the query first (before the --expect key), even when nothing is picked (then exit 1)"
         ) { options, _ in options.printsQuery = true },

@@ -15,6 +15,8 @@ package struct Options: Hashable, Sendable {
     package var format = OutputFormat.names
     /// End records with NUL instead of a newline.
     package var print0 = false
+    /// Read standard input as names ended by NUL (`--read0`), not by its format.
+    package var read0 = false
     /// Print the query first (`--print-query`), even when nothing is picked.
     package var printsQuery = false
     /// Print first the name of the `--expect` key that finished the pick, an empty line for

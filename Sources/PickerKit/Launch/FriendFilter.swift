@@ -15,7 +15,7 @@ package enum FriendFilter {
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     package static func matches(
         in source: FriendSource, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder? = nil,
-        fields: NameFields = NameFields(), ranked: Bool = true,
+        fields: NameFields = NameFields(), readsRecords: Bool = false, ranked: Bool = true,
         searchesAddresses: Bool = false, token: String?,
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
@@ -23,9 +23,10 @@ package enum FriendFilter {
             // Text is searched whole, in place; any other format is read as it comes.
             let input = try InputFile.standardInput()
             let head = try StandardInput.readHead(input)
-            guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
+            guard !readsRecords, head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
                 return try matches(
-                    of: StandardInputLoader(head: head), matching: query, sortOrder: sortOrder,
+                    of: StandardInputLoader(head: head, readsRecords: readsRecords), matching: query,
+                    sortOrder: sortOrder,
                     inputOrder: inputOrder, fields: fields, ranked: ranked, searchesAddresses: searchesAddresses)
             }
             let data = try StandardInput.readAll(input, after: head)

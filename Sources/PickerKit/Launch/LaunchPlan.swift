@@ -71,6 +71,10 @@ extension LaunchPlan {
         } catch {
             return LaunchPlan(reports: [error.description], .exit(error.status))
         }
+        guard !options.read0 || options.source == .standardInput else {
+            return LaunchPlan(
+                reports: ["--read0 reads standard input: give no --source, or --source -"], .exit(.error))
+        }
         var reports: [String] = []
         var persistence = Persistence(options, token: token, now: now, reports: &reports)
         let sortOrder = options.configuration.sortOrder
@@ -84,6 +88,7 @@ extension LaunchPlan {
                     let (matches, leftOut, skipped) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
                         inputOrder: options.configuration.inputOrder, fields: options.configuration.fields,
+                        readsRecords: options.read0,
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
@@ -108,7 +113,8 @@ extension LaunchPlan {
             switch options.source {
             // Known by its content in the record of picks, standard input keeps its line
             // numbers as ids: the same bytes number the same names alike.
-            case .standardInput: loader = StandardInputLoader(digest: persistence.contentDigest)
+            case .standardInput:
+                loader = StandardInputLoader(digest: persistence.contentDigest, readsRecords: options.read0)
             case .file(let path): persistence.keying = .of(file: path)
             default: break
             }

@@ -50,10 +50,13 @@ package struct StandardInputLoader: FriendLoader {
     /// Where the digest of every byte read goes, when the run keeps picks: standard input is
     /// known by its content in the record of picks.
     var digest: ContentDigest?
+    /// Whether names are ended by NUL rather than read by their format (`--read0`).
+    var readsRecords = false
 
-    package init(head: [UInt8]? = nil, digest: ContentDigest? = nil) {
+    package init(head: [UInt8]? = nil, digest: ContentDigest? = nil, readsRecords: Bool = false) {
         self.head = head
         self.digest = digest
+        self.readsRecords = readsRecords
     }
 
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
@@ -70,6 +73,7 @@ package struct StandardInputLoader: FriendLoader {
     private func read(_ input: InputFile, _ deliver: (FriendPage) -> Void) throws(SourceError) {
         var head = self.head ?? []
         if self.head == nil { head = try StandardInput.readHead(input) }
+        if readsRecords { return try NameLines.readPages(head: head, input: input, separator: 0, deliver) }
         try Self.read(head: head, input: input, deliver)
     }
 
