@@ -23,6 +23,8 @@ complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-rank 
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-sort -d 'keep the source\'s order instead of sorting by name, without sections or "Recent"'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l tac -d 'the source\'s order reversed, the last friend first, as tac prints a file: --no-sort upside down'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l expect -x -d 'comma-separated keys'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l history -x -d 'keep the query of each pick in FILE'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l history-size -x -d 'the most queries --history keeps'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l read0 -d 'read standard input as names each ended by a NUL byte, not by lines'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l print-query -d 'print the query first'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l delimiter -s d -x -d 'what separates the fields of a line for --nth, --with-nth and --accept-nth, as fzf\'s: a string, or a POSIX extended regular expression when it is one of more than one character'

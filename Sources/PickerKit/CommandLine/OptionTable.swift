@@ -130,6 +130,20 @@ extension Options {
             options.expectsKeys = true
         },
         OptionSpec(
+            ["--history"], value: "FILE",
+            "keep the query of each pick in FILE (its folder must be yours alone), and recall them with Ctrl-P and Ctrl-N in the list and the search, as fzf does (Up and Down, Ctrl-K and Ctrl-J still move)"
+        ) { options, path throws(UsageError) in
+            guard !path.isEmpty else { throw UsageError("--history needs a file") }
+            options.queryHistoryPath = path
+        },
+        OptionSpec(["--history-size"], value: "N", "the most queries --history keeps (default 1000)") {
+            options, text throws(UsageError) in
+            guard let size = Int(text), size > 0 else {
+                throw UsageError("--history-size needs a whole number above 0, not '\(TerminalText.sanitized(text))'")
+            }
+            options.queryHistorySize = size
+        },
+        OptionSpec(
             ["--read0"],
             "read standard input as names each ended by a NUL byte, not by lines (a name may hold a line break), as --print0 writes them and find -print0 does"
         ) { options, _ in options.read0 = true },

@@ -118,6 +118,11 @@ extension LaunchPlan {
             case .file(let path): persistence.keying = .of(file: path)
             default: break
             }
+            var options = options
+            if let history = options.queryHistory {
+                options.configuration.recalledQueries = try history.queries()
+                options.configuration.keyMap = options.configuration.keyMap.recallingQueries()
+            }
             var frecency = persistence.frecency(reports: &reports)
             if options.selectOne || options.exitZero {
                 let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
@@ -244,6 +249,13 @@ extension LaunchPlan {
             }
         }
         guard outcome != .cancelled else { return LaunchPlan(reports: reports, .exit(.cancelled)) }
+        if let history = options.queryHistory {
+            do throws(PrivateFileError) {
+                try history.record(state.query.text)
+            } catch {
+                reports.append(error.description)
+            }
+        }
         var plan = LaunchPlan(reports: reports, printing: .friends(state.result), format: options.format)
         plan.heading =
             (options.printsQuery ? [state.query.text] : []) + (options.expectsKeys ? [state.endingKey ?? ""] : [])

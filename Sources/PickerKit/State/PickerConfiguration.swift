@@ -32,6 +32,9 @@ public struct PickerConfiguration: Hashable, Sendable {
     /// The fields of each name searched, shown and printed (`--delimiter`, `--nth`,
     /// `--with-nth`, `--accept-nth`).
     package var fields = NameFields()
+    /// The queries `--history` holds, the oldest first, for Ctrl-P and Ctrl-N to recall; nil
+    /// without `--history`.
+    package var recalledQueries: [String]?
     /// What each key does, in each phase.
     package var keyMap = KeyMap.standard
     /// The most friends listed under "Recent" (`--recent`); 0 lists none.

@@ -78,6 +78,10 @@ package enum PickerEvent: Hashable, Sendable {
     case doubleClick(line: Int)
     /// The mouse wheel: move this many rows (negative: up).
     case scroll(Int)
+    /// Recall the query before the one shown, from `--history`.
+    case recallPreviousQuery
+    /// Recall the query after the one shown, from `--history`.
+    case recallNextQuery
     /// Finish with the selection.
     case done
     /// Finish with the selection by a key `--expect` names, whose name is printed first.

@@ -36,6 +36,8 @@ package struct PickerState: Sendable {
     /// The name of the `--expect` key that finished the picker; nil when Enter (or a click)
     /// did.
     package private(set) var endingKey: String?
+    /// The queries Ctrl-P and Ctrl-N recall (`--history`); nil without one.
+    var recall: QueryRecall?
     /// The id of the friend of each key picked (for friends known by name, the first to arrive
     /// with the name), as the friends arrive.
     var pickedIDs: [UInt64: String] = [:]
@@ -201,6 +203,8 @@ package struct PickerState: Sendable {
         case .click(let line, let column): click(line: line, column: column)
         case .doubleClick(let line): doubleClick(line: line)
         case .scroll(let rows): moveCursor(by: rows)
+        case .recallPreviousQuery: recallQuery(-1)
+        case .recallNextQuery: recallQuery(1)
         case .done: phase = .done
         case .doneByKey(let name):
             endingKey = name

@@ -128,6 +128,8 @@ struct ReferencePicker {
                 cursorID = selection.first
             }
         case .done, .doneByKey: phase = .done
+        // The model has no --history: its queries are not recalled.
+        case .recallPreviousQuery, .recallNextQuery: break
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, _):
             for friend in batch.friends where names[friend.id] == nil { names[friend.id] = friend.name }
