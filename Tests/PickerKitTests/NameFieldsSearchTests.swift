@@ -87,3 +87,28 @@ final class NameFieldsSearchTests: XCTestCase {
         XCTAssertEqual(FilterMatches.lines(lines).printing(NameFields()).count, 1)
     }
 }
+
+/// `--ansi` on the screen: the colours of a name drawn, nothing else of an escape read.
+final class ColoredNamesTests: XCTestCase {
+    func testTheScreenDrawsTheColoursAndEscapesTheRest() {
+        var configuration = PickerConfiguration()
+        configuration.sortsList = false
+        configuration.fields.strippingColors = true
+        var state = PickerState(size: TerminalSize(rows: 6, columns: 40), configuration: configuration)
+        state.send(
+            .friendsArrived(
+                FriendBatch([
+                    Friend(id: "1", name: "\u{1b}[31mred\u{1b}[0m file"), Friend(id: "2", name: "\u{1b}[2Jwiped"),
+                ])))
+        state.send(.loadingFinished)
+        let lines = state.frame().lines
+        XCTAssertEqual(lines[2].text, "> [ ] red file")
+        XCTAssertEqual(lines[3].text, #"  [ ] \x1b[2Jwiped"#)
+        XCTAssertTrue(lines[2].spans.contains(Frame.Span("red", .colored(ColorCodes.Style(foreground: 1)))))
+        XCTAssertEqual(Frame.Role.colored(ColorCodes.Style(foreground: 1, bold: true)).style.paletteColor, 1)
+        XCTAssertEqual(TextStyle.shownPaletteColor(9, colors: 8), 1, "a bright colour as its basic twin")
+        XCTAssertNil(TextStyle.shownPaletteColor(208, colors: 8))
+        state.send(.typed("31"))
+        XCTAssertEqual(state.rows.count, 0, "the colour's numbers are not searched")
+    }
+}

@@ -152,6 +152,10 @@ extension Options {
             "print the query first (before the --expect key), even when nothing is picked (then exit 1)"
         ) { options, _ in options.printsQuery = true },
         OptionSpec(
+            ["--ansi"],
+            "read the colours of names given as SGR escape sequences (ls --color=always): shown in their colours, left out of the search and the output; any other escape sequence is shown escaped, as without --ansi"
+        ) { options, _ in options.configuration.fields.strippingColors = true },
+        OptionSpec(
             ["--delimiter", "-d"], value: "SEP",
             "what separates the fields of a line for --nth, --with-nth and --accept-nth, as fzf's: a string, or a POSIX extended regular expression when it is one of more than one character (\\t a tab; default: runs of spaces and tabs, those at the start of a line in no field)"
         ) { options, text throws(UsageError) in

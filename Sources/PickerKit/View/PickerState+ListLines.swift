@@ -67,8 +67,15 @@ extension PickerState {
             in: name, query: query, parts: partsShown ? friend : nil, typoTerms: typoTerms)
         let skipped = Self.skippedToShowTheMatch(Array(name), matched: matched, room: columns - spans.width)
         if skipped > 0 { spans.append(Frame.Span("…")) }
+        // With --ansi, each character keeps the colour it came with (not within --with-nth).
+        let colors =
+            configuration.fields.strippingColors && configuration.fields.shown == nil
+            ? ColorCodes.styled(friend.name).styles : nil
         for (offset, (character, isMatch)) in zip(name, matched).enumerated() where offset >= skipped {
-            let role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) ? .sortKey : .plain)
+            var role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) ? .sortKey : .plain)
+            if role == .plain, let colors, offset < colors.count, !colors[offset].isPlain {
+                role = .colored(colors[offset])
+            }
             // A tab between fields is shown as the space it stands for, as fzf shows it.
             let text = character == "\t" ? " " : TerminalText.sanitized(character)
             if spans.count > prefixCount, spans[spans.count - 1].role == role {
@@ -116,7 +123,8 @@ extension PickerState {
     /// The name as shown, of `friend` whose name parts are `parts`: the fields `--with-nth`
     /// shows of it, when given.
     func shownName(_ friend: Friend, parts: NameParts) -> String {
-        if configuration.fields.shown != nil { return configuration.fields.shownText(friend.name) }
+        let fields = configuration.fields
+        if fields.shown != nil || fields.strippingColors { return fields.shownText(friend.name) }
         return configuration.displayOrder == .first
             ? friend.name : [parts.last, parts.first, parts.middle].filter { !$0.isEmpty }.joined(separator: " ")
     }

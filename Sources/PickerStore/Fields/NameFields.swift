@@ -4,7 +4,8 @@
 ///
 /// As in fzf, the fields searched are counted in the text shown, and the fields printed in
 /// the name as read. Fields taken are joined with the delimiters that followed them, the last
-/// delimiter left off.
+/// delimiter left off. With `--ansi`, the colours of a name (its SGR sequences, see
+/// ``ColorCodes``) are taken out before anything else, for the search and the output alike.
 package struct NameFields: Hashable, Sendable {
     /// What separates the fields.
     package var delimiter = FieldDelimiter.blanks
@@ -14,26 +15,39 @@ package struct NameFields: Hashable, Sendable {
     package var shown: FieldList?
     /// The fields printed (`--accept-nth`); nil for the whole name.
     package var printed: FieldList?
+    /// Whether a name's colours are taken out of it (`--ansi`).
+    package var strippingColors = false
 
     package init() {}
 
     /// Whether a name is searched whole.
-    package var searchesWholeName: Bool { searched == nil && shown == nil }
+    package var searchesWholeName: Bool { searched == nil && shown == nil && !strippingColors }
 
-    /// The text shown for `name`.
+    /// Whether a name is printed as it was read.
+    package var printsWholeName: Bool { printed == nil && !strippingColors }
+
+    /// The text shown for `name`, without its colours.
     package func shownText(_ name: String) -> String {
+        let name = strippingColors ? ColorCodes.stripped(name) : name
         guard let shown else { return name }
         return String(decoding: name.withUTF8Bytes { take(shown, of: $0) }, as: UTF8.self)
     }
 
     /// The text printed for `name`.
     package func printedText(_ name: String) -> String {
+        let name = strippingColors ? ColorCodes.stripped(name) : name
         guard let printed else { return name }
         return String(decoding: name.withUTF8Bytes { take(printed, of: $0) }, as: UTF8.self)
     }
 
     /// The UTF-8 searched in `name`, its UTF-8: the fields searched of those shown.
     package func searchedText(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        guard !strippingColors || !name.contains(0x1B) else {
+            let plain = Array(ColorCodes.stripped(String(decoding: name, as: UTF8.self)).utf8)
+            var colorless = self
+            colorless.strippingColors = false
+            return plain.withUnsafeBufferPointer { colorless.searchedText($0) }
+        }
         let shownBytes = shown.map { take($0, of: name) } ?? Array(name)
         guard let searched else { return shownBytes }
         return shownBytes.withUnsafeBufferPointer { take(searched, of: $0) }

@@ -1,8 +1,8 @@
 extension FilterMatches {
-    /// The matches as printed with `fields`: each name cut to the fields `--accept-nth` takes
-    /// (the lines made friends for it), or as they are without.
+    /// The matches as printed with `fields`: each name cut to the fields `--accept-nth` takes,
+    /// its colours taken out with `--ansi` (the lines made friends for it), or as they are.
     package func printing(_ fields: NameFields) -> FilterMatches {
-        guard fields.printed != nil else { return self }
+        guard !fields.printsWholeName else { return self }
         let friends =
             switch self {
             case .friends(let friends): friends
