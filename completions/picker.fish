@@ -26,6 +26,7 @@ complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l expect -
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l history -x -d 'keep the query of each pick in FILE'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l history-size -x -d 'the most queries --history keeps'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l read0 -d 'read standard input as names each ended by a NUL byte, not by lines'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l bind -x -d 'give keys'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l print-query -d 'print the query first'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l ansi -d 'read the colours of names given as SGR escape sequences'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l delimiter -s d -x -d 'what separates the fields of a line for --nth, --with-nth and --accept-nth, as fzf\'s: a string, or a POSIX extended regular expression when it is one of more than one character'

@@ -148,6 +148,12 @@ extension Options {
             "read standard input as names each ended by a NUL byte, not by lines (a name may hold a line break), as --print0 writes them and find -print0 does"
         ) { options, _ in options.read0 = true },
         OptionSpec(
+            ["--bind"], value: "KEY:ACTION[,..]",
+            "give keys (named as in fzf) one of the actions accept, abort, toggle, toggle-all, select-all, deselect-all, review, clear-query, up, down, page-up, page-down, first, last, in the list, the search and the review, before what they do otherwise; the ? overlay lists them"
+        ) { options, text throws(UsageError) in
+            options.configuration.keyMap = try KeyBindOption.binding(text, over: options.configuration.keyMap)
+        },
+        OptionSpec(
             ["--print-query"],
             "print the query first (before the --expect key), even when nothing is picked (then exit 1)"
         ) { options, _ in options.printsQuery = true },

@@ -27,6 +27,10 @@ package enum PickerEvent: Hashable, Sendable {
     /// Select every friend shown, within the limit; when every one is selected already,
     /// deselect them all.
     case toggleAllShown
+    /// Select every friend shown, within the limit.
+    case selectAllShown
+    /// Deselect every friend shown.
+    case deselectAllShown
     /// Start editing the query, keeping what it holds.
     case startSearch
     /// Text typed into the query at its cursor; from the list, it starts a search.

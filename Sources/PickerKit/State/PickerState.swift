@@ -167,6 +167,8 @@ package struct PickerState: Sendable {
             toggleCurrent()
             moveCursor(by: -1)
         case .toggleAllShown: toggleAllShown()
+        case .selectAllShown: selectAllShown()
+        case .deselectAllShown: deselectAllShown()
         case .startSearch: openSearch()
         case .typed(let text): type(text)
         case .deleteBackward, .deleteForward, .deleteWord, .deleteToStart, .queryCursorLeft, .queryCursorRight,

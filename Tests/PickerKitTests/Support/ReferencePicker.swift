@@ -128,8 +128,8 @@ struct ReferencePicker {
                 cursorID = selection.first
             }
         case .done, .doneByKey: phase = .done
-        // The model has no --history: its queries are not recalled.
-        case .recallPreviousQuery, .recallNextQuery: break
+        // The model has no --history and no --bind: these are not sent to it.
+        case .recallPreviousQuery, .recallNextQuery, .selectAllShown, .deselectAllShown: break
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, _):
             for friend in batch.friends where names[friend.id] == nil { names[friend.id] = friend.name }
