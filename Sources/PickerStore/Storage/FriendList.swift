@@ -6,7 +6,7 @@ import Glibc
 /// Friends are sorted by first name (first, middle, last) or by last name (last, first, middle),
 /// ignoring case and accents, people of the same name in the order they arrived in, so the
 /// order is total. Sections are `A`–`Z` on the first letter of that sort key, then `#` for keys
-/// that do not start with a Latin letter. A list made with an ``InputOrder`` (`--no-sort`)
+/// that do not start with a Latin letter. A list made with an input order (`--no-sort`)
 /// keeps the order friends arrived in instead, or its reverse, and has no sections.
 /// Ids are unique: a repeated id keeps the friend seen first.
 ///
