@@ -35,12 +35,20 @@ _picker() {
         --title) return ;;
         --prompt) return ;;
         --header) return ;;
+        --expect) return ;;
+        --history) return ;;
+        --history-size) return ;;
+        --bind) return ;;
+        --delimiter|-d) return ;;
+        --nth|-n) return ;;
+        --with-nth) return ;;
+        --accept-nth) return ;;
         --height) return ;;
         --format) COMPREPLY=($(compgen -W "names ids tsv json mutt aerc address" -- "$current")); return ;;
         --cache-dir) COMPREPLY=($(compgen -f -- "$current")); return ;;
         --recent) return ;;
     esac
-    local words="--session --session-file --source --timeout --load-timeout --query -q --filter -f --select-1 -1 --exit-0 -0 --select --limit -m --sort --display --title --prompt --header --cycle --no-rank --height --no-height --no-mouse --no-color --format --print0 --no-cache --offline --cache-dir --recent --no-history --help -h --version"
+    local words="--session --session-file --source --timeout --load-timeout --query -q --filter -f --select-1 -1 --exit-0 -0 --select --limit -m --sort --display --title --prompt --header --cycle --no-rank --no-sort --tac --expect --history --history-size --read0 --bind --print-query --ansi --delimiter -d --nth -n --with-nth --accept-nth --height --no-height --no-mouse --no-color --format --print0 --no-cache --offline --cache-dir --recent --no-history --help -h --version"
     [ "$COMP_CWORD" = 1 ] && words="login logout $words"
     COMPREPLY=($(compgen -W "$words" -- "$current"))
 }

@@ -19,6 +19,7 @@ static inline attr_t picker_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t picker_a_dim(void) { return A_DIM; }
 static inline int picker_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int picker_colors(void) { return COLORS; }
+static inline int picker_color_pairs(void) { return COLOR_PAIRS; }
 
 // The terminfo layer, for the inline area: the terminal setupterm loaded, and tparm, which is
 // variadic in C.

@@ -114,6 +114,85 @@ extension Options {
             "show what a search finds in list order, with its sections, as the Facebook picker did, instead of the best match first"
         ) { options, _ in options.configuration.ranksMatches = false },
         OptionSpec(
+            ["--no-sort"],
+            "keep the source's order instead of sorting by name, without sections or \"Recent\" (a search still shows the best match first, unless --no-rank too)"
+        ) { options, _ in options.configuration.sortsList = false },
+        OptionSpec(
+            ["--tac"],
+            "the source's order reversed, the last friend first, as tac prints a file: --no-sort upside down (among matches of equal score, the later friend first)"
+        ) { options, _ in options.configuration.reversesInput = true },
+        OptionSpec(
+            ["--expect"], value: "KEYS",
+            "comma-separated keys (named as in fzf: ctrl-t, alt-x, f2, tab…) that finish the pick as Enter does; the first line printed is then the name of the key, or empty for Enter"
+        ) { options, text throws(UsageError) in
+            options.configuration.keyMap = options.configuration.keyMap.expecting(
+                try KeyName.keys(text, option: "--expect"))
+            options.expectsKeys = true
+        },
+        OptionSpec(
+            ["--history"], value: "FILE",
+            "keep the query of each pick in FILE (its folder must be yours alone), and recall them with Ctrl-P and Ctrl-N in the list and the search, as fzf does (Up and Down, Ctrl-K and Ctrl-J still move)"
+        ) { options, path throws(UsageError) in
+            guard !path.isEmpty else { throw UsageError("--history needs a file") }
+            options.queryHistoryPath = path
+        },
+        OptionSpec(["--history-size"], value: "N", "the most queries --history keeps (default 1000)") {
+            options, text throws(UsageError) in
+            guard let size = Int(text), size > 0 else {
+                throw UsageError("--history-size needs a whole number above 0, not '\(TerminalText.sanitized(text))'")
+            }
+            options.queryHistorySize = size
+        },
+        OptionSpec(
+            ["--read0"],
+            "read standard input as names each ended by a NUL byte, not by lines (a name may hold a line break), as --print0 writes them and find -print0 does"
+        ) { options, _ in options.read0 = true },
+        OptionSpec(
+            ["--bind"], value: "KEY:ACTION[,..]",
+            "give keys (named as in fzf) one of the actions accept, abort, toggle, toggle-all, select-all, deselect-all, review, clear-query, up, down, page-up, page-down, first, last, in the list, the search and the review, before what they do otherwise; the ? overlay lists them"
+        ) { options, text throws(UsageError) in
+            options.configuration.keyMap = try KeyBindOption.binding(text, over: options.configuration.keyMap)
+        },
+        OptionSpec(
+            ["--print-query"],
+            "print the query first (before the --expect key), even when nothing is picked (then exit 1)"
+        ) { options, _ in options.printsQuery = true },
+        OptionSpec(
+            ["--ansi"],
+            "read the colours of names given as SGR escape sequences (ls --color=always): shown in their colours, left out of the search and the output; any other escape sequence is shown escaped, as without --ansi"
+        ) { options, _ in options.configuration.fields.strippingColors = true },
+        OptionSpec(
+            ["--delimiter", "-d"], value: "SEP",
+            "what separates the fields of a line for --nth, --with-nth and --accept-nth, as fzf's: a string, or a POSIX extended regular expression when it is one of more than one character (\\t a tab; default: runs of spaces and tabs, those at the start of a line in no field)"
+        ) { options, text throws(UsageError) in
+            options.configuration.fields.delimiter = try fieldValue { () throws(FieldError) in try FieldDelimiter(text)
+            }
+        },
+        OptionSpec(
+            ["--nth", "-n"], value: "N[,..]",
+            "search only these fields of a line (of those --with-nth shows): numbers from 1, negative from the end (-1 the last), ranges 2.., ..3, 1..2"
+        ) { options, text throws(UsageError) in
+            options.configuration.fields.searched = try fieldValue { () throws(FieldError) in
+                try FieldList(text, option: "--nth")
+            }
+        },
+        OptionSpec(
+            ["--with-nth"], value: "N[,..]",
+            "show only these fields of a line, and search only them; the line is printed whole (unless --accept-nth)"
+        ) { options, text throws(UsageError) in
+            options.configuration.fields.shown = try fieldValue { () throws(FieldError) in
+                try FieldList(text, option: "--with-nth")
+            }
+        },
+        OptionSpec(
+            ["--accept-nth"], value: "N[,..]",
+            "print only these fields of the line picked (in every --format), joined by the delimiters that followed them, the last left off"
+        ) { options, text throws(UsageError) in
+            options.configuration.fields.printed = try fieldValue { () throws(FieldError) in
+                try FieldList(text, option: "--accept-nth")
+            }
+        },
+        OptionSpec(
             ["--height"], value: "N|N%",
             "draw in N lines (at least 4), or N% of the terminal, below the cursor instead of the full screen, leaving the lines above as they are; the full screen when that is the whole terminal, when the terminal has 4 rows or fewer, or when it does not say where its cursor is within 2 s; a terminal that rewraps lines when made narrower may push the area's first lines into its scrollback"
         ) { options, text throws(UsageError) in options.height = try InlineHeight(argument: text) },
@@ -184,6 +263,15 @@ extension Options {
                 "\(option) needs a number of seconds from 0.001 to 86400, not '\(TerminalText.sanitized(text))'")
         }
         return seconds
+    }
+
+    /// What `read` makes of an option's value, its ``FieldError`` the usage error.
+    private static func fieldValue<Value>(_ read: () throws(FieldError) -> Value) throws(UsageError) -> Value {
+        do throws(FieldError) {
+            return try read()
+        } catch {
+            throw UsageError(error.description)
+        }
     }
 
     private static func nameOrder(_ text: String, for option: String) throws(UsageError) -> NameOrder {

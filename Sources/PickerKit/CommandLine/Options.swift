@@ -15,6 +15,18 @@ package struct Options: Hashable, Sendable {
     package var format = OutputFormat.names
     /// End records with NUL instead of a newline.
     package var print0 = false
+    /// The file of queries (`--history`), recalled with Ctrl-P and Ctrl-N, to which the query of
+    /// each pick is added.
+    package var queryHistoryPath: String?
+    /// The most queries `--history` keeps (`--history-size`).
+    package var queryHistorySize = QueryHistory.defaultSize
+    /// Read standard input as names ended by NUL (`--read0`), not by its format.
+    package var read0 = false
+    /// Print the query first (`--print-query`), even when nothing is picked.
+    package var printsQuery = false
+    /// Print first the name of the `--expect` key that finished the pick, an empty line for
+    /// Enter.
+    package var expectsKeys = false
     /// Seconds to wait for each HTTP request.
     package var timeout = 15.0
     /// Seconds the whole load of a URL source may take.
@@ -43,6 +55,11 @@ package struct Options: Hashable, Sendable {
     package var offline = false
     /// Whether picks are read and recorded (`--no-history`).
     package var usesHistory = true
+
+    /// The query history `--history` names, of `--history-size` queries.
+    package var queryHistory: QueryHistory? {
+        queryHistoryPath.map { QueryHistory(path: $0, size: queryHistorySize) }
+    }
 
     package init(session: Session? = nil, source: FriendSource) {
         self.session = session

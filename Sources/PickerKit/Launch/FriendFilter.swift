@@ -14,7 +14,8 @@ package enum FriendFilter {
     /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``).
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     package static func matches(
-        in source: FriendSource, matching query: String, sortOrder: NameOrder, ranked: Bool = true,
+        in source: FriendSource, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder? = nil,
+        fields: NameFields = NameFields(), readsRecords: Bool = false, ranked: Bool = true,
         searchesAddresses: Bool = false, token: String?,
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
@@ -22,27 +23,30 @@ package enum FriendFilter {
             // Text is searched whole, in place; any other format is read as it comes.
             let input = try InputFile.standardInput()
             let head = try StandardInput.readHead(input)
-            guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
+            guard !readsRecords, head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
                 return try matches(
-                    of: StandardInputLoader(head: head), matching: query, sortOrder: sortOrder, ranked: ranked,
-                    searchesAddresses: searchesAddresses)
+                    of: StandardInputLoader(head: head, readsRecords: readsRecords), matching: query,
+                    sortOrder: sortOrder,
+                    inputOrder: inputOrder, fields: fields, ranked: ranked, searchesAddresses: searchesAddresses)
             }
             let data = try StandardInput.readAll(input, after: head)
             let lines = try LineFilter.matches(
                 in: FriendsJSON.withoutByteOrderMark(data), source: source.displayName, matching: query,
-                sortOrder: sortOrder, ranked: ranked)
+                fields: fields, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked)
             return (.lines(lines), 0, 0)
         }
         let loader = source.loader(
             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)
         return try matches(
-            of: loader, matching: query, sortOrder: sortOrder, ranked: ranked, searchesAddresses: searchesAddresses)
+            of: loader, matching: query, sortOrder: sortOrder, inputOrder: inputOrder, fields: fields, ranked: ranked,
+            searchesAddresses: searchesAddresses)
     }
 
     private static func matches(
-        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, ranked: Bool, searchesAddresses: Bool
+        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?,
+        fields: NameFields, ranked: Bool, searchesAddresses: Bool
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
-        let (list, leftOut, _) = try loader.list(sortOrder: sortOrder)
+        let (list, leftOut, _) = try loader.list(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses)
         return (.friends(found), leftOut, list.skipped)
     }

@@ -27,6 +27,9 @@ package struct LaunchPlan: Sendable {
     package var reports: [String]
     /// What to do then.
     package var action: Action
+    /// Lines printed before the friends, even when there are none to print (the query of
+    /// `--print-query`, the key of `--expect`); a cancelled pick prints none.
+    package var heading: [String] = []
     /// When the screen opens on a cached copy of a live session's friends: the source itself,
     /// read after the loader, off screen, whose whole list replaces the copy in one step
     /// (``PickerEvent/listReplaced(_:leftOut:total:)``).
@@ -68,6 +71,10 @@ extension LaunchPlan {
         } catch {
             return LaunchPlan(reports: [error.description], .exit(error.status))
         }
+        guard !options.read0 || options.source == .standardInput else {
+            return LaunchPlan(
+                reports: ["--read0 reads standard input: give no --source, or --source -"], .exit(.error))
+        }
         var reports: [String] = []
         var persistence = Persistence(options, token: token, now: now, reports: &reports)
         let sortOrder = options.configuration.sortOrder
@@ -80,6 +87,8 @@ extension LaunchPlan {
                 guard persistence.cache != nil || options.offline else {
                     let (matches, leftOut, skipped) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
+                        inputOrder: options.configuration.inputOrder, fields: options.configuration.fields,
+                        readsRecords: options.read0,
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
@@ -87,22 +96,32 @@ extension LaunchPlan {
                     reports +=
                         skippedReports(skipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)
-                    return LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
+                    var plan = LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
+                    plan.heading = options.printsQuery ? [filter] : []
+                    return plan
                 }
                 let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
                 reports += leftOutReports(leftOut, source: options.source, token: token)
                 let matches = FriendFilter.matches(
                     in: list, filter, ranked: options.configuration.ranksMatches,
                     searchesAddresses: options.configuration.searchesAddresses)
-                return LaunchPlan(
+                var plan = LaunchPlan(
                     reports: reports, printing: FilterMatches.friends(matches).prefix(limit), format: options.format)
+                plan.heading = options.printsQuery ? [filter] : []
+                return plan
             }
             switch options.source {
             // Known by its content in the record of picks, standard input keeps its line
             // numbers as ids: the same bytes number the same names alike.
-            case .standardInput: loader = StandardInputLoader(digest: persistence.contentDigest)
+            case .standardInput:
+                loader = StandardInputLoader(digest: persistence.contentDigest, readsRecords: options.read0)
             case .file(let path): persistence.keying = .of(file: path)
             default: break
+            }
+            var options = options
+            if let history = options.queryHistory {
+                options.configuration.recalledQueries = try history.queries()
+                options.configuration.keyMap = options.configuration.keyMap.recallingQueries()
             }
             var frecency = persistence.frecency(reports: &reports)
             if options.selectOne || options.exitZero {
@@ -144,10 +163,13 @@ extension LaunchPlan {
             guard let cached = persistence.cachedFriends(reports: &reports) else {
                 throw noCachedFriends(options, token: token)
             }
-            let (list, leftOut, _) = try cached.loader.list(sortOrder: sortOrder)
+            let (list, leftOut, _) = try cached.loader.list(
+                sortOrder: sortOrder, inputOrder: options.configuration.inputOrder,
+                fields: options.configuration.fields)
             return (list, leftOut)
         }
-        let (list, leftOut, announcedTotal) = try loader.list(sortOrder: sortOrder)
+        let (list, leftOut, announcedTotal) = try loader.list(
+            sortOrder: sortOrder, inputOrder: options.configuration.inputOrder, fields: options.configuration.fields)
         persistence.store(list, announcedTotal: announcedTotal, reports: &reports)
         return (list, leftOut)
     }
@@ -171,9 +193,17 @@ extension LaunchPlan {
             + leftOutReports(leftOut, source: options.source, token: token)
         let matches = list.positions(
             matching: SearchQuery(options.query, searchesAddresses: options.configuration.searchesAddresses))
-        if options.exitZero && matches.isEmpty { return LaunchPlan(reports: reports, .exit(.nothingToPrint)) }
+        let query = options.printsQuery ? [options.query] : []
+        if options.exitZero && matches.isEmpty {
+            var plan = LaunchPlan(reports: reports, .exit(.nothingToPrint))
+            plan.heading = query
+            return plan
+        }
         if options.selectOne && matches.count == 1 {
-            return LaunchPlan(reports: reports, .print(.friends([list.friends[matches[0]]])))
+            var plan = LaunchPlan(reports: reports, .print(.friends([list.friends[matches[0]]])))
+            // As fzf, a pick made without a key names none.
+            plan.heading = query + (options.expectsKeys ? [""] : [])
+            return plan
         }
         let state = PickerState(
             loaded: list, query: options.query, preselected: options.preselected, size: unsized,
@@ -219,7 +249,17 @@ extension LaunchPlan {
             }
         }
         guard outcome != .cancelled else { return LaunchPlan(reports: reports, .exit(.cancelled)) }
-        return LaunchPlan(reports: reports, printing: .friends(state.result), format: options.format)
+        if let history = options.queryHistory {
+            do throws(PrivateFileError) {
+                try history.record(state.query.text)
+            } catch {
+                reports.append(error.description)
+            }
+        }
+        var plan = LaunchPlan(reports: reports, printing: .friends(state.result), format: options.format)
+        plan.heading =
+            (options.printsQuery ? [state.query.text] : []) + (options.expectsKeys ? [state.endingKey ?? ""] : [])
+        return plan
     }
 
     /// A source that failed: after `reports`, its message, and the status it calls for. When

@@ -60,8 +60,12 @@ package enum PickerCommand {
     static func carryOut(_ plan: LaunchPlan, _ options: Options) -> Int32 {
         for report in plan.reports(for: options.format) { StandardStreams.report(report) }
         switch plan.action {
-        case .print(let matches): return print(matches, options)
-        case .exit(let status): return status.rawValue
+        case .print(let matches):
+            return print(matches.printing(options.configuration.fields), heading: plan.heading, options)
+        case .exit(let status):
+            guard !plan.heading.isEmpty else { return status.rawValue }
+            let written = print(.friends([]), heading: plan.heading, options)
+            return written == ExitStatus.printed.rawValue ? status.rawValue : written
         case .openScreen(let state, let loader):
             // Said before the screen opens, not once something is picked.
             if let problem = StandardStreams.outputProblem() {
@@ -75,10 +79,16 @@ package enum PickerCommand {
     /// Writes `matches` in `options`' format: 0 once written, 141 when the reader of standard
     /// output has gone. A mail format writes its notes on standard error and exits with its
     /// printout's status.
-    private static func print(_ matches: FilterMatches, _ options: Options) -> Int32 {
+    private static func print(_ matches: FilterMatches, heading: [String] = [], _ options: Options) -> Int32 {
         var status = ExitStatus.printed
+        let toTerminal = isatty(1) == 1
+        // The heading's lines are written as names are, ahead of the format's output.
+        let headingLines = heading.map { Friend(id: "", name: $0) }
+        let head =
+            heading.isEmpty
+            ? [] : OutputFormat.names.render(headingLines, print0: options.print0, toTerminal: toTerminal)
         // The output, in pieces written one after another.
-        let pieces: [[UInt8]]
+        var pieces: [[UInt8]]
         if options.format.isForMail {
             let printout = MailPrintout(
                 matches, format: options.format, print0: options.print0, source: options.source)
@@ -86,7 +96,6 @@ package enum PickerCommand {
             status = printout.status
             pieces = [printout.output]
         } else {
-            let toTerminal = isatty(1) == 1
             pieces =
                 switch matches {
                 case .friends(let friends):
@@ -94,6 +103,7 @@ package enum PickerCommand {
                 case .lines(let lines): options.format.pieces(lines, print0: options.print0, toTerminal: toTerminal)
                 }
         }
+        if !head.isEmpty { pieces.insert(head, at: 0) }
         switch StandardStreams.writeOutput(pieces) {
         case .written: return status.rawValue
         case .readerGone: return ExitStatus.outputClosed.rawValue
@@ -112,7 +122,9 @@ package enum PickerCommand {
         var feed: BackgroundFeed<LoaderDelivery>?
         if let loader {
             let sortOrder = options.configuration.sortOrder
-            feed = BackgroundFeed.loading(loader, sortOrder: sortOrder, refresh: plan.refresh)
+            feed = BackgroundFeed.loading(
+                loader, sortOrder: sortOrder, inputOrder: options.configuration.inputOrder,
+                fields: options.configuration.fields, refresh: plan.refresh)
             if feed == nil { return fail("cannot start loading") }
         }
         defer { feed?.stop() }

@@ -34,6 +34,25 @@ package struct KeyMap: Hashable, Sendable {
         return event
     }
 
+    /// The table with each of `keys` finishing the picker before anything else it does, its
+    /// name noted for the output (`--expect`).
+    package func expecting(_ keys: [(name: String, key: Key)]) -> KeyMap {
+        let finishing = KeyBinding(
+            [.loading, .browsing, .searching, .reviewing], help: nil,
+            rules: keys.map { KeyBinding.Rule.keys($0.key, send: .doneByKey($0.name)) })
+        return KeyMap([finishing] + bindings)
+    }
+
+    /// The table with Ctrl-P and Ctrl-N recalling the queries of `--history` in the list and
+    /// the search, as fzf's do with a history; Up and Down, Ctrl-K and Ctrl-J still move.
+    package func recallingQueries() -> KeyMap {
+        let recalling = KeyBinding(
+            [.browsing, .searching],
+            help: KeyHelp(.searching, "Ctrl-P, Ctrl-N", "with --history: the query before, after"),
+            .keys(.control("p"), send: .recallPreviousQuery), .keys(.control("n"), send: .recallNextQuery))
+        return KeyMap([recalling] + bindings)
+    }
+
     /// The help of every binding that has some, in table order.
     package var help: [KeyHelp] { bindings.compactMap(\.help) }
 

@@ -23,6 +23,18 @@ public struct PickerConfiguration: Hashable, Sendable {
     public var sortOrder = NameOrder.first
     /// How names are shown.
     public var displayOrder = NameOrder.first
+    /// Whether the list is sorted by name into sections; without (`--no-sort`), it keeps the
+    /// order the source gives.
+    package var sortsList = true
+    /// Whether the source's order is reversed, the last friend read first (`--tac`), which
+    /// keeps the list in that order unsorted, as `--no-sort` does.
+    package var reversesInput = false
+    /// The fields of each name searched, shown and printed (`--delimiter`, `--nth`,
+    /// `--with-nth`, `--accept-nth`).
+    package var fields = NameFields()
+    /// The queries `--history` holds, the oldest first, for Ctrl-P and Ctrl-N to recall; nil
+    /// without `--history`.
+    package var recalledQueries: [String]?
     /// What each key does, in each phase.
     package var keyMap = KeyMap.standard
     /// The most friends listed under "Recent" (`--recent`); 0 lists none.
@@ -32,4 +44,9 @@ public struct PickerConfiguration: Hashable, Sendable {
     package var waitingFor: String?
 
     public init() {}
+
+    /// The order the list keeps its friends in when it does not sort them; nil when it does.
+    package var inputOrder: InputOrder? {
+        reversesInput ? .reversed : (sortsList ? nil : .asRead)
+    }
 }

@@ -27,6 +27,10 @@ package enum PickerEvent: Hashable, Sendable {
     /// Select every friend shown, within the limit; when every one is selected already,
     /// deselect them all.
     case toggleAllShown
+    /// Select every friend shown, within the limit.
+    case selectAllShown
+    /// Deselect every friend shown.
+    case deselectAllShown
     /// Start editing the query, keeping what it holds.
     case startSearch
     /// Text typed into the query at its cursor; from the list, it starts a search.
@@ -78,8 +82,14 @@ package enum PickerEvent: Hashable, Sendable {
     case doubleClick(line: Int)
     /// The mouse wheel: move this many rows (negative: up).
     case scroll(Int)
+    /// Recall the query before the one shown, from `--history`.
+    case recallPreviousQuery
+    /// Recall the query after the one shown, from `--history`.
+    case recallNextQuery
     /// Finish with the selection.
     case done
+    /// Finish with the selection by a key `--expect` names, whose name is printed first.
+    case doneByKey(String)
     /// Finish without a result.
     case cancel
     /// The source delivered more friends, made ready for the list where they were read, and

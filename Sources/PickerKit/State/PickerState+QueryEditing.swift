@@ -14,6 +14,16 @@ extension PickerState {
         queryCursor = query.text.count
     }
 
+    /// Shows the query `steps` on in the history (back when negative), to edit, when there is
+    /// one there.
+    mutating func recallQuery(_ steps: Int) {
+        if recall == nil, let queries = configuration.recalledQueries { recall = QueryRecall(queries) }
+        guard let text = recall?.step(steps, current: query.text) else { return }
+        if phase != .searching { openSearch() }
+        guard phase == .searching else { return }
+        replaceQuery(before: text, after: "")
+    }
+
     /// Types `text` at the query's cursor; from the list, the loading screen or the review, a
     /// search starts with it.
     mutating func type(_ text: String) {

@@ -7,7 +7,9 @@ extension PickerState {
     mutating func findRecent() {
         recent = []
         let limit = configuration.recentLimit
-        guard limit > 0, query.isEmpty, shown.count >= ListLayout.minimumShownForHeaders else { return }
+        guard limit > 0, list.inputOrder == nil, query.isEmpty, shown.count >= ListLayout.minimumShownForHeaders else {
+            return
+        }
         recent = Array(favoured.prefix(limit))
     }
 

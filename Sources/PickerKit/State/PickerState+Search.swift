@@ -18,9 +18,11 @@ extension PickerState {
 
     /// Shows the friends that pass the query, looked for among `candidates` when they are
     /// given: best first when the configuration ranks them, the friends picked most first
-    /// among equals; when nobody passes, those one typo away (see
+    /// among equals (in a list kept in the source's order, that order alone, as `--filter`
+    /// gives); when nobody passes, those one typo away (see
     /// ``FriendList/searchAllowingTypos(_:ranking:)``).
     mutating func search(among candidates: Positions? = nil) {
+        let favoured = list.inputOrder == nil ? favoured : []
         let ranking = configuration.ranksMatches ? Ranking(favoured: favoured) : nil
         var result = list.search(query, among: candidates, ranking: ranking)
         if result.count == 0, let typos = list.searchAllowingTypos(query, ranking: ranking) { result = typos }

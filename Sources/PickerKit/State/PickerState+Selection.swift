@@ -21,11 +21,20 @@ extension PickerState {
     /// selected already, deselects them all (hidden friends stay as they are), as gum's Ctrl-A.
     /// - Complexity: O(n) for n friends shown.
     mutating func toggleAllShown() {
-        let rows = rows
         if rows.allSatisfy({ selection.contains(list.friends[$0].id) }) {
-            for position in rows { selection.remove(list.friends[position].id) }
-            return
+            deselectAllShown()
+        } else {
+            selectAllShown()
         }
+    }
+
+    /// Deselects every friend shown (`--bind KEY:deselect-all`).
+    mutating func deselectAllShown() {
+        for position in rows { selection.remove(list.friends[position].id) }
+    }
+
+    /// Selects every friend shown, within the limit (`--bind KEY:select-all`).
+    mutating func selectAllShown() {
         for position in rows {
             let id = list.friends[position].id
             guard !selection.contains(id) else { continue }

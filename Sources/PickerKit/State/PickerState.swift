@@ -33,6 +33,11 @@ package struct PickerState: Sendable {
     /// The list positions of the friends picked, the highest frecency first: listed under
     /// "Recent", and first among equally good matches of a search.
     var favoured: [Int] = []
+    /// The name of the `--expect` key that finished the picker; nil when Enter (or a click)
+    /// did.
+    package private(set) var endingKey: String?
+    /// The queries Ctrl-P and Ctrl-N recall (`--history`); nil without one.
+    var recall: QueryRecall?
     /// The id of the friend of each key picked (for friends known by name, the first to arrive
     /// with the name), as the friends arrive.
     var pickedIDs: [UInt64: String] = [:]
@@ -83,7 +88,8 @@ package struct PickerState: Sendable {
         phase = .loading
         self.frecency = frecency
         rankedKeys = frecency.rankedKeys
-        list = FriendList(sortOrder: configuration.sortOrder)
+        list = FriendList(
+            sortOrder: configuration.sortOrder, inputOrder: configuration.inputOrder, fields: configuration.fields)
         self.query = SearchQuery(query, searchesAddresses: configuration.searchesAddresses)
         queryCursor = query.count
         pendingSelection = preselected
@@ -161,6 +167,8 @@ package struct PickerState: Sendable {
             toggleCurrent()
             moveCursor(by: -1)
         case .toggleAllShown: toggleAllShown()
+        case .selectAllShown: selectAllShown()
+        case .deselectAllShown: deselectAllShown()
         case .startSearch: openSearch()
         case .typed(let text): type(text)
         case .deleteBackward, .deleteForward, .deleteWord, .deleteToStart, .queryCursorLeft, .queryCursorRight,
@@ -197,7 +205,12 @@ package struct PickerState: Sendable {
         case .click(let line, let column): click(line: line, column: column)
         case .doubleClick(let line): doubleClick(line: line)
         case .scroll(let rows): moveCursor(by: rows)
+        case .recallPreviousQuery: recallQuery(-1)
+        case .recallNextQuery: recallQuery(1)
         case .done: phase = .done
+        case .doneByKey(let name):
+            endingKey = name
+            phase = .done
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, let announcedTotal): receive(batch, announcedTotal: announcedTotal)
         case .cachedCopyShown(let age, let refreshing):

@@ -321,6 +321,10 @@ final class InlineScreen: PickerScreen {
         if style.reverse { bytes += terminfo.reverse }
         if color, let foreground = style.color {
             bytes += terminfo.foregroundColor(terminfo.colors >= 256 ? foreground.richNumber : foreground.basicNumber)
+        } else if color, let number = style.paletteColor,
+            let shown = TextStyle.shownPaletteColor(number, colors: terminfo.colors)
+        {
+            bytes += terminfo.foregroundColor(shown)
         }
         return bytes
     }

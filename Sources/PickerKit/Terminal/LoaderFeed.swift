@@ -43,17 +43,21 @@ extension BackgroundFeed where Delivery == LoaderDelivery {
     /// the loader waits while one does, so that a fast source does not pile pages up in memory
     /// faster than the list takes them in (with the page being read and one being made a batch
     /// on each core, four are on their way at most on two cores).
-    static func loading(_ loader: FriendLoader, sortOrder: NameOrder, refresh: FriendLoader? = nil) -> BackgroundFeed? {
+    static func loading(
+        _ loader: FriendLoader, sortOrder: NameOrder, inputOrder: InputOrder? = nil, fields: NameFields? = nil,
+        refresh: FriendLoader? = nil
+    ) -> BackgroundFeed? {
         start(capacity: 1, join: LoaderDelivery.join) { deliver in
             do throws(SourceError) {
-                try BatchPipeline.run(loader, sortOrder: sortOrder) { batch, total in
+                try BatchPipeline.run(loader, sortOrder: sortOrder, fields: fields) { batch, total in
                     deliver(.page(batch, announcedTotal: total))
                 }
                 guard let refresh else {
                     deliver(.finished)
                     return
                 }
-                let (list, leftOut, total) = try refresh.list(sortOrder: sortOrder)
+                let (list, leftOut, total) = try refresh.list(
+                    sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
                 deliver(.replaced(list, leftOut: leftOut, announcedTotal: total))
             } catch {
                 deliver(.failed(error))

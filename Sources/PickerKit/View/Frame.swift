@@ -15,6 +15,8 @@ package struct Frame: Hashable, Sendable {
         case subtitle
         /// A QR code's modules in half blocks, a light one as the foreground.
         case qrCode
+        /// Text in the colour and attributes it came with (`--ansi`).
+        case colored(ColorCodes.Style)
     }
 
     /// Text drawn in one style. The text is safe to draw: it holds no control character.

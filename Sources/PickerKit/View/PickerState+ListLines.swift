@@ -62,13 +62,22 @@ extension PickerState {
         ]
         let prefixCount = spans.count
         let (name, keyPart) = displayedName(friend)
+        let partsShown = configuration.displayOrder == .first && configuration.fields.shown == nil
         let matched = highlighter.matchedCharacters(
-            in: name, query: query, parts: configuration.displayOrder == .first ? friend : nil, typoTerms: typoTerms)
+            in: name, query: query, parts: partsShown ? friend : nil, typoTerms: typoTerms)
         let skipped = Self.skippedToShowTheMatch(Array(name), matched: matched, room: columns - spans.width)
         if skipped > 0 { spans.append(Frame.Span("…")) }
+        // With --ansi, each character keeps the colour it came with (not within --with-nth).
+        let colors =
+            configuration.fields.strippingColors && configuration.fields.shown == nil
+            ? ColorCodes.styled(friend.name).styles : nil
         for (offset, (character, isMatch)) in zip(name, matched).enumerated() where offset >= skipped {
-            let role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) ? .sortKey : .plain)
-            let text = TerminalText.sanitized(character)
+            var role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) ? .sortKey : .plain)
+            if role == .plain, let colors, offset < colors.count, !colors[offset].isPlain {
+                role = .colored(colors[offset])
+            }
+            // A tab between fields is shown as the space it stands for, as fzf shows it.
+            let text = character == "\t" ? " " : TerminalText.sanitized(character)
             if spans.count > prefixCount, spans[spans.count - 1].role == role {
                 spans[spans.count - 1].text += text
             } else {
@@ -104,14 +113,19 @@ extension PickerState {
         let parts = friend.nameParts
         let name = shownName(friend, parts: parts)
         let key = configuration.sortOrder == .first ? parts.first : parts.last
-        guard !key.isEmpty, let range = name.firstRange(of: key) else { return (name, 0..<0) }
+        guard configuration.inputOrder == nil, !key.isEmpty, let range = name.firstRange(of: key) else {
+            return (name, 0..<0)
+        }
         let start = name.distance(from: name.startIndex, to: range.lowerBound)
         return (name, start..<(start + key.count))
     }
 
-    /// The name as shown, of `friend` whose name parts are `parts`.
+    /// The name as shown, of `friend` whose name parts are `parts`: the fields `--with-nth`
+    /// shows of it, when given.
     func shownName(_ friend: Friend, parts: NameParts) -> String {
-        configuration.displayOrder == .first
+        let fields = configuration.fields
+        if fields.shown != nil || fields.strippingColors { return fields.shownText(friend.name) }
+        return configuration.displayOrder == .first
             ? friend.name : [parts.last, parts.first, parts.middle].filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

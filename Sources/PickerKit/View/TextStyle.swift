@@ -38,6 +38,9 @@ package struct TextStyle: Hashable, Sendable {
     package var underline = false
     package var reverse = false
     package var color: Color?
+    /// A colour of the 256-colour palette the text came with (`--ansi`), drawn where the
+    /// picker's own ``color`` is not set.
+    package var paletteColor: UInt8?
     /// White on black whatever the terminal's colours, as a picture is (a QR code); the
     /// terminal's own colours without colours.
     package var whiteOnBlack = false
@@ -56,6 +59,14 @@ package struct TextStyle: Hashable, Sendable {
 
     /// The terminal's own style.
     package static let plain = TextStyle()
+
+    /// The colour drawn for palette colour `number` on a terminal of `colors` colours: itself
+    /// where the terminal has it, a bright colour as its basic twin on 8 (or 16) colours, none
+    /// of the 240 others there.
+    package static func shownPaletteColor(_ number: UInt8, colors: Int) -> Int? {
+        if Int(number) < colors { return Int(number) }
+        return number < 16 ? Int(number % 8) : nil
+    }
 }
 
 extension Frame.Role {
@@ -71,6 +82,10 @@ extension Frame.Role {
         case .hint, .help, .detail: return TextStyle(dim: true)
         case .match: return TextStyle(bold: true, underline: true, color: .match)
         case .qrCode: return TextStyle(whiteOnBlack: true)
+        case .colored(let colors):
+            var style = TextStyle(bold: colors.bold, dim: colors.dim, underline: colors.underline)
+            style.paletteColor = colors.foreground
+            return style
         }
     }
 }

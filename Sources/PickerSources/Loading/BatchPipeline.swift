@@ -17,11 +17,12 @@ package enum BatchPipeline {
     static let pagesAhead = 0
 
     /// Runs `loader` to its end and delivers each page as a batch for a list sorted by
-    /// `sortOrder`, with the total the source announced, in order, from a batching thread, one
-    /// delivery at a time. Returns once every batch is delivered.
+    /// `sortOrder` and searched in `fields`, with the total the source announced, in order, from
+    /// a batching thread, one delivery at a time. Returns once every batch is delivered.
     /// - Throws: the loader's ``SourceError``, after the batches of the pages before it.
     package static func run(
-        _ loader: FriendLoader, sortOrder: NameOrder, deliver: @escaping @Sendable (FriendBatch, Int?) -> Void
+        _ loader: FriendLoader, sortOrder: NameOrder, fields: NameFields? = nil,
+        deliver: @escaping @Sendable (FriendBatch, Int?) -> Void
     ) throws(SourceError) {
         let pages = BoundedQueue<(number: Int, page: FriendPage)>(capacity: pagesAhead)
         let turns = Turns()
@@ -31,7 +32,7 @@ package enum BatchPipeline {
             let started = PosixThread.start(stackSize: 8 << 20) {
                 // The page is let go once it is a batch, before the list takes the batch in.
                 while let (number, page) = pages.take() {
-                    let (batch, total) = batch(of: consume page, sortOrder: sortOrder, cores: 1)
+                    let (batch, total) = batch(of: consume page, sortOrder: sortOrder, fields: fields, cores: 1)
                     turns.wait(for: number)
                     deliver(batch, total)
                     turns.pass()
@@ -44,7 +45,7 @@ package enum BatchPipeline {
         guard batchers > 0 else {
             // No thread to spare: each page is made into its batch as it arrives.
             try loader.load {
-                let (batch, total) = batch(of: $0, sortOrder: sortOrder, cores: nil)
+                let (batch, total) = batch(of: $0, sortOrder: sortOrder, fields: fields, cores: nil)
                 deliver(batch, total)
             }
             return
@@ -60,11 +61,13 @@ package enum BatchPipeline {
         }
     }
 
-    /// The batch of `page` for a list sorted by `sortOrder`, made on `cores` cores (nil: every core), and the
-    /// total the page announced.
-    private static func batch(of page: consuming FriendPage, sortOrder: NameOrder, cores: Int?) -> (FriendBatch, Int?) {
+    /// The batch of `page` for a list sorted by `sortOrder` and searched in `fields`, made on
+    /// `cores` cores (nil: every core), and the total the page announced.
+    private static func batch(of page: consuming FriendPage, sortOrder: NameOrder, fields: NameFields?, cores: Int?)
+        -> (FriendBatch, Int?)
+    {
         let total = page.announcedTotal
-        return (FriendBatch(page, sortOrder: sortOrder, cores: cores), total)
+        return (FriendBatch(page, sortOrder: sortOrder, fields: fields, cores: cores), total)
     }
 
     /// Whose turn it is to deliver: pages are numbered from 0 as they are read, and the batcher

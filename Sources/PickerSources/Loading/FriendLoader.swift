@@ -20,11 +20,19 @@ extension FriendLoader {
     public func list(sortOrder: NameOrder) throws(SourceError) -> (
         list: FriendList, leftOut: Int, announcedTotal: Int?
     ) {
-        var list = FriendList(sortOrder: sortOrder)
+        try list(sortOrder: sortOrder, inputOrder: nil)
+    }
+
+    /// Everyone the source holds, as ``list(sortOrder:)`` reads them, in a list kept in
+    /// `inputOrder` when one is given (`--no-sort`), searched in the `fields` of each name.
+    package func list(sortOrder: NameOrder, inputOrder: InputOrder?, fields: NameFields? = nil) throws(SourceError)
+        -> (list: FriendList, leftOut: Int, announcedTotal: Int?)
+    {
+        var list = FriendList(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
         var leftOut = 0
         var announcedTotal: Int?
         try load { page in
-            leftOut += list.append(FriendBatch(page, sortOrder: sortOrder))
+            leftOut += list.append(FriendBatch(page, sortOrder: sortOrder, fields: fields))
             announcedTotal = page.announcedTotal ?? announcedTotal
         }
         return (list, leftOut, announcedTotal)
@@ -42,10 +50,13 @@ package struct StandardInputLoader: FriendLoader {
     /// Where the digest of every byte read goes, when the run keeps picks: standard input is
     /// known by its content in the record of picks.
     var digest: ContentDigest?
+    /// Whether names are ended by NUL rather than read by their format (`--read0`).
+    var readsRecords = false
 
-    package init(head: [UInt8]? = nil, digest: ContentDigest? = nil) {
+    package init(head: [UInt8]? = nil, digest: ContentDigest? = nil, readsRecords: Bool = false) {
         self.head = head
         self.digest = digest
+        self.readsRecords = readsRecords
     }
 
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
@@ -62,6 +73,7 @@ package struct StandardInputLoader: FriendLoader {
     private func read(_ input: InputFile, _ deliver: (FriendPage) -> Void) throws(SourceError) {
         var head = self.head ?? []
         if self.head == nil { head = try StandardInput.readHead(input) }
+        if readsRecords { return try NameLines.readPages(head: head, input: input, separator: 0, deliver) }
         try Self.read(head: head, input: input, deliver)
     }
 

@@ -93,7 +93,8 @@ extension LineReader {
 }
 
 /// Cuts bytes that arrive in chunks into lines. A line ends at LF, and a CR just before the LF
-/// is dropped; a UTF-8 byte-order mark at the very start is dropped too.
+/// is dropped; a UTF-8 byte-order mark at the very start is dropped too. Records ended by NUL
+/// (`--read0`) are cut the same way, CRs kept.
 package struct LineSplitter {
     /// What a line is handed on with: its bytes, its number (from 1) and the offset of its
     /// first byte in the bytes fed (a byte-order mark dropped at the start not counted).
@@ -109,10 +110,13 @@ package struct LineSplitter {
     private var atStart = true
     private let maximumLength: Int
     private let source: String
+    /// The byte that ends a line: LF, or NUL.
+    private let separator: UInt8
 
-    package init(maximumLength: Int, source: String) {
+    package init(maximumLength: Int, source: String, separator: UInt8 = 0x0A) {
         self.maximumLength = maximumLength
         self.source = source
+        self.separator = separator
     }
 
     /// Calls `line` with each line `chunk` completes.
@@ -128,7 +132,7 @@ package struct LineSplitter {
         let base = consumed - start
         consumed += chunk.count - start
         while start < chunk.count {
-            guard let newline = Self.lineEnd(in: UnsafeBufferPointer(rebasing: chunk[start...])) else {
+            guard let newline = lineEnd(in: UnsafeBufferPointer(rebasing: chunk[start...])) else {
                 if carry.isEmpty { carryOffset = base + start }
                 carry += chunk[start...]
                 guard carry.count <= maximumLength else {
@@ -140,7 +144,7 @@ package struct LineSplitter {
             let end = start + newline
             lineNumber += 1
             if carry.isEmpty {
-                try line(Self.withoutCR(UnsafeBufferPointer(rebasing: chunk[start..<end])), lineNumber, base + start)
+                try line(withoutCR(UnsafeBufferPointer(rebasing: chunk[start..<end])), lineNumber, base + start)
             } else {
                 carry += chunk[start..<end]
                 try handCarry(line)
@@ -161,18 +165,20 @@ package struct LineSplitter {
         let whole = carry
         carry = []
         try whole.withUnsafeBufferPointer { (bytes) throws(SourceError) in
-            try line(Self.withoutCR(bytes), lineNumber, carryOffset)
+            try line(withoutCR(bytes), lineNumber, carryOffset)
         }
     }
 
-    /// The index of the first LF of `bytes`, found by the C library's `memchr`, which looks at
-    /// many bytes at a time.
-    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, let found = memchr(base, 0x0A, bytes.count) else { return nil }
+    /// The index of the first separator of `bytes`, found by the C library's `memchr`, which
+    /// looks at many bytes at a time.
+    private func lineEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, Int32(separator), bytes.count) else {
+            return nil
+        }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    private static func withoutCR(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+    private func withoutCR(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        separator == 0x0A && line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
     }
 }

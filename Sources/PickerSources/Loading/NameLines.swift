@@ -50,12 +50,12 @@ package enum NameLines {
     /// come. The text is read `chunkSize` bytes at a time, never held whole; when `input` is a
     /// file, its size says how many friends to expect.
     static func readPages(
-        head: [UInt8], input: InputFile, firstPage: Int = PageSize.first, largestPage: Int = PageSize.largest,
-        chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
+        head: [UInt8], input: InputFile, separator: UInt8 = 0x0A, firstPage: Int = PageSize.first,
+        largestPage: Int = PageSize.largest, chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var reader = Reader(
             source: input.name, size: input.size ?? 0, firstPage: firstPage, largestPage: largestPage)
-        var lines = LineSplitter(maximumLength: 64 << 20, source: input.name)
+        var lines = LineSplitter(maximumLength: 64 << 20, source: input.name, separator: separator)
         // The friends before a bad line are delivered before it is reported.
         defer { reader.finish(deliver) }
         // A file never pauses; a stream pauses when it has nothing more to read yet.

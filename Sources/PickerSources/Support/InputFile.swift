@@ -277,6 +277,8 @@ package struct ReadLimit: Hashable, Sendable {
     package static let history = ReadLimit(bytes: 4 << 20, bounded: "the record of picks")
     /// The secret the record of picks is keyed with: 1 KB (it holds 32 bytes).
     package static let historySecret = ReadLimit(bytes: 1 << 10, bounded: "the secret of the record of picks")
+    /// A query history (`--history`): 16 MB, far above 10,000 queries of a line each.
+    package static let queryHistory = ReadLimit(bytes: 16 << 20, bounded: "a query history")
     /// A friend cache file: 2 GB.
     package static let cache = ReadLimit(bytes: 2 << 30, bounded: "a cache file")
 

@@ -13,15 +13,16 @@ import Glibc
 /// keeping a key for any line that does not match.
 package enum LineFilter {
     /// The lines of `data` that `query` includes, numbered from 1 as ``NameLines`` numbers
-    /// them, in the order of a list sorted by `sortOrder`, or, `ranked`, best first and in that
-    /// order among equal scores, as the picker shows them.
+    /// them, in the order of a list sorted by `sortOrder` (or kept in `inputOrder`, when one is
+    /// given: `--no-sort`), or, `ranked`, best first and in that order among equal scores, as the
+    /// picker shows them.
     /// `partMinimum` is the fewest bytes a part of the text searched on a core of its own has.
     /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, or
     ///   saying that the text is too large to search (4 GiB, or sort entries for the matches
     ///   that would take more).
     package static func matches(
-        in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first, ranked: Bool = true,
-        partMinimum: Int = 1 << 20
+        in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first,
+        inputOrder: InputOrder? = nil, ranked: Bool = true, partMinimum: Int = 1 << 20
     ) throws(SourceError) -> FilteredLines {
         guard data.count <= UInt32.max else {
             throw SourceError(source: source, problem: "holds more than 4 GiB of text")
@@ -75,7 +76,8 @@ package enum LineFilter {
             throw SourceError(
                 source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
-        let sorted = LineOrder.sorted(lines, names: names, scores: scores, sortOrder: sortOrder, scored: scoring)
+        let sorted = LineOrder.sorted(
+            lines, names: names, scores: scores, sortOrder: sortOrder, inputOrder: inputOrder, scored: scoring)
         return FilteredLines(text: Data(names.bytes), lines: sorted)
     }
 

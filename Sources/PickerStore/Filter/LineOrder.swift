@@ -10,18 +10,23 @@
 /// read from there when printed, close together instead of all over the text.
 enum LineOrder {
     /// `lines` of a text, in text order, their `names` numbering `names`, whose scores are
-    /// `scores`, sorted as a list sorted by `sortOrder` holds them, or, `scored`, by their
-    /// scores first, each at its name's place in ``DistinctNames/bytes``.
+    /// `scores`, sorted as a list sorted by `sortOrder` holds them (or kept in `inputOrder`, when
+    /// one is given), or, `scored`, by their scores first, each at its name's place in
+    /// ``DistinctNames/bytes``.
     /// - Complexity: O(n) for n lines, and O(d log d) for their d distinct names.
     static func sorted(
-        _ lines: LineHits, names: DistinctNames, scores: [UInt8], sortOrder: NameOrder, scored: Bool
+        _ lines: LineHits, names: DistinctNames, scores: [UInt8], sortOrder: NameOrder, inputOrder: InputOrder? = nil,
+        scored: Bool
     ) -> [FilteredLines.Line] {
-        let (groups, groupCount) = self.groups(of: names, scores: scores, sortOrder: sortOrder, scored: scored)
+        let (groups, groupCount) =
+            inputOrder == nil
+            ? self.groups(of: names, scores: scores, sortOrder: sortOrder, scored: scored)
+            : scoreGroups(of: names, scores: scores, scored: scored)
         var starts = [Int](repeating: 0, count: groupCount + 1)
         for name in lines.names { starts[Int(groups[Int(name)]) + 1] += 1 }
         for group in 0..<groupCount { starts[group + 1] += starts[group] }
         return [FilteredLines.Line](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
-            for index in lines.numbers.indices {
+            func place(_ index: Int) {
                 let name = Int(lines.names[index])
                 let group = Int(groups[name])
                 let place = names.stored(name)
@@ -29,8 +34,25 @@ enum LineOrder {
                     number: lines.numbers[index], start: UInt32(place.lowerBound), end: UInt32(place.upperBound))
                 starts[group] += 1
             }
+            // Reversed (`--tac`), the last line comes first among equals.
+            if inputOrder == .reversed {
+                for index in lines.numbers.indices.reversed() { place(index) }
+            } else {
+                for index in lines.numbers.indices { place(index) }
+            }
             initialized = lines.count
         }
+    }
+
+    /// The group of each of `names` whose score is not ``MatchTier/noMatch`` in a list kept in
+    /// the text's order: its score's rank, best first, when `scored`, else 0; and how many
+    /// groups there are.
+    private static func scoreGroups(of names: DistinctNames, scores: [UInt8], scored: Bool) -> (
+        groups: [UInt32], count: Int
+    ) {
+        guard scored else { return ([UInt32](repeating: 0, count: names.count), 1) }
+        // Scores are below 256, a better one lower (see ``MatchTier``): the group is the score.
+        return (scores.map { UInt32($0) }, 256)
     }
 
     /// The group of each of `names` whose score is not ``MatchTier/noMatch``: its rank in a list

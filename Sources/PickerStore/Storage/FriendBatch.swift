@@ -9,6 +9,9 @@ package struct FriendBatch: Hashable, Sendable {
     package var count: Int { packed.count }
     /// The order the batch is sorted in, which must be its list's.
     let sortOrder: NameOrder
+    /// The fields of each name its keys were made of (`--nth`, `--with-nth`), which must be
+    /// its list's; nil for the whole name.
+    let fields: NameFields?
     private(set) var packed = PackedFriends()
     private(set) var keys = NameKeys()
     /// The hash of each friend's id, in the form ``FriendList`` indexes it.
@@ -32,26 +35,37 @@ package struct FriendBatch: Hashable, Sendable {
     private(set) var estimatedCount: Int?
 
     /// Prepares `friends` for a list sorted by `sortOrder`, on `cores` cores (every core by
-    /// default); `skipped` entries of the source were left out for having no name.
+    /// default), searched in the `fields` of their names (all of each name when nil); `skipped`
+    /// entries of the source were left out for having no name.
     package init(
-        _ friends: [Friend], sortOrder: NameOrder = .first, skipped: Int = 0, estimatedCount: Int? = nil,
-        cores: Int? = nil
+        _ friends: [Friend], sortOrder: NameOrder = .first, fields: NameFields? = nil, skipped: Int = 0,
+        estimatedCount: Int? = nil, cores: Int? = nil
     ) {
         self = friends.withUnsafeBufferPointer { friends in
-            Self(of: friends, sortOrder: sortOrder, skipped: skipped, estimatedCount: estimatedCount, cores: cores)
+            Self(
+                of: friends, sortOrder: sortOrder, fields: fields, skipped: skipped, estimatedCount: estimatedCount,
+                cores: cores)
         }
     }
 
     /// Prepares `friends`, kept as their strings' bytes, as ``init(_:sortOrder:skipped:estimatedCount:cores:)``
     /// prepares friends.
-    init(_ friends: FriendTexts, sortOrder: NameOrder, skipped: Int, estimatedCount: Int?, cores: Int?) {
-        self.init(of: friends, sortOrder: sortOrder, skipped: skipped, estimatedCount: estimatedCount, cores: cores)
+    init(
+        _ friends: FriendTexts, sortOrder: NameOrder, fields: NameFields?, skipped: Int, estimatedCount: Int?,
+        cores: Int?
+    ) {
+        self.init(
+            of: friends, sortOrder: sortOrder, fields: fields, skipped: skipped, estimatedCount: estimatedCount,
+            cores: cores)
     }
 
     private init(
-        of friends: some BatchFriends, sortOrder: NameOrder, skipped: Int, estimatedCount: Int?, cores: Int?
+        of friends: some BatchFriends, sortOrder: NameOrder, fields: NameFields?, skipped: Int, estimatedCount: Int?,
+        cores: Int?
     ) {
         self.sortOrder = sortOrder
+        let searchedFields = fields.flatMap { $0.searchesWholeName ? nil : $0 }
+        self.fields = searchedFields
         self.skipped = skipped
         self.estimatedCount = estimatedCount
         // A part per core, each sorted as it is made; the parts' runs are merged after.
@@ -59,7 +73,7 @@ package struct FriendBatch: Hashable, Sendable {
         let shared = UncheckedSendable(friends)
         let built = Parallel.map(parts.count) { part in
             TextFolding.withPooled { folding in
-                Self.built(shared.value, parts[part], sortOrder: sortOrder, folding: &folding)
+                Self.built(shared.value, parts[part], sortOrder: sortOrder, fields: searchedFields, folding: &folding)
             }
         }
         for (index, (newPacked, newKeys, newEntries, hashes, newDetails, ascending, newRun)) in built.enumerated() {
@@ -86,7 +100,8 @@ package struct FriendBatch: Hashable, Sendable {
 
     /// What a batch holds for `friends[numbers]`, sorted among themselves, folded with `folding`.
     private static func built(
-        _ friends: some BatchFriends, _ numbers: Range<Int>, sortOrder: NameOrder, folding: inout TextFolding
+        _ friends: some BatchFriends, _ numbers: Range<Int>, sortOrder: NameOrder, fields: NameFields?,
+        folding: inout TextFolding
     ) -> (PackedFriends, NameKeys, ByteStore, [UInt32], ContactDetails, AscendingIDs?, ListOrder.Run) {
         var packed = PackedFriends()
         var keys = NameKeys()
@@ -98,8 +113,17 @@ package struct FriendBatch: Hashable, Sendable {
         for number in numbers {
             friends.withText(number) { friend in
                 ascending.add(packed.append(friend))
-                keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
                 hashes.append(Self.idHash(friend.id))
+                guard let fields else {
+                    keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
+                    return
+                }
+                // The keys are made of the fields searched, the name kept whole.
+                fields.searchedText(friend.name).withUnsafeBufferPointer { searched in
+                    var fielded = friend
+                    fielded.name = searched
+                    keys.add(fielded, sortOrder: sortOrder, folding: &folding, entries: &entries)
+                }
             }
             let detailMask = friends.addDetails(of: number, to: &details, folding: &folding)
             if detailMask != 0 { keys.widenLastMask(by: detailMask) }
@@ -124,21 +148,26 @@ package struct FriendBatch: Hashable, Sendable {
         packed.withID(number, body)
     }
 
-    /// Prepares the friends of `page` for a list sorted by `sortOrder`, on `cores` cores (every
-    /// core by default); the page is let go of.
-    package init(_ page: consuming FriendPage, sortOrder: NameOrder, cores: Int? = nil) {
+    /// Prepares the friends of `page` for a list sorted by `sortOrder`, searched in `fields`,
+    /// on `cores` cores (every core by default); the page is let go of.
+    package init(_ page: consuming FriendPage, sortOrder: NameOrder, fields: NameFields? = nil, cores: Int? = nil) {
         let expected = page.estimatedCount ?? page.announcedTotal
         switch page.content {
         case .friends(let friends):
-            self.init(friends, sortOrder: sortOrder, skipped: page.skipped, estimatedCount: expected, cores: cores)
+            self.init(
+                friends, sortOrder: sortOrder, fields: fields, skipped: page.skipped, estimatedCount: expected,
+                cores: cores)
         case .texts(let texts):
-            self.init(texts, sortOrder: sortOrder, skipped: page.skipped, estimatedCount: expected, cores: cores)
+            self.init(
+                texts, sortOrder: sortOrder, fields: fields, skipped: page.skipped, estimatedCount: expected,
+                cores: cores)
         }
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
     package static func == (left: FriendBatch, right: FriendBatch) -> Bool {
-        left.sortOrder == right.sortOrder && left.skipped == right.skipped && left.friends.elementsEqual(right.friends)
+        left.sortOrder == right.sortOrder && left.fields == right.fields && left.skipped == right.skipped
+            && left.friends.elementsEqual(right.friends)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -181,7 +210,9 @@ extension FriendBatch {
     ///   ``joinedSize``, or are for lists sorted differently.
     /// - Complexity: O(m + n) for batches of m and n friends.
     package mutating func join(_ next: FriendBatch) -> Bool {
-        guard sortOrder == next.sortOrder, count + next.count <= Self.joinedSize else { return false }
+        guard sortOrder == next.sortOrder, fields == next.fields, count + next.count <= Self.joinedSize else {
+            return false
+        }
         append(next)
         return true
     }

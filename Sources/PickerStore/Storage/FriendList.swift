@@ -6,7 +6,8 @@ import Glibc
 /// Friends are sorted by first name (first, middle, last) or by last name (last, first, middle),
 /// ignoring case and accents, people of the same name in the order they arrived in, so the
 /// order is total. Sections are `A`–`Z` on the first letter of that sort key, then `#` for keys
-/// that do not start with a Latin letter.
+/// that do not start with a Latin letter. A list made with an input order (`--no-sort`)
+/// keeps the order friends arrived in instead, or its reverse, and has no sections.
 /// Ids are unique: a repeated id keeps the friend seen first.
 ///
 /// Friends are kept packed in the order they arrived, each with its keys folded once; the list
@@ -76,17 +77,39 @@ public struct FriendList: Sendable {
     package private(set) var sections: [Section] = []
     /// Which part of the name the list is sorted and sectioned by.
     public let sortOrder: NameOrder
+    /// The order the friends are kept in when they are not sorted (`--no-sort`); nil when they
+    /// are.
+    package let inputOrder: InputOrder?
+    /// The fields of each name that are searched (`--nth`, `--with-nth`); nil for the whole
+    /// name.
+    package let fields: NameFields?
     /// How many entries of the source were skipped for having no name (contacts without one).
     package private(set) var skipped = 0
 
     /// An empty list, sorted by `sortOrder` as friends are added.
     public init(sortOrder: NameOrder = .first) {
+        self.init(sortOrder: sortOrder, inputOrder: nil)
+    }
+
+    /// An empty list, sorted by `sortOrder` as friends are added, or, given an `inputOrder`,
+    /// kept in that order without sections; searched in the `fields` of each name.
+    package init(sortOrder: NameOrder = .first, inputOrder: InputOrder?, fields: NameFields? = nil) {
         self.sortOrder = sortOrder
+        self.inputOrder = inputOrder
+        self.fields = fields.flatMap { $0.searchesWholeName ? nil : $0 }
     }
 
     /// A list of `friends`; see ``append(_:)`` for repeated ids.
     public init(_ friends: [Friend], sortOrder: NameOrder = .first) {
-        self.sortOrder = sortOrder
+        self.init(friends, sortOrder: sortOrder, inputOrder: nil)
+    }
+
+    /// A list of `friends`, sorted by `sortOrder` or kept in `inputOrder`; see ``append(_:)``
+    /// for repeated ids.
+    package init(
+        _ friends: [Friend], sortOrder: NameOrder = .first, inputOrder: InputOrder?, fields: NameFields? = nil
+    ) {
+        self.init(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
         append(friends)
     }
 
@@ -110,7 +133,7 @@ public struct FriendList: Sendable {
     ///   and sorted (on every core), then merged.
     @discardableResult
     public mutating func append(_ newFriends: [Friend]) -> Int {
-        append(FriendBatch(newFriends, sortOrder: sortOrder))
+        append(FriendBatch(newFriends, sortOrder: sortOrder, fields: fields))
     }
 
     /// Adds the friends of `batch`, as ``append(_:)-([Friend])`` adds friends: only their ids
@@ -121,8 +144,9 @@ public struct FriendList: Sendable {
     /// - Complexity: O(m + n) for m new friends in a list of n.
     @discardableResult
     package mutating func append(_ batch: FriendBatch) -> Int {
-        guard batch.sortOrder == sortOrder else {
-            return append(FriendBatch(Array(batch.friends), sortOrder: sortOrder, skipped: batch.skipped))
+        guard batch.sortOrder == sortOrder || inputOrder != nil, batch.fields == fields else {
+            return append(
+                FriendBatch(Array(batch.friends), sortOrder: sortOrder, fields: fields, skipped: batch.skipped))
         }
         let base = packed.count
         let isRepeated = registerIDs(batch)
@@ -135,16 +159,24 @@ public struct FriendList: Sendable {
             packed.append(contentsOf: batch.packed)
             keys.append(contentsOf: batch.keys)
         }
-        let comparison = entryComparison
-        batch.entries.bytes.withUnsafeBufferPointer { entries in
-            ListOrder.merge(into: &run, batch.run(from: base, leavingOut: isRepeated)) { new, old in
-                let index = Int(new) - base
-                return comparison.precedes(
-                    new, key: UnsafeBufferPointer(rebasing: entries[batch.entries.range(index)]), old)
+        if let inputOrder {
+            let added = isRepeated.indices.lazy.filter { !isRepeated[$0] }.map { UInt32(base + $0) }
+            switch inputOrder {
+            case .asRead: run.numbers += added
+            case .reversed: run.numbers.insert(contentsOf: added.reversed(), at: 0)
             }
+        } else {
+            let comparison = entryComparison
+            batch.entries.bytes.withUnsafeBufferPointer { entries in
+                ListOrder.merge(into: &run, batch.run(from: base, leavingOut: isRepeated)) { new, old in
+                    let index = Int(new) - base
+                    return comparison.precedes(
+                        new, key: UnsafeBufferPointer(rebasing: entries[batch.entries.range(index)]), old)
+                }
+            }
+            sections = findSections()
         }
         if let expected = batch.estimatedCount { reserve(expected) }
-        sections = findSections()
         return isRepeated.lazy.filter { $0 }.count
     }
 
@@ -235,6 +267,13 @@ public struct FriendList: Sendable {
     /// The position in list order of friend `number`.
     private func position(ofNumber number: Int) -> Int? {
         let target = UInt32(truncatingIfNeeded: number)
+        if let inputOrder {
+            // The numbers ascend in the order read, and descend reversed.
+            let found = BinarySearch.firstIndex(in: order.indices) { position in
+                inputOrder == .asRead ? order[position] >= target : order[position] <= target
+            }
+            return found < order.count && order[found] == target ? found : nil
+        }
         let comparison = entryComparison
         let targetPrefix = comparison.key(target).withUnsafeBufferPointer { ListOrder.Prefix($0, $0.indices) }
         let found = BinarySearch.firstIndex(in: order.indices) { position in
@@ -304,7 +343,15 @@ extension FriendList {
             keys._checkInvariants()
             precondition(packed.count == keys.count, "a record and keys per friend")
             let comparison = entryComparison
-            run._checkInvariants(entry: comparison.key)
+            if let inputOrder {
+                precondition(sections.isEmpty, "no sections in input order")
+                for index in order.indices.dropFirst() {
+                    let (before, after) = (order[index - 1], order[index])
+                    precondition(inputOrder == .asRead ? before < after : before > after, "in input order")
+                }
+            } else {
+                run._checkInvariants(entry: comparison.key)
+            }
             let placed = Set(order.map(Int.init))
             precondition(placed.count == order.count && placed.allSatisfy { $0 < packed.count }, "each friend once")
             if indexesIDs {
@@ -330,7 +377,7 @@ extension FriendList {
                 }
                 next = section.range.upperBound
             }
-            precondition(next == count, "sections cover the list")
+            precondition(next == count || inputOrder != nil, "sections cover the list")
         }
     #else
         @inline(__always) func _checkInvariants() {}

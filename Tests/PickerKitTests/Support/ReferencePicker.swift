@@ -127,7 +127,9 @@ struct ReferencePicker {
                 phase = .reviewing
                 cursorID = selection.first
             }
-        case .done: phase = .done
+        case .done, .doneByKey: phase = .done
+        // The model has no --history and no --bind: these are not sent to it.
+        case .recallPreviousQuery, .recallNextQuery, .selectAllShown, .deselectAllShown: break
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, _):
             for friend in batch.friends where names[friend.id] == nil { names[friend.id] = friend.name }
