@@ -41,8 +41,11 @@ extension Options {
         ) { options, path in options.session = .file(path) },
         OptionSpec(
             ["--source"], value: "FILE|DIR|-|URL",
-            "a file, read by its content whatever it is called: JSON (a Graph friends page {\"data\": [...]}, an array of friends, or a Facebook export's your_friends.json), vCard, a contacts CSV (Google, Outlook, name,email), a Facebook export's .zip, or plain text with one name per line; a Facebook export's folder; - reads standard input the same way (a pipe or a file, never the terminal); an https URL (http only to a loopback address written as one, 127.0.0.1 or [::1], not localhost) of a Graph-compatible friends edge, read page by page with the session token (default: standard input when it is not a terminal, so that a pipe wins over a --source in $PICKER_DEFAULT_OPTS and over $PICKER_SOURCE, which come next; else the bundled sample); at most 1 GB of a file or standard input is read (see SOURCES in man picker)"
-        ) { options, argument in options.source = FriendSource(argument: argument) },
+            "a file, read by its content whatever it is called: JSON (a Graph friends page {\"data\": [...]}, an array of friends, or a Facebook export's your_friends.json), vCard, a contacts CSV (Google, Outlook, name,email), a Facebook export's .zip, or plain text with one name per line; a folder of .vcf files (a vdir, as vdirsyncer writes it: one address book; a file that cannot be read is skipped and told) or a Facebook export's folder; - reads standard input the same way (a pipe or a file, never the terminal); an https URL (http only to a loopback address written as one, 127.0.0.1 or [::1], not localhost) of a Graph-compatible friends edge, read page by page with the session token (default: standard input when it is not a terminal, so that a pipe wins over a --source in $PICKER_DEFAULT_OPTS and over $PICKER_SOURCE, which come next; else the bundled sample); at most 1 GB of a file or standard input is read (see SOURCES in man picker); given more than once, the sources are one list, each friend's id prefixed with its source's place (1:, 2:…), and a source that fails is told while the others are shown (exit 2 only when every one fails)"
+        ) { options, argument in
+            options.namedSources.append(FriendSource(argument: argument))
+            options.source = FriendSource(combining: options.namedSources)
+        },
         OptionSpec(
             ["--timeout"], value: "SECONDS",
             "the most seconds each HTTP request may take, from its start to its last byte (default 15; 0.001 to 86400)"

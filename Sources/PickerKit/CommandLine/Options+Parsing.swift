@@ -33,6 +33,8 @@ extension Options {
             if name == "--source" { sourceNamed = true }
         }
         if stop == nil {
+            // The command line's sources replace those of PICKER_DEFAULT_OPTS, and join each other.
+            options.namedSources = []
             stop = try read(arguments, table: table, into: &options, stoppingAt: stops, unexpectedWord: searchAdvice) {
                 name in if name == "--source" { sourceOnTheCommandLine = true }
             }
@@ -46,15 +48,16 @@ extension Options {
             options.source = .standardInput
         } else if !sourceNamed && !sourceOnTheCommandLine {
             throw UsageError(BundledSample.missing)
-        } else if case .standardInput = options.source, standardInputIsTerminal {
+        } else if options.source.parts.contains(.standardInput), standardInputIsTerminal {
             // The terminal would be read for friends and for keys at once: a blank screen.
             throw UsageError(
                 "--source - reads the friends from standard input, which is the terminal here: pipe them in (command | picker) or name a file (--source FILE)"
             )
         }
-        if options.session == nil, case .url = options.source, let store = SessionStore(environment: environment) {
+        if options.session == nil, options.source.url != nil, let store = SessionStore(environment: environment) {
             options.session = .stored(store.path)
         }
+        options.namedSources = []
         try options.checkSource()
         try options.checkCacheOptions()
         // A mail client's address book is searched by addresses too: what is typed in To: is

@@ -8,6 +8,9 @@ package struct Options: Hashable, Sendable {
     package var session: Session?
     /// Where the friends come from.
     package var source: FriendSource
+    /// The sources `--source` named so far where the options are being read (the command line,
+    /// or `PICKER_DEFAULT_OPTS`), in order: each one more joins them.
+    var namedSources: [FriendSource] = []
     /// The search applied at start.
     package var query = ""
     /// With `--filter`: print who this search includes, without a screen.

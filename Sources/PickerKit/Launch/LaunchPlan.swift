@@ -78,19 +78,20 @@ extension LaunchPlan {
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
-                    let (matches, leftOut, skipped) = try FriendFilter.matches(
+                    let (matches, leftOut, skipped, problems) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
                         loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice)
                     reports +=
-                        skippedReports(skipped, source: options.source, token: token)
+                        problems.map(\.description) + skippedReports(skipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)
                     return LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
                 }
                 let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
-                reports += leftOutReports(leftOut, source: options.source, token: token)
+                reports +=
+                    list.problems.map(\.description) + leftOutReports(leftOut, source: options.source, token: token)
                 let matches = FriendFilter.matches(
                     in: list, filter, ranked: options.configuration.ranksMatches,
                     searchesAddresses: options.configuration.searchesAddresses)
@@ -167,7 +168,7 @@ extension LaunchPlan {
         _ list: FriendList, leftOut: Int, options: Options, frecency: Frecency = Frecency(), token: String? = nil
     ) -> LaunchPlan {
         let reports =
-            skippedReports(list.skipped, source: options.source, token: token)
+            list.problems.map(\.description) + skippedReports(list.skipped, source: options.source, token: token)
             + leftOutReports(leftOut, source: options.source, token: token)
         let matches = list.positions(
             matching: SearchQuery(options.query, searchesAddresses: options.configuration.searchesAddresses))
@@ -191,13 +192,16 @@ extension LaunchPlan {
     package static func finish(
         _ state: PickerState, outcome: PickerState.Outcome, options: Options, persistence: Persistence? = nil
     ) -> LaunchPlan {
-        // With --select-1 or --exit-0 the skipped contacts were reported when the list was read.
-        let skipped = options.selectOne || options.exitZero ? 0 : state.list.skipped
+        // With --select-1 or --exit-0 the skipped contacts and the problems were reported when
+        // the list was read.
+        let readBefore = options.selectOne || options.exitZero
+        let skipped = readBefore ? 0 : state.list.skipped
         // The token, read again, only to be cut out of a URL source's name.
         var token: String?
-        if case .url = options.source { token = try? options.sessionToken() }
+        if options.source.url != nil { token = try? options.sessionToken() }
         var reports =
-            skippedReports(skipped, source: options.source, token: token)
+            (readBefore ? [] : state.list.problems.map(\.description))
+            + skippedReports(skipped, source: options.source, token: token)
             + leftOutReports(state.leftOut, source: options.source, token: token)
         if state.loading == .complete {
             reports += state.pendingSelection.map { "--select: no friend has the id '\($0)'" }
@@ -255,6 +259,7 @@ extension LaunchPlan {
         case .file(let path):
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return "reading \(name)"
+        case .several(let sources): return "reading \(sources.count) sources"
         }
     }
 

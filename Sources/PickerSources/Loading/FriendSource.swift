@@ -11,6 +11,9 @@ public enum FriendSource: Hashable, Sendable {
     case standardInput
     /// A service speaking the Graph API friends contract, which the session authenticates.
     case url(URL)
+    /// Several sources shown as one list (`--source` given more than once), in the order
+    /// given; see ``SeveralSourcesLoader``.
+    indirect case several([FriendSource])
 
     /// The source named on the command line: `-` for standard input, an `http` or `https` URL,
     /// else a file path.
@@ -21,6 +24,24 @@ public enum FriendSource: Hashable, Sendable {
         } else {
             self = argument == "-" ? .standardInput : .file(argument)
         }
+    }
+
+    /// `sources` as one source: the one itself when there is only one, else ``several(_:)``.
+    public init(combining sources: [FriendSource]) {
+        self = sources.count == 1 ? sources[0] : .several(sources)
+    }
+
+    /// The sources this one reads: itself, or each of ``several(_:)``.
+    public var parts: [FriendSource] {
+        if case .several(let sources) = self { return sources }
+        return [self]
+    }
+
+    /// The URL of the service this source reads, the session's: itself, or the one URL among
+    /// several sources (see ``parts``); nil when it reads none.
+    public var url: URL? {
+        for part in parts { if case .url(let url) = part { return url } }
+        return nil
     }
 
     /// How messages name this source when the session token is not known: a URL without its
@@ -35,6 +56,7 @@ public enum FriendSource: Hashable, Sendable {
         case .file(let path): return path
         case .standardInput: return "standard input"
         case .url(let url): return MessageRedaction(token: token ?? "").shown(url)
+        case .several(let sources): return sources.map { $0.displayName(redacting: token) }.joined(separator: ", ")
         }
     }
 
@@ -53,6 +75,15 @@ public enum FriendSource: Hashable, Sendable {
             loader.loadTimeout = loadTimeout
             if let rejectionAdvice { loader.rejectionAdvice = rejectionAdvice }
             return loader
+        case .several(let sources):
+            return SeveralSourcesLoader(
+                sources: sources.map { source in
+                    (
+                        source.displayName(redacting: token),
+                        source.loader(
+                            token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)
+                    )
+                })
         }
     }
 

@@ -30,6 +30,8 @@ package struct FriendBatch: Hashable, Sendable {
     package private(set) var skipped: Int
     /// About how many friends the source holds in all (see ``FriendPage/estimatedCount``).
     private(set) var estimatedCount: Int?
+    /// What the source passed over where this batch was read (see ``FriendPage/problems``).
+    package var problems: [SourceError] = []
 
     /// Prepares `friends` for a list sorted by `sortOrder`, on `cores` cores (every core by
     /// default); `skipped` entries of the source were left out for having no name.
@@ -128,17 +130,20 @@ package struct FriendBatch: Hashable, Sendable {
     /// core by default); the page is let go of.
     package init(_ page: consuming FriendPage, sortOrder: NameOrder, cores: Int? = nil) {
         let expected = page.estimatedCount ?? page.announcedTotal
+        let problems = page.problems
         switch page.content {
         case .friends(let friends):
             self.init(friends, sortOrder: sortOrder, skipped: page.skipped, estimatedCount: expected, cores: cores)
         case .texts(let texts):
             self.init(texts, sortOrder: sortOrder, skipped: page.skipped, estimatedCount: expected, cores: cores)
         }
+        self.problems = problems
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
     package static func == (left: FriendBatch, right: FriendBatch) -> Bool {
-        left.sortOrder == right.sortOrder && left.skipped == right.skipped && left.friends.elementsEqual(right.friends)
+        left.sortOrder == right.sortOrder && left.skipped == right.skipped && left.problems == right.problems
+            && left.friends.elementsEqual(right.friends)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -194,6 +199,7 @@ extension FriendBatch {
         details.append(contentsOf: next.details, numberedFrom: base)
         ascendingIDs = next.ascendingIDs.flatMap { ascendingIDs?.followed(by: $0) }
         skipped += next.skipped
+        problems += next.problems
         estimatedCount = next.estimatedCount ?? estimatedCount
         let entries = entries
         var nextRun = next.run

@@ -3,6 +3,7 @@ extension FriendList: Hashable {
     /// - Complexity: O(n).
     public static func == (left: FriendList, right: FriendList) -> Bool {
         left.sortOrder == right.sortOrder && left.count == right.count && left.skipped == right.skipped
+            && left.problems == right.problems
             && left.friends.elementsEqual(right.friends)
     }
 
