@@ -30,8 +30,11 @@ extension Options {
     func checkCacheOptions() throws(UsageError) {
         guard offline else { return }
         guard usesCache else { throw UsageError("--offline shows the cached friends, which --no-cache turns off") }
-        guard case .url = source else {
-            throw UsageError("--offline shows the cached friends of a URL source; \(source.displayName) is not one")
+        switch source {
+        case .url, .cardDAV: break
+        default:
+            throw UsageError(
+                "--offline shows the cached friends of a URL or CardDAV source; \(source.displayName) is not one")
         }
     }
 

@@ -18,6 +18,10 @@ extension Options {
                 "PICKER_DEFAULT_OPTS",
                 "options read before the command line's, split as a shell would; a --source here yields to a pipe on standard input"
             ),
+            (
+                "PICKER_PASSWORD_COMMAND",
+                "the command that prints the password of a carddav or carddavs source, when --password-command is not given"
+            ),
             ("NO_COLOR", "when set and not empty, no colours, as --no-color"),
             (
                 "TERM",

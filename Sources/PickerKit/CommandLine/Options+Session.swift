@@ -17,6 +17,11 @@ extension Options {
                 "--source names more than one URL: the session is sent to one service, so give one URL among several sources"
             )
         }
+        for part in parts {
+            if case .cardDAV(let url) = part, let refusal = CardDAVAddress.refusal(for: url) {
+                throw UsageError("--source \(part.displayName) \(refusal)")
+            }
+        }
         guard let url = source.url else { return }
         if let refusal = HTTPAddress.refusal(for: url) {
             let token = try? givenToken(now: Date().timeIntervalSince1970)

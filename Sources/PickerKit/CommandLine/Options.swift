@@ -46,6 +46,11 @@ package struct Options: Hashable, Sendable {
     package var offline = false
     /// Whether picks are read and recorded (`--no-history`).
     package var usesHistory = true
+    /// The user of a CardDAV source (`--user`), when its URL names none.
+    package var user: String?
+    /// What prints the password of a CardDAV source (`--password-command`,
+    /// `PICKER_PASSWORD_COMMAND`).
+    package var passwordCommand: String?
 
     package init(session: Session? = nil, source: FriendSource) {
         self.session = session

@@ -12,12 +12,14 @@ package enum FriendFilter {
     /// (``FriendPage/problems``). Plain text on standard input is searched line by line
     /// before anything is sorted (its ids, the line numbers, never repeat). `token`, `timeout`,
     /// `loadTimeout` and `rejectionAdvice` serve URL sources only (see
-    /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``).
+    /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``), `cardDAV` CardDAV
+    /// sources.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     package static func matches(
         in source: FriendSource, matching query: String, sortOrder: NameOrder, ranked: Bool = true,
         searchesAddresses: Bool = false, token: String?,
-        timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
+        timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil,
+        cardDAV: CardDAVAccess? = nil
     ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int, problems: [SourceError]) {
         if source == .standardInput {
             // Text is searched whole, in place; any other format is read as it comes.
@@ -35,7 +37,8 @@ package enum FriendFilter {
             return (.lines(lines), 0, 0, [])
         }
         let loader = source.loader(
-            token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)
+            token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice, cardDAV: cardDAV
+        )
         return try matches(
             of: loader, matching: query, sortOrder: sortOrder, ranked: ranked, searchesAddresses: searchesAddresses)
     }

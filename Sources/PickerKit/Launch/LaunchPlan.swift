@@ -72,9 +72,11 @@ extension LaunchPlan {
         var persistence = Persistence(options, token: token, now: now, reports: &reports)
         let sortOrder = options.configuration.sortOrder
         do throws(SourceError) {
+            let cardDAV = try CardDAVLaunch(options, now: now, reports: &reports)
+            persistence.keptCardDAV = cardDAV?.kept
             var loader = options.source.loader(
                 token: token, timeout: options.timeout, loadTimeout: options.loadTimeout,
-                rejectionAdvice: options.rejectionAdvice)
+                rejectionAdvice: options.rejectionAdvice, cardDAV: cardDAV?.access)
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
@@ -83,7 +85,8 @@ extension LaunchPlan {
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
-                        loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice)
+                        loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice,
+                        cardDAV: cardDAV?.access)
                     reports +=
                         problems.map(\.description) + skippedReports(skipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)
@@ -120,7 +123,11 @@ extension LaunchPlan {
                 query: options.query, preselected: options.preselected, size: unsized,
                 configuration: configuration, frecency: frecency)
             var plan = LaunchPlan(reports: reports, .openScreen(state, loader: loader))
-            if let cached = persistence.cachedFriends(reports: &plan.reports) {
+            if let kept = persistence.keptCardDAV {
+                state.send(.cachedCopyShown(age: now - kept.state.savedAt, refreshing: !options.offline))
+                plan.action = .openScreen(state, loader: kept.loader)
+                plan.refresh = options.offline ? nil : loader
+            } else if let cached = persistence.cachedFriends(reports: &plan.reports) {
                 state.send(.cachedCopyShown(age: now - cached.savedAt, refreshing: !options.offline))
                 plan.action = .openScreen(state, loader: cached.loader)
                 plan.refresh = options.offline ? nil : loader
@@ -141,6 +148,10 @@ extension LaunchPlan {
         _ reports: inout [String]
     ) throws(SourceError) -> (list: FriendList, leftOut: Int) {
         let sortOrder = options.configuration.sortOrder
+        if options.offline, let kept = persistence.keptCardDAV {
+            let (list, leftOut, _) = try kept.loader.list(sortOrder: sortOrder)
+            return (list, leftOut)
+        }
         if options.offline {
             guard let cached = persistence.cachedFriends(reports: &reports) else {
                 throw noCachedFriends(options, token: token)
@@ -255,6 +266,7 @@ extension LaunchPlan {
     static func waitingWords(_ source: FriendSource) -> String {
         switch source {
         case .url(let url): return "connecting to \(url.host ?? source.displayName)"
+        case .cardDAV(let url): return "syncing with \(CardDAVAddress(url)?.host ?? source.displayName)"
         case .standardInput: return "reading standard input"
         case .file(let path):
             let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -121,7 +121,7 @@ package struct PickHistory: Hashable, Sendable {
     /// sources that include it. It is never written.
     package static func place(of source: FriendSource) -> String? {
         switch source {
-        case .url(let url): return "url\u{0}" + url.absoluteString
+        case .url(let url), .cardDAV(let url): return "url\u{0}" + url.absoluteString
         case .standardInput: return nil
         case .file(let path):
             guard let resolved = realpath(path, nil) else { return "file\u{0}" + path }
