@@ -50,14 +50,10 @@ struct CardDAVSync {
         var principal: String?
         for start in ["/.well-known/carddav", "/"] {
             guard let url = URL(string: start, relativeTo: address.server)?.absoluteURL else { continue }
-            let answer: (responses: [DAVResponse], syncToken: String?)
-            do throws(SourceError) {
-                answer = try multistatus(.propfind, url, depth: 0, principalQuery)
-            } catch  where error.rejectsSession {
-                throw error
-            } catch {
-                continue
-            }
+            // A server without the well-known address is asked at its root; one that cannot
+            // be reached, or refuses the password, fails at once.
+            let response = try send(.propfind, url, depth: 0, principalQuery)
+            guard response.status == 207, let answer = try? parsed(response, .propfind, url) else { continue }
             principal = answer.responses.lazy.compactMap { $0.hrefIn("current-user-principal") }.first
             if principal != nil { break }
         }
