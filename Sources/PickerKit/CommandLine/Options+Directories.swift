@@ -45,6 +45,10 @@ extension Options {
             "the friends of a URL source and session when it was last read whole (ids, names, name parts, the total; never the token: HASH is a SHA-256 of the URL and the session); shown at once by the next run while the service is asked again; removed when the service rejects the session, by picker logout, and after 30 days unused (--no-cache, --cache-dir, PICKER_CACHE_DIR)"
         ),
         (
+            "$XDG_CACHE_HOME/picker/carddav-HASH.cache",
+            "the cards of a CardDAV account as last synced, their etags and the books' sync tokens (HASH is a SHA-256 of the URL and the user; never the password); shown at once by the next run while the server is asked, read alone with --offline; removed by picker logout and after 30 days unused (--no-cache, --cache-dir, PICKER_CACHE_DIR)"
+        ),
+        (
             "$XDG_STATE_HOME/picker/picks.json",
             "for each source, the frecency of each friend picked with Enter, as a time: only keys and times, a key being a hash of the source's path or URL (standard input: of its content, so that only the same list piped in again finds its picks), or of the friend's id (its name for text, whose ids are line numbers), keyed with the secret in picks.key so that no dictionary finds them; never names, ids, paths or URLs (--no-history, --recent)"
         ),
