@@ -17,6 +17,7 @@ final class FuzzCorpusReplayTests: XCTestCase {
     func testFriendCache() throws { try replay("friend-cache") }
     func testDeviceLogin() throws { try replay("device-login") }
     func testSearch() throws { try replay("search") }
+    func testDAVAnswer() throws { try replay("dav-answer") }
 
     /// Every folder of the corpus has its check here, and every check its folder.
     func testEveryCorpusIsReplayed() throws {
@@ -31,7 +32,7 @@ final class FuzzCorpusReplayTests: XCTestCase {
         "graph-response": checkGraphResponse, "terminal-text": checkTerminalText,
         "terminal-input": checkTerminalInput, "vcard": checkVCard, "contacts-csv": checkContactsCSV,
         "facebook-export": checkFacebookExport, "friend-cache": checkFriendCache,
-        "device-login": checkDeviceLoginResponse, "search": checkSearch,
+        "device-login": checkDeviceLoginResponse, "search": checkSearch, "dav-answer": checkDAVAnswer,
     ]
 
     /// The longest input the fuzzer gives a target (its `-max_len`): a longer file is cut there,

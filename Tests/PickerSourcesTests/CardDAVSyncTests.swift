@@ -197,6 +197,27 @@ final class CardDAVSyncTests: XCTestCase {
         XCTAssertNoThrow(try sync(authorization: "Basic YWxpY2U6c2VjcmV0"))
     }
 
+    func testAnHrefOnAnotherOriginIsNeverAsked() {
+        let address = CardDAVAddress(URL(string: "carddavs://alice@dav.example/")!)!
+        final class Elsewhere: HTTPSending, @unchecked Sendable {
+            var asked: [URL] = []
+            func send(_ request: HTTPRequest) throws(HTTPFailure) -> HTTPResponse {
+                asked.append(request.url)
+                let xml =
+                    #"<d:multistatus xmlns:d="DAV:"><d:response><d:href>/</d:href><d:propstat><d:prop><d:current-user-principal><d:href>https://evil.example/p/</d:href></d:current-user-principal></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"#
+                return HTTPResponse(status: 207, body: Data(xml.utf8), url: request.url)
+            }
+        }
+        let server = Elsewhere()
+        let sync = CardDAVSync(
+            address: address, client: server, authorization: "Basic x", deadline: MonotonicClock.seconds() + 10)
+        XCTAssertThrowsError(try sync.sync(CardDAVState())) { error in
+            let problem = (error as? SourceError)?.problem ?? ""
+            XCTAssertTrue(problem.hasPrefix("sent picker to another origin"), problem)
+        }
+        XCTAssertEqual(server.asked.map(\.host), ["dav.example"])
+    }
+
     func testABadCardCostsOnlyItself() throws {
         server.put("ada", "Ada Lovelace")
         server.cards[server.book + "bad.vcf"] = ("\"x\"", "BEGIN:VCARD\r\nFN:Broken\r\n")

@@ -176,10 +176,14 @@ struct CardDAVSync {
             + properties.joined() + "</d:prop></d:propfind>"
     }
 
-    /// `href` resolved against the server.
+    /// `href` resolved against the server, which must be on the server's origin: the password
+    /// goes nowhere else, whatever an answer says.
     private func url(_ href: String) throws(SourceError) -> URL {
         guard let url = URL(string: href, relativeTo: address.server)?.absoluteURL else {
             throw failure("gave an href that is no URL: \(href.prefix(100))")
+        }
+        guard let origin = HTTPOrigin(url), origin == HTTPOrigin(address.server) else {
+            throw failure("sent picker to another origin (\(href.prefix(100))), where the password is never sent")
         }
         return url
     }

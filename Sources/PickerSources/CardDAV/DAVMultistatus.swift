@@ -4,17 +4,17 @@ import PickerStore
 /// One `response` of a WebDAV `multistatus` (RFC 4918 §14.24): the resource's href, the
 /// status of the response as a whole (a removed member in a sync report), and the properties
 /// found (those of a `propstat` whose status is 2xx).
-struct DAVResponse: Hashable, Sendable {
+package struct DAVResponse: Hashable, Sendable {
     /// The href as the server wrote it.
-    var href: String
+    package var href: String
     /// The response's own status, when it gives one instead of properties.
-    var status: Int?
+    package var status: Int?
     /// The properties found, by local name.
-    var properties: [String: DAVXML]
+    package var properties: [String: DAVXML]
 
     /// The href percent-decoded, without a trailing slash: how two spellings of one resource
     /// are told to be the same.
-    var key: String { Self.key(href) }
+    package var key: String { Self.key(href) }
 
     /// `href` percent-decoded, its path alone, without a trailing slash.
     static func key(_ href: String) -> String {
@@ -53,7 +53,7 @@ struct DAVResponse: Hashable, Sendable {
 
     /// The responses of the `multistatus` document `root`, and its `sync-token` (a sync
     /// report's).
-    static func all(in root: DAVXML) -> (responses: [DAVResponse], syncToken: String?) {
+    package static func all(in root: DAVXML) -> (responses: [DAVResponse], syncToken: String?) {
         var responses: [DAVResponse] = []
         for response in root.all("response") {
             guard let href = response.child("href")?.trimmedText, !href.isEmpty else { continue }

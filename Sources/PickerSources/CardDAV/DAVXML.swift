@@ -9,19 +9,19 @@ import PickerStore
 /// used (`DAV:` and CardDAV's) share no local name picker reads. Attributes, comments,
 /// processing instructions and the document type are passed over; character and entity
 /// references are decoded, CDATA kept as it is.
-struct DAVXML: Hashable, Sendable {
+package struct DAVXML: Hashable, Sendable {
     /// The local name: `href` for `<d:href>`.
-    var name: String
-    var children: [DAVXML] = []
+    package var name: String
+    package var children: [DAVXML] = []
     /// The element's own text, its children's left out.
-    var text = ""
+    package var text = ""
 
     /// The deepest nesting read: deeper is no WebDAV answer.
     static let maximumDepth = 64
 
     /// Why a body is not XML picker can read.
-    struct Failure: Error, Hashable, Sendable {
-        var problem: String
+    package struct Failure: Error, Hashable, Sendable {
+        package var problem: String
     }
 
     /// The first child named `name`.
@@ -50,7 +50,7 @@ struct DAVXML: Hashable, Sendable {
     /// The root element of `bytes`.
     /// - Throws: ``Failure`` when the bytes are not well-formed XML of at most
     ///   ``maximumDepth`` levels, or not UTF-8.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> DAVXML {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> DAVXML {
         var reader = Reader(bytes: bytes)
         return try reader.document()
     }
