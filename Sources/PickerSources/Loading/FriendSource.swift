@@ -12,10 +12,13 @@ public enum FriendSource: Hashable, Sendable {
     /// A service speaking the Graph API friends contract, which the session authenticates.
     case url(URL)
     /// A CardDAV account's address books, synced: `carddavs://[USER@]HOST[:PORT]/[PATH]`, or
-    /// `carddav://` to a loopback address (see ``CardDAVAddress``, ``CardDAVSync``).
+    /// `carddav://` to a loopback address. Without a path the books are found (RFC 6764);
+    /// the first sync lists the etags and fetches the cards, later ones ask what changed since
+    /// the last sync token (RFC 6578).
     case cardDAV(URL)
-    /// Several sources shown as one list (`--source` given more than once), in the order
-    /// given; see ``SeveralSourcesLoader``.
+    /// Several sources shown as one list (`--source` given more than once), read in the order
+    /// given: each friend's id gets its source's place in front (`2:`), and a source that
+    /// fails costs only itself, unless every one does.
     indirect case several([FriendSource])
 
     /// The source named on the command line: `-` for standard input, an `http` or `https` URL,
