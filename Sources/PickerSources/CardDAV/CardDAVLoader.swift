@@ -90,44 +90,69 @@ package struct CardDAVLoader: FriendLoader {
     /// How many cards that cannot be read are named one by one; the count tells the rest.
     static let namedProblems = 5
 
-    /// Delivers the friends of every card of `state`, each read by the vCard reader on its own
-    /// (a card that cannot be read costs only itself, and is told), with `problems` first.
+    /// Delivers the friends of every card of `state`, with `problems` after them. The cards are
+    /// read by the vCard reader one after another, as one file; when that fails, each is read
+    /// on its own, so that a card that cannot be read costs only itself, and is told.
     static func deliver(
         _ state: CardDAVState, source: String, problems: [SourceError] = [], _ deliver: (FriendPage) -> Void
+    ) {
+        let cards = state.collections.flatMap { $0.cards.sorted(by: { $0.key < $1.key }).map(\.value) }
+        var joined = Data()
+        joined.reserveCapacity(cards.reduce(0) { $0 + $1.data.count + 2 })
+        for card in cards {
+            joined.append(contentsOf: card.data)
+            if card.data.last != 0x0A { joined.append(contentsOf: [0x0D, 0x0A]) }
+        }
+        var pages: [FriendPage] = []
+        var reader = VCardReader(source: source)
+        if (try? reader.readAll(.bytes(joined), source: source, { pages.append($0) })) != nil {
+            for page in pages { deliver(page) }
+            deliverProblems(problems, deliver)
+            return
+        }
+        deliverEachCard(cards, source: source, problems: problems, deliver)
+    }
+
+    /// Delivers `problems`, if any, on a page of their own.
+    private static func deliverProblems(_ problems: [SourceError], _ deliver: (FriendPage) -> Void) {
+        guard !problems.isEmpty else { return }
+        var page = FriendPage(friends: [])
+        page.problems = problems
+        deliver(page)
+    }
+
+    /// Delivers the friends of `cards`, each read on its own, with `problems` and those of the
+    /// cards that cannot be read after them.
+    private static func deliverEachCard(
+        _ cards: [CardDAVState.Card], source: String, problems: [SourceError], _ deliver: (FriendPage) -> Void
     ) {
         var pages = PageCollector()
         var problems = problems
         var unreadable = 0
-        for collection in state.collections {
-            for (_, card) in collection.cards.sorted(by: { $0.key < $1.key }) {
-                let name = source + " " + card.href
-                var friends: [Friend] = []
-                var skipped = 0
-                var reader = VCardReader(source: name)
-                do throws(SourceError) {
-                    try reader.readAll(.bytes(Data(card.data)), source: name) { page in
-                        friends += page.friends
-                        skipped += page.skipped
-                    }
-                } catch {
-                    unreadable += 1
-                    if unreadable <= namedProblems { problems.append(error) }
-                    continue
+        for card in cards {
+            let name = source + " " + card.href
+            var friends: [Friend] = []
+            var skipped = 0
+            var reader = VCardReader(source: name)
+            do throws(SourceError) {
+                try reader.readAll(.bytes(Data(card.data)), source: name) { page in
+                    friends += page.friends
+                    skipped += page.skipped
                 }
-                for friend in friends { pages.add(friend, deliver) }
-                for _ in 0..<skipped { pages.skip() }
+            } catch {
+                unreadable += 1
+                if unreadable <= namedProblems { problems.append(error) }
+                continue
             }
+            for friend in friends { pages.add(friend, deliver) }
+            for _ in 0..<skipped { pages.skip() }
         }
         if unreadable > 0 {
             let cards = unreadable == 1 ? "1 card" : "\(unreadable) cards"
             problems.append(SourceError(source: source, problem: "\(cards) that could not be read skipped"))
         }
         pages.finish(deliver)
-        if !problems.isEmpty {
-            var page = FriendPage(friends: [])
-            page.problems = problems
-            deliver(page)
-        }
+        deliverProblems(problems, deliver)
     }
 }
 
