@@ -108,3 +108,21 @@ final class SeveralSourcesLaunchTests: XCTestCase {
         XCTAssertEqual(LaunchPlan.waitingWords(options.source), "reading 2 sources")
     }
 }
+
+extension SeveralSourcesLaunchTests {
+    func testPickerSourceHoldsSeveralSeparatedAsPathIs() throws {
+        let list =
+            "~/a.vcf:https://graph.example:8443/me/friends:carddavs://ann@dav.example/:/b/c::carddav://127.0.0.1:5232"
+        XCTAssertEqual(
+            Options.sources(inList: list),
+            [
+                .file("~/a.vcf"), .url(URL(string: "https://graph.example:8443/me/friends")!),
+                .cardDAV(URL(string: "carddavs://ann@dav.example/")!), .file("/b/c"),
+                .cardDAV(URL(string: "carddav://127.0.0.1:5232")!),
+            ])
+        XCTAssertEqual(
+            try parse([], ["PICKER_SOURCE": "a.vcf:b"]).source, .several([.file("a.vcf"), .file("b")]))
+        XCTAssertEqual(try parse([], ["PICKER_SOURCE": "a.vcf"]).source, .file("a.vcf"))
+        XCTAssertEqual(try parse(["--source", "c"], ["PICKER_SOURCE": "a.vcf:b"]).source, .file("c"))
+    }
+}

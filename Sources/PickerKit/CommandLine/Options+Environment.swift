@@ -12,7 +12,7 @@ extension Options {
             ),
             (
                 "PICKER_SOURCE",
-                "the source, when neither the command line nor PICKER_DEFAULT_OPTS gives --source and standard input is a terminal"
+                "the source, when neither the command line nor PICKER_DEFAULT_OPTS gives --source and standard input is a terminal; several separated by : as in PATH (a URL kept whole), shown as one list as repeated --source options are"
             ),
             (
                 "PICKER_DEFAULT_OPTS",

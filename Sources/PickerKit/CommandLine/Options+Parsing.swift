@@ -20,7 +20,8 @@ extension Options {
         if let first = arguments.first, let subcommand = Subcommand(rawValue: first) {
             return try subcommand.parse(Array(arguments.dropFirst()), environment: environment)
         }
-        let environmentSource = environment["PICKER_SOURCE"].flatMap { $0.isEmpty ? nil : FriendSource(argument: $0) }
+        let environmentSources = sources(inList: environment["PICKER_SOURCE"] ?? "")
+        let environmentSource = environmentSources.isEmpty ? nil : FriendSource(combining: environmentSources)
         let source = environmentSource ?? defaultSource.map(FriendSource.init(argument:))
         var options = Options(
             session: environment["PICKER_SESSION"].flatMap { $0.isEmpty ? nil : .token($0) },
