@@ -57,7 +57,9 @@ final class BadSourceTests: TmuxTestCase {
     }
 
     func testAFolderThatIsNotAFacebookExport() throws {
-        try assertRejected(directory.path, saying: "is a folder without a Facebook friends list", located: false)
+        try assertRejected(
+            directory.path, saying: "is a folder without .vcf files and without a Facebook friends list", located: false
+        )
     }
 
     func testUnreadableFile() throws {

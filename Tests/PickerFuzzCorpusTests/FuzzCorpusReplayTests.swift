@@ -19,6 +19,7 @@ final class FuzzCorpusReplayTests: XCTestCase {
     func testSearch() throws { try replay("search") }
     func testRedaction() throws { try replay("redaction") }
     func testZipArchive() throws { try replay("zip-archive") }
+    func testDAVAnswer() throws { try replay("dav-answer") }
 
     /// Every folder of the corpus has its check here, and every check its folder.
     func testEveryCorpusIsReplayed() throws {
@@ -34,7 +35,7 @@ final class FuzzCorpusReplayTests: XCTestCase {
         "terminal-input": checkTerminalInput, "vcard": checkVCard, "contacts-csv": checkContactsCSV,
         "facebook-export": checkFacebookExport, "friend-cache": checkFriendCache,
         "device-login": checkDeviceLoginResponse, "search": checkSearch, "redaction": checkRedaction,
-        "zip-archive": checkZipArchive,
+        "zip-archive": checkZipArchive, "dav-answer": checkDAVAnswer,
     ]
 
     /// The longest input the fuzzer gives a target (its `-max_len`): a longer file is cut there,

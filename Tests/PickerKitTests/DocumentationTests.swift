@@ -79,7 +79,10 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(names.contains(history.secretPath), history.secretPath)
         let session = try XCTUnwrap(SessionStore(environment: ["XDG_CONFIG_HOME": "/config"]))
         XCTAssertTrue(names.contains(session.path.replacing("/config", with: "$XDG_CONFIG_HOME")), session.path)
-        XCTAssertEqual(names.count, 5)
+        let address = try XCTUnwrap(CardDAVAddress(try XCTUnwrap(URL(string: "carddavs://a.example/"))))
+        let cards = try CardDAVStore(directory: "$XDG_CACHE_HOME/picker", address: address, user: nil)
+        XCTAssertTrue(names.contains(cards.path.replacing(/carddav-[0-9a-f]{64}/, with: "carddav-HASH")), cards.path)
+        XCTAssertEqual(names.count, 6)
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
         for name in names { XCTAssertTrue(page.contains("\\fI\(name)\\fR"), name) }
         XCTAssertTrue(HelpPage.text.contains("$XDG_CONFIG_HOME/picker/session"))

@@ -43,7 +43,7 @@ final class KeepingOptionsTests: XCTestCase {
             (["--recent", "-1"], "--recent needs a whole number of 0 or more, not '-1'"),
             (["--cache-dir", ""], "--cache-dir needs a directory"),
             (url + ["--offline", "--no-cache"], "--offline shows the cached friends, which --no-cache turns off"),
-            (["--offline"], "--offline shows the cached friends of a URL source; s.json is not one"),
+            (["--offline"], "--offline shows the cached friends of a URL or CardDAV source; s.json is not one"),
         ] {
             XCTAssertThrowsError(try options(arguments)) {
                 XCTAssertEqual(($0 as? Options.UsageError)?.description, message)

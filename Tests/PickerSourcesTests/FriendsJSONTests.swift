@@ -91,7 +91,7 @@ final class FriendsJSONTests: XCTestCase {
         XCTAssertThrowsError(try FriendSource.readFile("/")) { error in
             XCTAssertEqual(
                 (error as? SourceError)?.problem,
-                "is a folder without a Facebook friends list (connections/friends/your_friends.json or friends/friends.json); an export in several .zip parts has it in one of them"
+                "is a folder without .vcf files and without a Facebook friends list (connections/friends/your_friends.json or friends/friends.json); an export in several .zip parts has it in one of them"
             )
         }
     }

@@ -30,8 +30,11 @@ extension Options {
     func checkCacheOptions() throws(UsageError) {
         guard offline else { return }
         guard usesCache else { throw UsageError("--offline shows the cached friends, which --no-cache turns off") }
-        guard case .url = source else {
-            throw UsageError("--offline shows the cached friends of a URL source; \(source.displayName) is not one")
+        switch source {
+        case .url, .cardDAV: break
+        default:
+            throw UsageError(
+                "--offline shows the cached friends of a URL or CardDAV source; \(source.displayName) is not one")
         }
     }
 
@@ -40,6 +43,10 @@ extension Options {
         (
             "$XDG_CACHE_HOME/picker/friends-HASH.cache",
             "the friends of a URL source and session when it was last read whole (ids, names, name parts, the total; never the token: HASH is a SHA-256 of the URL and the session); shown at once by the next run while the service is asked again; removed when the service rejects the session, by picker logout, and after 30 days unused (--no-cache, --cache-dir, PICKER_CACHE_DIR)"
+        ),
+        (
+            "$XDG_CACHE_HOME/picker/carddav-HASH.cache",
+            "the cards of a CardDAV account as last synced, their etags and the books' sync tokens (HASH is a SHA-256 of the URL and the user; never the password); shown at once by the next run while the server is asked, read alone with --offline; removed by picker logout and after 30 days unused (--no-cache, --cache-dir, PICKER_CACHE_DIR)"
         ),
         (
             "$XDG_STATE_HOME/picker/picks.json",

@@ -12,11 +12,15 @@ extension Options {
             ),
             (
                 "PICKER_SOURCE",
-                "the source, when neither the command line nor PICKER_DEFAULT_OPTS gives --source and standard input is a terminal"
+                "the source, when neither the command line nor PICKER_DEFAULT_OPTS gives --source and standard input is a terminal; several separated by : as in PATH (a URL kept whole), shown as one list as repeated --source options are"
             ),
             (
                 "PICKER_DEFAULT_OPTS",
                 "options read before the command line's, split as a shell would; a --source here yields to a pipe on standard input"
+            ),
+            (
+                "PICKER_PASSWORD_COMMAND",
+                "the command that prints the password of a carddav or carddavs source, when --password-command is not given"
             ),
             ("NO_COLOR", "when set and not empty, no colours, as --no-color"),
             (

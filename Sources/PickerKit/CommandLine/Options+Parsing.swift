@@ -20,7 +20,8 @@ extension Options {
         if let first = arguments.first, let subcommand = Subcommand(rawValue: first) {
             return try subcommand.parse(Array(arguments.dropFirst()), environment: environment)
         }
-        let environmentSource = environment["PICKER_SOURCE"].flatMap { $0.isEmpty ? nil : FriendSource(argument: $0) }
+        let environmentSources = sources(inList: environment["PICKER_SOURCE"] ?? "")
+        let environmentSource = environmentSources.isEmpty ? nil : FriendSource(combining: environmentSources)
         let source = environmentSource ?? defaultSource.map(FriendSource.init(argument:))
         var options = Options(
             session: environment["PICKER_SESSION"].flatMap { $0.isEmpty ? nil : .token($0) },
@@ -28,11 +29,14 @@ extension Options {
         var sourceNamed = source != nil
         var sourceOnTheCommandLine = false
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
+        options.passwordCommand = environment["PICKER_PASSWORD_COMMAND"].flatMap { $0.isEmpty ? nil : $0 }
         options.findDirectories(in: environment)
         var stop = try readDefaults(in: environment, into: &options) { name in
             if name == "--source" { sourceNamed = true }
         }
         if stop == nil {
+            // The command line's sources replace those of PICKER_DEFAULT_OPTS, and join each other.
+            options.namedSources = []
             stop = try read(arguments, table: table, into: &options, stoppingAt: stops, unexpectedWord: searchAdvice) {
                 name in if name == "--source" { sourceOnTheCommandLine = true }
             }
@@ -46,15 +50,16 @@ extension Options {
             options.source = .standardInput
         } else if !sourceNamed && !sourceOnTheCommandLine {
             throw UsageError(BundledSample.missing)
-        } else if case .standardInput = options.source, standardInputIsTerminal {
+        } else if options.source.parts.contains(.standardInput), standardInputIsTerminal {
             // The terminal would be read for friends and for keys at once: a blank screen.
             throw UsageError(
                 "--source - reads the friends from standard input, which is the terminal here: pipe them in (command | picker) or name a file (--source FILE)"
             )
         }
-        if options.session == nil, case .url = options.source, let store = SessionStore(environment: environment) {
+        if options.session == nil, options.source.url != nil, let store = SessionStore(environment: environment) {
             options.session = .stored(store.path)
         }
+        options.namedSources = []
         try options.checkSource()
         try options.checkCacheOptions()
         // A mail client's address book is searched by addresses too: what is typed in To: is

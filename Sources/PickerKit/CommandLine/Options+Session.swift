@@ -5,12 +5,27 @@ import PickerStore
 
 extension Options {
     /// A URL source must be usable with a token, and have a session to send. A refused URL is
-    /// shown with the session's token cut out when it can be read.
+    /// shown with the session's token cut out when it can be read. Several sources may hold
+    /// standard input once, and one URL at most: the session is sent to one service.
     func checkSource() throws(UsageError) {
-        guard case .url(let url) = source else { return }
+        let parts = source.parts
+        if parts.filter({ $0 == .standardInput }).count > 1 {
+            throw UsageError("--source - is given twice: standard input can be read once")
+        }
+        if parts.filter({ $0.url != nil }).count > 1 {
+            throw UsageError(
+                "--source names more than one URL: the session is sent to one service, so give one URL among several sources"
+            )
+        }
+        for part in parts {
+            if case .cardDAV(let url) = part, let refusal = CardDAVAddress.refusal(for: url) {
+                throw UsageError("--source \(part.displayName) \(refusal)")
+            }
+        }
+        guard let url = source.url else { return }
         if let refusal = HTTPAddress.refusal(for: url) {
             let token = try? givenToken(now: Date().timeIntervalSince1970)
-            throw UsageError("--source \(source.displayName(redacting: token)) \(refusal)")
+            throw UsageError("--source \(FriendSource.url(url).displayName(redacting: token)) \(refusal)")
         }
         guard session != nil else { throw UsageError(needsASession(url)) }
     }
@@ -23,7 +38,7 @@ extension Options {
     ///   for another origin, or it has expired (with ``ExitStatus/sessionRejected``).
     package func sessionToken(now: Double = Date().timeIntervalSince1970) throws(UsageError) -> String? {
         let token = try givenToken(now: now)
-        if case .url = source, let token, let problem = SessionToken.problem(token) { throw UsageError(problem) }
+        if source.url != nil, let token, let problem = SessionToken.problem(token) { throw UsageError(problem) }
         return token
     }
 
@@ -53,7 +68,7 @@ extension Options {
             }
             return token
         case .stored(let path):
-            guard case .url(let url) = source else { return nil }
+            guard let url = source.url else { return nil }
             let stored: StoredSession?
             do {
                 stored = try SessionStore(path: path).load()

@@ -8,6 +8,9 @@ package struct Options: Hashable, Sendable {
     package var session: Session?
     /// Where the friends come from.
     package var source: FriendSource
+    /// The sources `--source` named so far where the options are being read (the command line,
+    /// or `PICKER_DEFAULT_OPTS`), in order: each one more joins them.
+    var namedSources: [FriendSource] = []
     /// The search applied at start.
     package var query = ""
     /// With `--filter`: print who this search includes, without a screen.
@@ -55,6 +58,11 @@ package struct Options: Hashable, Sendable {
     package var offline = false
     /// Whether picks are read and recorded (`--no-history`).
     package var usesHistory = true
+    /// The user of a CardDAV source (`--user`), when its URL names none.
+    package var user: String?
+    /// What prints the password of a CardDAV source (`--password-command`,
+    /// `PICKER_PASSWORD_COMMAND`).
+    package var passwordCommand: String?
 
     /// The query history `--history` names, of `--history-size` queries.
     package var queryHistory: QueryHistory? {

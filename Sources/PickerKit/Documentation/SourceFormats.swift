@@ -17,6 +17,18 @@ extension Options {
             "when it starts with BEGIN:VCARD: versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N), UID the id (else a hash), EMAIL the addresses, the preferred first; cards without a name are skipped and counted"
         ),
         (
+            "vCard folder",
+            "a folder holding .vcf files (a vdir, as vdirsyncer writes it and khard reads it; one card a file, or several): one address book, its files read in the order of their names; files whose names start with a dot are passed over. A file that cannot be read (a symbolic link, not a regular file, larger than \(ReadLimit.cardFile.shown), not a vCard, a card broken) is skipped whole and told on standard error, the first \(VCardFolder.namedProblems) by name, then how many of the folder's files were skipped; only when every file is skipped is the folder an error"
+        ),
+        (
+            "CardDAV",
+            "carddavs://[USER@]HOST[:PORT]/[PATH] (carddav:// for plain http to a loopback address): without a PATH the address books are found (/.well-known/carddav, current-user-principal, addressbook-home-set) and all read; a PATH names one. The first sync lists the etags (PROPFIND) and fetches the cards by addressbook-multiget, 250 at a time; later syncs ask sync-collection with the book's token and fetch what changed, or compare the etags when the token is refused. The cards, etags and tokens are kept in the cache directory (carddav-HASH.cache, a hash of the URL and the user), shown at once by the next run while the server is asked, and alone with --offline. The password comes from --password-command, $PICKER_PASSWORD_COMMAND or ~/.netrc, is sent (Basic) only to the source's origin, and never kept; a 401 exits 3 naming the server. A card that cannot be read is skipped and told"
+        ),
+        (
+            "several sources",
+            "--source given more than once: every source is read, in the order given, into one list; each friend's id (and a group's members' ids) gets its source's place in front (1:, 2:…), so that the same contact in two address books, or two namesakes, stay two friends. A source that fails is told on standard error and costs only itself: the others are shown, and the status is that of the run; only when every source fails does picker exit 2, naming each. Standard input may be one of them once, and a URL one at most (the session goes to one service); their friends are not cached, and --offline refuses them"
+        ),
+        (
             "CSV",
             "when the first line is a header naming a person's columns: Google Contacts (First Name, Last Name, E-mail 1 - Value; older: Given Name, Family Name), Outlook (E-mail Address), or name,email; several addresses in one cell are joined with \" ::: \"; an error names its line and column"
         ),
@@ -29,7 +41,7 @@ extension Options {
     /// What the man page says under the formats: what picker opens, how it is read, and how
     /// much of it.
     package static let sourceLimits =
-        "A file is opened once and read from the open file; a FIFO (--source <(command)) is read as standard input is, a device or a socket is refused. JSON, vCard and CSV are read as they come, from a file or a pipe alike, in bounded memory: at most \(ReadLimit.source.shown) of a source or of standard input is read, a single JSON value or line may take at most \(FriendsJSON.largestUnit >> 20) MB, and more is an error (exit 2) that names the limit. In a Facebook export's folder no symbolic link is followed and only a regular file is read as its friends list, at most \(ReadLimit.exportFriendsList.shown) of it. picker's own files (the friend cache, at most \(ReadLimit.cache.shown); the record of picks, \(ReadLimit.history.shown); the session, \(ReadLimit.session.shown), as is a --session-file) are read only when they are regular files of the user, never through a symbolic link, in a directory of the user that no one else can write in and that is not itself a symbolic link."
+        "A file is opened once and read from the open file; a FIFO (--source <(command)) is read as standard input is, a device or a socket is refused. JSON, vCard and CSV are read as they come, from a file or a pipe alike, in bounded memory: at most \(ReadLimit.source.shown) of a source or of standard input is read, a single JSON value or line may take at most \(FriendsJSON.largestUnit >> 20) MB, and more is an error (exit 2) that names the limit. In a Facebook export's folder no symbolic link is followed and only a regular file is read as its friends list, at most \(ReadLimit.exportFriendsList.shown) of it; in a folder of .vcf files each is opened from the folder, never through a symbolic link, at most \(ReadLimit.cardFile.shown) of each and \(ReadLimit.source.shown) of all. picker's own files (the friend cache, at most \(ReadLimit.cache.shown); the record of picks, \(ReadLimit.history.shown); the session, \(ReadLimit.session.shown), as is a --session-file) are read only when they are regular files of the user, never through a symbolic link, in a directory of the user that no one else can write in and that is not itself a symbolic link."
 
     /// The lines that make picker the address book of mutt, neomutt and aerc.
     ///

@@ -7,18 +7,21 @@ import PickerStore
 /// record of friends picked is not read: the order depends on the source and the query alone.
 package enum FriendFilter {
     /// The friends `source` holds that `query` includes, best first when `ranked` (see
-    /// ``MatchTier``), and in the order of a list sorted by `sortOrder` among equals; how many friends were left out for an id seen before; and how many contacts
-    /// were skipped for having no name. Plain text on standard input is searched line by line
+    /// ``MatchTier``), and in the order of a list sorted by `sortOrder` among equals; how many friends were left out for an id seen before; how many contacts
+    /// were skipped for having no name; and what the source passed over
+    /// (``FriendPage/problems``). Plain text on standard input is searched line by line
     /// before anything is sorted (its ids, the line numbers, never repeat). `token`, `timeout`,
     /// `loadTimeout` and `rejectionAdvice` serve URL sources only (see
-    /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``).
+    /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``), `cardDAV` CardDAV
+    /// sources.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     package static func matches(
         in source: FriendSource, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder? = nil,
         fields: NameFields = NameFields(), readsRecords: Bool = false, ranked: Bool = true,
         searchesAddresses: Bool = false, token: String?,
-        timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
-    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
+        timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil,
+        cardDAV: CardDAVAccess? = nil
+    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int, problems: [SourceError]) {
         if source == .standardInput {
             // Text is searched whole, in place; any other format is read as it comes.
             let input = try InputFile.standardInput()
@@ -33,10 +36,11 @@ package enum FriendFilter {
             let lines = try LineFilter.matches(
                 in: FriendsJSON.withoutByteOrderMark(data), source: source.displayName, matching: query,
                 fields: fields, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked)
-            return (.lines(lines), 0, 0)
+            return (.lines(lines), 0, 0, [])
         }
         let loader = source.loader(
-            token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)
+            token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice, cardDAV: cardDAV
+        )
         return try matches(
             of: loader, matching: query, sortOrder: sortOrder, inputOrder: inputOrder, fields: fields, ranked: ranked,
             searchesAddresses: searchesAddresses)
@@ -45,10 +49,10 @@ package enum FriendFilter {
     private static func matches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?,
         fields: NameFields, ranked: Bool, searchesAddresses: Bool
-    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int) {
+    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int, problems: [SourceError]) {
         let (list, leftOut, _) = try loader.list(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses)
-        return (.friends(found), leftOut, list.skipped)
+        return (.friends(found), leftOut, list.skipped, list.problems)
     }
 
     /// The friends of `list` that `query` includes, best first when `ranked`; with

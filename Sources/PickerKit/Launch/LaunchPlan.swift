@@ -79,29 +79,33 @@ extension LaunchPlan {
         var persistence = Persistence(options, token: token, now: now, reports: &reports)
         let sortOrder = options.configuration.sortOrder
         do throws(SourceError) {
+            let cardDAV = try CardDAVLaunch(options, now: now, reports: &reports)
+            persistence.keptCardDAV = cardDAV?.kept
             var loader = options.source.loader(
                 token: token, timeout: options.timeout, loadTimeout: options.loadTimeout,
-                rejectionAdvice: options.rejectionAdvice)
+                rejectionAdvice: options.rejectionAdvice, cardDAV: cardDAV?.access)
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
-                    let (matches, leftOut, skipped) = try FriendFilter.matches(
+                    let (matches, leftOut, skipped, problems) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
                         inputOrder: options.configuration.inputOrder, fields: options.configuration.fields,
                         readsRecords: options.read0,
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
-                        loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice)
+                        loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice,
+                        cardDAV: cardDAV?.access)
                     reports +=
-                        skippedReports(skipped, source: options.source, token: token)
+                        problems.map(\.description) + skippedReports(skipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)
                     var plan = LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
                     plan.heading = options.printsQuery ? [filter] : []
                     return plan
                 }
                 let (list, leftOut) = try everyone(loader, options, token, &persistence, &reports)
-                reports += leftOutReports(leftOut, source: options.source, token: token)
+                reports +=
+                    list.problems.map(\.description) + leftOutReports(leftOut, source: options.source, token: token)
                 let matches = FriendFilter.matches(
                     in: list, filter, ranked: options.configuration.ranksMatches,
                     searchesAddresses: options.configuration.searchesAddresses)
@@ -138,7 +142,11 @@ extension LaunchPlan {
                 query: options.query, preselected: options.preselected, size: unsized,
                 configuration: configuration, frecency: frecency)
             var plan = LaunchPlan(reports: reports, .openScreen(state, loader: loader))
-            if let cached = persistence.cachedFriends(reports: &plan.reports) {
+            if let kept = persistence.keptCardDAV {
+                state.send(.cachedCopyShown(age: now - kept.state.savedAt, refreshing: !options.offline))
+                plan.action = .openScreen(state, loader: kept.loader)
+                plan.refresh = options.offline ? nil : loader
+            } else if let cached = persistence.cachedFriends(reports: &plan.reports) {
                 state.send(.cachedCopyShown(age: now - cached.savedAt, refreshing: !options.offline))
                 plan.action = .openScreen(state, loader: cached.loader)
                 plan.refresh = options.offline ? nil : loader
@@ -159,6 +167,10 @@ extension LaunchPlan {
         _ reports: inout [String]
     ) throws(SourceError) -> (list: FriendList, leftOut: Int) {
         let sortOrder = options.configuration.sortOrder
+        if options.offline, let kept = persistence.keptCardDAV {
+            let (list, leftOut, _) = try kept.loader.list(sortOrder: sortOrder)
+            return (list, leftOut)
+        }
         if options.offline {
             guard let cached = persistence.cachedFriends(reports: &reports) else {
                 throw noCachedFriends(options, token: token)
@@ -189,7 +201,7 @@ extension LaunchPlan {
         _ list: FriendList, leftOut: Int, options: Options, frecency: Frecency = Frecency(), token: String? = nil
     ) -> LaunchPlan {
         let reports =
-            skippedReports(list.skipped, source: options.source, token: token)
+            list.problems.map(\.description) + skippedReports(list.skipped, source: options.source, token: token)
             + leftOutReports(leftOut, source: options.source, token: token)
         let matches = list.positions(
             matching: SearchQuery(options.query, searchesAddresses: options.configuration.searchesAddresses))
@@ -221,13 +233,16 @@ extension LaunchPlan {
     package static func finish(
         _ state: PickerState, outcome: PickerState.Outcome, options: Options, persistence: Persistence? = nil
     ) -> LaunchPlan {
-        // With --select-1 or --exit-0 the skipped contacts were reported when the list was read.
-        let skipped = options.selectOne || options.exitZero ? 0 : state.list.skipped
+        // With --select-1 or --exit-0 the skipped contacts and the problems were reported when
+        // the list was read.
+        let readBefore = options.selectOne || options.exitZero
+        let skipped = readBefore ? 0 : state.list.skipped
         // The token, read again, only to be cut out of a URL source's name.
         var token: String?
-        if case .url = options.source { token = try? options.sessionToken() }
+        if options.source.url != nil { token = try? options.sessionToken() }
         var reports =
-            skippedReports(skipped, source: options.source, token: token)
+            (readBefore ? [] : state.list.problems.map(\.description))
+            + skippedReports(skipped, source: options.source, token: token)
             + leftOutReports(state.leftOut, source: options.source, token: token)
         if state.loading == .complete {
             reports += state.pendingSelection.map { "--select: no friend has the id '\($0)'" }
@@ -291,10 +306,12 @@ extension LaunchPlan {
     static func waitingWords(_ source: FriendSource) -> String {
         switch source {
         case .url(let url): return "connecting to \(url.host ?? source.displayName)"
+        case .cardDAV(let url): return "syncing with \(CardDAVAddress(url)?.host ?? source.displayName)"
         case .standardInput: return "reading standard input"
         case .file(let path):
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return "reading \(name)"
+        case .several(let sources): return "reading \(sources.count) sources"
         }
     }
 

@@ -23,6 +23,9 @@ package struct Persistence: Sendable {
     package var keying = Frecency.Keying.id
     /// The moment of the run, in seconds since 1970.
     package var now: Int64
+    /// The cards kept from the last sync of a CardDAV source, when there are some to show
+    /// (see ``CardDAVLaunch``).
+    package var keptCardDAV: CardDAVLaunch.Kept?
     /// Whether the list of this run has been written to the cache already, or failed to be:
     /// it is written once.
     var listWritten = false

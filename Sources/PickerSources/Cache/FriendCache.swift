@@ -151,8 +151,10 @@ package struct FriendCache: Hashable, Sendable {
     ) -> Int {
         var removed = 0
         for name in folder.names() {
-            let isCache = name.hasPrefix("friends-") && name.hasSuffix(".cache")
-            let isTemporary = PrivateDirectory.isTemporary(name) && name.hasPrefix(".friends-")
+            // A CardDAV account's synced cards (CardDAVStore) are cached friends too.
+            let isCache = (name.hasPrefix("friends-") || name.hasPrefix("carddav-")) && name.hasSuffix(".cache")
+            let isTemporary =
+                PrivateDirectory.isTemporary(name) && (name.hasPrefix(".friends-") || name.hasPrefix(".carddav-"))
             guard isCache || isTemporary, let status = folder.status(of: name),
                 status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid()
             else { continue }

@@ -24,7 +24,8 @@ protocol HTTPSending: AnyObject {
 /// - a loopback host is never reached through a proxy; another goes through the user's proxy
 ///   (`https_proxy`, `all_proxy`, `no_proxy`) only inside a `CONNECT` tunnel, so the proxy
 ///   sees the host name and encrypted bytes;
-/// - no cookies, no `.netrc`, no credentials but the header fields of the request.
+/// - no cookies, no credentials but the header fields of the request, and no `.netrc` unless
+///   the client is made to read it (``Settings/readsNetrc``, for a CardDAV server's password).
 package final class HTTPClient: HTTPSending {
     /// The limits and trust every request of a client follows.
     struct Settings: Hashable, Sendable {
@@ -37,6 +38,9 @@ package final class HTTPClient: HTTPSending {
         /// The most redirects followed for one request.
         var maximumRedirects = 5
         var trust: CertificateTrust
+        /// Whether libcurl takes the user name and password for a host from `~/.netrc` when
+        /// the request carries none.
+        var readsNetrc = false
 
         init(timeout: Double, trust: CertificateTrust) {
             self.timeout = timeout
@@ -83,7 +87,9 @@ package final class HTTPClient: HTTPSending {
             else { return response }
             // 303, and 301 or 302 after a POST, become a GET, as browsers do; 307 and 308 keep
             // the method and the form.
-            if response.status == 303 || (current.method == .post && response.status <= 302) {
+            if response.status == 303 && current.method != .propfind && current.method != .report
+                || (current.method == .post && response.status <= 302)
+            {
                 current = HTTPRequest(get: target, headers: current.headers)
             } else {
                 current.url = target
@@ -103,8 +109,8 @@ package final class HTTPClient: HTTPSending {
         var fields: UnsafeMutablePointer<curl_slist>?
         defer { picker_curl_slist_free_all(fields) }
         var lines = request.headers.fields.map { "\($0.name): \($0.value)" }
-        // No `Expect: 100-continue` before a form: it would cost a round trip.
-        if request.method == .post { lines.append("Expect:") }
+        // No `Expect: 100-continue` before a body: it would cost a round trip.
+        if request.method != .get { lines.append("Expect:") }
         for line in lines {
             guard let longer = picker_curl_slist_append(fields, line) else {
                 throw HTTPFailure("libcurl cannot hold the header fields")
@@ -131,12 +137,16 @@ package final class HTTPClient: HTTPSending {
         switch request.method {
         case .get:
             try set(CURLOPT_HTTPGET, 1)
-        case .post:
+        case .post, .propfind, .report:
             let body = request.body
             try set(CURLOPT_POST, 1)
+            if request.method != .post { try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue) }
             try check(picker_curl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count))
             try check(
                 body.withUnsafeBytes { picker_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) })
+        }
+        if settings.readsNetrc, request.headers["authorization"] == nil {
+            try set(CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue))
         }
         try check(picker_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, fields))
         try check(picker_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorText))

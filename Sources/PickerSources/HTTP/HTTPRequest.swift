@@ -9,6 +9,10 @@ struct HTTPRequest: Hashable, Sendable {
     enum Method: String, Hashable, Sendable {
         case get = "GET"
         case post = "POST"
+        /// WebDAV's `PROPFIND` (RFC 4918), with an XML body.
+        case propfind = "PROPFIND"
+        /// WebDAV's `REPORT` (RFC 3253), with an XML body.
+        case report = "REPORT"
     }
 
     var method: Method
@@ -16,6 +20,8 @@ struct HTTPRequest: Hashable, Sendable {
     var headers: HTTPHeaders
     /// The form sent as the body of a `POST`, as `application/x-www-form-urlencoded`.
     var form: [HTTPHeaders.Field]?
+    /// The XML sent as the body of a `PROPFIND` or `REPORT`.
+    var xml: [UInt8]?
     /// Seconds the request may take when that is less than the client's timeout (what is left
     /// of a longer task's time); nil for the client's.
     var timeLimit: Double?
@@ -36,9 +42,23 @@ struct HTTPRequest: Hashable, Sendable {
         self.form = form
     }
 
-    /// The body of a `POST`: each name and value percent-encoded (everything but letters,
-    /// digits and `-._~`), joined as `name=value&name=value`.
+    /// A WebDAV `method` (`PROPFIND`, `REPORT`) of `url` with the XML `xml`, asked at `depth`
+    /// (the `Depth` header: 0 the resource alone, 1 its members too).
+    init(_ method: Method, _ url: URL, depth: Int, xml: String, headers: HTTPHeaders = HTTPHeaders()) {
+        self.method = method
+        self.url = url
+        var headers = headers
+        headers.append(name: "Depth", value: String(depth))
+        headers.append(name: "Content-Type", value: "application/xml; charset=utf-8")
+        self.headers = headers
+        form = nil
+        self.xml = Array(xml.utf8)
+    }
+
+    /// The body: a `POST`'s form, each name and value percent-encoded (everything but letters,
+    /// digits and `-._~`), joined as `name=value&name=value`; a WebDAV request's XML.
     var body: [UInt8] {
+        if let xml { return xml }
         guard let form else { return [] }
         let pairs = form.map { Self.formEncoded($0.name) + "=" + Self.formEncoded($0.value) }
         return Array(pairs.joined(separator: "&").utf8)

@@ -116,16 +116,24 @@ package struct PickHistory: Hashable, Sendable {
     }
 
     /// Where `source` is, as the record knows it once keyed: its absolute path (resolved) or
-    /// its URL; nil for standard input, which is known by its content once read whole
-    /// (``place(standardInputDigest:)``). It is never written.
+    /// its URL; for several sources, all of theirs, in order; nil for standard input, which is
+    /// known by its content once read whole (``place(standardInputDigest:)``), and for several
+    /// sources that include it. It is never written.
     package static func place(of source: FriendSource) -> String? {
         switch source {
-        case .url(let url): return "url\u{0}" + url.absoluteString
+        case .url(let url), .cardDAV(let url): return "url\u{0}" + url.absoluteString
         case .standardInput: return nil
         case .file(let path):
             guard let resolved = realpath(path, nil) else { return "file\u{0}" + path }
             defer { free(resolved) }
             return "file\u{0}" + String(cString: resolved)
+        case .several(let sources):
+            var places: [String] = []
+            for source in sources {
+                guard let place = place(of: source) else { return nil }
+                places.append(place)
+            }
+            return "several\u{0}" + places.joined(separator: "\u{0}")
         }
     }
 

@@ -4,7 +4,8 @@ import PickerStore
 
 /// A file named on the command line, read by its content whatever it is called (see
 /// ``SourceFormat``): JSON, vCard, a contacts CSV, a Facebook export's `.zip` or plain text;
-/// or a folder holding a Facebook export; or a pipe (`--source <(command)`), read as standard
+/// or a folder: a Facebook export's, or one of `.vcf` files (``VCardFolder``), told apart by
+/// what it holds (a `.vcf` file at its top makes it an address book); or a pipe (`--source <(command)`), read as standard
 /// input is.
 ///
 /// The path is opened once (``InputFile``, symbolic links followed as the user's shell would)
@@ -20,6 +21,8 @@ package struct FileSourceLoader: FriendLoader {
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
         let file = try InputFile.open(path, trust: .named, limit: .source, allowingDirectory: true)
         if file.isDirectory {
+            let names = InputFile.names(inDirectory: file.descriptor)
+            if VCardFolder.holdsCards(names) { return try VCardFolder.read(file, names: names, deliver) }
             let list = try FacebookExport.friendsList(inFolder: file)
             try FriendsJSON.readPages(list, deliver)
             return

@@ -11,16 +11,45 @@ public enum FriendSource: Hashable, Sendable {
     case standardInput
     /// A service speaking the Graph API friends contract, which the session authenticates.
     case url(URL)
+    /// A CardDAV account's address books, synced: `carddavs://[USER@]HOST[:PORT]/[PATH]`, or
+    /// `carddav://` to a loopback address. Without a path the books are found (RFC 6764);
+    /// the first sync lists the etags and fetches the cards, later ones ask what changed since
+    /// the last sync token (RFC 6578).
+    case cardDAV(URL)
+    /// Several sources shown as one list (`--source` given more than once), read in the order
+    /// given: each friend's id gets its source's place in front (`2:`), and a source that
+    /// fails costs only itself, unless every one does.
+    indirect case several([FriendSource])
 
     /// The source named on the command line: `-` for standard input, an `http` or `https` URL,
-    /// else a file path.
+    /// a `carddav` or `carddavs` URL, else a file path.
     public init(argument: String) {
         let lowercased = argument.lowercased()
-        if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: argument) {
+        if CardDAVAddress.isCardDAV(argument), let url = URL(string: argument) {
+            self = .cardDAV(url)
+        } else if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"), let url = URL(string: argument) {
             self = .url(url)
         } else {
             self = argument == "-" ? .standardInput : .file(argument)
         }
+    }
+
+    /// `sources` as one source: the one itself when there is only one, else ``several(_:)``.
+    public init(combining sources: [FriendSource]) {
+        self = sources.count == 1 ? sources[0] : .several(sources)
+    }
+
+    /// The sources this one reads: itself, or each of ``several(_:)``.
+    public var parts: [FriendSource] {
+        if case .several(let sources) = self { return sources }
+        return [self]
+    }
+
+    /// The URL of the service this source reads, the session's: itself, or the one URL among
+    /// several sources (see ``parts``); nil when it reads none.
+    public var url: URL? {
+        for part in parts { if case .url(let url) = part { return url } }
+        return nil
     }
 
     /// How messages name this source when the session token is not known: a URL without its
@@ -35,6 +64,8 @@ public enum FriendSource: Hashable, Sendable {
         case .file(let path): return path
         case .standardInput: return "standard input"
         case .url(let url): return MessageRedaction(token: token ?? "").shown(url)
+        case .cardDAV(let url): return CardDAVAddress(url)?.shown ?? TerminalText.sanitized(url.absoluteString)
+        case .several(let sources): return sources.map { $0.displayName(redacting: token) }.joined(separator: ", ")
         }
     }
 
@@ -45,6 +76,15 @@ public enum FriendSource: Hashable, Sendable {
     public func loader(
         token: String?, timeout: Double, loadTimeout: Double = 120, rejectionAdvice: String? = nil
     ) -> FriendLoader {
+        loader(token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice, cardDAV: nil)
+    }
+
+    /// The loader that reads this source, as ``loader(token:timeout:loadTimeout:rejectionAdvice:)``
+    /// makes it; a CardDAV source reaches its account with `cardDAV` (by default its URL's
+    /// user, a password from `~/.netrc`, nothing kept).
+    package func loader(
+        token: String?, timeout: Double, loadTimeout: Double, rejectionAdvice: String?, cardDAV: CardDAVAccess?
+    ) -> FriendLoader {
         switch self {
         case .file(let path): return FileSourceLoader(path: path)
         case .standardInput: return StandardInputLoader()
@@ -53,6 +93,24 @@ public enum FriendSource: Hashable, Sendable {
             loader.loadTimeout = loadTimeout
             if let rejectionAdvice { loader.rejectionAdvice = rejectionAdvice }
             return loader
+        case .cardDAV(let url):
+            guard let address = CardDAVAddress(url) else {
+                return FailingLoader(
+                    error: SourceError(
+                        source: displayName, problem: "is not a carddav:// or carddavs:// URL with a host"))
+            }
+            return CardDAVLoader(
+                address: address, access: cardDAV ?? CardDAVAccess(), timeout: timeout, loadTimeout: loadTimeout)
+        case .several(let sources):
+            return SeveralSourcesLoader(
+                sources: sources.map { source in
+                    (
+                        source.displayName(redacting: token),
+                        source.loader(
+                            token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice,
+                            cardDAV: cardDAV)
+                    )
+                })
         }
     }
 
@@ -70,5 +128,14 @@ public enum FriendSource: Hashable, Sendable {
         var friends: [Friend] = []
         try StandardInputLoader.read(data) { friends += $0.friends }
         return friends
+    }
+}
+
+/// A source that fails as soon as it is read, with `error`.
+struct FailingLoader: FriendLoader {
+    let error: SourceError
+
+    func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        throw error
     }
 }

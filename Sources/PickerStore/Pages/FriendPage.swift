@@ -24,6 +24,10 @@ public struct FriendPage: Hashable, Sendable {
     /// the list makes room for them at once instead of growing, a copy at a time, as they
     /// come. Never shown (``announcedTotal`` is what the source says).
     package var estimatedCount: Int?
+    /// What the source passed over since the page before, each naming where and why (a file of
+    /// a folder that could not be read, one of several sources that failed): told on standard
+    /// error once the picker ends, while the rest of the source is shown.
+    package var problems: [SourceError] = []
 
     public init(friends: [Friend], announcedTotal: Int? = nil, skipped: Int = 0, estimatedCount: Int? = nil) {
         self.init(.friends(friends), announcedTotal: announcedTotal, skipped: skipped, estimatedCount: estimatedCount)
@@ -53,7 +57,8 @@ public struct FriendPage: Hashable, Sendable {
     /// Pages are equal when they hold the same friends and counts, however they hold them.
     public static func == (left: FriendPage, right: FriendPage) -> Bool {
         left.announcedTotal == right.announcedTotal && left.skipped == right.skipped
-            && left.estimatedCount == right.estimatedCount && left.friends == right.friends
+            && left.estimatedCount == right.estimatedCount && left.problems == right.problems
+            && left.friends == right.friends
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -61,6 +66,7 @@ public struct FriendPage: Hashable, Sendable {
         hasher.combine(announcedTotal)
         hasher.combine(skipped)
         hasher.combine(estimatedCount)
+        hasher.combine(problems)
     }
 
     /// About how many friends a source of `size` bytes holds when its first `read` bytes held

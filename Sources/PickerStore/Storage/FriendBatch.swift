@@ -33,6 +33,8 @@ package struct FriendBatch: Hashable, Sendable {
     package private(set) var skipped: Int
     /// About how many friends the source holds in all (see ``FriendPage/estimatedCount``).
     private(set) var estimatedCount: Int?
+    /// What the source passed over where this batch was read (see ``FriendPage/problems``).
+    package var problems: [SourceError] = []
 
     /// Prepares `friends` for a list sorted by `sortOrder`, on `cores` cores (every core by
     /// default), searched in the `fields` of their names (all of each name when nil); `skipped`
@@ -152,6 +154,7 @@ package struct FriendBatch: Hashable, Sendable {
     /// on `cores` cores (every core by default); the page is let go of.
     package init(_ page: consuming FriendPage, sortOrder: NameOrder, fields: NameFields? = nil, cores: Int? = nil) {
         let expected = page.estimatedCount ?? page.announcedTotal
+        let problems = page.problems
         switch page.content {
         case .friends(let friends):
             self.init(
@@ -162,11 +165,13 @@ package struct FriendBatch: Hashable, Sendable {
                 texts, sortOrder: sortOrder, fields: fields, skipped: page.skipped, estimatedCount: expected,
                 cores: cores)
         }
+        self.problems = problems
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
     package static func == (left: FriendBatch, right: FriendBatch) -> Bool {
         left.sortOrder == right.sortOrder && left.fields == right.fields && left.skipped == right.skipped
+            && left.problems == right.problems
             && left.friends.elementsEqual(right.friends)
     }
 
@@ -225,6 +230,7 @@ extension FriendBatch {
         details.append(contentsOf: next.details, numberedFrom: base)
         ascendingIDs = next.ascendingIDs.flatMap { ascendingIDs?.followed(by: $0) }
         skipped += next.skipped
+        problems += next.problems
         estimatedCount = next.estimatedCount ?? estimatedCount
         let entries = entries
         var nextRun = next.run

@@ -3,8 +3,7 @@ extension FriendList: Hashable {
     /// - Complexity: O(n).
     public static func == (left: FriendList, right: FriendList) -> Bool {
         left.sortOrder == right.sortOrder && left.inputOrder == right.inputOrder && left.fields == right.fields
-            && left.count == right.count
-            && left.skipped == right.skipped
+            && left.count == right.count && left.skipped == right.skipped && left.problems == right.problems
             && left.friends.elementsEqual(right.friends)
     }
 

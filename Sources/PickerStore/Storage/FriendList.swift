@@ -85,6 +85,8 @@ public struct FriendList: Sendable {
     package let fields: NameFields?
     /// How many entries of the source were skipped for having no name (contacts without one).
     package private(set) var skipped = 0
+    /// What the source passed over, in the order it was read (see ``FriendPage/problems``).
+    package private(set) var problems: [SourceError] = []
 
     /// An empty list, sorted by `sortOrder` as friends are added.
     public init(sortOrder: NameOrder = .first) {
@@ -145,13 +147,15 @@ public struct FriendList: Sendable {
     @discardableResult
     package mutating func append(_ batch: FriendBatch) -> Int {
         guard batch.sortOrder == sortOrder || inputOrder != nil, batch.fields == fields else {
-            return append(
-                FriendBatch(Array(batch.friends), sortOrder: sortOrder, fields: fields, skipped: batch.skipped))
+            var sorted = FriendBatch(Array(batch.friends), sortOrder: sortOrder, fields: fields, skipped: batch.skipped)
+            sorted.problems = batch.problems
+            return append(sorted)
         }
         let base = packed.count
         let isRepeated = registerIDs(batch)
         details.append(contentsOf: batch.details, numberedFrom: base)
         skipped += batch.skipped
+        problems += batch.problems
         if packed.count == 0 {
             packed = batch.packed
             keys = batch.keys

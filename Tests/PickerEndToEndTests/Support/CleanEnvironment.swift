@@ -9,6 +9,7 @@ func cleanEnvironment(keepingIn directory: URL) -> [String: String?] {
     [
         "LANG": "C.UTF-8", "LC_ALL": nil, "LC_CTYPE": nil, "LC_MESSAGES": nil, "NO_COLOR": nil,
         "PICKER_SESSION": nil, "PICKER_SOURCE": nil, "PICKER_DEFAULT_OPTS": nil, "PICKER_CACHE_DIR": nil,
+        "PICKER_PASSWORD_COMMAND": nil,
         "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
         "XDG_STATE_HOME": directory.appendingPathComponent("state").path,
         "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,

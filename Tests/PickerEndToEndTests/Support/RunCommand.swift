@@ -66,8 +66,8 @@ func runCommand(
 /// Runs the picker without a terminal (for `--filter`, `--help`…), with `input` on standard
 /// input and the same clean environment as in tmux (``cleanEnvironment(keepingIn:)``). Standard
 /// input is a file here, not a terminal, so it is the source unless one is named on the command
-/// line: without `input`, the bundled sample is named first (`--source`; a later one wins), but
-/// before a subcommand. The XDG base directories are in `keeping`, by default a directory of
+/// line: without `input` and a `--source` in `arguments`, the bundled sample is named
+/// (`--source`), but before a subcommand. The XDG base directories are in `keeping`, by default a directory of
 /// its own, removed after. `environment` then sets (or, with nil, removes) variables.
 ///
 /// With `measuringMemory`, the picker is started by a small Python process that forks it and
@@ -82,8 +82,10 @@ func runPicker(
     defer { if keeping == nil { try? FileManager.default.removeItem(at: own) } }
     let clean = cleanEnvironment(keepingIn: keeping ?? own)
     let subcommands: Set = ["login", "logout"]
+    // The bundled sample, unless a source is named: each --source joins the others.
+    let namesSource = arguments.contains { $0 == "--source" || $0.hasPrefix("--source=") }
     let arguments =
-        input.isEmpty && !subcommands.contains(arguments.first ?? "")
+        input.isEmpty && !namesSource && !subcommands.contains(arguments.first ?? "")
         ? ["--source", PickerPaths.sample] + arguments : arguments
     let picker = try PickerPaths.picker()
     guard measuringMemory else {

@@ -21,7 +21,7 @@ extension FacebookExport {
             }
         }
         guard let list = friendsList(among: present) else {
-            throw notAnExport(path, html: isHTMLExport(present), kind: "a folder")
+            throw notAnExport(path, html: isHTMLExport(present), kind: "a folder without .vcf files and")
         }
         let shown = (path.hasSuffix("/") ? path : path + "/") + list
         var components = list.split(separator: "/").map(String.init)

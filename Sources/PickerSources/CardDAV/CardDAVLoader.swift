@@ -1,0 +1,173 @@
+import FoundationEssentials
+import PickerStore
+
+/// How picker may reach a CardDAV account and keep its cards: the user, the password (already
+/// obtained, never written anywhere), and where the synced cards are kept.
+package struct CardDAVAccess: Hashable, Sendable {
+    /// The user, when `--user` names one (else the URL's).
+    package var user: String?
+    /// The password; nil to let libcurl look in `~/.netrc`.
+    package var password: String?
+    /// The cache directory the synced cards are kept in; nil to keep nothing.
+    package var cacheDirectory: String?
+    /// The moment of the run, in seconds since 1970.
+    package var now: Int64
+
+    package init(user: String? = nil, password: String? = nil, cacheDirectory: String? = nil, now: Int64 = 0) {
+        self.user = user
+        self.password = password
+        self.cacheDirectory = cacheDirectory
+        self.now = now
+    }
+
+    /// The store of `address`'s cards, when there is a directory to keep them in and SHA-256
+    /// here; a warning when there is a directory but no SHA-256.
+    package func store(for address: CardDAVAddress) -> (store: CardDAVStore?, warning: String?) {
+        guard let cacheDirectory else { return (nil, nil) }
+        do throws(PrivateFileError) {
+            return (try CardDAVStore(directory: cacheDirectory, address: address, user: user ?? address.user), nil)
+        } catch {
+            return (nil, error.description)
+        }
+    }
+}
+
+/// Reads a CardDAV account (see ``CardDAVSync``): the cards kept from the last run are synced
+/// with the server, the new state kept, and every card delivered.
+package struct CardDAVLoader: FriendLoader {
+    let address: CardDAVAddress
+    let access: CardDAVAccess
+    /// Seconds each request may take.
+    let timeout: Double
+    /// Seconds the whole sync may take.
+    let loadTimeout: Double
+
+    package init(address: CardDAVAddress, access: CardDAVAccess, timeout: Double, loadTimeout: Double) {
+        self.address = address
+        self.access = access
+        self.timeout = timeout
+        self.loadTimeout = loadTimeout
+    }
+
+    package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        let (store, warning) = access.store(for: address)
+        let kept = store?.read()
+        let user = access.user ?? address.user
+        var authorization: String?
+        if let password = access.password {
+            guard let user else {
+                throw SourceError(
+                    source: address.shown,
+                    problem: "a password needs a user: give it in the URL (carddavs://USER@HOST/) or with --user")
+            }
+            authorization = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+        }
+        let client: HTTPClient
+        do throws(HTTPFailure) {
+            var settings = HTTPClient.Settings(
+                timeout: timeout, trust: CertificateTrust(environment: ProcessInfo.processInfo.environment))
+            settings.readsNetrc = authorization == nil
+            client = try HTTPClient(settings: settings)
+        } catch {
+            throw SourceError(source: address.shown, problem: error.message)
+        }
+        let sync = CardDAVSync(
+            address: address, client: client, authorization: authorization,
+            deadline: MonotonicClock.seconds() + loadTimeout)
+        var state = try sync.sync(kept?.state ?? CardDAVState())
+        state.savedAt = access.now
+        var problems = [kept?.warning, warning].compactMap { $0 }.map {
+            SourceError(source: address.shown, problem: $0)
+        }
+        do throws(PrivateFileError) {
+            try store?.write(state)
+        } catch {
+            problems.append(SourceError(source: address.shown, problem: error.description))
+        }
+        Self.deliver(state, source: address.shown, problems: problems, deliver)
+    }
+
+    /// How many cards that cannot be read are named one by one; the count tells the rest.
+    static let namedProblems = 5
+
+    /// Delivers the friends of every card of `state`, with `problems` after them. The cards are
+    /// read by the vCard reader one after another, as one file; when that fails, each is read
+    /// on its own, so that a card that cannot be read costs only itself, and is told.
+    static func deliver(
+        _ state: CardDAVState, source: String, problems: [SourceError] = [], _ deliver: (FriendPage) -> Void
+    ) {
+        let cards = state.collections.flatMap { $0.cards.sorted(by: { $0.key < $1.key }).map(\.value) }
+        var joined = Data()
+        joined.reserveCapacity(cards.reduce(0) { $0 + $1.data.count + 2 })
+        for card in cards {
+            joined.append(contentsOf: card.data)
+            if card.data.last != 0x0A { joined.append(contentsOf: [0x0D, 0x0A]) }
+        }
+        var pages: [FriendPage] = []
+        var reader = VCardReader(source: source)
+        if (try? reader.readAll(.bytes(joined), source: source, { pages.append($0) })) != nil {
+            for page in pages { deliver(page) }
+            deliverProblems(problems, deliver)
+            return
+        }
+        deliverEachCard(cards, source: source, problems: problems, deliver)
+    }
+
+    /// Delivers `problems`, if any, on a page of their own.
+    private static func deliverProblems(_ problems: [SourceError], _ deliver: (FriendPage) -> Void) {
+        guard !problems.isEmpty else { return }
+        var page = FriendPage(friends: [])
+        page.problems = problems
+        deliver(page)
+    }
+
+    /// Delivers the friends of `cards`, each read on its own, with `problems` and those of the
+    /// cards that cannot be read after them.
+    private static func deliverEachCard(
+        _ cards: [CardDAVState.Card], source: String, problems: [SourceError], _ deliver: (FriendPage) -> Void
+    ) {
+        var pages = PageCollector()
+        var problems = problems
+        var unreadable = 0
+        for card in cards {
+            let name = source + " " + card.href
+            var friends: [Friend] = []
+            var skipped = 0
+            var reader = VCardReader(source: name)
+            do throws(SourceError) {
+                try reader.readAll(.bytes(Data(card.data)), source: name) { page in
+                    friends += page.friends
+                    skipped += page.skipped
+                }
+            } catch {
+                unreadable += 1
+                if unreadable <= namedProblems { problems.append(error) }
+                continue
+            }
+            for friend in friends { pages.add(friend, deliver) }
+            for _ in 0..<skipped { pages.skip() }
+        }
+        if unreadable > 0 {
+            let cards = unreadable == 1 ? "1 card" : "\(unreadable) cards"
+            problems.append(SourceError(source: source, problem: "\(cards) that could not be read skipped"))
+        }
+        pages.finish(deliver)
+        deliverProblems(problems, deliver)
+    }
+}
+
+/// Delivers the cards kept from the last sync of a CardDAV account, without asking the server:
+/// the list shown at once while the server is asked, or all that `--offline` shows.
+package struct CardDAVKeptLoader: FriendLoader {
+    let state: CardDAVState
+    let source: String
+
+    package init(state: CardDAVState, source: String) {
+        self.state = state
+        self.source = source
+    }
+
+    package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        CardDAVLoader.deliver(state, source: source, deliver)
+    }
+}

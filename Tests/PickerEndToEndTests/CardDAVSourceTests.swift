@@ -1,0 +1,132 @@
+import Foundation
+import PickerTestSupport
+import XCTest
+
+/// CardDAV sources against real servers on loopback, Radicale and Xandikos, through the real
+/// binary: discovery, the first sync, a delta, a forgotten sync token, a wrong password, a
+/// server gone, a book named by its path, and a book merged with a vdir.
+final class CardDAVSourceTests: TmuxTestCase {
+    /// Where each test's runs keep their cache and picks, and find their `~/.netrc`.
+    private var keeping: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        keeping = try TemporaryFolder.make("picker-e2e-carddav")
+    }
+
+    private var environment: [String: String?] {
+        cleanEnvironment(keepingIn: keeping).merging(["HOME": keeping.path]) { $1 }
+    }
+
+    private let password = ["--password-command", "echo \(CardDAVServer.password)"]
+
+    /// `--filter ''` over `source` (with `extra`), the names printed.
+    private func names(_ source: String, _ extra: [String] = []) throws -> CommandResult {
+        try runPicker(["--source", source, "--filter", ""] + extra, environment: environment, keepingIn: keeping)
+    }
+
+    func testRadicaleIsFoundSyncedAndThenAskedOnlyWhatChanged() throws {
+        let server = try CardDAVServer(.radicale)
+        try server.seed([("ada", "Ada Lovelace"), ("bob", "Bob Stone")])
+        assertExit(try names(server.source(), password), 0, output: "Ada Lovelace\nBob Stone\n", standardError: "")
+        try server.put(uid: "cy", name: "Cy Twombly")
+        try server.delete(uid: "bob")
+        assertExit(
+            try names(server.source(), password), 0, output: "Ada Lovelace\nCy Twombly\n", standardError: "",
+            "one PUT and one DELETE")
+        assertExit(
+            try names(server.source(), ["--offline"]), 0, output: "Ada Lovelace\nCy Twombly\n", standardError: "",
+            "--offline shows the cards kept, asking no one, needing no password")
+    }
+
+    func testAForgottenSyncTokenFallsBackToTheEtags() throws {
+        let server = try CardDAVServer(.radicale)
+        try server.seed([("ada", "Ada Lovelace"), ("bob", "Bob Stone")])
+        assertExit(try names(server.source(), password), 0, output: "Ada Lovelace\nBob Stone\n")
+        try server.forgetSyncTokens()
+        try server.put(uid: "bob", name: "Bob Stone-Again")
+        assertExit(
+            try names(server.source(), password), 0, output: "Ada Lovelace\nBob Stone-Again\n", standardError: "")
+    }
+
+    func testAWrongOrMissingPasswordExitsThreeNamingTheServer() throws {
+        let server = try CardDAVServer(.radicale)
+        try server.seed([("ada", "Ada Lovelace")])
+        let source = server.source()
+        assertExit(
+            try names(source, ["--password-command", "echo wrong"]), 3, output: "",
+            standardError:
+                "picker: \(source): asks who you are (HTTP 401): the password was refused; see --user and --password-command\n"
+        )
+        assertExit(
+            try names(source), 3, output: "",
+            standardError:
+                "picker: \(source): asks who you are (HTTP 401): no password was given (nor found in ~/.netrc); see --user and --password-command\n"
+        )
+        assertExit(
+            try names(source, ["--password-command", "exit 4"]), 2, output: "",
+            standardError: "picker: --password-command: exited with status 4\n")
+    }
+
+    func testThePasswordComesFromNetrcOrTheEnvironment() throws {
+        let server = try CardDAVServer(.radicale)
+        try server.seed([("ada", "Ada Lovelace")])
+        let netrc = keeping.appendingPathComponent(".netrc")
+        try Data("machine 127.0.0.1 login alice password \(CardDAVServer.password)\n".utf8).write(to: netrc)
+        chmod(netrc.path, 0o600)
+        assertExit(try names(server.source(withUser: false)), 0, output: "Ada Lovelace\n", standardError: "")
+        try FileManager.default.removeItem(at: netrc)
+        let viaEnvironment = try runPicker(
+            ["--source", server.source(withUser: false), "--user", "alice", "--filter", "", "--no-cache"],
+            environment: environment.merging(["PICKER_PASSWORD_COMMAND": "echo secret"]) { $1 }, keepingIn: keeping)
+        assertExit(viaEnvironment, 0, output: "Ada Lovelace\n", standardError: "")
+    }
+
+    func testABookNamedByItsPathIsReadAlone() throws {
+        let server = try CardDAVServer(.radicale)
+        try server.seed([("ada", "Ada Lovelace")])
+        assertExit(try names(server.source(path: server.bookPath), password), 0, output: "Ada Lovelace\n")
+    }
+
+    func testXandikosIsFoundSyncedAndThenAskedOnlyWhatChanged() throws {
+        let server = try CardDAVServer(.xandikos)
+        try server.seed([("ada", "Ada Lovelace"), ("bob", "Bob Stone")])
+        assertExit(try names(server.source()), 0, output: "Ada Lovelace\nBob Stone\n", standardError: "")
+        try server.put(uid: "cy", name: "Cy Twombly")
+        try server.delete(uid: "bob")
+        assertExit(try names(server.source()), 0, output: "Ada Lovelace\nCy Twombly\n", standardError: "")
+        assertExit(try names(server.source(path: server.bookPath)), 0, output: "Ada Lovelace\nCy Twombly\n")
+    }
+
+    func testWhenTheServerIsGoneTheKeptCardsShowWithTheOfflineNotice() throws {
+        let server = try CardDAVServer(.radicale)
+        try server.seed([("ada", "Ada Lovelace"), ("bob", "Bob Stone")])
+        let source = server.source()
+        assertExit(try names(source, password), 0)
+        server.stop()
+        let picker = try startPicker(["--source", source] + password, environment: environment) {
+            $0.helpLine.hasPrefix("⚠ offline: ")
+        }
+        let screen = try picker.screen()
+        XCTAssertEqual(screen.counts, "2/2 · 0 selected")
+        XCTAssertTrue(screen.title.contains("cached a moment ago"), screen.title)
+        XCTAssertTrue(screen.helpLine.contains("connection refused"), screen.helpLine)
+        try picker.press("Down")
+        try picker.waitForScreen("the cursor moved") { $0.cursorName == "Bob Stone" }
+        try picker.press("Enter")
+        try picker.assertExit(0, output: "Bob Stone\n")
+    }
+
+    func testABookMergedWithAVdir() throws {
+        let server = try CardDAVServer(.xandikos)
+        try server.seed([("ada", "Ada Lovelace")])
+        let folder = keeping.appendingPathComponent("vdir")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(CardDAVServer.card(uid: "ada", name: "Ada Lovelace").utf8).write(
+            to: folder.appendingPathComponent("ada.vcf"))
+        let result = try runPicker(
+            ["--source", server.source(), "--source", folder.path, "--filter", "", "--format", "ids"],
+            environment: environment, keepingIn: keeping)
+        assertExit(result, 0, output: "1:ada\n2:ada\n", standardError: "", "the same card in two books is two rows")
+    }
+}
