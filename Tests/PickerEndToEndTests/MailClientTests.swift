@@ -60,7 +60,8 @@ final class MailClientTests: XCTestCase {
         XCTAssertEqual(mailboxes.output, "Ann Lee <ann@home.example>\n\"Smith, Jr., Bob\" <bob@example.org>\n")
         XCTAssertEqual(
             mailboxes.standardError,
-            "picker: \(home.appendingPathComponent("contacts.vcf").path): 1 contact without a name skipped\n")
+            "picker: \(home.appendingPathComponent("contacts.vcf").path): 1 contact skipped at line 19: the card has no name\n"
+        )
         let plain = try runPicker(["--source", PickerPaths.fixture("plain.csv"), "--filter", "", "--format", "address"])
         XCTAssertEqual(plain.status, 0)
         XCTAssertEqual(plain.output, "Ada Lovelace <ada@example.org>\n")

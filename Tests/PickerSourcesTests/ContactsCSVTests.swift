@@ -55,9 +55,9 @@ final class ContactsCSVTests: XCTestCase {
         XCTAssertEqual(read.friends.map(\.name), ["Lee, \"Annie\"", "Bob", "Ca\"rl"])
     }
 
-    func testBadFilesNameTheLineAndColumn() {
+    func testAFileOfWhichNothingIsReadNamesTheLineAndColumn() {
         XCTAssertEqual(
-            problem("name,email\nAnn,\"ann@x\nBob,b@x\n"),
+            problem("name,email\nAnn,\"ann@x\n"),
             "line 2, column 5 (email): the quoted field that starts here never ends")
         XCTAssertEqual(
             problem("name,email\n\"Ann\"x,a@x\n"),
@@ -69,6 +69,22 @@ final class ContactsCSVTests: XCTestCase {
         XCTAssertEqual(
             problem("phone,email\n1,a@x\n"),
             "line 1: the header names no name column (Name, First Name, Last Name, Given Name, Family Name)")
+        XCTAssertEqual(
+            problem("\"name,email\nAnn,a@x\n"), "line 1, column 1: the quoted field that starts here never ends")
+    }
+
+    func testABadRecordIsSkippedAndTheOthersRead() throws {
+        let mixed = try read(fixture: "good-and-bad-records.csv")
+        XCTAssertEqual(mixed.friends.map(\.name), ["Ann Lee", "Bob Stone", "Dee Ray"])
+        XCTAssertEqual(mixed.skipped, 2, "the stray quote, and the quoted field that never ends")
+        XCTAssertEqual(
+            mixed.firstSkipped,
+            SkippedEntry(
+                place: "line 3, column 12 (Last Name)",
+                problem: "a closing quote must be followed by a comma or the end of the line"))
+        let open = try read("name,email\nAnn,\"a@x\nBob,\"b@x\nCy,c@x\n")
+        XCTAssertEqual(open.friends.map(\.name), ["Cy"], "each record left open is skipped, the lines after read again")
+        XCTAssertEqual(open.skipped, 2)
     }
 
     func testAQuoteLeftOpenDoesNotTakeInTheWholeText() throws {

@@ -28,6 +28,9 @@ final class SourceFormatTests: XCTestCase {
     func testVCardAfterBlankLinesInAnyCase() {
         XCTAssertEqual(format("\r\n  begin:vCard\r\nFN:Ann\r\n"), .vCard)
         XCTAssertEqual(format("BEGIN:VCALENDAR\n"), .text)
+        XCTAssertEqual(format("# Android\r\n\r\n#more\nBEGIN:VCARD\n"), .vCard, "after comment lines")
+        XCTAssertEqual(format("# a list\nAnn\n"), .text)
+        XCTAssertEqual(format("# only a comment"), .text)
     }
 
     func testTextWhenNothingElseFits() {

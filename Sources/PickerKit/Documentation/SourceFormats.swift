@@ -14,11 +14,11 @@ extension Options {
         ),
         (
             "vCard",
-            "when it starts with BEGIN:VCARD: versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N), UID the id (else a hash), EMAIL the addresses, the preferred first; cards without a name are skipped and counted"
+            "when it starts with BEGIN:VCARD (after any # comment lines, which are ignored): versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N), UID the id (else a hash), EMAIL the addresses, the preferred first; a card that cannot be read (a line that is no property, a value that cannot be decoded, no END:VCARD, a file cut off) or has no name is skipped, the rest read, and standard error (and the screen's bottom line) says how many were skipped and the line of the first"
         ),
         (
             "CSV",
-            "when the first line is a header naming a person's columns: Google Contacts (First Name, Last Name, E-mail 1 - Value; older: Given Name, Family Name), Outlook (E-mail Address), or name,email; several addresses in one cell are joined with \" ::: \"; an error names its line and column"
+            "when the first line is a header naming a person's columns: Google Contacts (First Name, Last Name, E-mail 1 - Value; older: Given Name, Family Name), Outlook (E-mail Address), or name,email; several addresses in one cell are joined with \" ::: \"; a record that cannot be read is skipped and counted as a card is, naming its line, column and header"
         ),
         (
             "text",
@@ -52,5 +52,5 @@ extension Options {
     /// What the man page says under the set-up lines: how the clients run them, and what
     /// reaches standard error.
     package static let mailClientNotes =
-        "mutt quotes the query it puts in place of %s. aerc puts the text typed there as it is and splits the line itself (0.21 and before, so ~ is not expanded: write the path whole) or runs it with sh -c; the single quotes keep a query with a space, or an empty one, one argument, and an apostrophe typed would end them (type brien for O'Brien). With --format mutt and aerc, standard error carries only errors, not the notes of what was left out (contacts without a name, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
+        "mutt quotes the query it puts in place of %s. aerc puts the text typed there as it is and splits the line itself (0.21 and before, so ~ is not expanded: write the path whole) or runs it with sh -c; the single quotes keep a query with a space, or an empty one, one argument, and an apostrophe typed would end them (type brien for O'Brien). With --format mutt and aerc, standard error carries only errors, not the notes of what was left out (contacts skipped, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
 }

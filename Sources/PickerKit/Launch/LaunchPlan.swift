@@ -78,14 +78,14 @@ extension LaunchPlan {
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
-                    let (matches, leftOut, skipped) = try FriendFilter.matches(
+                    let (matches, leftOut, skipped, firstSkipped) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
                         loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice)
                     reports +=
-                        skippedReports(skipped, source: options.source, token: token)
+                        skippedReports(skipped, first: firstSkipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)
                     return LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
                 }
@@ -167,7 +167,7 @@ extension LaunchPlan {
         _ list: FriendList, leftOut: Int, options: Options, frecency: Frecency = Frecency(), token: String? = nil
     ) -> LaunchPlan {
         let reports =
-            skippedReports(list.skipped, source: options.source, token: token)
+            skippedReports(list.skipped, first: list.firstSkipped, source: options.source, token: token)
             + leftOutReports(leftOut, source: options.source, token: token)
         let matches = list.positions(
             matching: SearchQuery(options.query, searchesAddresses: options.configuration.searchesAddresses))
@@ -197,7 +197,7 @@ extension LaunchPlan {
         var token: String?
         if case .url = options.source { token = try? options.sessionToken() }
         var reports =
-            skippedReports(skipped, source: options.source, token: token)
+            skippedReports(skipped, first: state.list.firstSkipped, source: options.source, token: token)
             + leftOutReports(state.leftOut, source: options.source, token: token)
         if state.loading == .complete {
             reports += state.pendingSelection.map { "--select: no friend has the id '\($0)'" }
@@ -261,10 +261,12 @@ extension LaunchPlan {
     /// The size of a state made before the terminal is open.
     private static let unsized = TerminalSize(rows: 0, columns: 0)
 
-    /// What standard error says of `skipped` contacts of `source` left out for having no name:
-    /// nothing when none were.
-    private static func skippedReports(_ skipped: Int, source: FriendSource, token: String?) -> [String] {
-        source.skippedNote(skipped, redacting: token).map { [$0] } ?? []
+    /// What standard error says of `skipped` entries of `source` left out, the first of them
+    /// `first`: nothing when none were.
+    private static func skippedReports(_ skipped: Int, first: SkippedEntry?, source: FriendSource, token: String?)
+        -> [String]
+    {
+        source.skippedNote(skipped, first: first, redacting: token).map { [$0] } ?? []
     }
 
     /// What standard error says when `leftOut` friends of `source` were left out for an id seen

@@ -53,7 +53,8 @@ package struct PickerState: Sendable {
     package internal(set) var leftOut = 0
     /// How far the source has got.
     package internal(set) var loading = Loading.inProgress(announcedTotal: nil)
-    /// A message about the last key, such as a refused pick; gone at the next key.
+    /// A message about the last key, such as a refused pick, or about the source once it is
+    /// read (entries it skipped); gone at the next key.
     package internal(set) var notice: String?
     /// Whether the last key was an Esc that would have thrown a selection away, so the picker
     /// asked first; the next Esc cancels, any other key keeps the selection.
@@ -209,6 +210,7 @@ package struct PickerState: Sendable {
             loading = .complete
             if phase == .loading { phase = .browsing }
             noteUnknownSelection()
+            if notice == nil { notice = SkippedEntry.note(list.skipped, first: list.firstSkipped) }
         case .picksFound(let found): takePicks(found)
         case .loadingFailed(let message):
             loading = .failed(message)

@@ -29,10 +29,12 @@ extension LineReader {
     /// Runs the reader over `input` to its end, delivering pages of friends as they fill; a
     /// file or stream is read `chunkSize` bytes at a time.
     /// - Throws: the reader's ``SourceError``, or one naming `source` when the file cannot be
-    ///   read or a line passes `maximumLineLength` bytes; pages before it stay delivered.
+    ///   read or a line passes `maximumLineLength` bytes; pages before it stay delivered. With
+    ///   `failsWhenNothingIsRead`, a source whose every entry was skipped fails too, naming the
+    ///   first (``PageCollector/nothingRead(source:)``).
     package mutating func readAll(
         _ input: LineInput, source: String, chunkSize: Int = 1 << 20, maximumLineLength: Int = 64 << 20,
-        _ deliver: (FriendPage) -> Void
+        failsWhenNothingIsRead: Bool = true, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var pages = PageCollector()
         var lines = LineSplitter(maximumLength: maximumLineLength, source: source)
@@ -50,6 +52,7 @@ extension LineReader {
             try read(line: line, number: number, into: &pages, deliver)
         }
         try finish(into: &pages, deliver)
+        if failsWhenNothingIsRead, let failure = pages.nothingRead(source: source) { throw failure }
         pages.finish(deliver)
     }
 }

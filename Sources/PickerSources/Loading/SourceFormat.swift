@@ -25,9 +25,9 @@ package enum SourceFormat: Equatable {
     ///
     /// A zip archive by its signature; UTF-16 by its byte-order mark; then, after a UTF-8
     /// byte-order mark: JSON when the first byte that is not white space is `{` or `[`; vCard
-    /// when the first line that is not blank is `BEGIN:VCARD`; a contacts CSV when the first
-    /// line is a header of two or more fields, one naming a person (`Name`, `First Name`,
-    /// `Given Name`, `Last Name`, `Family Name`); else text.
+    /// when the first line that is neither blank nor a `#` comment is `BEGIN:VCARD`; a contacts
+    /// CSV when the first line is a header of two or more fields, one naming a person (`Name`,
+    /// `First Name`, `Given Name`, `Last Name`, `Family Name`); else text.
     package static func of(_ head: UnsafeBufferPointer<UInt8>) -> SourceFormat {
         let zipSignatures: [[UInt8]] = [
             [0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06], [0x50, 0x4B, 0x07, 0x08],
@@ -40,16 +40,26 @@ package enum SourceFormat: Equatable {
         let text = UnsafeBufferPointer(rebasing: head[start...])
         guard let first = text.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .text }
         if text[first] == UInt8(ascii: "{") || text[first] == UInt8(ascii: "[") { return .json }
-        let beginCard = Array("BEGIN:VCARD".utf8)
-        if text.count - first >= beginCard.count,
-            zip(text[first...], beginCard).allSatisfy({ $0 & 0xDF == $1 || $0 == $1 })
-        {
-            return .vCard
-        }
+        if isVCard(text, from: first) { return .vCard }
         let firstLineEnd = text.firstIndex(of: 0x0A) ?? text.count
         var firstLine = UnsafeBufferPointer(rebasing: text[0..<firstLineEnd])
         if firstLine.last == 0x0D { firstLine = UnsafeBufferPointer(rebasing: firstLine.dropLast()) }
         return ContactsCSV.isHeader(firstLine) ? .contactsCSV : .text
+    }
+
+    /// Whether the first line of `text` from `start` on that is neither blank nor a `#` comment
+    /// (Android writes them) is `BEGIN:VCARD`, in any case.
+    private static func isVCard(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        let beginCard = Array("BEGIN:VCARD".utf8)
+        var start = start
+        while start < text.count, text[start] == UInt8(ascii: "#") {
+            guard let lineEnd = text[start...].firstIndex(of: 0x0A),
+                let next = text[lineEnd...].firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
+            else { return false }
+            start = next
+        }
+        return text.count - start >= beginCard.count
+            && zip(text[start...], beginCard).allSatisfy({ $0 & 0xDF == $1 || $0 == $1 })
     }
 
     /// The format of `data`, from its first ``headLength`` bytes.

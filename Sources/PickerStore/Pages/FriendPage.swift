@@ -17,9 +17,11 @@ public struct FriendPage: Hashable, Sendable {
     var content: Content
     /// How many friends the source says it has in all, when it says (`summary.total_count`).
     public var announcedTotal: Int?
-    /// How many entries of the source were skipped for having no name (contacts without one)
-    /// since the page before.
+    /// How many entries of the source were skipped (cards or records that could not be read,
+    /// contacts with neither a name nor an address) since the page before.
     public var skipped: Int
+    /// The first of the entries skipped since the page before, with why.
+    package var firstSkipped: SkippedEntry?
     /// About how many friends the source holds in all, judged from how much of it is read:
     /// the list makes room for them at once instead of growing, a copy at a time, as they
     /// come. Never shown (``announcedTotal`` is what the source says).
@@ -53,6 +55,7 @@ public struct FriendPage: Hashable, Sendable {
     /// Pages are equal when they hold the same friends and counts, however they hold them.
     public static func == (left: FriendPage, right: FriendPage) -> Bool {
         left.announcedTotal == right.announcedTotal && left.skipped == right.skipped
+            && left.firstSkipped == right.firstSkipped
             && left.estimatedCount == right.estimatedCount && left.friends == right.friends
     }
 
@@ -60,6 +63,7 @@ public struct FriendPage: Hashable, Sendable {
         hasher.combine(friends)
         hasher.combine(announcedTotal)
         hasher.combine(skipped)
+        hasher.combine(firstSkipped)
         hasher.combine(estimatedCount)
     }
 

@@ -26,8 +26,11 @@ package struct FriendBatch: Hashable, Sendable {
     private(set) var details = ContactDetails()
     /// The batch's ids, when they are numbers, each above the one before.
     private(set) var ascendingIDs: AscendingIDs?
-    /// How many entries of the source were skipped for having no name where this batch was read.
+    /// How many entries of the source were skipped (see ``FriendPage/skipped``) where this batch
+    /// was read.
     package private(set) var skipped: Int
+    /// The first of them, with why.
+    package internal(set) var firstSkipped: SkippedEntry?
     /// About how many friends the source holds in all (see ``FriendPage/estimatedCount``).
     private(set) var estimatedCount: Int?
 
@@ -134,6 +137,7 @@ package struct FriendBatch: Hashable, Sendable {
         case .texts(let texts):
             self.init(texts, sortOrder: sortOrder, skipped: page.skipped, estimatedCount: expected, cores: cores)
         }
+        firstSkipped = page.firstSkipped
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
@@ -194,6 +198,7 @@ extension FriendBatch {
         details.append(contentsOf: next.details, numberedFrom: base)
         ascendingIDs = next.ascendingIDs.flatMap { ascendingIDs?.followed(by: $0) }
         skipped += next.skipped
+        firstSkipped = firstSkipped ?? next.firstSkipped
         estimatedCount = next.estimatedCount ?? estimatedCount
         let entries = entries
         var nextRun = next.run

@@ -76,8 +76,10 @@ public struct FriendList: Sendable {
     package private(set) var sections: [Section] = []
     /// Which part of the name the list is sorted and sectioned by.
     public let sortOrder: NameOrder
-    /// How many entries of the source were skipped for having no name (contacts without one).
+    /// How many entries of the source were skipped (see ``FriendPage/skipped``).
     package private(set) var skipped = 0
+    /// The first of them, with why.
+    package private(set) var firstSkipped: SkippedEntry?
 
     /// An empty list, sorted by `sortOrder` as friends are added.
     public init(sortOrder: NameOrder = .first) {
@@ -122,12 +124,15 @@ public struct FriendList: Sendable {
     @discardableResult
     package mutating func append(_ batch: FriendBatch) -> Int {
         guard batch.sortOrder == sortOrder else {
-            return append(FriendBatch(Array(batch.friends), sortOrder: sortOrder, skipped: batch.skipped))
+            var sorted = FriendBatch(Array(batch.friends), sortOrder: sortOrder, skipped: batch.skipped)
+            sorted.firstSkipped = batch.firstSkipped
+            return append(sorted)
         }
         let base = packed.count
         let isRepeated = registerIDs(batch)
         details.append(contentsOf: batch.details, numberedFrom: base)
         skipped += batch.skipped
+        firstSkipped = firstSkipped ?? batch.firstSkipped
         if packed.count == 0 {
             packed = batch.packed
             keys = batch.keys

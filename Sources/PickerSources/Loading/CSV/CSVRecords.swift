@@ -33,6 +33,9 @@ struct CSVRecords {
     private var recordLength = 0
     /// Where the open quoted field began, while one is open.
     private var openQuote: (line: Int, column: Int, field: Int)?
+    /// The lines of the record being read, while a quoted field is open: when the field never
+    /// ends, those after the first are read again as records of their own.
+    private var heldLines: [(bytes: [UInt8], number: Int)] = []
     /// Whether the field's closing quote was just read.
     private var closedQuote = false
 
@@ -45,6 +48,7 @@ struct CSVRecords {
         }
         if let openQuote {
             field.append(0x0A)
+            heldLines.append((Array(line), number))
             recordLength += line.count + 1
             guard recordLength <= maximumRecordLength else {
                 throw Failure(
@@ -92,20 +96,39 @@ struct CSVRecords {
             }
             index += 1
         }
-        if openQuote != nil { return nil }
+        if openQuote != nil {
+            if heldLines.isEmpty { heldLines.append((Array(line), number)) }
+            return nil
+        }
         endField()
         let record = Record(fields: fields, line: recordLine)
         fields = []
+        heldLines = []
         return record
     }
 
-    /// Checks that no quoted field is left open at the end of the text.
-    func finish() throws(Failure) {
-        if let openQuote {
-            throw Failure(
-                line: openQuote.line, column: openQuote.column, field: openQuote.field,
-                problem: "the quoted field that starts here never ends")
-        }
+    /// At the end of the text, when a quoted field is left open: why, and the lines to read
+    /// again (``abandonRecord()``); nil when none is.
+    mutating func abandonOpenRecord() -> (failure: Failure, rest: [(bytes: [UInt8], number: Int)])? {
+        guard let openQuote else { return nil }
+        let failure = Failure(
+            line: openQuote.line, column: openQuote.column, field: openQuote.field,
+            problem: "the quoted field that starts here never ends")
+        return (failure, abandonRecord())
+    }
+
+    /// Forgets the record being read, after a failure, and returns the lines after its first
+    /// that a quoted field took in, to be read again as records of their own (none when the
+    /// field ran past the longest record: those are passed over). The next line starts a
+    /// record.
+    mutating func abandonRecord() -> [(bytes: [UInt8], number: Int)] {
+        let rest = recordLength > maximumRecordLength ? [] : Array(heldLines.dropFirst())
+        fields = []
+        field = []
+        openQuote = nil
+        closedQuote = false
+        heldLines = []
+        return rest
     }
 
     private mutating func endField() {

@@ -11,6 +11,10 @@ import PickerStore
 /// organization's; a row without any is skipped and counted. Several addresses in one cell are
 /// joined with ` ::: `, as Google writes them; an address Google labels with a leading `*`
 /// comes first. The id is the `id` or `uid` column, else a hash of the name and addresses.
+///
+/// One record never costs the others: a record that cannot be read (a closing quote followed
+/// by more text, a quoted field that never ends) is skipped and counted with its line, column
+/// and header, and the lines a never-ending field took in are read again.
 package struct ContactsCSV: LineReader {
     /// How messages name the source.
     let source: String
@@ -97,7 +101,14 @@ package struct ContactsCSV: LineReader {
         do throws(CSVRecords.Failure) {
             record = try records.read(line, number: number)
         } catch {
-            throw failure(error)
+            // A header that cannot be read leaves nothing to read the records by.
+            guard columns != nil else {
+                throw SourceError(source: source, problem: "\(place(of: error)): \(error.problem)")
+            }
+            let rest = records.abandonRecord()
+            pages.skip(SkippedEntry(place: place(of: error), problem: error.problem))
+            try read(again: rest, into: &pages, deliver)
+            return
         }
         guard let record, record.fields.contains(where: { !$0.isEmpty }) else { return }
         guard let columns else {
@@ -114,15 +125,30 @@ package struct ContactsCSV: LineReader {
         if let friend = Self.friend(record.fields, columns) {
             pages.add(friend, deliver)
         } else {
-            pages.skip()
+            pages.skip(SkippedEntry(line: record.line, problem: "the record has no name"))
         }
     }
 
+    /// Skips a record whose quoted field never ends, and reads the lines after its first
+    /// again, as records of their own, until none is left open.
     package mutating func finish(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void) throws(SourceError) {
-        do throws(CSVRecords.Failure) {
-            try records.finish()
-        } catch {
-            throw failure(error)
+        while let (failure, rest) = records.abandonOpenRecord() {
+            guard columns != nil else {
+                throw SourceError(source: source, problem: "\(place(of: failure)): \(failure.problem)")
+            }
+            pages.skip(SkippedEntry(place: place(of: failure), problem: failure.problem))
+            try read(again: rest, into: &pages, deliver)
+        }
+    }
+
+    /// Reads again the lines a skipped record's quoted field took in.
+    private mutating func read(
+        again lines: [(bytes: [UInt8], number: Int)], into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        for line in lines {
+            try line.bytes.withUnsafeBufferPointer { (bytes) throws(SourceError) in
+                try read(line: bytes, number: line.number, into: &pages, deliver)
+            }
         }
     }
 
@@ -155,11 +181,12 @@ package struct ContactsCSV: LineReader {
             lastName: hasParts && !last.isEmpty ? last : nil, emails: emails)
     }
 
-    private func failure(_ error: CSVRecords.Failure) -> SourceError {
+    /// Where `error` is: its line and column, and the header of its field when known.
+    private func place(of error: CSVRecords.Failure) -> String {
         var place = "line \(error.line), column \(error.column)"
         if let columns, let field = error.field, field <= columns.names.count {
             place += " (\(columns.names[field - 1]))"
         }
-        return SourceError(source: source, problem: "\(place): \(error.problem)")
+        return place
     }
 }
