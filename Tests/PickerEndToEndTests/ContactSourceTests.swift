@@ -318,4 +318,26 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(
             result.errors, "picker: \(cards): 1 contact skipped at line 11: expected a property NAME:VALUE\n")
     }
+
+    /// UTF-16 without a byte-order mark, Windows-1252, 8-bit quoted-printable and CR line ends,
+    /// named or piped in, as their makers write them.
+    func testAddressBooksInTheEncodingsTheirMakersWrite() throws {
+        let wide = try copy("utf16le-no-bom.vcf", as: "contacts.vcf")
+        let mutt = try runPicker(["--source", wide, "--filter", "zoe", "--format", "mutt"])
+        XCTAssertEqual(mutt.status, 0)
+        XCTAssertEqual(mutt.output, "picker: 1 address\nzoe@example.se\tZoë Ångström\n")
+        let piped = try runPicker(
+            ["--filter", "fran"],
+            input: try Data(contentsOf: URL(fileURLWithPath: PickerPaths.fixture("utf16be-bom.csv"))))
+        XCTAssertEqual(piped.output, "Françoise Dœuf\n")
+        let outlook = try runPicker(["--source", PickerPaths.fixture("outlook-windows-1252.csv"), "--filter", "fifi"])
+        XCTAssertEqual(outlook.output, "Françoise Dœuf – “Fifi”\n")
+        XCTAssertEqual(outlook.standardError, "")
+        let mac = try runPicker([
+            "--source", PickerPaths.fixture("the-bat-classic-mac.vcf"), "--filter", "", "--format", "aerc",
+        ])
+        XCTAssertEqual(mac.status, 0)
+        XCTAssertEqual(mac.output, "joerg@example.de\tJörg Müller\nrenee@example.fr\tRenée Faït\n")
+        XCTAssertEqual(mac.standardError, "")
+    }
 }

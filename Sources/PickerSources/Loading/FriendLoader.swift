@@ -81,14 +81,19 @@ package struct StandardInputLoader: FriendLoader {
         case .zipArchive:
             throw SourceError(
                 source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
-        case .wideText: throw SourceFormat.wideTextError(source)
+        case .wideText:
+            // Read whole to be turned into UTF-8: wide text is rare, and small.
+            let data = try StandardInput.readAll(input, after: head)
+            try read(try SourceFormat.utf8(fromWide: data, source: source), source: source, isConverted: true, deliver)
         }
     }
 
     /// Delivers the friends of `input`, what standard input (or the source messages call
-    /// `source`) held, already in memory.
+    /// `source`) held, already in memory; `isConverted` when it was turned into UTF-8 from
+    /// UTF-16 or UTF-32 already, and is not to be again.
     static func read(
-        _ input: Data, source: String = FriendSource.standardInput.displayName, _ deliver: (FriendPage) -> Void
+        _ input: Data, source: String = FriendSource.standardInput.displayName, isConverted: Bool = false,
+        _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         switch SourceFormat.of(input) {
         case .json: deliver(FriendPage(friends: try FriendsJSON.decode(input, source: source)))
@@ -103,7 +108,9 @@ package struct StandardInputLoader: FriendLoader {
         case .zipArchive:
             throw SourceError(
                 source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
-        case .wideText: throw SourceFormat.wideTextError(source)
+        case .wideText:
+            guard !isConverted else { return try NameLines.readPages(input, source: source, deliver) }
+            try read(try SourceFormat.utf8(fromWide: input, source: source), source: source, isConverted: true, deliver)
         }
     }
 }

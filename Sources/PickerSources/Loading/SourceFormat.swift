@@ -15,7 +15,7 @@ package enum SourceFormat: Equatable {
     case text
     /// A `.zip` archive: a Facebook export.
     case zipArchive
-    /// UTF-16 or UTF-32 text (a byte-order mark says so), which picker does not read.
+    /// UTF-16 or UTF-32 text (see ``wideEncoding(_:)``), read once turned into UTF-8.
     case wideText
 
     /// How many bytes of the start the format is told from.
@@ -23,7 +23,7 @@ package enum SourceFormat: Equatable {
 
     /// The format of a source that starts with `head`.
     ///
-    /// A zip archive by its signature; UTF-16 by its byte-order mark; then, after a UTF-8
+    /// A zip archive by its signature; UTF-16 or UTF-32 by ``wideEncoding(_:)``; then, after a UTF-8
     /// byte-order mark: JSON when the first byte that is not white space is `{` or `[`; vCard
     /// when the first line that is neither blank nor a `#` comment is `BEGIN:VCARD`; a contacts
     /// CSV when the first line is a header of two or more fields, one naming a person (`Name`,
@@ -33,9 +33,7 @@ package enum SourceFormat: Equatable {
             [0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06], [0x50, 0x4B, 0x07, 0x08],
         ]
         if zipSignatures.contains(where: { head.starts(with: $0) }) { return .zipArchive }
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0, 0, 0xFE, 0xFF]) {
-            return .wideText
-        }
+        if wideEncoding(head) != nil { return .wideText }
         let start = head.starts(with: FriendsJSON.byteOrderMark) ? FriendsJSON.byteOrderMark.count : 0
         let text = UnsafeBufferPointer(rebasing: head[start...])
         guard let first = text.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .text }
@@ -73,10 +71,38 @@ package enum SourceFormat: Equatable {
         return head[start...].allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 
-    /// The error for a source in UTF-16 or UTF-32.
-    static func wideTextError(_ source: String) -> SourceError {
-        SourceError(
-            source: source,
-            problem: "is UTF-16 or UTF-32 text: picker reads UTF-8 (convert it, e.g. iconv -f UTF-16 -t UTF-8)")
+    /// The encoding of text that starts with `head`, as the C library's `iconv` names it, when
+    /// it is UTF-16 or UTF-32: told by a byte-order mark, or for UTF-16 without one by its NUL
+    /// bytes (text that is mostly ASCII, as address books are, has a NUL in every other byte:
+    /// the odd ones in little-endian, the even ones in big-endian; UTF-8 text has none). Nil
+    /// for any other text.
+    package static func wideEncoding(_ head: UnsafeBufferPointer<UInt8>) -> String? {
+        if head.starts(with: [0xFF, 0xFE, 0, 0]) { return "UTF-32LE" }
+        if head.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32BE" }
+        if head.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
+        if head.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        let pairs = min(head.count / 2, 512)
+        guard pairs >= 2 else { return nil }
+        var evenNULs = 0
+        var oddNULs = 0
+        for pair in 0..<pairs {
+            if head[2 * pair] == 0 { evenNULs += 1 }
+            if head[2 * pair + 1] == 0 { oddNULs += 1 }
+        }
+        if 2 * oddNULs >= pairs, 4 * evenNULs < oddNULs { return "UTF-16LE" }
+        if 2 * evenNULs >= pairs, 4 * oddNULs < evenNULs { return "UTF-16BE" }
+        return nil
+    }
+
+    /// `data`, text in UTF-16 or UTF-32 (``wideEncoding(_:)``), as UTF-8; a byte-order mark
+    /// becomes UTF-8's, which the readers pass over.
+    /// - Throws: ``SourceError`` naming `source` when the bytes are not text in that encoding.
+    static func utf8(fromWide data: Data, source: String) throws(SourceError) -> Data {
+        let bytes = [UInt8](data)
+        let encoding = bytes.withUnsafeBufferPointer { wideEncoding($0) } ?? "UTF-16LE"
+        guard case .text(let text) = CharacterSetDecoding.decode(bytes, charset: encoding) else {
+            throw SourceError(source: source, problem: "looks like \(encoding) text, but is not valid \(encoding)")
+        }
+        return Data(text.utf8)
     }
 }

@@ -1,7 +1,7 @@
 import PickerStore
 
-/// Cuts comma-separated values (RFC 4180) into records, a line at a time: fields are separated
-/// by commas; a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
+/// Cuts comma-separated values (RFC 4180) into records, a line at a time (UTF-8, else
+/// Windows-1252): fields are separated by commas; a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
 /// (written twice). A quote inside an unquoted field is taken as it is, as spreadsheets do.
 struct CSVRecords {
     /// A record: its fields, and the line it starts on.
@@ -39,13 +39,22 @@ struct CSVRecords {
     /// Whether the field's closing quote was just read.
     private var closedQuote = false
 
-    /// Takes line `number`, and returns the record it completes, if any.
+    /// Whether a line that is not UTF-8 was read as Windows-1252.
+    private(set) var readWindows1252 = false
+
+    /// Takes line `number`, and returns the record it completes, if any. A line that is not
+    /// UTF-8 is read as Windows-1252 (``Windows1252``), what Outlook and Excel write.
     mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Record? {
         guard UTF8Text.isValid(line) else {
-            let invalid = UTF8Text.firstInvalidByte(line) ?? 0
-            throw Failure(
-                line: number, column: Self.column(of: invalid, in: line), field: nil, problem: "not valid UTF-8")
+            readWindows1252 = true
+            let text = Array(Windows1252.string(line).utf8)
+            return try text.withUnsafeBufferPointer { (text) throws(Failure) in try read(utf8: text, number: number) }
         }
+        return try read(utf8: line, number: number)
+    }
+
+    /// Takes line `number`, which is UTF-8.
+    private mutating func read(utf8 line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Record? {
         if let openQuote {
             field.append(0x0A)
             heldLines.append((Array(line), number))

@@ -7,7 +7,7 @@ import PickerStore
 enum VCardValue {
     /// Why a value could not be decoded.
     enum Failure: Error, Equatable {
-        /// The bytes are not text in the character set given (UTF-8 when none is).
+        /// The bytes are not text in the character set given.
         case notText(charset: String)
         /// `CHARSET=` names a character set the reader does not know, and the bytes are not UTF-8.
         case unknownCharset(String)
@@ -50,14 +50,12 @@ enum VCardValue {
     /// The names 2.1 cards give UTF-8 and its subset ASCII, lower-cased.
     private static let utf8Names: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii"]
 
-    /// `bytes` decoded from `charset` (UTF-8 when nil); any other set is converted by the C
-    /// library (ISO-8859-1 and -2, Windows-1250 to 1254, Shift_JIS, EUC-JP, UTF-16…).
+    /// `bytes` decoded from `charset` (UTF-8 when nil, and Windows-1252 when they are not UTF-8,
+    /// as 2.1 cards of The Bat! and Outlook are); any other set is converted by the C library
+    /// (ISO-8859-1 and -2, Windows-1250 to 1254, Shift_JIS, EUC-JP, UTF-16…).
     private static func decoded(_ bytes: [UInt8], charset: String?) throws(Failure) -> String {
         let utf8 = bytes.withUnsafeBufferPointer { UTF8Text.string($0) }
-        guard let charset, !utf8Names.contains(charset) else {
-            guard let utf8 else { throw .notText(charset: charset ?? "UTF-8") }
-            return utf8
-        }
+        guard let charset, !utf8Names.contains(charset) else { return utf8 ?? Windows1252.string(bytes) }
         switch CharacterSetDecoding.decode(bytes, charset: charset) {
         case .text(let text): return text
         case .notText: throw .notText(charset: charset)
