@@ -303,7 +303,7 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(csv.output, "Ann Lee\nBob Stone\nDee Ray\n")
         XCTAssertEqual(
             csv.standardError,
-            "picker: \(records): 2 contacts skipped, first at line 3, column 12 (Last Name): a closing quote must be followed by a comma or the end of the line\n"
+            "picker: \(records): 2 contacts skipped, first at line 3, column 12 (Last Name): a closing quote must be followed by a separator or the end of the line\n"
         )
     }
 
@@ -339,5 +339,33 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(mac.status, 0)
         XCTAssertEqual(mac.output, "joerg@example.de\tJörg Müller\nrenee@example.fr\tRenée Faït\n")
         XCTAssertEqual(mac.standardError, "")
+    }
+
+    /// German Outlook (semicolons, Windows-1252), Thunderbird's tabs, a CSV without a header;
+    /// a CSV picker cannot read is refused naming its header, never read as names.
+    func testCSVDialectsAreReadOrRefusedNeverTakenForNames() throws {
+        let german = try copy("outlook-german.csv", as: "Kontakte.csv")
+        let mutt = try runPicker(["--source", german, "--filter", "", "--format", "mutt"])
+        XCTAssertEqual(mutt.status, 0)
+        XCTAssertEqual(
+            mutt.output,
+            "picker: 6 addresses\njuergen@baeckerei.example\tJürgen Karl Weiß\nj.weiss@privat.example\tJürgen Karl Weiß\n"
+                + "nur.adresse@example.de\t\ninfo@stadtwerke.example\tStadtwerke Süd\n"
+                + "zoe@example.de\tZoë Öztürk\nzoe.oe@example.de\tZoë Öztürk\n")
+        let found = try runPicker(["--source", german, "--filter", "nur.adr"])
+        XCTAssertEqual(found.output, "nur.adresse@example.de\n", "the contact without a name is found by its address")
+        XCTAssertEqual(
+            found.standardError,
+            "picker: \(german): 1 contact skipped at line 6: the record has no name and no address\n")
+        let tabs = try runPicker(
+            ["--filter", "ann"],
+            input: try Data(contentsOf: URL(fileURLWithPath: PickerPaths.fixture("thunderbird.tsv"))))
+        XCTAssertEqual(tabs.output, "Ann Lee\n")
+        let unknown = try runPicker(["--filter", ""], input: Data("Kunde;Ort;Land\nA;B;C\n".utf8))
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(
+            unknown.standardError,
+            "picker: standard input: line 1: the header (\"Kunde\", \"Ort\", \"Land\") names no name or address column: expected a header such as Name, First Name, Last Name, E-mail Address (or Vorname, Nachname, E-Mail-Adresse…)\n"
+        )
     }
 }

@@ -18,7 +18,7 @@ extension Options {
         ),
         (
             "CSV",
-            "when the first line is a header naming a person's columns: Google Contacts (First Name, Last Name, E-mail 1 - Value; older: Given Name, Family Name), Outlook (E-mail Address), or name,email; several addresses in one cell are joined with \" ::: \"; a record that cannot be read is skipped and counted as a card is, naming its line, column and header"
+            "when the first line is a header naming a person's or an address's column, or a record holding an address: Google Contacts (First Name, Last Name, E-mail 1 - Value; older: Given Name, Family Name), Outlook in English, German, Dutch and Japanese (E-mail Address; Vorname, Nachname, E-Mail-Adresse, E-Mail 2: Adresse; Voornaam, Achternaam, E-mailadres), Thunderbird (Primary Email, Secondary Email), Roundcube (Email Home, Email Work, Email Other), name,email, or a column of addresses; fields separated by a comma, a semicolon or a tab, whichever the first line holds most of; without a header, Thunderbird's column order, else the fields that are addresses; several addresses in one cell are joined with \" ::: \"; a contact without a name goes by its company, else its address (printed alone by the mail formats); a record that cannot be read, or has neither name nor address, is skipped and counted as a card is, naming its line (and column and header); a CSV whose header names no column picker knows is refused, naming it"
         ),
         (
             "text",

@@ -13,13 +13,15 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     /// `"emails": […]` for friends that have addresses.
     case json
     /// mutt's and neomutt's `query_command` shape: a line of message, then `email<TAB>name` for
-    /// each address of each friend (each that is one plain address: see ``EmailAddress``).
+    /// each address of each friend (each that is one plain address: see ``EmailAddress``; the
+    /// name empty for a contact known only by its address).
     case mutt
     /// aerc's `address-book-cmd` shape: `email<TAB>name` for each address of each friend (each
-    /// that is one plain address).
+    /// that is one plain address; the address alone for a contact known only by it).
     case aerc
     /// RFC 5322 mailboxes, `Name <email>`, one per friend (its first address that is one plain
-    /// address), the name quoted when it needs to be.
+    /// address), the name quoted when it needs to be; the address alone for a contact known
+    /// only by it.
     case address
 
     /// The UTF-8 to print for `friends`: records end in a newline, or in NUL with `print0`.
@@ -129,15 +131,21 @@ private struct RecordWriter {
             let printed = format.printedAddresses(of: emails).printed
             for email in printed {
                 appendEscaped(email)
-                output.append(0x09)
-                appendEscaped(name)
+                // A contact known only by an address has no name to print beside it.
+                let hasName = !name.elementsEqual(email.utf8)
+                if format == .mutt || hasName { output.append(0x09) }
+                if hasName { appendEscaped(name) }
                 output.append(terminator)
             }
             addresses += printed.count
             return
         case .address:
             guard let email = format.printedAddresses(of: emails).printed.first else { return }
-            appendMailbox(name: name, email: email)
+            if name.elementsEqual(email.utf8) {
+                appendEscaped(email)
+            } else {
+                appendMailbox(name: name, email: email)
+            }
             output.append(terminator)
             addresses += 1
             return

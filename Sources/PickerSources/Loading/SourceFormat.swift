@@ -26,8 +26,7 @@ package enum SourceFormat: Equatable {
     /// A zip archive by its signature; UTF-16 or UTF-32 by ``wideEncoding(_:)``; then, after a UTF-8
     /// byte-order mark: JSON when the first byte that is not white space is `{` or `[`; vCard
     /// when the first line that is neither blank nor a `#` comment is `BEGIN:VCARD`; a contacts
-    /// CSV when the first line is a header of two or more fields, one naming a person (`Name`,
-    /// `First Name`, `Given Name`, `Last Name`, `Family Name`); else text.
+    /// CSV when its first lines look like one (``ContactsCSV/isContactsCSV(_:)``); else text.
     package static func of(_ head: UnsafeBufferPointer<UInt8>) -> SourceFormat {
         let zipSignatures: [[UInt8]] = [
             [0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06], [0x50, 0x4B, 0x07, 0x08],
@@ -39,10 +38,7 @@ package enum SourceFormat: Equatable {
         guard let first = text.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .text }
         if text[first] == UInt8(ascii: "{") || text[first] == UInt8(ascii: "[") { return .json }
         if isVCard(text, from: first) { return .vCard }
-        let firstLineEnd = text.firstIndex(of: 0x0A) ?? text.count
-        var firstLine = UnsafeBufferPointer(rebasing: text[0..<firstLineEnd])
-        if firstLine.last == 0x0D { firstLine = UnsafeBufferPointer(rebasing: firstLine.dropLast()) }
-        return ContactsCSV.isHeader(firstLine) ? .contactsCSV : .text
+        return ContactsCSV.isContactsCSV(UnsafeBufferPointer(rebasing: text[first...])) ? .contactsCSV : .text
     }
 
     /// Whether the first line of `text` from `start` on that is neither blank nor a `#` comment

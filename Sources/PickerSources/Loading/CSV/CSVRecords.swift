@@ -1,7 +1,7 @@
 import PickerStore
 
 /// Cuts comma-separated values (RFC 4180) into records, a line at a time (UTF-8, else
-/// Windows-1252): fields are separated by commas; a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
+/// Windows-1252): fields are separated by commas (or the ``separator`` of another dialect); a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
 /// (written twice). A quote inside an unquoted field is taken as it is, as spreadsheets do.
 struct CSVRecords {
     /// A record: its fields, and the line it starts on.
@@ -23,8 +23,12 @@ struct CSVRecords {
     /// rest of the text.
     let maximumRecordLength: Int
 
-    init(maximumRecordLength: Int = 16 << 20) {
+    /// The byte that separates fields: a comma, or the `;` or tab of other dialects.
+    let separator: UInt8
+
+    init(maximumRecordLength: Int = 16 << 20, separator: UInt8 = UInt8(ascii: ",")) {
         self.maximumRecordLength = maximumRecordLength
+        self.separator = separator
     }
 
     private var fields: [String] = []
@@ -89,14 +93,14 @@ struct CSVRecords {
                 continue
             }
             switch byte {
-            case UInt8(ascii: ","):
+            case separator:
                 endField()
             case 0x20 where closedQuote, 0x09 where closedQuote:
                 break
             case _ where closedQuote:
                 throw Failure(
                     line: number, column: Self.column(of: index, in: line), field: fields.count + 1,
-                    problem: "a closing quote must be followed by a comma or the end of the line")
+                    problem: "a closing quote must be followed by a separator or the end of the line")
             case UInt8(ascii: "\"") where field.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
                 field = []
                 openQuote = (number, Self.column(of: index, in: line), fields.count + 1)
