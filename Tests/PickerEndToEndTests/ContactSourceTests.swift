@@ -67,7 +67,7 @@ final class ContactSourceTests: TmuxTestCase {
     func testEachFormatIsReadByItsContentWhateverItIsCalled() throws {
         let names = try copy("names-only.txt", as: "names.vcf")
         let cases: [(path: String, output: String)] = [
-            (try copy("google.vcf", as: "contacts.json"), "Ann Lee\nSmith, Jr., Bob\n"),
+            (try copy("google.vcf", as: "contacts.json"), "Ann Lee\nSmith, Jr., Bob\nnameless@example.org\n"),
             (try copy("android.vcf", as: "android.csv"), "Jiří Novák\n山田 太郎\n"),
             (try copy("google.csv", as: "google.txt"), "Acme Widgets\nAnn Lee\nBob J. Smith\n"),
             (try copy("google-old.csv", as: "old.vcf"), "O'Brien, Seán\nZoë Kim\n"),
@@ -128,8 +128,9 @@ final class ContactSourceTests: TmuxTestCase {
                 "rfc6350.vcf", 1, "løye", "Kari Løye  kari@home.example",
                 "kari@home.example\tKari Løye\nkari@work.example\tKari Løye\nkari@old.example\tKari Løye\n",
                 as: "aerc"),
-            // vCard 3.0 as Google exports it (a card without a name skipped), the preferred address.
-            Pick("google.vcf", 2, "ann", "Ann Lee  ann@home.example", "Ann Lee <ann@home.example>\n", as: "address"),
+            // vCard 3.0 as Google exports it (a card without a name kept by its address, one
+            // with neither skipped), the preferred address.
+            Pick("google.vcf", 3, "ann", "Ann Lee  ann@home.example", "Ann Lee <ann@home.example>\n", as: "address"),
             // vCard 3.0 as Apple exports it, a line folded inside the ö.
             Pick("apple.vcf", 2, "ångström", "Zoë Ångström-Kowalczyk  zoe@example.se", "Zoë Ångström-Kowalczyk\n"),
             // vCard 2.1 as Android exports it: quoted-printable with a soft break inside 太.
@@ -185,7 +186,7 @@ final class ContactSourceTests: TmuxTestCase {
 
     func testPickingFromAVCardWithTheEmailShownDimmed() throws {
         let path = try copy("google.vcf", as: "contacts.json")
-        let picker = try startPicker(["--source", path, "--query", "bob"]) { $0.counts == "1/2 · 0 selected" }
+        let picker = try startPicker(["--source", path, "--query", "bob"]) { $0.counts == "1/3 · 0 selected" }
         XCTAssertEqual(try picker.screen().names, ["Smith, Jr., Bob  bob@example.org"])
         let styled = try picker.styledScreen().joined(separator: "\n")
         XCTAssertTrue(styled.contains("\u{1B}[2m"), "the email is dimmed: \(styled.debugDescription)")
@@ -193,7 +194,8 @@ final class ContactSourceTests: TmuxTestCase {
         let result = try picker.waitForExit()
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.output, "Smith, Jr., Bob\n")
-        XCTAssertEqual(result.errors, "picker: \(path): 1 contact skipped at line 19: the card has no name\n")
+        XCTAssertEqual(
+            result.errors, "picker: \(path): 1 contact skipped at line 25: the card has no name and no address\n")
     }
 
     func testPickingFromACSVByEmail() throws {
@@ -367,5 +369,15 @@ final class ContactSourceTests: TmuxTestCase {
             unknown.standardError,
             "picker: standard input: line 1: the header (\"Kunde\", \"Ort\", \"Land\") names no name or address column: expected a header such as Name, First Name, Last Name, E-mail Address (or Vorname, Nachname, E-Mail-Adresse…)\n"
         )
+    }
+
+    /// A list whose first line starts with `[` but is not JSON is text; a JSON array of strings
+    /// is names.
+    func testTextThatLooksLikeJSONAndAnArrayOfNames() throws {
+        let tagged = try runPicker(["--filter", "ann"], input: Data("[Work] Ann Lee\n{Home} Bob\n".utf8))
+        XCTAssertEqual(tagged.status, 0, tagged.standardError)
+        XCTAssertEqual(tagged.output, "[Work] Ann Lee\n")
+        let names = try runPicker(["--filter", "", "--format", "tsv"], input: Data(#"["Ann Lee", "Bob"]"#.utf8))
+        XCTAssertEqual(names.output, "1\tAnn Lee\n2\tBob\n")
     }
 }

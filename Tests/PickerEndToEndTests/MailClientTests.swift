@@ -57,10 +57,12 @@ final class MailClientTests: XCTestCase {
     func testAddressShapeAndFriendsWithoutAnAddress() throws {
         let mailboxes = try pick(["--filter", "", "--format", "address"])
         XCTAssertEqual(mailboxes.status, 0)
-        XCTAssertEqual(mailboxes.output, "Ann Lee <ann@home.example>\n\"Smith, Jr., Bob\" <bob@example.org>\n")
+        XCTAssertEqual(
+            mailboxes.output,
+            "Ann Lee <ann@home.example>\n\"Smith, Jr., Bob\" <bob@example.org>\nnameless@example.org\n")
         XCTAssertEqual(
             mailboxes.standardError,
-            "picker: \(home.appendingPathComponent("contacts.vcf").path): 1 contact skipped at line 19: the card has no name\n"
+            "picker: \(home.appendingPathComponent("contacts.vcf").path): 1 contact skipped at line 25: the card has no name and no address\n"
         )
         let plain = try runPicker(["--source", PickerPaths.fixture("plain.csv"), "--filter", "", "--format", "address"])
         XCTAssertEqual(plain.status, 0)
@@ -174,7 +176,9 @@ final class MailClientTests: XCTestCase {
         XCTAssertEqual(muttTwoWords.output, "picker: 1 address\nbob@example.org\tSmith, Jr., Bob\n")
         let muttEmpty = try runSetUpLine(mutt, query: "", as: .mutt)
         XCTAssertEqual(muttEmpty.status, 0, muttEmpty.standardError)
-        XCTAssertEqual(muttEmpty.output, "picker: 4 addresses\n" + everyone)
+        XCTAssertEqual(
+            muttEmpty.output, "picker: 5 addresses\n" + everyone + "nameless@example.org\t\n",
+            "a contact known only by its address, with an empty name")
         let muttNobody = try runSetUpLine(mutt, query: "nobody", as: .mutt)
         XCTAssertEqual(muttNobody.status, 1)
         XCTAssertEqual(muttNobody.output, "picker: no friend with an email address matches\n")
@@ -188,7 +192,7 @@ final class MailClientTests: XCTestCase {
             XCTAssertEqual(twoWords.standardError, "", "\(client)")
             let empty = try runSetUpLine(aerc, query: "", as: client)
             XCTAssertEqual(empty.status, 0, "\(client): \(empty.standardError)")
-            XCTAssertEqual(empty.output, everyone, "\(client)")
+            XCTAssertEqual(empty.output, everyone + "nameless@example.org\n", "\(client)")
             let nobody = try runSetUpLine(aerc, query: "nobody", as: client)
             XCTAssertEqual(nobody.status, 1, "\(client)")
             XCTAssertEqual(nobody.output, "", "\(client)")

@@ -33,6 +33,15 @@ final class SourceFormatTests: XCTestCase {
         XCTAssertEqual(format("# only a comment"), .text)
     }
 
+    func testTextThatStartsLikeJSONButIsNotOnItsFirstLine() {
+        XCTAssertEqual(format("[Work] Ann Lee\n[Home] Bob\n"), .text)
+        XCTAssertEqual(format("{Ann}\n"), .text)
+        XCTAssertEqual(format("[\"Ann\", \"Bob\"]"), .json)
+        XCTAssertEqual(format("[{\"id\": \"1\", \"name\": \"A\"}"), .json, "cut short: more may come")
+        XCTAssertEqual(
+            format("{\"data\": [\n  {\"id\": 1 \"name\": \"A\"}]}"), .json, "broken after its first line: an error")
+    }
+
     func testTextWhenNothingElseFits() {
         XCTAssertEqual(format("Ann Lee\nBob\n"), .text)
         XCTAssertEqual(format("Smith, Ann\nLee, Bob\n"), .text)

@@ -20,8 +20,10 @@ final class VCardReaderTests: XCTestCase {
 
     func testGoogleExport() throws {
         let read = try read(fixture: "google.vcf")
-        XCTAssertEqual(read.skipped, 1, "the card with an empty FN and N")
-        XCTAssertEqual(read.friends.count, 2)
+        XCTAssertEqual(read.skipped, 1, "the card with neither name nor address; the one with an address is kept")
+        XCTAssertEqual(read.friends.count, 3)
+        XCTAssertEqual(read.friends[2].name, "nameless@example.org", "known by its address")
+        XCTAssertNil(read.friends[2].firstName)
         let ann = read.friends[0]
         XCTAssertEqual(ann.name, "Ann Lee")
         XCTAssertEqual(ann.nameParts, NameParts(first: "Ann", middle: "", last: "Lee"))
@@ -155,7 +157,16 @@ final class VCardReaderTests: XCTestCase {
         XCTAssertEqual(stray.skipped, 2, "each run of lines outside the cards counts once")
         XCTAssertEqual(stray.firstSkipped, SkippedEntry(line: 4, problem: "expected BEGIN:VCARD"))
         let nameless = try read(card("Ann") + "BEGIN:VCARD\nNOTE:who\nEND:VCARD\n")
-        XCTAssertEqual(nameless.firstSkipped, SkippedEntry(line: 4, problem: "the card has no name"))
+        XCTAssertEqual(nameless.firstSkipped, SkippedEntry(line: 4, problem: "the card has no name and no address"))
+    }
+
+    func testACardWithoutANameGoesByItsOrganizationElseItsAddress() throws {
+        let read = try read(
+            "BEGIN:VCARD\nVERSION:3.0\nORG:Acme\\, Inc.;Sales\nEMAIL:sales@acme.example\nEND:VCARD\n"
+                + "BEGIN:VCARD\nVERSION:2.1\nTEL:+1 555 0100\nEMAIL:b@x.example\nEMAIL;PREF:a@x.example\nEND:VCARD\n")
+        XCTAssertEqual(read.friends.map(\.name), ["Acme, Inc.", "a@x.example"])
+        XCTAssertEqual(read.friends[1].emails, ["a@x.example", "b@x.example"])
+        XCTAssertEqual(read.friends[1].id, StableID.of(["a@x.example", "a@x.example", "b@x.example"]))
     }
 
     func testAndroidCommentLinesAreIgnored() throws {

@@ -6,7 +6,7 @@ extension Options {
     package static let sourceFormats: [(kind: String, meaning: String)] = [
         (
             "JSON",
-            "when the first byte that is not white space (after a byte-order mark) is { or [: a Graph friends page {\"data\": [...]}, an array of friends {\"id\", \"name\", \"first_name\", \"middle_name\", \"last_name\"}, or a Facebook export's friends list {\"friends_v2\": [{\"name\", \"timestamp\"}]} (older: \"friends\"); a syntax error names its line and column"
+            "when the first byte that is not white space (after a byte-order mark) is { or [, unless the first line is not JSON (then it is text): a Graph friends page {\"data\": [...]}, an array of friends {\"id\", \"name\", \"first_name\", \"middle_name\", \"last_name\"} or of names [\"Ann Lee\", ...] (numbered from 1), or a Facebook export's friends list {\"friends_v2\": [{\"name\", \"timestamp\"}]} (older: \"friends\"); a syntax error names its line and column"
         ),
         (
             "Facebook export",
@@ -14,7 +14,7 @@ extension Options {
         ),
         (
             "vCard",
-            "when it starts with BEGIN:VCARD (after any # comment lines, which are ignored): versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N), UID the id (else a hash), EMAIL the addresses, the preferred first; a card that cannot be read (a line that is no property, a value that cannot be decoded, no END:VCARD, a file cut off) or has no name is skipped, the rest read, and standard error (and the screen's bottom line) says how many were skipped and the line of the first"
+            "when it starts with BEGIN:VCARD (after any # comment lines, which are ignored): versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N, else ORG, else the preferred address, which the mail formats then print alone), UID the id (else a hash), EMAIL the addresses, the preferred first; a card that cannot be read (a line that is no property, a value that cannot be decoded, no END:VCARD, a file cut off) or has neither name nor address is skipped, the rest read, and standard error (and the screen's bottom line) says how many were skipped and the line of the first"
         ),
         (
             "CSV",

@@ -23,10 +23,11 @@ package enum SourceFormat: Equatable {
 
     /// The format of a source that starts with `head`.
     ///
-    /// A zip archive by its signature; UTF-16 or UTF-32 by ``wideEncoding(_:)``; then, after a UTF-8
-    /// byte-order mark: JSON when the first byte that is not white space is `{` or `[`; vCard
-    /// when the first line that is neither blank nor a `#` comment is `BEGIN:VCARD`; a contacts
-    /// CSV when its first lines look like one (``ContactsCSV/isContactsCSV(_:)``); else text.
+    /// A zip archive by its signature; UTF-16 or UTF-32 by ``wideEncoding(_:)``; then, after a
+    /// UTF-8 byte-order mark: JSON when the first byte that is not white space is `{` or `[`
+    /// (unless the first line is not JSON: then it is text); vCard when the first line that is
+    /// neither blank nor a `#` comment is `BEGIN:VCARD`; a contacts CSV when its first lines
+    /// look like one (``ContactsCSV/isContactsCSV(_:)``); else text.
     package static func of(_ head: UnsafeBufferPointer<UInt8>) -> SourceFormat {
         let zipSignatures: [[UInt8]] = [
             [0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06], [0x50, 0x4B, 0x07, 0x08],
@@ -36,9 +37,20 @@ package enum SourceFormat: Equatable {
         let start = head.starts(with: FriendsJSON.byteOrderMark) ? FriendsJSON.byteOrderMark.count : 0
         let text = UnsafeBufferPointer(rebasing: head[start...])
         guard let first = text.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .text }
-        if text[first] == UInt8(ascii: "{") || text[first] == UInt8(ascii: "[") { return .json }
+        if text[first] == UInt8(ascii: "{") || text[first] == UInt8(ascii: "[") {
+            return isTextNotJSON(UnsafeBufferPointer(rebasing: text[first...])) ? .text : .json
+        }
         if isVCard(text, from: first) { return .vCard }
         return ContactsCSV.isContactsCSV(UnsafeBufferPointer(rebasing: text[first...])) ? .contactsCSV : .text
+    }
+
+    /// Whether `text`, which starts with `{` or `[`, is a line of text rather than JSON: the
+    /// first thing that is not JSON is on its first line (`[Work] Ann Lee`), not in a later one
+    /// and not past the end of what was read.
+    private static func isTextNotJSON(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let problem = JSONSyntax.problem(in: text), !problem.truncated else { return false }
+        let firstLineEnd = text.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? text.count
+        return problem.offset < firstLineEnd
     }
 
     /// Whether the first line of `text` from `start` on that is neither blank nor a `#` comment

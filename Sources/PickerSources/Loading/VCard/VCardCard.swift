@@ -8,6 +8,8 @@ struct VCardCard {
     private var formattedName: String?
     private var nameParts: (family: String, given: String, additional: String)?
     private var uid: String?
+    /// The organisation's name: the first component of `ORG`.
+    private var organization: String?
     /// Each address with its preference and its place among the card's addresses.
     private var emails: [(email: String, preference: Int, order: Int)] = []
 
@@ -28,6 +30,11 @@ struct VCardCard {
             }
             func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
             nameParts = (family: part(0), given: part(1), additional: part(2))
+        case "ORG" where organization == nil:
+            let name = VCardValue.components(value[...], separatedBy: ";").first.map {
+                VCardValue.unescaped($0).trimmingWhitespace
+            }
+            organization = name.flatMap { $0.isEmpty ? nil : $0 }
         case "UID" where uid == nil:
             uid = VCardValue.unescaped(value[...]).trimmingWhitespace
         case "EMAIL":
@@ -40,16 +47,19 @@ struct VCardCard {
     }
 
     /// The friend this card describes: named by `FN`, else by the given, additional and family
-    /// names of `N`; identified by `UID`, else by a hash of its name and addresses; nil when
-    /// the card gives no name.
+    /// names of `N`, else by its organisation, else by its preferred address (a contact known
+    /// only by its address, as phones and Google's "Other contacts" keep them); identified by
+    /// `UID`, else by a hash of its name and addresses; nil when the card gives neither a name
+    /// nor an address.
     var friend: Friend? {
         let parts = nameParts ?? (family: "", given: "", additional: "")
         var name = formattedName ?? ""
         if name.isEmpty {
             name = [parts.given, parts.additional, parts.family].filter { !$0.isEmpty }.joined(separator: " ")
         }
-        guard !name.isEmpty else { return nil }
         let addresses = emails.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.email)
+        if name.isEmpty { name = organization ?? addresses.first ?? "" }
+        guard !name.isEmpty else { return nil }
         let hasParts = !parts.given.isEmpty || !parts.family.isEmpty
         return Friend(
             id: uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + addresses), name: name,

@@ -5,16 +5,17 @@ import PickerStore
 ///
 /// Folded lines are unfolded (a line that starts with a space or a tab continues the one
 /// before, even inside a multibyte character), and a quoted-printable value goes on past a
-/// line that ends in `=`. Only `BEGIN`, `END`, `FN`, `N`, `UID` and `EMAIL` are decoded;
-/// photos and every other property are passed over as they are read, never held or decoded.
-/// A card inside a card (2.1's `AGENT`) is passed over, and lines that start with `#` (the
-/// comments Android writes) are ignored.
+/// line that ends in `=`. Only the properties of ``VCardProperty/read`` are decoded; photos
+/// and every other property are passed over as they are read, never held or decoded. A card
+/// inside a card (2.1's `AGENT`) is passed over, and lines that start with `#` (the comments
+/// Android writes) are ignored.
 ///
 /// One card never costs the others: a card the reader cannot read (a line that is no
 /// property, a value it cannot decode, a `BEGIN:VCARD` before the last card's `END:VCARD`, a
 /// file that ends inside a card) is skipped and counted with its first problem's line, and so
-/// is a card without a name, and a run of lines outside any card; reading goes on at the next
-/// `BEGIN:VCARD`. Only a source of which nothing could be read fails, naming the first problem.
+/// is a card with neither a name nor an address, and a run of lines outside any card; reading
+/// goes on at the next `BEGIN:VCARD`. Only a source of which nothing could be read fails,
+/// naming the first problem.
 package struct VCardReader: LineReader {
     /// How messages name the source.
     let source: String
@@ -181,7 +182,7 @@ package struct VCardReader: LineReader {
                 } else if let friend = finished.friend {
                     pages.add(friend, deliver)
                 } else {
-                    pages.skip(SkippedEntry(line: finished.firstLine, problem: "the card has no name"))
+                    pages.skip(SkippedEntry(line: finished.firstLine, problem: "the card has no name and no address"))
                 }
             } else {
                 note(pendingLine, "END:VCARD without BEGIN:VCARD", into: &pages)
