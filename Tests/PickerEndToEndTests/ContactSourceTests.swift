@@ -380,4 +380,16 @@ final class ContactSourceTests: TmuxTestCase {
         let names = try runPicker(["--filter", "", "--format", "tsv"], input: Data(#"["Ann Lee", "Bob"]"#.utf8))
         XCTAssertEqual(names.output, "1\tAnn Lee\n2\tBob\n")
     }
+
+    /// A search looks in what the card holds: the company, the nickname, a note.
+    func testASearchFindsContactsByWhatTheirCardsHold() throws {
+        let german = try runPicker(["--source", PickerPaths.fixture("outlook-german.csv"), "--filter", "bäckerei"])
+        XCTAssertEqual(german.output, "Jürgen Karl Weiß\n")
+        let vCard = try runPicker(
+            ["--filter", "skipper"],
+            input: Data(
+                "BEGIN:VCARD\nVERSION:3.0\nFN:Ann Lee\nNICKNAME:Skipper\nEND:VCARD\nBEGIN:VCARD\nFN:Bob\nEND:VCARD\n"
+                    .utf8))
+        XCTAssertEqual(vCard.output, "Ann Lee\n")
+    }
 }

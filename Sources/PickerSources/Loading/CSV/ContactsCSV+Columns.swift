@@ -9,6 +9,13 @@ extension ContactsCSV {
         var last: Int?
         var organization: Int?
         var id: Int?
+        var nickname: Int?
+        var title: Int?
+        var birthday: Int?
+        var note: Int?
+        /// Phone and category columns, in the header's order.
+        var phones: [Int] = []
+        var categories: [Int] = []
         /// Address columns, in the header's order, each with the column of its label, if any.
         var emails: [(value: Int, label: Int?)] = []
         /// The names of the columns, for messages.
@@ -16,10 +23,11 @@ extension ContactsCSV {
 
         /// What a column holds.
         enum Role {
-            case name, first, middle, last, organization, id
+            case name, first, middle, last, organization, id, nickname, title, phone, categories, birthday, note
         }
 
-        /// The columns that name a person or an organisation, by their normalized header: the
+        /// The columns that name a person or an organisation, or hold what a ``ContactCard``
+        /// holds, by their normalized header: the
         /// English of Google Contacts (current and older), Outlook, Thunderbird and Apple, and
         /// the localized headers of Outlook's exports as Open-Xchange's import mappings list
         /// them (German and Dutch 2007, Japanese 2010).
@@ -34,6 +42,21 @@ extension ContactsCSV {
             "organization name": .organization, "organization 1 - name": .organization, "company": .organization,
             "organization": .organization, "firma": .organization, "bedrijf": .organization, "会社名": .organization,
             "id": .id, "uid": .id,
+            "nickname": .nickname,
+            "organization title": .title, "organization 1 - title": .title, "job title": .title, "position": .title,
+            "functie": .title, "役職": .title,
+            "primary phone": .phone, "mobile phone": .phone, "business phone": .phone, "business phone 2": .phone,
+            "home phone": .phone, "home phone 2": .phone, "other phone": .phone, "work phone": .phone,
+            "mobile number": .phone, "haupttelefon": .phone, "mobiltelefon": .phone, "telefon geschäftlich": .phone,
+            "telefon geschäftlich 2": .phone, "telefon privat": .phone, "telefon privat 2": .phone,
+            "weiteres telefon": .phone, "mobiele telefoon": .phone, "telefoon op werk": .phone,
+            "telefoon op werk 2": .phone, "telefoon thuis": .phone, "telefoon thuis 2": .phone,
+            "andere telefoon": .phone,
+            "携帯電話": .phone, "会社電話": .phone, "自宅電話": .phone, "通常の電話": .phone,
+            "labels": .categories, "group membership": .categories, "categories": .categories,
+            "kategorien": .categories, "キーワード": .categories,
+            "birthday": .birthday, "geburtstag": .birthday, "verjaardag": .birthday, "誕生日": .birthday,
+            "notes": .note, "notizen": .note, "notities": .note, "メモ": .note,
         ]
 
         /// The columns of `header`; nil when no column names a person (a name, a first, a last,
@@ -42,8 +65,8 @@ extension ContactsCSV {
             names = header
             var labels: [String: Int] = [:]
             var values: [(number: String, column: Int)] = []
-            for (column, title) in header.enumerated() {
-                let key = Self.normalized(title)
+            for (column, heading) in header.enumerated() {
+                let key = Self.normalized(heading)
                 switch Self.roles[key] {
                 case .name?: name = name ?? column
                 case .first?: first = first ?? column
@@ -51,6 +74,14 @@ extension ContactsCSV {
                 case .last?: last = last ?? column
                 case .organization?: organization = organization ?? column
                 case .id?: id = id ?? column
+                case .nickname?: nickname = nickname ?? column
+                case .title?: self.title = self.title ?? column
+                case .phone?: phones.append(column)
+                case .categories?: categories.append(column)
+                case .birthday?: birthday = birthday ?? column
+                case .note?: note = note ?? column
+                case nil where Self.isGooglePhone(key):
+                    phones.append(column)
                 case nil:
                     if let number = Self.emailNumber(key, suffixes: Self.valueWords) {
                         values.append((number, column))
@@ -78,6 +109,11 @@ extension ContactsCSV {
             }
             emails = isAddress.indices.filter { isAddress[$0] }.map { (value: $0, label: nil) }
             name = isAddress.firstIndex(of: false)
+        }
+
+        /// Whether `key` is Google's `Phone N - Value`.
+        private static func isGooglePhone(_ key: String) -> Bool {
+            key.hasPrefix("phone ") && key.hasSuffix(" - value")
         }
 
         /// The words after `email` (and its number) in the header of an address column:

@@ -135,12 +135,15 @@ package struct ContactsCSV: LineReader {
         }
     }
 
-    /// The friend of a row; nil when it holds neither a name nor an address.
+    /// The friend of a row, with its ``ContactCard`` (nickname, company, job title, phones,
+    /// categories without Google's `*` system groups, birthday, the first line of the notes);
+    /// nil when it holds neither a name nor an address.
     static func friend(_ fields: [String], _ columns: Columns) -> Friend? {
         func cell(_ column: Int?) -> String {
             guard let column, column < fields.count else { return "" }
             return fields[column].trimmingWhitespace
         }
+        func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
         let (first, middle, last) = (cell(columns.first), cell(columns.middle), cell(columns.last))
         var name = cell(columns.name)
         if name.isEmpty { name = [first, middle, last].filter { !$0.isEmpty }.joined(separator: " ") }
@@ -160,10 +163,34 @@ package struct ContactsCSV: LineReader {
         if name.isEmpty { name = emails.first ?? "" }
         guard !name.isEmpty else { return nil }
         let hasParts = !first.isEmpty || !last.isEmpty
+        var card = ContactCard()
+        card.nickname = nonEmpty(cell(columns.nickname))
+        card.organization = nonEmpty(cell(columns.organization))
+        card.title = nonEmpty(cell(columns.title))
+        for phone in columns.phones.flatMap({ Self.items(cell($0)) }) where !card.phones.contains(phone) {
+            card.phones.append(phone)
+        }
+        for category in columns.categories.flatMap({ Self.items(cell($0), alsoSplittingOn: ";") })
+        where !category.hasPrefix("*") && !card.categories.contains(category) {
+            card.categories.append(category)
+        }
+        card.birthday = nonEmpty(cell(columns.birthday)).flatMap { Self.emptyDates.contains($0) ? nil : $0 }
+        card.note = cell(columns.note).split(whereSeparator: \.isNewline).first.map { String($0).trimmingWhitespace }
         return Friend(
             id: cell(columns.id).isEmpty ? StableID.of([name] + emails) : cell(columns.id), name: name,
             firstName: hasParts && !first.isEmpty ? first : nil, middleName: hasParts && !middle.isEmpty ? middle : nil,
-            lastName: hasParts && !last.isEmpty ? last : nil, emails: emails)
+            lastName: hasParts && !last.isEmpty ? last : nil, emails: emails, card: card)
+    }
+
+    /// How Outlook writes a birthday it does not know.
+    private static let emptyDates: Set<String> = ["0.0.00", "0/0/00", "00.00.0000"]
+
+    /// The items of a cell that may hold several joined with ` ::: ` (Google) or, with
+    /// `alsoSplittingOn`, that separator (Outlook's categories), trimmed, the empty ones left out.
+    private static func items(_ value: String, alsoSplittingOn separator: Character? = nil) -> [String] {
+        value.split(separator: " ::: ").flatMap { part in
+            separator.map { part.split(separator: $0).map(\.trimmingWhitespace) } ?? [part.trimmingWhitespace]
+        }.filter { !$0.isEmpty }
     }
 
     /// What is said of a first line that is neither a header picker knows nor a contact.

@@ -12,6 +12,10 @@ struct VCardCard {
     private var organization: String?
     /// Each address with its preference and its place among the card's addresses.
     private var emails: [(email: String, preference: Int, order: Int)] = []
+    /// What the card says besides (its `ORG` goes in as ``organization`` when the card ends).
+    private var details = ContactCard()
+    /// Each phone number with its preference and its place, as the addresses are kept.
+    private var phones: [(phone: String, preference: Int, order: Int)] = []
 
     init(firstLine: Int) {
         self.firstLine = firstLine
@@ -35,6 +39,26 @@ struct VCardCard {
                 VCardValue.unescaped($0).trimmingWhitespace
             }
             organization = name.flatMap { $0.isEmpty ? nil : $0 }
+        case "NICKNAME" where details.nickname == nil:
+            details.nickname = Self.list(value).first
+        case "TITLE" where details.title == nil:
+            details.title = Self.text(value)
+        case "TEL":
+            // 4.0 may write a tel: URI.
+            var phone = VCardValue.unescaped(value[...]).trimmingWhitespace
+            if phone.lowercased().hasPrefix("tel:") { phone = String(phone.dropFirst(4)) }
+            guard !phone.isEmpty, !phones.contains(where: { $0.phone == phone }) else { return }
+            phones.append((phone, property.preference, phones.count))
+        case "CATEGORIES":
+            for category in Self.list(value) where !details.categories.contains(category) {
+                details.categories.append(category)
+            }
+        case "BDAY" where details.birthday == nil:
+            details.birthday = Self.text(value)
+        case "NOTE" where details.note == nil:
+            details.note = Self.text(value)?.split(whereSeparator: \.isNewline).first.map {
+                String($0).trimmingWhitespace
+            }
         case "UID" where uid == nil:
             uid = VCardValue.unescaped(value[...]).trimmingWhitespace
         case "EMAIL":
@@ -46,7 +70,22 @@ struct VCardCard {
         }
     }
 
-    /// The friend this card describes: named by `FN`, else by the given, additional and family
+    /// `value` unescaped and trimmed; nil when that leaves nothing.
+    private static func text(_ value: String) -> String? {
+        let text = VCardValue.unescaped(value[...]).trimmingWhitespace
+        return text.isEmpty ? nil : text
+    }
+
+    /// The items of `value`, a list separated by commas that no backslash escapes, each
+    /// unescaped and trimmed, the empty ones left out.
+    private static func list(_ value: String) -> [String] {
+        VCardValue.components(value[...], separatedBy: ",").map { VCardValue.unescaped($0).trimmingWhitespace }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The friend this card describes, with its ``ContactCard`` (`NICKNAME`'s first, `ORG`,
+    /// `TITLE`, every `TEL` the preferred first, `CATEGORIES`, `BDAY` as written, `NOTE`'s first
+    /// line): named by `FN`, else by the given, additional and family
     /// names of `N`, else by its organisation, else by its preferred address (a contact known
     /// only by its address, as phones and Google's "Other contacts" keep them); identified by
     /// `UID`, else by a hash of its name and addresses; nil when the card gives neither a name
@@ -61,10 +100,13 @@ struct VCardCard {
         if name.isEmpty { name = organization ?? addresses.first ?? "" }
         guard !name.isEmpty else { return nil }
         let hasParts = !parts.given.isEmpty || !parts.family.isEmpty
+        var card = details
+        card.organization = organization
+        card.phones = phones.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.phone)
         return Friend(
             id: uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + addresses), name: name,
             firstName: hasParts && !parts.given.isEmpty ? parts.given : nil,
             middleName: hasParts && !parts.additional.isEmpty ? parts.additional : nil,
-            lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses)
+            lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses, card: card)
     }
 }
