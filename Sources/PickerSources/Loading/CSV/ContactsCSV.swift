@@ -34,7 +34,7 @@ package struct ContactsCSV: LineReader {
 
     /// The separator of the dialect whose first line is `line`: the comma, semicolon or tab
     /// it holds most of outside quotes (a comma when it holds none).
-    static func separator(of line: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    package static func separator(of line: UnsafeBufferPointer<UInt8>) -> UInt8 {
         var counts: [UInt8: Int] = [:]
         var inQuotes = false
         for byte in line {
