@@ -17,10 +17,11 @@ package func checkCSVDialect(_ input: UnsafeRawBufferPointer) throws(FuzzFailure
     func quoted(_ field: String) -> String { "\"" + field.replacing("\"", with: "\"\"") + "\"" }
     var csv = ["Name", "E-mail Address", "Notes"].joined(separator: separator) + "\n"
     var expected: [(name: String, email: String)] = []
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Cut by scalars: "\r\n" is one Character, and a name must hold no line feed.
+    for (number, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
         let parts = line.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
-        let name = String(parts[0])
-        let notes = parts.count > 1 ? String(parts[1]).replacing("\u{1E}", with: "\n") : ""
+        let name = String(String.UnicodeScalarView(parts[0]))
+        let notes = parts.count > 1 ? String(String.UnicodeScalarView(parts[1])).replacing("\u{1E}", with: "\n") : ""
         let email = "contact\(number)@example.org"
         csv += [quoted(name), email, quoted(notes)].joined(separator: separator) + "\n"
         let shown = name.trimmingWhitespace

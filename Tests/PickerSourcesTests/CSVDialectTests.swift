@@ -76,6 +76,7 @@ final class CSVDialectTests: XCTestCase {
         XCTAssertEqual(separator("a\tb\tc,d"), "\t")
         XCTAssertEqual(separator("\"a;b;c\",d"), ",", "not inside quotes")
         XCTAssertEqual(separator("a;b,c"), ",", "a tie goes to the comma")
+        XCTAssertEqual(separator("a\tb;c"), ";", "then to the semicolon, whatever the order of hashes")
         XCTAssertEqual(separator("abc"), ",")
     }
 }

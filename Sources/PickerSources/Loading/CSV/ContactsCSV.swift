@@ -33,18 +33,19 @@ package struct ContactsCSV: LineReader {
     }
 
     /// The separator of the dialect whose first line is `line`: the comma, semicolon or tab
-    /// it holds most of outside quotes (a comma when it holds none).
+    /// it holds most of outside quotes, in that order where they tie (a comma when it holds
+    /// none).
     package static func separator(of line: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        var counts: [UInt8: Int] = [:]
+        let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+        var counts = [0, 0, 0]
         var inQuotes = false
         for byte in line {
             if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
-            if !inQuotes, byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == 0x09 {
-                counts[byte, default: 0] += 1
-            }
+            if !inQuotes, let index = candidates.firstIndex(of: byte) { counts[index] += 1 }
         }
-        let comma = UInt8(ascii: ",")
-        return counts.max { ($0.value, $0.key == comma ? 1 : 0) < ($1.value, $1.key == comma ? 1 : 0) }?.key ?? comma
+        var best = 0
+        for index in 1..<candidates.count where counts[index] > counts[best] { best = index }
+        return candidates[best]
     }
 
     /// Whether `text`, the start of a source (after any byte-order mark), is a CSV of
