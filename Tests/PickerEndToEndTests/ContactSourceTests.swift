@@ -334,7 +334,10 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(piped.output, "Françoise Dœuf\n")
         let outlook = try runPicker(["--source", PickerPaths.fixture("outlook-windows-1252.csv"), "--filter", "fifi"])
         XCTAssertEqual(outlook.output, "Françoise Dœuf – “Fifi”\n")
-        XCTAssertEqual(outlook.standardError, "")
+        XCTAssertEqual(
+            outlook.standardError,
+            "picker: \(PickerPaths.fixture("outlook-windows-1252.csv")): not UTF-8 throughout: read as Windows-1252 where it is not\n"
+        )
         let mac = try runPicker([
             "--source", PickerPaths.fixture("the-bat-classic-mac.vcf"), "--filter", "", "--format", "aerc",
         ])
@@ -358,7 +361,8 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(found.output, "nur.adresse@example.de\n", "the contact without a name is found by its address")
         XCTAssertEqual(
             found.standardError,
-            "picker: \(german): 1 contact skipped at line 6: the record has no name and no address\n")
+            "picker: \(german): not UTF-8 throughout: read as Windows-1252 where it is not\n"
+                + "picker: \(german): 1 contact skipped at line 6: the record has no name and no address\n")
         let tabs = try runPicker(
             ["--filter", "ann"],
             input: try Data(contentsOf: URL(fileURLWithPath: PickerPaths.fixture("thunderbird.tsv"))))

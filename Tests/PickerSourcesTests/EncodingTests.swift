@@ -63,6 +63,20 @@ final class EncodingTests: XCTestCase {
             ], "as Python's cp1252 reads them, the five undefined bytes as ISO-8859-1")
     }
 
+    func testTheEncodingTakenWhereTextIsNotUTF8IsSaid() throws {
+        for name in ["outlook-windows-1252.csv", "the-bat-classic-mac.vcf"] {
+            let list = try FileSourceLoader(path: fixture(name).path).list(sortOrder: .first).list
+            XCTAssertEqual(list.assumedEncoding, "Windows-1252", name)
+        }
+        let utf8 = try FileSourceLoader(path: fixture("outlook-german.csv").path).list(sortOrder: .first).list
+        XCTAssertEqual(utf8.assumedEncoding, "Windows-1252", "German Outlook's export is in the ANSI code page")
+        let plain = try FileSourceLoader(path: fixture("google.csv").path).list(sortOrder: .first).list
+        XCTAssertNil(plain.assumedEncoding)
+        XCTAssertEqual(
+            FriendSource.file("a.csv").encodingNote("Windows-1252"),
+            "a.csv: not UTF-8 throughout: read as Windows-1252 where it is not")
+    }
+
     func testEightBitQuotedPrintableWithoutACharsetAndCRLineEnds() throws {
         let data = try Data(contentsOf: fixture("the-bat-classic-mac.vcf"))
         let read = try readLines(data, VCardReader.init(source:))

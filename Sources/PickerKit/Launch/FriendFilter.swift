@@ -10,7 +10,7 @@ package enum FriendFilter {
     /// ``MatchTier``), and in the order of a list sorted by `sortOrder` among equals; how many
     /// friends were left out for an id seen before; and how many entries were skipped (cards or
     /// records that could not be read, contacts with neither a name nor an address), with the
-    /// first of them. Plain text on standard input is searched line by line
+    /// first of them, and the encoding text that was not UTF-8 was read as. Plain text on standard input is searched line by line
     /// before anything is sorted (its ids, the line numbers, never repeat). `token`, `timeout`,
     /// `loadTimeout` and `rejectionAdvice` serve URL sources only (see
     /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``).
@@ -19,7 +19,9 @@ package enum FriendFilter {
         in source: FriendSource, matching query: String, sortOrder: NameOrder, ranked: Bool = true,
         searchesAddresses: Bool = false, token: String?,
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil
-    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?) {
+    ) throws(SourceError) -> (
+        matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?
+    ) {
         if source == .standardInput {
             // Text is searched whole, in place; any other format is read as it comes.
             let input = try InputFile.standardInput()
@@ -33,7 +35,7 @@ package enum FriendFilter {
             let lines = try LineFilter.matches(
                 in: FriendsJSON.withoutByteOrderMark(data), source: source.displayName, matching: query,
                 sortOrder: sortOrder, ranked: ranked)
-            return (.lines(lines), 0, 0, nil)
+            return (.lines(lines), 0, 0, nil, nil)
         }
         let loader = source.loader(
             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice)
@@ -43,10 +45,12 @@ package enum FriendFilter {
 
     private static func matches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, ranked: Bool, searchesAddresses: Bool
-    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?) {
+    ) throws(SourceError) -> (
+        matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?
+    ) {
         let (list, leftOut, _) = try loader.list(sortOrder: sortOrder)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses)
-        return (.friends(found), leftOut, list.skipped, list.firstSkipped)
+        return (.friends(found), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding)
     }
 
     /// The friends of `list` that `query` includes, best first when `ranked`; with

@@ -78,14 +78,15 @@ extension LaunchPlan {
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
-                    let (matches, leftOut, skipped, firstSkipped) = try FriendFilter.matches(
+                    let (matches, leftOut, skipped, firstSkipped, encoding) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
                         loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice)
                     reports +=
-                        skippedReports(skipped, first: firstSkipped, source: options.source, token: token)
+                        encodingReports(encoding, source: options.source, token: token)
+                        + skippedReports(skipped, first: firstSkipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)
                     return LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
                 }
@@ -167,7 +168,8 @@ extension LaunchPlan {
         _ list: FriendList, leftOut: Int, options: Options, frecency: Frecency = Frecency(), token: String? = nil
     ) -> LaunchPlan {
         let reports =
-            skippedReports(list.skipped, first: list.firstSkipped, source: options.source, token: token)
+            encodingReports(list.assumedEncoding, source: options.source, token: token)
+            + skippedReports(list.skipped, first: list.firstSkipped, source: options.source, token: token)
             + leftOutReports(leftOut, source: options.source, token: token)
         let matches = list.positions(
             matching: SearchQuery(options.query, searchesAddresses: options.configuration.searchesAddresses))
@@ -191,13 +193,15 @@ extension LaunchPlan {
     package static func finish(
         _ state: PickerState, outcome: PickerState.Outcome, options: Options, persistence: Persistence? = nil
     ) -> LaunchPlan {
-        // With --select-1 or --exit-0 the skipped contacts were reported when the list was read.
+        // With --select-1 or --exit-0 the skipped contacts and the encoding were reported when the list was read.
         let skipped = options.selectOne || options.exitZero ? 0 : state.list.skipped
+        let encoding = options.selectOne || options.exitZero ? nil : state.list.assumedEncoding
         // The token, read again, only to be cut out of a URL source's name.
         var token: String?
         if case .url = options.source { token = try? options.sessionToken() }
         var reports =
-            skippedReports(skipped, first: state.list.firstSkipped, source: options.source, token: token)
+            encodingReports(encoding, source: options.source, token: token)
+            + skippedReports(skipped, first: state.list.firstSkipped, source: options.source, token: token)
             + leftOutReports(state.leftOut, source: options.source, token: token)
         if state.loading == .complete {
             reports += state.pendingSelection.map { "--select: no friend has the id '\($0)'" }
@@ -260,6 +264,12 @@ extension LaunchPlan {
 
     /// The size of a state made before the terminal is open.
     private static let unsized = TerminalSize(rows: 0, columns: 0)
+
+    /// What standard error says when text of `source` that was not UTF-8 was read as
+    /// `encoding`: nothing when none was.
+    private static func encodingReports(_ encoding: String?, source: FriendSource, token: String?) -> [String] {
+        source.encodingNote(encoding, redacting: token).map { [$0] } ?? []
+    }
 
     /// What standard error says of `skipped` entries of `source` left out, the first of them
     /// `first`: nothing when none were.

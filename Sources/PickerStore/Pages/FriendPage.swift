@@ -22,6 +22,9 @@ public struct FriendPage: Hashable, Sendable {
     public var skipped: Int
     /// The first of the entries skipped since the page before, with why.
     package var firstSkipped: SkippedEntry?
+    /// The encoding the reader took text for where it was not UTF-8 (`Windows-1252`), when it
+    /// did so since the page before.
+    package var assumedEncoding: String?
     /// About how many friends the source holds in all, judged from how much of it is read:
     /// the list makes room for them at once instead of growing, a copy at a time, as they
     /// come. Never shown (``announcedTotal`` is what the source says).
@@ -55,7 +58,7 @@ public struct FriendPage: Hashable, Sendable {
     /// Pages are equal when they hold the same friends and counts, however they hold them.
     public static func == (left: FriendPage, right: FriendPage) -> Bool {
         left.announcedTotal == right.announcedTotal && left.skipped == right.skipped
-            && left.firstSkipped == right.firstSkipped
+            && left.firstSkipped == right.firstSkipped && left.assumedEncoding == right.assumedEncoding
             && left.estimatedCount == right.estimatedCount && left.friends == right.friends
     }
 

@@ -11,6 +11,9 @@ package struct PageCollector {
     package private(set) var skippedInAll = 0
     /// The first entry skipped since the start.
     package private(set) var firstSkippedInAll: SkippedEntry?
+    /// The encoding text that was not UTF-8 was taken for, until the next page says so.
+    private var assumedEncoding: String?
+    private var hasToldEncoding = false
 
     package init(firstPage: Int = PageSize.first, largestPage: Int = PageSize.largest) {
         pages = GrowingPages(first: firstPage, largest: largestPage)
@@ -31,10 +34,17 @@ package struct PageCollector {
         firstSkippedInAll = firstSkippedInAll ?? entry
     }
 
+    /// Notes that text which was not UTF-8 was read as `encoding`: the next page says so, once.
+    package mutating func assume(encoding: String) {
+        guard !hasToldEncoding else { return }
+        hasToldEncoding = true
+        assumedEncoding = encoding
+    }
+
     /// Delivers what is left, if anything.
     package mutating func finish(_ deliver: (FriendPage) -> Void) {
         let rest = pages.rest()
-        if rest != nil || skipped > 0 { hand(rest ?? [], deliver) }
+        if rest != nil || skipped > 0 || assumedEncoding != nil { hand(rest ?? [], deliver) }
     }
 
     /// The error for a source of which nothing could be read though something was skipped:
@@ -51,8 +61,10 @@ package struct PageCollector {
     private mutating func hand(_ page: [Friend], _ deliver: (FriendPage) -> Void) {
         var delivered = FriendPage(friends: page, skipped: skipped)
         delivered.firstSkipped = firstSkipped
+        delivered.assumedEncoding = assumedEncoding
         skipped = 0
         firstSkipped = nil
+        assumedEncoding = nil
         deliver(delivered)
     }
 }

@@ -31,6 +31,8 @@ package struct FriendBatch: Hashable, Sendable {
     package private(set) var skipped: Int
     /// The first of them, with why.
     package internal(set) var firstSkipped: SkippedEntry?
+    /// The encoding text that was not UTF-8 was taken for (see ``FriendPage/assumedEncoding``).
+    package internal(set) var assumedEncoding: String?
     /// About how many friends the source holds in all (see ``FriendPage/estimatedCount``).
     private(set) var estimatedCount: Int?
 
@@ -138,6 +140,7 @@ package struct FriendBatch: Hashable, Sendable {
             self.init(texts, sortOrder: sortOrder, skipped: page.skipped, estimatedCount: expected, cores: cores)
         }
         firstSkipped = page.firstSkipped
+        assumedEncoding = page.assumedEncoding
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
@@ -199,6 +202,7 @@ extension FriendBatch {
         ascendingIDs = next.ascendingIDs.flatMap { ascendingIDs?.followed(by: $0) }
         skipped += next.skipped
         firstSkipped = firstSkipped ?? next.firstSkipped
+        assumedEncoding = assumedEncoding ?? next.assumedEncoding
         estimatedCount = next.estimatedCount ?? estimatedCount
         let entries = entries
         var nextRun = next.run

@@ -80,6 +80,8 @@ public struct FriendList: Sendable {
     package private(set) var skipped = 0
     /// The first of them, with why.
     package private(set) var firstSkipped: SkippedEntry?
+    /// The encoding text that was not UTF-8 was taken for (see ``FriendPage/assumedEncoding``).
+    package private(set) var assumedEncoding: String?
 
     /// An empty list, sorted by `sortOrder` as friends are added.
     public init(sortOrder: NameOrder = .first) {
@@ -126,6 +128,7 @@ public struct FriendList: Sendable {
         guard batch.sortOrder == sortOrder else {
             var sorted = FriendBatch(Array(batch.friends), sortOrder: sortOrder, skipped: batch.skipped)
             sorted.firstSkipped = batch.firstSkipped
+            sorted.assumedEncoding = batch.assumedEncoding
             return append(sorted)
         }
         let base = packed.count
@@ -133,6 +136,7 @@ public struct FriendList: Sendable {
         details.append(contentsOf: batch.details, numberedFrom: base)
         skipped += batch.skipped
         firstSkipped = firstSkipped ?? batch.firstSkipped
+        assumedEncoding = assumedEncoding ?? batch.assumedEncoding
         if packed.count == 0 {
             packed = batch.packed
             keys = batch.keys

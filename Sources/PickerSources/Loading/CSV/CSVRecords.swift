@@ -43,10 +43,14 @@ struct CSVRecords {
     /// Whether the field's closing quote was just read.
     private var closedQuote = false
 
+    /// Whether a line that was not UTF-8 was read as Windows-1252.
+    private(set) var tookWindows1252 = false
+
     /// Takes line `number`, and returns the record it completes, if any. A line that is not
     /// UTF-8 is read as Windows-1252 (``Windows1252``), what Outlook and Excel write.
     mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Record? {
         guard UTF8Text.isValid(line) else {
+            tookWindows1252 = true
             let text = Array(Windows1252.string(line).utf8)
             return try text.withUnsafeBufferPointer { (text) throws(Failure) in try read(utf8: text, number: number) }
         }

@@ -93,6 +93,7 @@ package struct ContactsCSV: LineReader {
             try read(again: rest, into: &pages, deliver)
             return
         }
+        if records.tookWindows1252 { pages.assume(encoding: "Windows-1252") }
         guard let record, record.fields.contains(where: { !$0.isEmpty }) else { return }
         if columns == nil {
             if let header = Columns(header: record.fields) {

@@ -135,10 +135,14 @@ package struct VCardReader: LineReader {
             return
         }
         let value: String
+        var tookWindows1252 = false
         do throws(VCardValue.Failure) {
             value = try pending.withUnsafeBufferPointer { (bytes) throws(VCardValue.Failure) in
-                try VCardValue.text(UnsafeBufferPointer(rebasing: bytes[valueStart...]), of: property)
+                try VCardValue.text(
+                    UnsafeBufferPointer(rebasing: bytes[valueStart...]), of: property, tookWindows1252: &tookWindows1252
+                )
             }
+            if tookWindows1252 { pages.assume(encoding: "Windows-1252") }
         } catch {
             switch error {
             case .notText(let charset): note(pendingLine, "\(property.name) is not valid \(charset)", into: &pages)
