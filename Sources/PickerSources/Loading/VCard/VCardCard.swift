@@ -16,6 +16,12 @@ struct VCardCard {
     private var details = ContactCard()
     /// Each phone number with its preference and its place, as the addresses are kept.
     private var phones: [(phone: String, preference: Int, order: Int)] = []
+    /// Whether the card is a group's: vCard 4's `KIND:group`, or Apple's
+    /// `X-ADDRESSBOOKSERVER-KIND:group`.
+    private var isGroup = false
+    /// A group's members as its `MEMBER` (or Apple's `X-ADDRESSBOOKSERVER-MEMBER`) properties
+    /// name them: `urn:uuid:…` of a member's `UID`, most often.
+    private var members: [String] = []
 
     init(firstLine: Int) {
         self.firstLine = firstLine
@@ -59,6 +65,11 @@ struct VCardCard {
             details.note = Self.text(value)?.split(whereSeparator: \.isNewline).first.map {
                 String($0).trimmingWhitespace
             }
+        case "KIND", "X-ADDRESSBOOKSERVER-KIND":
+            isGroup = isGroup || VCardValue.unescaped(value[...]).trimmingWhitespace.lowercased() == "group"
+        case "MEMBER", "X-ADDRESSBOOKSERVER-MEMBER":
+            let member = VCardValue.unescaped(value[...]).trimmingWhitespace
+            if !member.isEmpty, !members.contains(member) { members.append(member) }
         case "UID" where uid == nil:
             uid = VCardValue.unescaped(value[...]).trimmingWhitespace
         case "EMAIL":
@@ -89,7 +100,9 @@ struct VCardCard {
     /// names of `N`, else by its organisation, else by its preferred address (a contact known
     /// only by its address, as phones and Google's "Other contacts" keep them); identified by
     /// `UID`, else by a hash of its name and addresses; nil when the card gives neither a name
-    /// nor an address.
+    /// nor an address. A group's card (`KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`)
+    /// makes a group: its name, its `MEMBER`s (or `X-ADDRESSBOOKSERVER-MEMBER`s) as they name
+    /// them, found among the friends by `UID` (see ``FriendList/members(of:)``).
     var friend: Friend? {
         let parts = nameParts ?? (family: "", given: "", additional: "")
         var name = formattedName ?? ""
@@ -99,6 +112,10 @@ struct VCardCard {
         let addresses = emails.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.email)
         if name.isEmpty { name = organization ?? addresses.first ?? "" }
         guard !name.isEmpty else { return nil }
+        if isGroup {
+            let id = uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + members)
+            return Friend(id: id, name: name, emails: addresses, members: members)
+        }
         let hasParts = !parts.given.isEmpty || !parts.family.isEmpty
         var card = details
         card.organization = organization

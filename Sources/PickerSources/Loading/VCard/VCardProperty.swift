@@ -18,6 +18,7 @@ struct VCardProperty: Equatable {
     /// The properties whose values the reader decodes; every other one is skipped undecoded.
     static let read: Set<String> = [
         "BEGIN", "END", "FN", "N", "UID", "EMAIL", "ORG", "NICKNAME", "TITLE", "TEL", "CATEGORIES", "BDAY", "NOTE",
+        "KIND", "MEMBER", "X-ADDRESSBOOKSERVER-KIND", "X-ADDRESSBOOKSERVER-MEMBER",
     ]
 
     /// Parses the head of `line`, which ends at its first colon outside double quotes. Only the
