@@ -115,6 +115,19 @@ extension KeyMap {
             help: KeyHelp(.browsing, "Alt-A", "select every friend shown; when all are, deselect them all"),
             .keys(.alt("a"), .alt("A"), send: .toggleAllShown)),
         KeyBinding(
+            [.browsing, .reviewing, .searching, .loading],
+            help: KeyHelp(
+                .browsing, "Ctrl-O",
+                "show or hide the details pane: every field of the friend under the cursor, beside the list (below it on a narrow screen)"
+            ),
+            hint: "Ctrl-O details", .keys(.control("o"), send: .toggleDetails)),
+        KeyBinding(
+            [.browsing, .reviewing, .searching],
+            help: KeyHelp(
+                .browsing, "Alt-1 … Alt-9",
+                "in the mail formats and tel: pick the friend under the cursor with its 1st … 9th address or number (the pane numbers them)"
+            ), rules: (1...9).map { .keys(.alt(Character(String($0))), send: .choose($0 - 1)) }),
+        KeyBinding(
             [.browsing],
             help: KeyHelp(
                 .browsing, "Ctrl-R",
