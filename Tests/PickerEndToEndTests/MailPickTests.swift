@@ -43,10 +43,13 @@ final class MailPickTests: TmuxTestCase {
         let picker = try startPicker(["--source", PickerPaths.fixture("plain.csv"), "--format", "aerc"]) {
             $0.counts == "2/2 · 0 selected"
         }
-        XCTAssertEqual(try picker.screen().names, ["Ada Lovelace  ada@example.org", "Charles Babbage  no email address"])
+        XCTAssertEqual(
+            try picker.screen().names, ["Ada Lovelace  ada@example.org", "Charles Babbage  no email address"])
         try picker.press("Down")
         try picker.press("Enter")
-        try picker.waitForScreen("the refusal") { $0.helpLine.hasPrefix("⚠ Charles Babbage has no email address to print") }
+        try picker.waitForScreen("the refusal") {
+            $0.helpLine.hasPrefix("⚠ Charles Babbage has no email address to print")
+        }
         try picker.press("Up", "Enter")
         let result = try picker.waitForExit()
         XCTAssertEqual(result.status, 0)

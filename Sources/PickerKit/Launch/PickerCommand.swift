@@ -67,7 +67,8 @@ package enum PickerCommand {
     /// Carries `plan` out: writes its reports (those its format wants), then prints, exits, or
     /// opens the screen; the status to exit with.
     static func carryOut(_ plan: LaunchPlan, _ options: Options) -> Int32 {
-        if options.format == .mutt, case .exit(let status) = plan.action, status == .error || status == .sessionRejected,
+        if options.format == .mutt, case .exit(let status) = plan.action,
+            status == .error || status == .sessionRejected,
             let problem = plan.reports.last
         {
             return failForMutt(problem, status: status)

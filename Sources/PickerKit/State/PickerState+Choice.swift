@@ -18,9 +18,11 @@ extension PickerState {
     }
 
     /// Whether `friend` can be picked: always, unless picks print an email address or a phone
-    /// number and it has none.
+    /// number and it has none (a group, unless none of its members has one).
     func isPickable(_ friend: Friend) -> Bool {
-        configuration.printedPart == .contact || !choices(of: friend).isEmpty
+        guard configuration.printedPart != .contact else { return true }
+        guard friend.members != nil else { return !choices(of: friend).isEmpty }
+        return list.expandingGroups([friend]).contains { !choices(of: $0).isEmpty }
     }
 
     /// What the bottom line says when `friend`, who has nothing to print, is picked.

@@ -120,10 +120,14 @@ package struct PickerState: Sendable {
     /// What Enter prints: the selected friends in the order picked; with nothing selected, the
     /// friend under the cursor; with nobody shown, nobody. When picks print one email address or
     /// phone number (``PickerConfiguration/printedPart``), each friend holds only the one
-    /// chosen, or else the preferred one.
+    /// chosen, or else the preferred one. A group picked stands for its members (see
+    /// ``FriendList/expandingGroups(_:)``).
     package var result: [Friend] {
-        if selection.isEmpty { return printed(currentFriend.map { [$0] } ?? []) }
-        return printed(selection.orderedIDs.compactMap { id in list.position(ofID: id).map { list.friends[$0] } })
+        let picked =
+            selection.isEmpty
+            ? currentFriend.map { [$0] } ?? []
+            : selection.orderedIDs.compactMap { id in list.position(ofID: id).map { list.friends[$0] } }
+        return printed(list.expandingGroups(picked))
     }
 
     /// What happened to the picker on an event: whether it goes on, finished with a result, or

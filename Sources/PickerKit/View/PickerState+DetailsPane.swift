@@ -38,7 +38,7 @@ extension PickerState {
         if let organization = card.organization { field("org", organization) }
         if let title = card.title { field("title", title) }
         if !card.categories.isEmpty { field("groups", card.categories.joined(separator: ", ")) }
-        if let members = friend.members { field("members", Self.memberSummary(members)) }
+        if friend.members != nil { field("members", memberSummary(friend)) }
         if let birthday = card.birthday { field("birthday", birthday) }
         if let since = friend.friendsSince { field("since", Self.day(since)) }
         if let note = card.note { field("note", note) }
@@ -75,10 +75,11 @@ extension PickerState {
         }
     }
 
-    /// A group's members as the pane shows them: how many, and the first few.
-    private static func memberSummary(_ members: [String]) -> String {
-        let shown = members.prefix(3).joined(separator: ", ")
-        return "\(members.count): " + shown + (members.count > 3 ? ", …" : "")
+    /// A group's members as the pane shows them: how many, and the names of the first few.
+    private func memberSummary(_ group: Friend) -> String {
+        let members = list.members(of: group)
+        let shown = members.prefix(4).map(\.name).joined(separator: ", ")
+        return "\(members.count)" + (members.isEmpty ? "" : ": " + shown + (members.count > 4 ? ", …" : ""))
     }
 
     /// Puts the details pane on `lines`, the screen's lines as the list left them: beside the

@@ -12,7 +12,10 @@ extension PickerState {
         var parts: [String] = []
         if let distinction = nearby.distinction(ofRow: row) { parts.append(distinction) }
         let part = configuration.printedPart
-        if part != .contact {
+        if friend.members != nil {
+            let count = list.members(of: friend).count
+            parts.append("group of \(count) \(count == 1 ? "friend" : "friends")")
+        } else if part != .contact {
             parts.append(chosenValue(of: friend).map { TerminalText.sanitized($0) } ?? "no \(part.noun)")
         } else if let email = friend.emails.first {
             parts.append(TerminalText.sanitized(email))
