@@ -38,6 +38,14 @@ final class GroupPickTests: XCTestCase {
         XCTAssertEqual(list.expandingGroups([friends[1]]).map(\.id), ["bob"])
     }
 
+    func testAMemberIsFoundWithOrWithoutTheURNPrefix() {
+        let list = FriendList([
+            Friend(id: "4fbe8971", name: "Kari"), Friend(id: "urn:uuid:77aa", name: "Ola"),
+            Friend(id: "g", name: "Nordics", members: ["urn:uuid:4fbe8971", "77aa", "urn:uuid:none"]),
+        ])
+        XCTAssertEqual(list.members(of: list.friends[list.position(ofID: "g")!]).map(\.name), ["Kari", "Ola"])
+    }
+
     func testPickingAGroupPicksItsMembers() {
         var state = picker()
         moveTo("team", &state)

@@ -1,8 +1,14 @@
 extension FriendList {
-    /// The members of `group` found in the list, in the group's order; empty for a person.
+    /// The members of `group` found in the list, in the group's order; empty for a person. A
+    /// member named `urn:uuid:…` (as vCard's `MEMBER` and Apple's group cards name them) is also
+    /// found by the bare identifier, which a card's `UID` may hold, and the other way round.
     /// - Complexity: O(m) for m members.
     public func members(of group: Friend) -> [Friend] {
-        (group.members ?? []).compactMap { id in position(ofID: id).map { friends[$0] } }
+        let prefix = "urn:uuid:"
+        return (group.members ?? []).compactMap { id in
+            let other = id.lowercased().hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : prefix + id
+            return (position(ofID: id) ?? position(ofID: other)).map { friends[$0] }
+        }
     }
 
     /// `picked` with every group replaced by its members found in the list (the members of a
