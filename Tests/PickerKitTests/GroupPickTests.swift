@@ -73,3 +73,38 @@ final class GroupPickTests: XCTestCase {
         XCTAssertEqual(found.map(\.id), ["ann", "bob", "cai"])
     }
 }
+
+/// Categories (a vCard's `CATEGORIES`, a CSV's labels) make groups once the source is read,
+/// in `--filter` and in the picker alike.
+final class CategoryGroupTests: XCTestCase {
+    private let friends = [
+        Friend(id: "1", name: "Ann Lee", emails: ["ann@x.org"], card: ContactCard(categories: ["Climbing", "Work"])),
+        Friend(id: "2", name: "Bob Kay", emails: ["bob@x.org"], card: ContactCard(categories: ["Work"])),
+        Friend(id: "3", name: "Cai Wu"),
+        Friend(id: "team", name: "Climbing", members: ["3"]),
+    ]
+
+    func testEachCategoryIsAGroupOfTheFriendsFiledUnderIt() {
+        let list = FriendList(friends)
+        let groups = list.categoryGroups()
+        XCTAssertEqual(groups.map(\.name), ["Work"], "Climbing is the name of a group card already")
+        XCTAssertEqual(groups.first?.id, "category:Work")
+        XCTAssertEqual(groups.first?.members, ["1", "2"])
+        var grown = list
+        grown.append(FriendBatch(groups))
+        XCTAssertTrue(grown.categoryGroups().isEmpty, "a group made once is not made again")
+        XCTAssertTrue(FriendList([Friend(id: "1", name: "Ann")]).categoryGroups().isEmpty)
+    }
+
+    func testThePickerAddsThemOnceEveryoneHasArrived() {
+        var state = PickerState(size: TerminalSize(rows: 12, columns: 80))
+        state.send(.friendsArrived(FriendBatch(friends)))
+        XCTAssertEqual(state.list.count, 4)
+        state.send(.loadingFinished)
+        XCTAssertEqual(state.list.count, 5)
+        state.send(.typed("work"))
+        XCTAssertEqual(state.currentFriend?.name, "Work")
+        XCTAssertEqual(state.send(.done), .finished)
+        XCTAssertEqual(state.result.map(\.name), ["Ann Lee", "Bob Kay"])
+    }
+}

@@ -110,6 +110,20 @@ struct ContactDetails: Sendable {
         }
     }
 
+    /// The categories of every friend that has any, by friend number, in no particular order.
+    func categoriesByNumber() -> [(number: Int, categories: [String])] {
+        guard hasCards else { return [] }
+        return entries.compactMap { number, entry in
+            guard let categories = entry.card?.categories, !categories.isEmpty else { return nil }
+            return (Int(number), categories)
+        }
+    }
+
+    /// The numbers of the friends that are groups (that have members).
+    func groupNumbers() -> [Int] {
+        entries.compactMap { number, entry in entry.members == nil ? nil : Int(number) }
+    }
+
     /// `friend`, friend number `number`, with its details filled in.
     func filling(_ friend: Friend, number: Int) -> Friend {
         guard !isEmpty, let entry = entries[UInt32(truncatingIfNeeded: number)] else { return friend }

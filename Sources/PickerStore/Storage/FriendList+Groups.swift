@@ -31,3 +31,35 @@ extension FriendList {
         return expanded
     }
 }
+
+extension FriendList {
+    /// What the id of a group made of a category starts with.
+    public static let categoryGroupPrefix = "category:"
+
+    /// The groups the friends' categories make (a vCard's `CATEGORIES`, a CSV's labels): one
+    /// per category, named by it, whose members are the friends filed under it in list order,
+    /// with the id `category:` and the name. None for a category whose group the list holds
+    /// already, or that a group of the list is named (an address book's own group card).
+    /// - Complexity: O(c log n) for c friends with categories; O(1) when no friend has a card.
+    public func categoryGroups() -> [Friend] {
+        let filed = details.categoriesByNumber().compactMap { entry in
+            position(ofNumber: entry.number).map { (position: $0, categories: entry.categories) }
+        }.sorted { $0.position < $1.position }
+        guard !filed.isEmpty else { return [] }
+        var members: [String: [String]] = [:]
+        var names: [String] = []
+        for (position, categories) in filed {
+            let id = friends[position].id
+            for category in categories {
+                if members[category] == nil { names.append(category) }
+                members[category, default: []].append(id)
+            }
+        }
+        let groupNames = Set(details.groupNumbers().compactMap { position(ofNumber: $0).map { friends[$0].name } })
+        return names.compactMap { name in
+            let id = Self.categoryGroupPrefix + name
+            guard position(ofID: id) == nil, !groupNames.contains(name) else { return nil }
+            return Friend(id: id, name: name, members: members[name])
+        }
+    }
+}
