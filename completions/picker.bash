@@ -36,7 +36,7 @@ _picker() {
         --prompt) return ;;
         --header) return ;;
         --height) return ;;
-        --format) COMPREPLY=($(compgen -W "names ids tsv json mutt aerc address" -- "$current")); return ;;
+        --format) COMPREPLY=($(compgen -W "names ids tsv json mutt aerc address tel" -- "$current")); return ;;
         --cache-dir) COMPREPLY=($(compgen -f -- "$current")); return ;;
         --recent) return ;;
     esac

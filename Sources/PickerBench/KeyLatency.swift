@@ -101,8 +101,9 @@ struct KeyLatencyHarness {
         guard !first.bytes.isEmpty else { throw failure("no first frame within \(startDeadline) s", screen) }
         measured.firstFrame = first.lastByte - start
         measured.loaded = measured.firstFrame
-        // The title says "loading…", or "loading 30/900" when the source gave a total.
-        while screen.line(0).contains(" loading") || !screen.line(0).hasPrefix(configuration.title) {
+        // While loading, the title has a spinner (a braille pattern) and says what it waits for
+        // ("reading friends.json…") or "loading…", "loading 30/900" when the source gave a total.
+        while Self.isLoading(screen.line(0)) || !screen.line(0).hasPrefix(configuration.title) {
             // While loading, the spinner turns every 120 ms: a picker quiet for a key's deadline hangs.
             let quietUntil = measured.loaded + start + keyDeadline
             let redraw = try terminal.readRedraw(settle: settle, deadline: min(start + loadDeadline, quietUntil))
@@ -154,6 +155,11 @@ struct KeyLatencyHarness {
         var line = configuration.prompt + query
         while line.last == " " { line.removeLast() }
         return line
+    }
+
+    /// Whether the title `line` shows the spinner of a load under way.
+    private static func isLoading(_ line: String) -> Bool {
+        line.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }
     }
 
     /// The friends shown and in the list, from the title's `shown/total · n selected`.

@@ -261,6 +261,23 @@ final class ContactSourceTests: TmuxTestCase {
         assertExit(result, 0, output: "Ann Lee\nAnn Lee\nKari Løye\nZoë Kim\n😀 Sunny Day\n")
     }
 
+    /// An archive whose friends list is stored, not deflated (`zip -0`), is read by a picker
+    /// that has inflated nothing before: zlib checks its CRC-32 all the same.
+    func testAnExportStoredWithoutCompressionIsRead() throws {
+        let folder = try exportFolder()
+        let archive = directory.appendingPathComponent("stored.zip").path
+        let zip = try runCommand(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c",
+                "import os, sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_STORED) as z:\n    for d, _, fs in os.walk(sys.argv[2]):\n        for f in fs: z.write(os.path.join(d, f), os.path.relpath(os.path.join(d, f), sys.argv[2]))",
+                archive, folder,
+            ])
+        XCTAssertEqual(zip.status, 0, zip.standardError)
+        let result = try runPicker(["--source", archive, "--filter", ""])
+        assertExit(result, 0, output: "Ann Lee\nAnn Lee\nKari Løye\nZoë Kim\n😀 Sunny Day\n")
+    }
+
     func testMalformedContactsNameTheLineWhenNothingCouldBeRead() throws {
         let vCard = directory.appendingPathComponent("broken.vcf")
         try Data("BEGIN:VCARD\nFN:Ann\nBEGIN:VCARD\n".utf8).write(to: vCard)

@@ -41,6 +41,24 @@ final class MailClientTests: XCTestCase {
         XCTAssertEqual(none.output, "picker: no friend with an email address matches\n")
     }
 
+    /// mutt shows the first line of standard output as its message and paints standard error
+    /// over its screen: a failure is that line, and standard error stays empty.
+    func testMuttIsToldOfAFailureOnItsMessageLine() throws {
+        let missing = home.appendingPathComponent("missing.vcf").path
+        let failed = try runPicker(["--source", missing, "--filter", "ann", "--format", "mutt"])
+        XCTAssertEqual(failed.status, 2)
+        XCTAssertTrue(failed.output.hasPrefix("picker: \(missing): "), failed.output)
+        XCTAssertEqual(failed.output.filter { $0 == "\n" }.count, 1)
+        XCTAssertEqual(failed.standardError, "")
+        let unreadable = try runPicker(["--bogus", "--format", "mutt"])
+        XCTAssertEqual(unreadable.status, 2)
+        XCTAssertTrue(unreadable.output.hasPrefix("picker: "), unreadable.output)
+        XCTAssertEqual(unreadable.standardError, "")
+        let aerc = try runPicker(["--source", missing, "--filter", "ann", "--format", "aerc"])
+        XCTAssertEqual(aerc.output, "", "aerc shows standard error")
+        XCTAssertTrue(aerc.standardError.hasPrefix("picker: \(missing): "))
+    }
+
     func testAercShape() throws {
         let found = try pick(["--filter", "bob", "--format", "aerc"])
         XCTAssertEqual(found.status, 0)
@@ -75,7 +93,7 @@ final class MailClientTests: XCTestCase {
     }
 
     /// mutt does not capture standard error, which would land on its screen at every query:
-    /// the formats of mail clients write no notes there, only errors.
+    /// the formats of mail clients write no notes there; aerc's gets errors, mutt's none.
     func testTheClientsFormatsKeepStandardErrorForErrors() throws {
         for format in ["mutt", "aerc"] {
             let skipping = try pick(["--filter", "", "--format", format])
@@ -88,7 +106,9 @@ final class MailClientTests: XCTestCase {
             XCTAssertEqual(plain.standardError, "", "\(format): the friend without an address is not told")
             let missing = try runPicker(["--source", "/nonexistent/contacts.vcf", "--filter", "a", "--format", format])
             XCTAssertEqual(missing.status, 2)
-            XCTAssertEqual(missing.standardError, "picker: /nonexistent/contacts.vcf: no such file\n", format)
+            // mutt shows the first line of standard output; aerc, standard error.
+            let error = "picker: /nonexistent/contacts.vcf: no such file\n"
+            XCTAssertEqual(format == "mutt" ? missing.output : missing.standardError, error, format)
         }
     }
 

@@ -19,6 +19,8 @@ final class FuzzCorpusReplayTests: XCTestCase {
     func testFriendCache() throws { try replay("friend-cache") }
     func testDeviceLogin() throws { try replay("device-login") }
     func testSearch() throws { try replay("search") }
+    func testRedaction() throws { try replay("redaction") }
+    func testZipArchive() throws { try replay("zip-archive") }
 
     /// Every folder of the corpus has its check here, and every check its folder.
     func testEveryCorpusIsReplayed() throws {
@@ -34,7 +36,8 @@ final class FuzzCorpusReplayTests: XCTestCase {
         "terminal-input": checkTerminalInput, "vcard": checkVCard, "vcard-recovery": checkVCardRecovery,
         "contacts-csv": checkContactsCSV, "csv-dialect": checkCSVDialect,
         "facebook-export": checkFacebookExport, "friend-cache": checkFriendCache,
-        "device-login": checkDeviceLoginResponse, "search": checkSearch,
+        "device-login": checkDeviceLoginResponse, "search": checkSearch, "redaction": checkRedaction,
+        "zip-archive": checkZipArchive,
     ]
 
     /// The longest input the fuzzer gives a target (its `-max_len`): a longer file is cut there,

@@ -53,12 +53,14 @@ package enum FriendFilter {
         return (.friends(found), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding)
     }
 
-    /// The friends of `list` that `query` includes, best first when `ranked`; with
+    /// The friends of `list` that `query` includes, best first when `ranked`, a group found
+    /// standing for its members (see ``FriendList/expandingGroups(_:)``); with
     /// `searchesAddresses`, a term may match an email address without holding `@`.
     static func matches(in list: FriendList, _ query: String, ranked: Bool, searchesAddresses: Bool = false)
         -> [Friend]
     {
         let search = SearchQuery(query, searchesAddresses: searchesAddresses)
-        return list.search(search, ranking: ranked ? Ranking() : nil).inOrder.map { list.friends[$0] }
+        return list.expandingGroups(
+            list.search(search, ranking: ranked ? Ranking() : nil).inOrder.map { list.friends[$0] })
     }
 }

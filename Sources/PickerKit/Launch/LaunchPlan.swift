@@ -246,7 +246,7 @@ extension LaunchPlan {
     /// Prints `matches`, or exits with ``ExitStatus/nothingToPrint`` when there are none; the
     /// mail formats always print (their printout says when there is nobody).
     private init(reports: [String], printing matches: FilterMatches, format: OutputFormat) {
-        let prints = matches.count > 0 || format.isForMail
+        let prints = matches.count > 0 || format.printsOnePart
         self.init(reports: reports, prints ? .print(matches) : .exit(.nothingToPrint))
     }
 

@@ -45,6 +45,11 @@ package struct PickerState: Sendable {
     package internal(set) var announcedTotal: Int?
     /// The selected friends' ids, in the order they were picked.
     package internal(set) var selection = SelectionSet()
+    /// For friends whose pick prints one of several addresses or numbers, the index of the one
+    /// chosen (Alt-1 to Alt-9), by id; the others print their preferred one.
+    package internal(set) var chosenIndex: [String: Int] = [:]
+    /// Whether the details pane shows every field of the friend under the cursor.
+    package internal(set) var showsDetails = false
     /// Ids to select once their friends arrive, in the order given.
     package internal(set) var pendingSelection: [String]
     /// Ids given to select that the limit left out, in the order given.
@@ -114,10 +119,16 @@ package struct PickerState: Sendable {
     }
 
     /// What Enter prints: the selected friends in the order picked; with nothing selected, the
-    /// friend under the cursor; with nobody shown, nobody.
+    /// friend under the cursor; with nobody shown, nobody. When picks print one email address or
+    /// phone number (``PickerConfiguration/printedPart``), each friend holds only the one
+    /// chosen, or else the preferred one. A group picked stands for its members (see
+    /// ``FriendList/expandingGroups(_:)``).
     package var result: [Friend] {
-        if selection.isEmpty { return currentFriend.map { [$0] } ?? [] }
-        return selection.orderedIDs.compactMap { id in list.position(ofID: id).map { list.friends[$0] } }
+        let picked =
+            selection.isEmpty
+            ? currentFriend.map { [$0] } ?? []
+            : selection.orderedIDs.compactMap { id in list.position(ofID: id).map { list.friends[$0] } }
+        return printed(list.expandingGroups(picked))
     }
 
     /// What happened to the picker on an event: whether it goes on, finished with a result, or
@@ -198,7 +209,9 @@ package struct PickerState: Sendable {
         case .click(let line, let column): click(line: line, column: column)
         case .doubleClick(let line): doubleClick(line: line)
         case .scroll(let rows): moveCursor(by: rows)
-        case .done: phase = .done
+        case .done: finish()
+        case .toggleDetails: showsDetails.toggle()
+        case .choose(let index): choose(index)
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, let announcedTotal): receive(batch, announcedTotal: announcedTotal)
         case .cachedCopyShown(let age, let refreshing):
@@ -207,6 +220,8 @@ package struct PickerState: Sendable {
         case .listReplaced(let newList, let leftOut, let announcedTotal):
             replaceList(with: newList, leftOut: leftOut, announcedTotal: announcedTotal)
         case .loadingFinished:
+            let groups = list.categoryGroups()
+            if !groups.isEmpty { receive(FriendBatch(groups, sortOrder: configuration.sortOrder), announcedTotal: nil) }
             loading = .complete
             if phase == .loading { phase = .browsing }
             noteUnknownSelection()

@@ -61,13 +61,15 @@ extension PickerState {
             Frame.Span(" "),
         ]
         let prefixCount = spans.count
+        // A friend a pick cannot print (no address in a mail format) is dimmed.
+        let plain: Frame.Role = isPickable(friend) ? .plain : .detail
         let (name, keyPart) = displayedName(friend)
         let matched = highlighter.matchedCharacters(
             in: name, query: query, parts: configuration.displayOrder == .first ? friend : nil, typoTerms: typoTerms)
         let skipped = Self.skippedToShowTheMatch(Array(name), matched: matched, room: columns - spans.width)
         if skipped > 0 { spans.append(Frame.Span("…")) }
         for (offset, (character, isMatch)) in zip(name, matched).enumerated() where offset >= skipped {
-            let role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) ? .sortKey : .plain)
+            let role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) && plain == .plain ? .sortKey : plain)
             let text = TerminalText.sanitized(character)
             if spans.count > prefixCount, spans[spans.count - 1].role == role {
                 spans[spans.count - 1].text += text

@@ -20,7 +20,7 @@ package struct MessageRedaction: Sendable {
     /// The most characters of one text from a service, or of one URL, that a message shows.
     static let limit = 300
     /// What stands in for a secret.
-    static let mark = "REDACTED"
+    package static let mark = "REDACTED"
     /// The UTF-8 of each secret and of each half of one joined by `|`, letters in lower case.
     private let secrets: [[UInt8]]
 
@@ -40,7 +40,7 @@ package struct MessageRedaction: Sendable {
     /// `text` with every occurrence of a secret replaced by `REDACTED`.
     /// - Complexity: O(n × s) for n bytes of text and s bytes of secrets, at worst; about
     ///   O(n) when the text seldom holds a secret's first byte.
-    func redacted(_ text: String) -> String {
+    package func redacted(_ text: String) -> String {
         redacted(text, scalarLimit: nil)
     }
 

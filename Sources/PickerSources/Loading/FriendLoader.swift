@@ -14,8 +14,9 @@ public protocol FriendLoader: Sendable {
 
 extension FriendLoader {
     /// Everyone the source holds, in a list sorted by `sortOrder` (which counts the contacts
-    /// skipped for having no name); how many friends were left out for an id seen before; and
-    /// the total the source announced last, if it did.
+    /// skipped for having no name), with the groups its categories make
+    /// (``FriendList/categoryGroups()``); how many friends were left out for an id seen before;
+    /// and the total the source announced last, if it did.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     public func list(sortOrder: NameOrder) throws(SourceError) -> (
         list: FriendList, leftOut: Int, announcedTotal: Int?
@@ -27,6 +28,8 @@ extension FriendLoader {
             leftOut += list.append(FriendBatch(page, sortOrder: sortOrder))
             announcedTotal = page.announcedTotal ?? announcedTotal
         }
+        let groups = list.categoryGroups()
+        if !groups.isEmpty { list.append(FriendBatch(groups, sortOrder: sortOrder)) }
         return (list, leftOut, announcedTotal)
     }
 }

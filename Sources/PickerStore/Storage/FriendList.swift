@@ -242,7 +242,7 @@ public struct FriendList: Sendable {
     }
 
     /// The position in list order of friend `number`.
-    private func position(ofNumber number: Int) -> Int? {
+    func position(ofNumber number: Int) -> Int? {
         let target = UInt32(truncatingIfNeeded: number)
         let comparison = entryComparison
         let targetPrefix = comparison.key(target).withUnsafeBufferPointer { ListOrder.Prefix($0, $0.indices) }

@@ -128,6 +128,8 @@ struct ReferencePicker {
                 cursorID = selection.first
             }
         case .done: phase = .done
+        // The pane changes what is drawn, and a choice only what a mail format prints.
+        case .toggleDetails, .choose: break
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, _):
             for friend in batch.friends where names[friend.id] == nil { names[friend.id] = friend.name }

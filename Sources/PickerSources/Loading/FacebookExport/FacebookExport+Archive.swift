@@ -44,7 +44,7 @@ extension FacebookExport {
     /// of the terminal.
     /// - Throws: ``SourceError`` naming `path` when the archive cannot be read, holds no friends
     ///   list, holds it encrypted, or the list is malformed (its place in the archive named).
-    static func readArchive(_ path: String) throws(SourceError) -> [Friend] {
+    package static func readArchive(_ path: String) throws(SourceError) -> [Friend] {
         let list: [UInt8]
         let name: String
         do throws(ZipArchive.Failure) {

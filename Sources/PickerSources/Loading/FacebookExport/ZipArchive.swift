@@ -95,6 +95,12 @@ struct ZipArchive: ~Copyable {
             )
         }
         guard entry.size <= UInt64(limit) else { throw Failure(Self.tooLarge(entry, limit)) }
+        // zlib checks the CRC-32 of a stored entry as well as inflating a deflated one.
+        if let problem = picker_zlib_load() {
+            throw Failure(
+                "cannot be read: reading a .zip archive needs zlib, which cannot be loaded (\(String(cString: problem))); install it with apt-get install zlib1g"
+            )
+        }
         let header = try read(at: entry.localHeader, count: 30)
         guard Self.u32(header, 0) == 0x0403_4B50 else {
             throw Failure(Self.damaged(entry, "its local header is not there"))
@@ -120,11 +126,6 @@ struct ZipArchive: ~Copyable {
 
     /// The deflated `entry`, whose data starts at `start`, inflated: at most `limit` bytes.
     private func inflate(_ entry: Entry, from start: UInt64, limit: Int) throws(Failure) -> [UInt8] {
-        if let problem = picker_zlib_load() {
-            throw Failure(
-                "cannot be read: reading a .zip archive needs zlib, which cannot be loaded (\(String(cString: problem))); install it with apt-get install zlib1g"
-            )
-        }
         guard let inflater = picker_inflater_begin() else { throw Failure("cannot be read: zlib cannot start") }
         defer { picker_inflater_end(inflater) }
         var output = [UInt8](repeating: 0, count: min(limit, Int(entry.size)) + 1)
