@@ -164,7 +164,8 @@ final class BadSourceTests: TmuxTestCase {
         var garbage = [UInt8](urandom.readData(ofLength: 100 << 20))
         XCTAssertEqual(garbage.count, 100 << 20)
         garbage[0] = UInt8(ascii: "[")
-        try assertRejected(try file("garbage.json", garbage), saying: "not valid JSON")
+        // Not JSON on its first line, so taken for text, which is not UTF-8.
+        try assertRejected(try file("garbage.json", garbage), saying: "is not valid UTF-8")
     }
 
     func testAMalformedSourceLeavesTheTerminalUntouched() throws {

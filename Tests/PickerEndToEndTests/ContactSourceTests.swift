@@ -67,7 +67,7 @@ final class ContactSourceTests: TmuxTestCase {
     func testEachFormatIsReadByItsContentWhateverItIsCalled() throws {
         let names = try copy("names-only.txt", as: "names.vcf")
         let cases: [(path: String, output: String)] = [
-            (try copy("google.vcf", as: "contacts.json"), "Ann Lee\nSmith, Jr., Bob\n"),
+            (try copy("google.vcf", as: "contacts.json"), "Ann Lee\nSmith, Jr., Bob\nnameless@example.org\n"),
             (try copy("android.vcf", as: "android.csv"), "Jiří Novák\n山田 太郎\n"),
             (try copy("google.csv", as: "google.txt"), "Acme Widgets\nAnn Lee\nBob J. Smith\n"),
             (try copy("google-old.csv", as: "old.vcf"), "O'Brien, Seán\nZoë Kim\n"),
@@ -128,8 +128,9 @@ final class ContactSourceTests: TmuxTestCase {
                 "rfc6350.vcf", 1, "løye", "Kari Løye  kari@home.example",
                 "kari@home.example\tKari Løye\nkari@work.example\tKari Løye\nkari@old.example\tKari Løye\n",
                 as: "aerc"),
-            // vCard 3.0 as Google exports it (a card without a name skipped), the preferred address.
-            Pick("google.vcf", 2, "ann", "Ann Lee  ann@home.example", "Ann Lee <ann@home.example>\n", as: "address"),
+            // vCard 3.0 as Google exports it (a card without a name kept by its address, one
+            // with neither skipped), the preferred address.
+            Pick("google.vcf", 3, "ann", "Ann Lee  ann@home.example", "Ann Lee <ann@home.example>\n", as: "address"),
             // vCard 3.0 as Apple exports it, a line folded inside the ö.
             Pick("apple.vcf", 2, "ångström", "Zoë Ångström-Kowalczyk  zoe@example.se", "Zoë Ångström-Kowalczyk\n"),
             // vCard 2.1 as Android exports it: quoted-printable with a soft break inside 太.
@@ -185,7 +186,7 @@ final class ContactSourceTests: TmuxTestCase {
 
     func testPickingFromAVCardWithTheEmailShownDimmed() throws {
         let path = try copy("google.vcf", as: "contacts.json")
-        let picker = try startPicker(["--source", path, "--query", "bob"]) { $0.counts == "1/2 · 0 selected" }
+        let picker = try startPicker(["--source", path, "--query", "bob"]) { $0.counts == "1/3 · 0 selected" }
         XCTAssertEqual(try picker.screen().names, ["Smith, Jr., Bob  bob@example.org"])
         let styled = try picker.styledScreen().joined(separator: "\n")
         XCTAssertTrue(styled.contains("\u{1B}[2m"), "the email is dimmed: \(styled.debugDescription)")
@@ -193,7 +194,8 @@ final class ContactSourceTests: TmuxTestCase {
         let result = try picker.waitForExit()
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(result.output, "Smith, Jr., Bob\n")
-        XCTAssertEqual(result.errors, "picker: \(path): 1 contact without a name skipped\n")
+        XCTAssertEqual(
+            result.errors, "picker: \(path): 1 contact skipped at line 25: the card has no name and no address\n")
     }
 
     func testPickingFromACSVByEmail() throws {
@@ -276,15 +278,17 @@ final class ContactSourceTests: TmuxTestCase {
         assertExit(result, 0, output: "Ann Lee\nAnn Lee\nKari Løye\nZoë Kim\n😀 Sunny Day\n")
     }
 
-    func testMalformedContactsNameTheLine() throws {
+    func testMalformedContactsNameTheLineWhenNothingCouldBeRead() throws {
         let vCard = directory.appendingPathComponent("broken.vcf")
         try Data("BEGIN:VCARD\nFN:Ann\nBEGIN:VCARD\n".utf8).write(to: vCard)
         let card = try runPicker(["--source", vCard.path, "--filter", ""])
         XCTAssertEqual(card.status, 2)
         XCTAssertEqual(
-            card.standardError, "picker: \(vCard.path): line 1: the card that begins here has no END:VCARD\n")
+            card.standardError,
+            "picker: \(vCard.path): line 1: the card that begins here has no END:VCARD (and 1 more skipped, none read)\n"
+        )
         let csv = directory.appendingPathComponent("broken.csv")
-        try Data("Name,E-mail 1 - Value\nAnn,\"ann@x\nBob,bob@x\n".utf8).write(to: csv)
+        try Data("Name,E-mail 1 - Value\nAnn,\"ann@x\n".utf8).write(to: csv)
         let row = try runPicker(["--source", csv.path, "--filter", ""])
         XCTAssertEqual(row.status, 2)
         XCTAssertEqual(
@@ -295,5 +299,118 @@ final class ContactSourceTests: TmuxTestCase {
         let export = try runPicker(["--source", json.path, "--filter", ""])
         XCTAssertEqual(export.status, 2)
         XCTAssertTrue(export.standardError.contains("not valid JSON at line 2, column"), export.standardError)
+    }
+
+    /// Three good cards and one bad: three friends, a note on standard error naming the first
+    /// problem's line (none for a mail client), exit 0; the same for a CSV's records.
+    func testOneBadCardOrRecordNeverCostsTheBook() throws {
+        let cards = try copy("good-and-bad-cards.vcf", as: "phone.txt")
+        let filtered = try runPicker(["--source", cards, "--filter", ""])
+        XCTAssertEqual(filtered.status, 0)
+        XCTAssertEqual(filtered.output, "Ann Lee\nBob Stone\nCy Twombly\n")
+        XCTAssertEqual(
+            filtered.standardError, "picker: \(cards): 1 contact skipped at line 11: expected a property NAME:VALUE\n")
+        let mutt = try runPicker(["--source", cards, "--filter", "", "--format", "mutt"])
+        XCTAssertEqual(mutt.status, 0)
+        XCTAssertEqual(
+            mutt.output,
+            "picker: 3 addresses\nann@example.org\tAnn Lee\nbob@example.org\tBob Stone\ncy@example.org\tCy Twombly\n")
+        XCTAssertEqual(mutt.standardError, "", "mutt's screen is left alone")
+        let records = try copy("good-and-bad-records.csv", as: "outlook.txt")
+        let csv = try runPicker(["--source", records, "--filter", ""])
+        XCTAssertEqual(csv.status, 0)
+        XCTAssertEqual(csv.output, "Ann Lee\nBob Stone\nDee Ray\n")
+        XCTAssertEqual(
+            csv.standardError,
+            "picker: \(records): 2 contacts skipped, first at line 3, column 12 (Last Name): a closing quote must be followed by a separator or the end of the line\n"
+        )
+    }
+
+    func testThePickerNoticesTheCardsItSkipped() throws {
+        let cards = try copy("good-and-bad-cards.vcf", as: "contacts.vcf")
+        let picker = try startPicker(["--source", cards]) { $0.counts == "3/3 · 0 selected" }
+        try picker.waitForScreen("the notice") { $0.helpLine.hasPrefix("⚠ 1 contact skipped at line 11") }
+        try picker.press("Enter")
+        let result = try picker.waitForExit()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "Ann Lee\n")
+        XCTAssertEqual(
+            result.errors, "picker: \(cards): 1 contact skipped at line 11: expected a property NAME:VALUE\n")
+    }
+
+    /// UTF-16 without a byte-order mark, Windows-1252, 8-bit quoted-printable and CR line ends,
+    /// named or piped in, as their makers write them.
+    func testAddressBooksInTheEncodingsTheirMakersWrite() throws {
+        let wide = try copy("utf16le-no-bom.vcf", as: "contacts.vcf")
+        let mutt = try runPicker(["--source", wide, "--filter", "zoe", "--format", "mutt"])
+        XCTAssertEqual(mutt.status, 0)
+        XCTAssertEqual(mutt.output, "picker: 1 address\nzoe@example.se\tZoë Ångström\n")
+        let piped = try runPicker(
+            ["--filter", "fran"],
+            input: try Data(contentsOf: URL(fileURLWithPath: PickerPaths.fixture("utf16be-bom.csv"))))
+        XCTAssertEqual(piped.output, "Françoise Dœuf\n")
+        let outlook = try runPicker(["--source", PickerPaths.fixture("outlook-windows-1252.csv"), "--filter", "fifi"])
+        XCTAssertEqual(outlook.output, "Françoise Dœuf – “Fifi”\n")
+        XCTAssertEqual(
+            outlook.standardError,
+            "picker: \(PickerPaths.fixture("outlook-windows-1252.csv")): not UTF-8 throughout: read as Windows-1252 where it is not\n"
+        )
+        let mac = try runPicker([
+            "--source", PickerPaths.fixture("the-bat-classic-mac.vcf"), "--filter", "", "--format", "aerc",
+        ])
+        XCTAssertEqual(mac.status, 0)
+        XCTAssertEqual(mac.output, "joerg@example.de\tJörg Müller\nrenee@example.fr\tRenée Faït\n")
+        XCTAssertEqual(mac.standardError, "")
+    }
+
+    /// German Outlook (semicolons, Windows-1252), Thunderbird's tabs, a CSV without a header;
+    /// a CSV picker cannot read is refused naming its header, never read as names.
+    func testCSVDialectsAreReadOrRefusedNeverTakenForNames() throws {
+        let german = try copy("outlook-german.csv", as: "Kontakte.csv")
+        let mutt = try runPicker(["--source", german, "--filter", "", "--format", "mutt"])
+        XCTAssertEqual(mutt.status, 0)
+        XCTAssertEqual(
+            mutt.output,
+            "picker: 6 addresses\njuergen@baeckerei.example\tJürgen Karl Weiß\nj.weiss@privat.example\tJürgen Karl Weiß\n"
+                + "nur.adresse@example.de\t\ninfo@stadtwerke.example\tStadtwerke Süd\n"
+                + "zoe@example.de\tZoë Öztürk\nzoe.oe@example.de\tZoë Öztürk\n")
+        let found = try runPicker(["--source", german, "--filter", "nur.adr"])
+        XCTAssertEqual(found.output, "nur.adresse@example.de\n", "the contact without a name is found by its address")
+        XCTAssertEqual(
+            found.standardError,
+            "picker: \(german): not UTF-8 throughout: read as Windows-1252 where it is not\n"
+                + "picker: \(german): 1 contact skipped at line 6: the record has no name and no address\n")
+        let tabs = try runPicker(
+            ["--filter", "ann"],
+            input: try Data(contentsOf: URL(fileURLWithPath: PickerPaths.fixture("thunderbird.tsv"))))
+        XCTAssertEqual(tabs.output, "Ann Lee\n")
+        let unknown = try runPicker(["--filter", ""], input: Data("Kunde;Ort;Land\nA;B;C\n".utf8))
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(
+            unknown.standardError,
+            "picker: standard input: line 1: the header (\"Kunde\", \"Ort\", \"Land\") names no name or address column: expected a header such as Name, First Name, Last Name, E-mail Address (or Vorname, Nachname, E-Mail-Adresse…)\n"
+        )
+    }
+
+    /// A list whose first line starts with `[` but is not JSON is text; a JSON array of strings
+    /// is names.
+    func testTextThatLooksLikeJSONAndAnArrayOfNames() throws {
+        let tagged = try runPicker(["--filter", "ann"], input: Data("[Work] Ann Lee\n{Home} Bob\n".utf8))
+        XCTAssertEqual(tagged.status, 0, tagged.standardError)
+        XCTAssertEqual(tagged.output, "[Work] Ann Lee\n")
+        let names = try runPicker(["--filter", "", "--format", "tsv"], input: Data(#"["Ann Lee", "Bob"]"#.utf8))
+        XCTAssertEqual(names.output, "1\tAnn Lee\n2\tBob\n")
+    }
+
+    /// A search looks in what the card holds: the company, the nickname, a note.
+    func testASearchFindsContactsByWhatTheirCardsHold() throws {
+        let german = try runPicker(["--source", PickerPaths.fixture("outlook-german.csv"), "--filter", "bäckerei"])
+        XCTAssertEqual(german.output, "Jürgen Karl Weiß\n")
+        let vCard = try runPicker(
+            ["--filter", "skipper"],
+            input: Data(
+                "BEGIN:VCARD\nVERSION:3.0\nFN:Ann Lee\nNICKNAME:Skipper\nEND:VCARD\nBEGIN:VCARD\nFN:Bob\nEND:VCARD\n"
+                    .utf8))
+        XCTAssertEqual(vCard.output, "Ann Lee\n")
     }
 }

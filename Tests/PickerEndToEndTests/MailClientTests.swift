@@ -41,6 +41,24 @@ final class MailClientTests: XCTestCase {
         XCTAssertEqual(none.output, "picker: no friend with an email address matches\n")
     }
 
+    /// mutt shows the first line of standard output as its message and paints standard error
+    /// over its screen: a failure is that line, and standard error stays empty.
+    func testMuttIsToldOfAFailureOnItsMessageLine() throws {
+        let missing = home.appendingPathComponent("missing.vcf").path
+        let failed = try runPicker(["--source", missing, "--filter", "ann", "--format", "mutt"])
+        XCTAssertEqual(failed.status, 2)
+        XCTAssertTrue(failed.output.hasPrefix("picker: \(missing): "), failed.output)
+        XCTAssertEqual(failed.output.filter { $0 == "\n" }.count, 1)
+        XCTAssertEqual(failed.standardError, "")
+        let unreadable = try runPicker(["--bogus", "--format", "mutt"])
+        XCTAssertEqual(unreadable.status, 2)
+        XCTAssertTrue(unreadable.output.hasPrefix("picker: "), unreadable.output)
+        XCTAssertEqual(unreadable.standardError, "")
+        let aerc = try runPicker(["--source", missing, "--filter", "ann", "--format", "aerc"])
+        XCTAssertEqual(aerc.output, "", "aerc shows standard error")
+        XCTAssertTrue(aerc.standardError.hasPrefix("picker: \(missing): "))
+    }
+
     func testAercShape() throws {
         let found = try pick(["--filter", "bob", "--format", "aerc"])
         XCTAssertEqual(found.status, 0)
@@ -57,10 +75,13 @@ final class MailClientTests: XCTestCase {
     func testAddressShapeAndFriendsWithoutAnAddress() throws {
         let mailboxes = try pick(["--filter", "", "--format", "address"])
         XCTAssertEqual(mailboxes.status, 0)
-        XCTAssertEqual(mailboxes.output, "Ann Lee <ann@home.example>\n\"Smith, Jr., Bob\" <bob@example.org>\n")
+        XCTAssertEqual(
+            mailboxes.output,
+            "Ann Lee <ann@home.example>\n\"Smith, Jr., Bob\" <bob@example.org>\nnameless@example.org\n")
         XCTAssertEqual(
             mailboxes.standardError,
-            "picker: \(home.appendingPathComponent("contacts.vcf").path): 1 contact without a name skipped\n")
+            "picker: \(home.appendingPathComponent("contacts.vcf").path): 1 contact skipped at line 25: the card has no name and no address\n"
+        )
         let plain = try runPicker(["--source", PickerPaths.fixture("plain.csv"), "--filter", "", "--format", "address"])
         XCTAssertEqual(plain.status, 0)
         XCTAssertEqual(plain.output, "Ada Lovelace <ada@example.org>\n")
@@ -72,7 +93,7 @@ final class MailClientTests: XCTestCase {
     }
 
     /// mutt does not capture standard error, which would land on its screen at every query:
-    /// the formats of mail clients write no notes there, only errors.
+    /// the formats of mail clients write no notes there; aerc's gets errors, mutt's none.
     func testTheClientsFormatsKeepStandardErrorForErrors() throws {
         for format in ["mutt", "aerc"] {
             let skipping = try pick(["--filter", "", "--format", format])
@@ -85,7 +106,9 @@ final class MailClientTests: XCTestCase {
             XCTAssertEqual(plain.standardError, "", "\(format): the friend without an address is not told")
             let missing = try runPicker(["--source", "/nonexistent/contacts.vcf", "--filter", "a", "--format", format])
             XCTAssertEqual(missing.status, 2)
-            XCTAssertEqual(missing.standardError, "picker: /nonexistent/contacts.vcf: no such file\n", format)
+            // mutt shows the first line of standard output; aerc, standard error.
+            let error = "picker: /nonexistent/contacts.vcf: no such file\n"
+            XCTAssertEqual(format == "mutt" ? missing.output : missing.standardError, error, format)
         }
     }
 
@@ -173,7 +196,9 @@ final class MailClientTests: XCTestCase {
         XCTAssertEqual(muttTwoWords.output, "picker: 1 address\nbob@example.org\tSmith, Jr., Bob\n")
         let muttEmpty = try runSetUpLine(mutt, query: "", as: .mutt)
         XCTAssertEqual(muttEmpty.status, 0, muttEmpty.standardError)
-        XCTAssertEqual(muttEmpty.output, "picker: 4 addresses\n" + everyone)
+        XCTAssertEqual(
+            muttEmpty.output, "picker: 5 addresses\n" + everyone + "nameless@example.org\t\n",
+            "a contact known only by its address, with an empty name")
         let muttNobody = try runSetUpLine(mutt, query: "nobody", as: .mutt)
         XCTAssertEqual(muttNobody.status, 1)
         XCTAssertEqual(muttNobody.output, "picker: no friend with an email address matches\n")
@@ -187,7 +212,7 @@ final class MailClientTests: XCTestCase {
             XCTAssertEqual(twoWords.standardError, "", "\(client)")
             let empty = try runSetUpLine(aerc, query: "", as: client)
             XCTAssertEqual(empty.status, 0, "\(client): \(empty.standardError)")
-            XCTAssertEqual(empty.output, everyone, "\(client)")
+            XCTAssertEqual(empty.output, everyone + "nameless@example.org\n", "\(client)")
             let nobody = try runSetUpLine(aerc, query: "nobody", as: client)
             XCTAssertEqual(nobody.status, 1, "\(client)")
             XCTAssertEqual(nobody.output, "", "\(client)")

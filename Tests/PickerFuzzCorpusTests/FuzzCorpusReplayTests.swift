@@ -12,7 +12,9 @@ final class FuzzCorpusReplayTests: XCTestCase {
     func testTerminalText() throws { try replay("terminal-text") }
     func testTerminalInput() throws { try replay("terminal-input") }
     func testVCard() throws { try replay("vcard") }
+    func testVCardRecovery() throws { try replay("vcard-recovery") }
     func testContactsCSV() throws { try replay("contacts-csv") }
+    func testCSVDialect() throws { try replay("csv-dialect") }
     func testFacebookExport() throws { try replay("facebook-export") }
     func testFriendCache() throws { try replay("friend-cache") }
     func testDeviceLogin() throws { try replay("device-login") }
@@ -32,7 +34,8 @@ final class FuzzCorpusReplayTests: XCTestCase {
     private static let checks: [String: @Sendable (UnsafeRawBufferPointer) throws(FuzzFailure) -> Void] = [
         "friends-json": checkFriendsJSON, "standard-input": checkStandardInput,
         "graph-response": checkGraphResponse, "terminal-text": checkTerminalText,
-        "terminal-input": checkTerminalInput, "vcard": checkVCard, "contacts-csv": checkContactsCSV,
+        "terminal-input": checkTerminalInput, "vcard": checkVCard, "vcard-recovery": checkVCardRecovery,
+        "contacts-csv": checkContactsCSV, "csv-dialect": checkCSVDialect,
         "facebook-export": checkFacebookExport, "friend-cache": checkFriendCache,
         "device-login": checkDeviceLoginResponse, "search": checkSearch, "redaction": checkRedaction,
         "zip-archive": checkZipArchive, "dav-answer": checkDAVAnswer,

@@ -40,21 +40,21 @@ final class KeyTableTests: XCTestCase {
         var state = picker()
         state.send(.friendsArrived(FriendBatch((3...8).map { Friend(id: "\($0)", name: "Friend \($0)") })))
         func bottom() -> String { state.frame().lines[39].text }
-        let browsing = "Enter done · Esc cancel · Space toggle · ↑↓ move · Ctrl-R review · ? keys"
+        let browsing = "Enter done · Esc cancel · Space toggle · ↑↓ move · Ctrl-R review · Ctrl-O details · ? keys"
         XCTAssertEqual(bottom(), browsing)
         state.send(.beginSectionJump)
         XCTAssertEqual(bottom(), "a letter or # jump · any other key back")
         state.send(.back)
         XCTAssertEqual(bottom(), browsing)
         state.send(.startSearch)
-        XCTAssertEqual(bottom(), "Enter done · Esc clear · ↓ list · Tab toggle · F1 keys")
+        XCTAssertEqual(bottom(), "Enter done · Esc clear · ↓ list · Tab toggle · Ctrl-O details · F1 keys")
         state.send(.cancelSearch)
         state.send(.showKeys)
         XCTAssertEqual(bottom(), "↑↓ scroll · any other key back")
         state.send(.back)
         state.send(.toggleCurrent)
         state.send(.toggleReview)
-        XCTAssertEqual(bottom(), "Enter done · Esc back · Space toggle · ↑↓ move · ? keys")
+        XCTAssertEqual(bottom(), "Enter done · Esc back · Space toggle · ↑↓ move · Ctrl-O details · ? keys")
         let loading = PickerState(size: TerminalSize(rows: 5, columns: 60))
         XCTAssertEqual(loading.frame().lines[4].text, "Esc cancel · loading friends…")
     }

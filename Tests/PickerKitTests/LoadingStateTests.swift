@@ -34,6 +34,24 @@ final class LoadingStateTests: XCTestCase {
         XCTAssertEqual(state.result.map(\.name), ["Zed Zane"])
     }
 
+    func testEntriesTheSourceSkippedAreNoticedOnceItIsRead() {
+        var state = PickerState(size: TerminalSize(rows: 6, columns: 90))
+        var first = FriendPage(friends: page(["Ada", "Bob"], from: 1), skipped: 1)
+        first.firstSkipped = SkippedEntry(line: 11, problem: "expected a property NAME:VALUE")
+        var second = FriendPage(friends: page(["Cy"], from: 3), skipped: 1)
+        second.firstSkipped = SkippedEntry(line: 30, problem: "the card has no name")
+        state.send(.friendsArrived(FriendBatch(first, sortOrder: .first)))
+        state.send(.friendsArrived(FriendBatch(second, sortOrder: .first)))
+        XCTAssertNil(state.notice, "not while the source is read")
+        state.send(.loadingFinished)
+        XCTAssertEqual(state.notice, "2 contacts skipped, first at line 11: expected a property NAME:VALUE")
+        XCTAssertEqual(
+            state.frame().lines.last?.text.hasPrefix("⚠ 2 contacts skipped, first at line 11: expected a property"),
+            true)
+        state.send(.moveDown)
+        XCTAssertNil(state.notice, "gone at the next key")
+    }
+
     func testTheTitleShowsTheSpinnerAndCountsUntilLoadingEnds() {
         var state = PickerState(size: TerminalSize(rows: 6, columns: 60))
         state.send(.friendsArrived(FriendBatch(page(["Ada", "Bob"], from: 1)), announcedTotal: 810))

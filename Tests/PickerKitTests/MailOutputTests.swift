@@ -33,6 +33,16 @@ final class MailOutputTests: XCTestCase {
         XCTAssertEqual(text(.aerc, [friends[2]], print0: true), "carl@example.org\tSmith, Jr., Carl\0")
     }
 
+    /// A contact with an address and no name goes by the address: the mail formats print the
+    /// address alone (mutt with an empty name, as its query shape has one).
+    func testAContactKnownOnlyByItsAddress() {
+        let nameless = Friend(id: "4", name: "nn@example.org", emails: ["nn@example.org", "nn@work.example"])
+        XCTAssertEqual(
+            text(.mutt, [nameless]), "picker: 2 addresses\nnn@example.org\t\nnn@work.example\tnn@example.org\n")
+        XCTAssertEqual(text(.aerc, [nameless]), "nn@example.org\nnn@work.example\tnn@example.org\n")
+        XCTAssertEqual(text(.address, [nameless]), "nn@example.org\n")
+    }
+
     func testMailboxesQuoteNamesThatNeedIt() {
         XCTAssertEqual(text(.address, friends), "Ann Lee <ann@home.example>\n\"Smith, Jr., Carl\" <carl@example.org>\n")
         func mailbox(_ name: String) -> String {

@@ -153,7 +153,10 @@ final class OptionsTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--bogus"], "unknown option '--bogus' (see picker --help)"),
             (["--query"], "--query needs a value"),
-            (["--format", "xml"], "--format must be one of names, ids, tsv, json, mutt, aerc, address, not 'xml'"),
+            (
+                ["--format", "xml"],
+                "--format must be one of names, ids, tsv, json, mutt, aerc, address, tel, not 'xml'"
+            ),
             (["--session", ""], "--session needs a non-empty token"),
             (["--print0=yes"], "--print0 takes no value"),
             (["--timeout", "0"], "--timeout needs a number of seconds from 0.001 to 86400, not '0'"),

@@ -55,20 +55,33 @@ final class ContactsCSVTests: XCTestCase {
         XCTAssertEqual(read.friends.map(\.name), ["Lee, \"Annie\"", "Bob", "Ca\"rl"])
     }
 
-    func testBadFilesNameTheLineAndColumn() {
+    func testAFileOfWhichNothingIsReadNamesTheLineAndColumn() {
         XCTAssertEqual(
-            problem("name,email\nAnn,\"ann@x\nBob,b@x\n"),
+            problem("name,email\nAnn,\"ann@x\n"),
             "line 2, column 5 (email): the quoted field that starts here never ends")
         XCTAssertEqual(
             problem("name,email\n\"Ann\"x,a@x\n"),
-            "line 2, column 6 (name): a closing quote must be followed by a comma or the end of the line")
+            "line 2, column 6 (name): a closing quote must be followed by a separator or the end of the line")
         XCTAssertEqual(
-            PickerTestSupport.problem(
-                Data("name,email\nZoë,".utf8) + Data([0xC3]) + Data("\n".utf8), ContactsCSV.init(source:)),
-            "line 2, column 5: not valid UTF-8")
+            problem("phone,fax\n1,2\n"),
+            "line 1: the header (\"phone\", \"fax\") names no name or address column: expected a header such as Name, First Name, Last Name, E-mail Address (or Vorname, Nachname, E-Mail-Adresse…)"
+        )
         XCTAssertEqual(
-            problem("phone,email\n1,a@x\n"),
-            "line 1: the header names no name column (Name, First Name, Last Name, Given Name, Family Name)")
+            problem("\"name,email\nAnn,a@x\n"), "line 1, column 1: the quoted field that starts here never ends")
+    }
+
+    func testABadRecordIsSkippedAndTheOthersRead() throws {
+        let mixed = try read(fixture: "good-and-bad-records.csv")
+        XCTAssertEqual(mixed.friends.map(\.name), ["Ann Lee", "Bob Stone", "Dee Ray"])
+        XCTAssertEqual(mixed.skipped, 2, "the stray quote, and the quoted field that never ends")
+        XCTAssertEqual(
+            mixed.firstSkipped,
+            SkippedEntry(
+                place: "line 3, column 12 (Last Name)",
+                problem: "a closing quote must be followed by a separator or the end of the line"))
+        let open = try read("name,email\nAnn,\"a@x\nBob,\"b@x\nCy,c@x\n")
+        XCTAssertEqual(open.friends.map(\.name), ["Cy"], "each record left open is skipped, the lines after read again")
+        XCTAssertEqual(open.skipped, 2)
     }
 
     func testAQuoteLeftOpenDoesNotTakeInTheWholeText() throws {
@@ -88,17 +101,23 @@ final class ContactsCSVTests: XCTestCase {
     }
 
     func testTheHeaderTellsAContactsCSVFromText() {
-        func isHeader(_ line: String) -> Bool {
-            var line = line
-            return line.withUTF8 { ContactsCSV.isHeader($0) }
+        func isHeader(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { ContactsCSV.isContactsCSV($0) }
         }
         XCTAssertTrue(isHeader("First Name,Middle Name,Last Name,E-mail 1 - Value"))
         XCTAssertTrue(isHeader("Name,Given Name,Family Name"))
         XCTAssertTrue(isHeader("name,email"))
         XCTAssertTrue(isHeader("\"Last Name\",\"First Name\""))
         XCTAssertFalse(isHeader("Smith, Ann"), "a name with a comma")
+        XCTAssertFalse(isHeader("Smith, Ann\nLee, Bob, Dr.\n"), "names with commas")
         XCTAssertFalse(isHeader("Name"), "one column is a line of text")
-        XCTAssertFalse(isHeader("phone,email"))
+        XCTAssertTrue(isHeader("E-mail Address\r\nann@example.org\r\n"), "a list of addresses under its header")
+        XCTAssertTrue(isHeader("phone,email"), "an address column")
+        XCTAssertFalse(isHeader("phone,fax"))
         XCTAssertFalse(isHeader("\"unclosed,name"))
+        XCTAssertTrue(isHeader("Vorname;Nachname;E-Mail-Adresse\r\n"), "German Outlook, ; separated")
+        XCTAssertTrue(isHeader("Ann Lee,ann@example.org\n"), "no header, an address")
+        XCTAssertTrue(isHeader("Kunde;Ort;Land\nA;B;C\n"), "a CSV picker cannot read is refused, never names")
     }
 }

@@ -42,6 +42,24 @@ final class FriendsJSONTests: XCTestCase {
         XCTAssertEqual(try decode(#"  {"data": []}"#), [])
     }
 
+    /// What `jq -r` users make: an array of names, numbered from 1 as lines are; blank ones
+    /// passed over; objects among them read as friends. Only a bare array holds them.
+    func testAnArrayOfStringsIsNames() throws {
+        let friends = try decode(#"["Ann Lee", "  ", " Bob ", {"id": "x", "name": "Cy"}]"#)
+        XCTAssertEqual(
+            friends, [Friend(id: "1", name: "Ann Lee"), Friend(id: "3", name: "Bob"), Friend(id: "x", name: "Cy")])
+        XCTAssertEqual(
+            try FriendsJSON.decodeWithFoundation(Data(#"["Ann Lee", "  ", " Bob "]"#.utf8), source: "f"),
+            Array(friends.prefix(2)))
+        let path = TemporaryFolder.root.appendingPathComponent("picker-names-\(UUID().uuidString).json")
+        try Data(#"["Ann", "Bob"]"#.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        var streamed: [Friend] = []
+        try FriendsJSON.readPages(path: path.path) { streamed += $0.friends }
+        XCTAssertEqual(streamed.map(\.name), ["Ann", "Bob"], "read as it comes, too")
+        XCTAssertEqual(problem(#"{"data": ["Ann"]}"#), "data[0]: expected an object")
+    }
+
     func testSyntaxErrorsNameTheLineAndColumn() {
         XCTAssertEqual(
             problem("{\"data\": [\n  {\"id\": \"1\" \"name\": \"A\"}]}"),

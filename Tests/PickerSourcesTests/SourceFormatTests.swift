@@ -28,6 +28,18 @@ final class SourceFormatTests: XCTestCase {
     func testVCardAfterBlankLinesInAnyCase() {
         XCTAssertEqual(format("\r\n  begin:vCard\r\nFN:Ann\r\n"), .vCard)
         XCTAssertEqual(format("BEGIN:VCALENDAR\n"), .text)
+        XCTAssertEqual(format("# Android\r\n\r\n#more\nBEGIN:VCARD\n"), .vCard, "after comment lines")
+        XCTAssertEqual(format("# a list\nAnn\n"), .text)
+        XCTAssertEqual(format("# only a comment"), .text)
+    }
+
+    func testTextThatStartsLikeJSONButIsNotOnItsFirstLine() {
+        XCTAssertEqual(format("[Work] Ann Lee\n[Home] Bob\n"), .text)
+        XCTAssertEqual(format("{Ann}\n"), .text)
+        XCTAssertEqual(format("[\"Ann\", \"Bob\"]"), .json)
+        XCTAssertEqual(format("[{\"id\": \"1\", \"name\": \"A\"}"), .json, "cut short: more may come")
+        XCTAssertEqual(
+            format("{\"data\": [\n  {\"id\": 1 \"name\": \"A\"}]}"), .json, "broken after its first line: an error")
     }
 
     func testTextWhenNothingElseFits() {

@@ -20,8 +20,10 @@ final class VCardReaderTests: XCTestCase {
 
     func testGoogleExport() throws {
         let read = try read(fixture: "google.vcf")
-        XCTAssertEqual(read.skipped, 1, "the card with an empty FN and N")
-        XCTAssertEqual(read.friends.count, 2)
+        XCTAssertEqual(read.skipped, 1, "the card with neither name nor address; the one with an address is kept")
+        XCTAssertEqual(read.friends.count, 3)
+        XCTAssertEqual(read.friends[2].name, "nameless@example.org", "known by its address")
+        XCTAssertNil(read.friends[2].firstName)
         let ann = read.friends[0]
         XCTAssertEqual(ann.name, "Ann Lee")
         XCTAssertEqual(ann.nameParts, NameParts(first: "Ann", middle: "", last: "Lee"))
@@ -101,18 +103,21 @@ final class VCardReaderTests: XCTestCase {
                 Data("BEGIN:VCARD\nVERSION:3.0\nFN:\(photo)\nEND:VCARD\n".utf8), chunkSize: 4096,
                 VCardReader.init(source:)),
             "line 3: a property longer than 1 MB")
+        XCTAssertEqual(
+            try readLines(
+                Data("BEGIN:VCARD\nFN:\(photo)\nEND:VCARD\nBEGIN:VCARD\nFN:Bob\nEND:VCARD\n".utf8), chunkSize: 4096,
+                VCardReader.init(source:)
+            ).friends.map(\.name), ["Bob"], "the card after is read")
     }
 
-    func testBadFilesNameTheLine() {
+    func testAFileOfWhichNothingIsReadNamesTheFirstProblem() {
         XCTAssertEqual(problem("BEGIN:VCARD\nFN:Ann\n"), "line 1: the card that begins here has no END:VCARD")
-        XCTAssertEqual(problem("BEGIN:VCARD\nFN:Ann\nEND:VCARD\nhello\n"), "line 4: expected BEGIN:VCARD")
         XCTAssertEqual(problem("BEGIN:VCARD\nFN:Ann\njunk\nEND:VCARD\n"), "line 3: expected a property NAME:VALUE")
         XCTAssertEqual(problem("END:VCARD\n"), "line 1: END:VCARD without BEGIN:VCARD")
         XCTAssertEqual(problem("FN:Ann\n"), "line 1: expected BEGIN:VCARD")
         XCTAssertEqual(
-            PickerTestSupport.problem(
-                Data("BEGIN:VCARD\nFN:A".utf8) + Data([0xFF]) + Data("\nEND:VCARD\n".utf8), VCardReader.init(source:)),
-            "line 2: FN is not valid UTF-8")
+            problem("BEGIN:VCARD\nFN:Ann\njunk\nEND:VCARD\nBEGIN:VCARD\nEND:VCARD\n"),
+            "line 3: expected a property NAME:VALUE (and 1 more skipped, none read)")
         XCTAssertEqual(
             PickerTestSupport.problem(
                 Data("BEGIN:VCARD\nFN;CHARSET=X-KLINGON:".utf8) + Data([0xA4, 0xA2]) + Data("\nEND:VCARD\n".utf8),
@@ -123,6 +128,51 @@ final class VCardReaderTests: XCTestCase {
                 Data("BEGIN:VCARD\nFN;CHARSET=EUC-JP:".utf8) + Data([0xA4, 0xA2]) + Data("\nEND:VCARD\n".utf8),
                 VCardReader.init(source:)
             ).friends.map(\.name), ["あ"], "every set the C library converts is read")
+    }
+
+    func testThreeGoodCardsAndOneBadGiveThreeFriends() throws {
+        let read = try read(fixture: "good-and-bad-cards.vcf")
+        XCTAssertEqual(read.friends.map(\.name), ["Ann Lee", "Bob Stone", "Cy Twombly"])
+        XCTAssertEqual(read.skipped, 1, "the card with a line that is no property; the comments are not counted")
+        XCTAssertEqual(read.firstSkipped, SkippedEntry(line: 11, problem: "expected a property NAME:VALUE"))
+    }
+
+    func testABrokenCardIsSkippedAndTheNextIsRead() throws {
+        func card(_ name: String) -> String { "BEGIN:VCARD\nFN:\(name)\nEND:VCARD\n" }
+        let noEnd = try read(card("Ann") + "BEGIN:VCARD\nFN:Lost\n" + card("Bob"))
+        XCTAssertEqual(noEnd.friends.map(\.name), ["Ann", "Bob"])
+        XCTAssertEqual(noEnd.firstSkipped, SkippedEntry(line: 4, problem: "the card that begins here has no END:VCARD"))
+        let cut = try read(card("Ann") + "BEGIN:VCARD\nFN:Cut\nEMAIL:cut@exa")
+        XCTAssertEqual(cut.friends.map(\.name), ["Ann"], "a file cut off mid-line")
+        XCTAssertEqual(cut.skipped, 1)
+        let undecodable = try readLines(
+            Data(card("Ann").utf8) + Data("BEGIN:VCARD\nFN;CHARSET=X-KLINGON:".utf8) + Data([0xA4])
+                + Data("\nEND:VCARD\n".utf8) + Data(card("Bob").utf8), VCardReader.init(source:))
+        XCTAssertEqual(undecodable.friends.map(\.name), ["Ann", "Bob"])
+        XCTAssertEqual(
+            undecodable.firstSkipped,
+            SkippedEntry(line: 5, problem: "FN is in CHARSET=x-klingon, which picker does not read"))
+        let stray = try read(card("Ann") + "hello\nworld\nEND:VCARD\n" + card("Bob") + "bye\n")
+        XCTAssertEqual(stray.friends.map(\.name), ["Ann", "Bob"])
+        XCTAssertEqual(stray.skipped, 2, "each run of lines outside the cards counts once")
+        XCTAssertEqual(stray.firstSkipped, SkippedEntry(line: 4, problem: "expected BEGIN:VCARD"))
+        let nameless = try read(card("Ann") + "BEGIN:VCARD\nNOTE:who\nEND:VCARD\n")
+        XCTAssertEqual(nameless.firstSkipped, SkippedEntry(line: 4, problem: "the card has no name and no address"))
+    }
+
+    func testACardWithoutANameGoesByItsOrganizationElseItsAddress() throws {
+        let read = try read(
+            "BEGIN:VCARD\nVERSION:3.0\nORG:Acme\\, Inc.;Sales\nEMAIL:sales@acme.example\nEND:VCARD\n"
+                + "BEGIN:VCARD\nVERSION:2.1\nTEL:+1 555 0100\nEMAIL:b@x.example\nEMAIL;PREF:a@x.example\nEND:VCARD\n")
+        XCTAssertEqual(read.friends.map(\.name), ["Acme, Inc.", "a@x.example"])
+        XCTAssertEqual(read.friends[1].emails, ["a@x.example", "b@x.example"])
+        XCTAssertEqual(read.friends[1].id, StableID.of(["a@x.example", "a@x.example", "b@x.example"]))
+    }
+
+    func testAndroidCommentLinesAreIgnored() throws {
+        let read = try read("# exported\nBEGIN:VCARD\n#inside\nFN:Ann\nEND:VCARD\n#after\n")
+        XCTAssertEqual(read.friends.map(\.name), ["Ann"])
+        XCTAssertEqual(read.skipped, 0)
     }
 
     func testBlankLinesBetweenCardsAndWithoutAFinalLineEnd() throws {

@@ -31,6 +31,19 @@ final class ContactFieldSearchTests: XCTestCase {
         XCTAssertEqual(SearchQuery("ann acme").match(annie)?.score, 4, "the sum over the terms")
     }
 
+    /// A card named `FN:Mom` with `N:Smith;Jane` is found by jane and smith, as a nickname is;
+    /// parts the name shown holds are found as the name.
+    func testEveryPartOfTheNameTheSourceGivesIsFound() {
+        let mom = Friend(id: "m", name: "Mom", firstName: "Jane", lastName: "Smith", emails: ["mom@example.org"])
+        for term in ["jane", "smith", "mom", "jane smith"] { XCTAssertTrue(SearchQuery(term).matches(mom), term) }
+        XCTAssertEqual(SearchQuery("jane").match(mom)?.score, 3)
+        XCTAssertFalse(SearchQuery("bob").matches(mom))
+        let bare = Friend(id: "b", name: "Mom", firstName: "Jane")
+        XCTAssertEqual(
+            found(SearchQuery("jan"), in: [bare, Friend(id: "j", name: "Janet Ray")]), ["Janet Ray", "Mom"])
+        XCTAssertTrue(ContactDetails.otherNames(of: Friend(id: "a", name: "Ann Lee", firstName: "ann")).isEmpty)
+    }
+
     func testPhoneNumbersAreFoundByTheirDigits() {
         for term in ["555", "555-123", "(555)1234567", "+15551234567", "123.45"] {
             XCTAssertTrue(SearchQuery(term).matches(annie), term)

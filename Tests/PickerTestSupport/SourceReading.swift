@@ -20,10 +20,12 @@ extension FriendSource {
     }
 }
 
-/// What a line reader made of a source: the friends in order and how many entries it skipped.
+/// What a line reader made of a source: the friends in order, how many entries it skipped and
+/// the first of them.
 package struct ReadSource: Equatable {
     package var friends: [Friend]
     package var skipped: Int
+    package var firstSkipped: SkippedEntry?
 }
 
 /// Reads `data` with a fresh reader that `makeReader` makes, from memory and again from a file
@@ -40,6 +42,7 @@ package func readLines<Reader: LineReader>(
             try reader.readAll(input, source: "contacts", chunkSize: chunkSize) { page in
                 result.friends += page.friends
                 result.skipped += page.skipped
+                result.firstSkipped = result.firstSkipped ?? page.firstSkipped
             }
             return .success(result)
         } catch {

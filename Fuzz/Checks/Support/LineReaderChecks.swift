@@ -2,32 +2,37 @@ import Foundation
 import PickerKit
 
 /// Reads `data` with a reader `make` makes, whole and again in chunks of `chunkSize` bytes (as
-/// a file is read): both must give the same friends and skipped count, or the same error,
-/// which must name `source` and be safe to show.
+/// a file is read): both must give the same friends, skipped count and first entry skipped, or
+/// the same error, which must name `source` and be safe to show; a source of which nothing is
+/// read while something is skipped is an error.
 func expectTheSameFromWholeAndChunks<Reader: LineReader>(
     _ data: Data, chunkSize: Int, source: String, _ make: (String) -> Reader
 ) throws(FuzzFailure) {
     var whole = make(source)
     var wholeFriends: [Friend] = []
     var wholeSkipped = 0
+    var wholeFirstSkipped: SkippedEntry?
     var wholeError: SourceError?
     do throws(SourceError) {
         try whole.readAll(.bytes(data), source: source) { page in
             wholeFriends += page.friends
             wholeSkipped += page.skipped
+            wholeFirstSkipped = wholeFirstSkipped ?? page.firstSkipped
         }
     } catch {
         wholeError = error
     }
     var chunked = make(source)
     var pages = PageCollector(firstPage: 1, largestPage: 3)
-    var lines = LineSplitter(maximumLength: 64 << 20, source: source)
+    var lines = LineSplitter(maximumLength: 64 << 20, source: source, crAlone: true)
     var chunkedFriends: [Friend] = []
     var chunkedSkipped = 0
+    var chunkedFirstSkipped: SkippedEntry?
     var chunkedError: SourceError?
     let deliver: (FriendPage) -> Void = { page in
         chunkedFriends += page.friends
         chunkedSkipped += page.skipped
+        chunkedFirstSkipped = chunkedFirstSkipped ?? page.firstSkipped
     }
     data.withUnsafeBytes { raw in
         let bytes = raw.bindMemory(to: UInt8.self)
@@ -44,6 +49,7 @@ func expectTheSameFromWholeAndChunks<Reader: LineReader>(
                 try chunked.read(line: line, number: number, into: &pages, deliver)
             }
             try chunked.finish(into: &pages, deliver)
+            if let failure = pages.nothingRead(source: source) { throw failure }
             pages.finish(deliver)
         } catch {
             chunkedError = error
@@ -59,6 +65,8 @@ func expectTheSameFromWholeAndChunks<Reader: LineReader>(
     }
     try expect(wholeFriends == chunkedFriends, "chunks changed the friends")
     try expect(wholeSkipped == chunkedSkipped, "chunks changed the skipped count")
+    try expect(wholeFirstSkipped == chunkedFirstSkipped, "chunks changed the first entry skipped")
+    try expect(!wholeFriends.isEmpty || wholeSkipped == 0, "entries skipped and nothing read, yet no error")
     for friend in wholeFriends {
         try expect(!friend.name.isEmpty, "a friend without a name")
         try expect(!friend.emails.contains(""), "an empty address")

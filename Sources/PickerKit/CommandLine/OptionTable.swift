@@ -225,7 +225,7 @@ extension Options {
         },
         OptionSpec(
             ["--format"], value: "FORMAT",
-            "names (default), ids, tsv (id<TAB>name), json (an array of {\"id\", \"name\", \"emails\"} objects), mutt (a message line, then email<TAB>name per address: mutt's query_command), aerc (email<TAB>name per address: aerc's address-book-cmd), or address (Name <email>, one per friend); the mail formats leave out friends without an email, and addresses that are not one plain address (name@domain)"
+            "names (default), ids, tsv (id<TAB>name), json (an array of {\"id\", \"name\", \"emails\"} objects, with nickname, organization, title, phones, categories, birthday, note and a group's members where the source has them), mutt (a message line, then email<TAB>name per address: mutt's query_command; an error is that line), aerc (email<TAB>name per address: aerc's address-book-cmd), address (Name <email>, one per friend), or tel (number<TAB>name per phone number: khard's phone --parsable); the mail formats leave out friends without an email, and addresses that are not one plain address (name@domain); tel, friends without a phone. With --filter every address or number of each friend found is printed; a pick in the picker prints one, the preferred one or the one chosen with Alt-1 to Alt-9, and a friend without any is dimmed and cannot be picked"
         ) {
             options, text throws(UsageError) in
             guard let format = OutputFormat(rawValue: text) else {

@@ -65,6 +65,7 @@ extension Options {
         // A mail client's address book is searched by addresses too: what is typed in To: is
         // often the start of one.
         options.configuration.searchesAddresses = options.format.isForMail
+        options.configuration.printedPart = options.format.printedPart
         return .run(options)
     }
 

@@ -6,7 +6,7 @@ extension Options {
     package static let sourceFormats: [(kind: String, meaning: String)] = [
         (
             "JSON",
-            "when the first byte that is not white space (after a byte-order mark) is { or [: a Graph friends page {\"data\": [...]}, an array of friends {\"id\", \"name\", \"first_name\", \"middle_name\", \"last_name\"}, or a Facebook export's friends list {\"friends_v2\": [{\"name\", \"timestamp\"}]} (older: \"friends\"); a syntax error names its line and column"
+            "when the first byte that is not white space (after a byte-order mark) is { or [, unless the first line is not JSON (then it is text): a Graph friends page {\"data\": [...]}, an array of friends {\"id\", \"name\", \"first_name\", \"middle_name\", \"last_name\"} or of names [\"Ann Lee\", ...] (numbered from 1), or a Facebook export's friends list {\"friends_v2\": [{\"name\", \"timestamp\"}]} (older: \"friends\"); a syntax error names its line and column"
         ),
         (
             "Facebook export",
@@ -14,7 +14,7 @@ extension Options {
         ),
         (
             "vCard",
-            "when it starts with BEGIN:VCARD: versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N), UID the id (else a hash), EMAIL the addresses, the preferred first; cards without a name are skipped and counted"
+            "when it starts with BEGIN:VCARD (after any # comment lines, which are ignored): versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N, else ORG, else the preferred address, which the mail formats then print alone), UID the id (else a hash), EMAIL the addresses, the preferred first; NICKNAME, ORG, TITLE, TEL, CATEGORIES, BDAY and the first line of NOTE are kept, and searched; a card that cannot be read (a line that is no property, a value that cannot be decoded, no END:VCARD, a file cut off) or has neither name nor address is skipped, the rest read, and standard error (and the screen's bottom line) says how many were skipped and the line of the first"
         ),
         (
             "vCard folder",
@@ -30,7 +30,7 @@ extension Options {
         ),
         (
             "CSV",
-            "when the first line is a header naming a person's columns: Google Contacts (First Name, Last Name, E-mail 1 - Value; older: Given Name, Family Name), Outlook (E-mail Address), or name,email; several addresses in one cell are joined with \" ::: \"; an error names its line and column"
+            "when the first line is a header naming a person's or an address's column, or a record holding an address: Google Contacts (First Name, Last Name, E-mail 1 - Value; older: Given Name, Family Name), Outlook in English, German, Dutch and Japanese (E-mail Address; Vorname, Nachname, E-Mail-Adresse, E-Mail 2: Adresse; Voornaam, Achternaam, E-mailadres), Thunderbird (Primary Email, Secondary Email), Roundcube (Email Home, Email Work, Email Other), name,email, or a column of addresses; fields separated by a comma, a semicolon or a tab, whichever the first line holds most of; without a header, Thunderbird's column order, else the fields that are addresses; several addresses in one cell are joined with \" ::: \"; the nickname, company, job title, phones, categories (Google's labels), birthday and the first line of the notes are kept, and searched; a contact without a name goes by its company, else its address (printed alone by the mail formats); a record that cannot be read, or has neither name nor address, is skipped and counted as a card is, naming its line (and column and header); a CSV whose header names no column picker knows is refused, naming it"
         ),
         (
             "text",
@@ -41,7 +41,7 @@ extension Options {
     /// What the man page says under the formats: what picker opens, how it is read, and how
     /// much of it.
     package static let sourceLimits =
-        "A file is opened once and read from the open file; a FIFO (--source <(command)) is read as standard input is, a device or a socket is refused. JSON, vCard and CSV are read as they come, from a file or a pipe alike, in bounded memory: at most \(ReadLimit.source.shown) of a source or of standard input is read, a single JSON value or line may take at most \(FriendsJSON.largestUnit >> 20) MB, and more is an error (exit 2) that names the limit. In a Facebook export's folder no symbolic link is followed and only a regular file is read as its friends list, at most \(ReadLimit.exportFriendsList.shown) of it; in a folder of .vcf files each is opened from the folder, never through a symbolic link, at most \(ReadLimit.cardFile.shown) of each and \(ReadLimit.source.shown) of all. picker's own files (the friend cache, at most \(ReadLimit.cache.shown); the record of picks, \(ReadLimit.history.shown); the session, \(ReadLimit.session.shown), as is a --session-file) are read only when they are regular files of the user, never through a symbolic link, in a directory of the user that no one else can write in and that is not itself a symbolic link."
+        "Every format is read in UTF-8 (a byte-order mark is passed over), or in UTF-16 or UTF-32: with a byte-order mark, or UTF-16 without one, told by its NUL bytes (such a source is read whole, then turned into UTF-8). In a vCard or a CSV, a line or value that is not UTF-8 is read as Windows-1252 (a vCard's CHARSET is followed where given), which a note on standard error says, and lines end in LF, CRLF or, when the first line end is one, CR alone. A file is opened once and read from the open file; a FIFO (--source <(command)) is read as standard input is, a device or a socket is refused. JSON, vCard and CSV are read as they come, from a file or a pipe alike, in bounded memory: at most \(ReadLimit.source.shown) of a source or of standard input is read, a single JSON value or line may take at most \(FriendsJSON.largestUnit >> 20) MB, and more is an error (exit 2) that names the limit. In a Facebook export's folder no symbolic link is followed and only a regular file is read as its friends list, at most \(ReadLimit.exportFriendsList.shown) of it; in a folder of .vcf files each is opened from the folder, never through a symbolic link, at most \(ReadLimit.cardFile.shown) of each and \(ReadLimit.source.shown) of all. picker's own files (the friend cache, at most \(ReadLimit.cache.shown); the record of picks, \(ReadLimit.history.shown); the session, \(ReadLimit.session.shown), as is a --session-file) are read only when they are regular files of the user, never through a symbolic link, in a directory of the user that no one else can write in and that is not itself a symbolic link."
 
     /// The lines that make picker the address book of mutt, neomutt and aerc.
     ///
@@ -64,5 +64,5 @@ extension Options {
     /// What the man page says under the set-up lines: how the clients run them, and what
     /// reaches standard error.
     package static let mailClientNotes =
-        "mutt quotes the query it puts in place of %s. aerc puts the text typed there as it is and splits the line itself (0.21 and before, so ~ is not expanded: write the path whole) or runs it with sh -c; the single quotes keep a query with a space, or an empty one, one argument, and an apostrophe typed would end them (type brien for O'Brien). With --format mutt and aerc, standard error carries only errors, not the notes of what was left out (contacts without a name, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
+        "mutt quotes the query it puts in place of %s. aerc puts the text typed there as it is and splits the line itself (0.21 and before, so ~ is not expanded: write the path whole) or runs it with sh -c; the single quotes keep a query with a space, or an empty one, one argument, and an apostrophe typed would end them (type brien for O'Brien). With --format mutt and aerc, standard error carries only errors, not the notes of what was left out (contacts skipped, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
 }

@@ -99,8 +99,15 @@ package struct InlinePainter: Sendable {
             return Run(text: span.text, style: style)
         }
         let width = runs.reduce(0) { $0 + DisplayWidth.of($1.text) }
-        if line.isCursor, width < columns {
-            runs.append(Run(text: String(repeating: " ", count: columns - width), style: TextStyle(reverse: true)))
+        let own = line.ownColumns(of: columns)
+        if line.isCursor, width < own {
+            runs.append(Run(text: String(repeating: " ", count: own - width), style: TextStyle(reverse: true)))
+        }
+        if let beside = line.beside, beside.column < columns {
+            if width < beside.column, !line.isCursor {
+                runs.append(Run(text: String(repeating: " ", count: beside.column - width), style: TextStyle()))
+            }
+            runs += beside.spans.filter { !$0.text.isEmpty }.map { Run(text: $0.text, style: $0.role.style) }
         }
         return runs
     }

@@ -7,9 +7,11 @@ import PickerStore
 /// record of friends picked is not read: the order depends on the source and the query alone.
 package enum FriendFilter {
     /// The friends `source` holds that `query` includes, best first when `ranked` (see
-    /// ``MatchTier``), and in the order of a list sorted by `sortOrder` among equals; how many friends were left out for an id seen before; how many contacts
-    /// were skipped for having no name; and what the source passed over
-    /// (``FriendPage/problems``). Plain text on standard input is searched line by line
+    /// ``MatchTier``), and in the order of a list sorted by `sortOrder` among equals; how many
+    /// friends were left out for an id seen before; how many entries were skipped (cards or
+    /// records that could not be read, contacts with neither a name nor an address), with the
+    /// first of them, and the encoding text that was not UTF-8 was read as; and what the source
+    /// passed over (``FriendPage/problems``). Plain text on standard input is searched line by line
     /// before anything is sorted (its ids, the line numbers, never repeat). `token`, `timeout`,
     /// `loadTimeout` and `rejectionAdvice` serve URL sources only (see
     /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``), `cardDAV` CardDAV
@@ -21,7 +23,10 @@ package enum FriendFilter {
         searchesAddresses: Bool = false, token: String?,
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil,
         cardDAV: CardDAVAccess? = nil
-    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int, problems: [SourceError]) {
+    ) throws(SourceError) -> (
+        matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?,
+        problems: [SourceError]
+    ) {
         if source == .standardInput {
             // Text is searched whole, in place; any other format is read as it comes.
             let input = try InputFile.standardInput()
@@ -36,7 +41,7 @@ package enum FriendFilter {
             let lines = try LineFilter.matches(
                 in: FriendsJSON.withoutByteOrderMark(data), source: source.displayName, matching: query,
                 fields: fields, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked)
-            return (.lines(lines), 0, 0, [])
+            return (.lines(lines), 0, 0, nil, nil, [])
         }
         let loader = source.loader(
             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice, cardDAV: cardDAV
@@ -49,18 +54,23 @@ package enum FriendFilter {
     private static func matches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?,
         fields: NameFields, ranked: Bool, searchesAddresses: Bool
-    ) throws(SourceError) -> (matches: FilterMatches, leftOut: Int, skipped: Int, problems: [SourceError]) {
+    ) throws(SourceError) -> (
+        matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?,
+        problems: [SourceError]
+    ) {
         let (list, leftOut, _) = try loader.list(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses)
-        return (.friends(found), leftOut, list.skipped, list.problems)
+        return (.friends(found), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems)
     }
 
-    /// The friends of `list` that `query` includes, best first when `ranked`; with
+    /// The friends of `list` that `query` includes, best first when `ranked`, a group found
+    /// standing for its members (see ``FriendList/expandingGroups(_:)``); with
     /// `searchesAddresses`, a term may match an email address without holding `@`.
     static func matches(in list: FriendList, _ query: String, ranked: Bool, searchesAddresses: Bool = false)
         -> [Friend]
     {
         let search = SearchQuery(query, searchesAddresses: searchesAddresses)
-        return list.search(search, ranking: ranked ? Ranking() : nil).inOrder.map { list.friends[$0] }
+        return list.expandingGroups(
+            list.search(search, ranking: ranked ? Ranking() : nil).inOrder.map { list.friends[$0] })
     }
 }

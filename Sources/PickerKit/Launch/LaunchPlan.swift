@@ -87,7 +87,7 @@ extension LaunchPlan {
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
-                    let (matches, leftOut, skipped, problems) = try FriendFilter.matches(
+                    let (matches, leftOut, skipped, firstSkipped, encoding, problems) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
                         inputOrder: options.configuration.inputOrder, fields: options.configuration.fields,
                         readsRecords: options.read0,
@@ -97,7 +97,8 @@ extension LaunchPlan {
                         loadTimeout: options.loadTimeout, rejectionAdvice: options.rejectionAdvice,
                         cardDAV: cardDAV?.access)
                     reports +=
-                        problems.map(\.description) + skippedReports(skipped, source: options.source, token: token)
+                        problems.map(\.description) + encodingReports(encoding, source: options.source, token: token)
+                        + skippedReports(skipped, first: firstSkipped, source: options.source, token: token)
                         + leftOutReports(leftOut, source: options.source, token: token)
                     var plan = LaunchPlan(reports: reports, printing: matches.prefix(limit), format: options.format)
                     plan.heading = options.printsQuery ? [filter] : []
@@ -201,7 +202,9 @@ extension LaunchPlan {
         _ list: FriendList, leftOut: Int, options: Options, frecency: Frecency = Frecency(), token: String? = nil
     ) -> LaunchPlan {
         let reports =
-            list.problems.map(\.description) + skippedReports(list.skipped, source: options.source, token: token)
+            list.problems.map(\.description)
+            + encodingReports(list.assumedEncoding, source: options.source, token: token)
+            + skippedReports(list.skipped, first: list.firstSkipped, source: options.source, token: token)
             + leftOutReports(leftOut, source: options.source, token: token)
         let matches = list.positions(
             matching: SearchQuery(options.query, searchesAddresses: options.configuration.searchesAddresses))
@@ -233,16 +236,18 @@ extension LaunchPlan {
     package static func finish(
         _ state: PickerState, outcome: PickerState.Outcome, options: Options, persistence: Persistence? = nil
     ) -> LaunchPlan {
-        // With --select-1 or --exit-0 the skipped contacts and the problems were reported when
-        // the list was read.
+        // With --select-1 or --exit-0 the skipped contacts, the encoding and the problems were
+        // reported when the list was read.
         let readBefore = options.selectOne || options.exitZero
         let skipped = readBefore ? 0 : state.list.skipped
+        let encoding = readBefore ? nil : state.list.assumedEncoding
         // The token, read again, only to be cut out of a URL source's name.
         var token: String?
         if options.source.url != nil { token = try? options.sessionToken() }
         var reports =
             (readBefore ? [] : state.list.problems.map(\.description))
-            + skippedReports(skipped, source: options.source, token: token)
+            + encodingReports(encoding, source: options.source, token: token)
+            + skippedReports(skipped, first: state.list.firstSkipped, source: options.source, token: token)
             + leftOutReports(state.leftOut, source: options.source, token: token)
         if state.loading == .complete {
             reports += state.pendingSelection.map { "--select: no friend has the id '\($0)'" }
@@ -297,7 +302,7 @@ extension LaunchPlan {
     /// Prints `matches`, or exits with ``ExitStatus/nothingToPrint`` when there are none; the
     /// mail formats always print (their printout says when there is nobody).
     private init(reports: [String], printing matches: FilterMatches, format: OutputFormat) {
-        let prints = matches.count > 0 || format.isForMail
+        let prints = matches.count > 0 || format.printsOnePart
         self.init(reports: reports, prints ? .print(matches) : .exit(.nothingToPrint))
     }
 
@@ -318,10 +323,18 @@ extension LaunchPlan {
     /// The size of a state made before the terminal is open.
     private static let unsized = TerminalSize(rows: 0, columns: 0)
 
-    /// What standard error says of `skipped` contacts of `source` left out for having no name:
-    /// nothing when none were.
-    private static func skippedReports(_ skipped: Int, source: FriendSource, token: String?) -> [String] {
-        source.skippedNote(skipped, redacting: token).map { [$0] } ?? []
+    /// What standard error says when text of `source` that was not UTF-8 was read as
+    /// `encoding`: nothing when none was.
+    private static func encodingReports(_ encoding: String?, source: FriendSource, token: String?) -> [String] {
+        source.encodingNote(encoding, redacting: token).map { [$0] } ?? []
+    }
+
+    /// What standard error says of `skipped` entries of `source` left out, the first of them
+    /// `first`: nothing when none were.
+    private static func skippedReports(_ skipped: Int, first: SkippedEntry?, source: FriendSource, token: String?)
+        -> [String]
+    {
+        source.skippedNote(skipped, first: first, redacting: token).map { [$0] } ?? []
     }
 
     /// What standard error says when `leftOut` friends of `source` were left out for an id seen

@@ -33,6 +33,7 @@ package enum PickerCommand {
                 return printText(HelpPage.text(for: subcommand))
             }
         } catch {
+            if MailPrintout.asksForMutt(arguments) { return failForMutt(error.description, status: .error) }
             return fail(error.description)
         }
         MemoryTuning.returnLargeBlocksToTheSystem()
@@ -55,9 +56,23 @@ package enum PickerCommand {
         return ExitStatus.error.rawValue
     }
 
+    /// Says `problem` as mutt's `query_command` wants it: the first line of standard output,
+    /// which mutt shows as its message, with nothing on standard error (which mutt would paint
+    /// over its screen); the status of the failure.
+    private static func failForMutt(_ problem: String, status: ExitStatus) -> Int32 {
+        _ = StandardStreams.writeOutput([Array(MailPrintout.muttMessage(failure: problem).utf8) + [0x0A]])
+        return status.rawValue
+    }
+
     /// Carries `plan` out: writes its reports (those its format wants), then prints, exits, or
     /// opens the screen; the status to exit with.
     static func carryOut(_ plan: LaunchPlan, _ options: Options) -> Int32 {
+        if options.format == .mutt, case .exit(let status) = plan.action,
+            status == .error || status == .sessionRejected,
+            let problem = plan.reports.last
+        {
+            return failForMutt(problem, status: status)
+        }
         for report in plan.reports(for: options.format) { StandardStreams.report(report) }
         switch plan.action {
         case .print(let matches):
@@ -89,7 +104,7 @@ package enum PickerCommand {
             ? [] : OutputFormat.names.render(headingLines, print0: options.print0, toTerminal: toTerminal)
         // The output, in pieces written one after another.
         var pieces: [[UInt8]]
-        if options.format.isForMail {
+        if options.format.printsOnePart {
             let printout = MailPrintout(
                 matches, format: options.format, print0: options.print0, source: options.source)
             for note in printout.notes { StandardStreams.report(note) }

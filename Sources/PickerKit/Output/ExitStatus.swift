@@ -7,7 +7,8 @@ package enum ExitStatus: Int32, CaseIterable, Sendable {
     case printed = 0
     /// Nothing to print: no friend chosen or matched.
     case nothingToPrint = 1
-    /// A bad option, or a source that cannot be read or is malformed.
+    /// A bad option, or a source that cannot be read or is malformed (an address book of which
+    /// nothing could be read: one with some cards or records read is not an error).
     case error = 2
     /// The service rejected the session (invalid, expired or revoked token).
     case sessionRejected = 3
@@ -24,7 +25,9 @@ package enum ExitStatus: Int32, CaseIterable, Sendable {
         case .nothingToPrint:
             return
                 "nothing to print (nobody shown on Enter; --filter or --exit-0 matched nobody; no email address for a mail format)"
-        case .error: return "error: bad option, unreadable or malformed source, network failure, no usable terminal"
+        case .error:
+            return
+                "error: bad option, unreadable or malformed source (an address book of which no card or record could be read), network failure, no usable terminal"
         case .sessionRejected:
             return "the service rejected the session, or the session of picker login expired: log in again"
         case .cancelled: return "cancelled (Esc, asking first when friends are selected; Ctrl-C; SIGINT)"

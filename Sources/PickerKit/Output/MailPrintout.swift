@@ -14,13 +14,13 @@ package struct MailPrintout: Sendable {
     /// (with mutt's message line printed all the same, as `query_command` wants).
     package var status: ExitStatus
 
-    /// The printout of `friends` of `source` in `format`, one of the mail formats.
+    /// The printout of `friends` of `source` in `format`, one of the mail formats or `tel`.
     package init(_ friends: [Friend], format: OutputFormat, print0: Bool, source: FriendSource) {
         output = format.render(friends, print0: print0)
         var withoutAddress = 0
         var passedOver = 0
         for friend in friends {
-            let addresses = format.printedAddresses(of: friend.emails)
+            let addresses = format.printedValues(of: friend)
             if addresses.printed.isEmpty { withoutAddress += 1 }
             passedOver += addresses.passedOver
         }
@@ -35,16 +35,31 @@ package struct MailPrintout: Sendable {
         }
         if withoutAddress > 0 {
             notes.append(
-                "\(withoutAddress == 1 ? "1 friend" : "\(withoutAddress) friends") without an email address left out")
+                "\(withoutAddress == 1 ? "1 friend" : "\(withoutAddress) friends") without \(format.printedPart == .phoneNumber ? "a phone number" : "an email address") left out"
+            )
         }
     }
 
-    /// The printout of what `--filter` found in `source`, in `format`, one of the mail formats.
+    /// The printout of what `--filter` found in `source`, in `format`, one of the mail formats
+    /// or `tel`.
     package init(_ matches: FilterMatches, format: OutputFormat, print0: Bool, source: FriendSource) {
         switch matches {
         case .friends(let friends): self.init(friends, format: format, print0: print0, source: source)
         case .lines(let lines): self.init(lines.friends, format: format, print0: print0, source: source)
         }
+    }
+
+    /// The line mutt shows when picker fails: `picker: ` and what went wrong, on one line
+    /// (control characters made visible).
+    static func muttMessage(failure problem: String) -> String {
+        "picker: " + TerminalText.sanitized(problem)
+    }
+
+    /// Whether `arguments` ask for `--format mutt`: then even a command line that cannot be
+    /// read is told as mutt wants (see ``muttMessage(failure:)``).
+    static func asksForMutt(_ arguments: [String]) -> Bool {
+        arguments.contains("--format=mutt")
+            || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "mutt" }
     }
 
     /// The line mutt shows above the addresses, or alone when there are none.
@@ -61,17 +76,32 @@ extension OutputFormat {
     /// Whether the format prints email addresses for a mail client (`mutt`, `aerc`, `address`).
     package var isForMail: Bool { self == .mutt || self == .aerc || self == .address }
 
+    /// What a pick prints of a contact in this format: an email address (the mail formats), a
+    /// phone number (`tel`), or the whole contact.
+    package var printedPart: ContactPart {
+        if isForMail { return .emailAddress }
+        return self == .tel ? .phoneNumber : .contact
+    }
+
+    /// Whether the format prints one part of a contact (see ``printedPart``): its printout then
+    /// says what was left out, and is printed even when nobody has that part.
+    package var printsOnePart: Bool { printedPart != .contact }
+
     /// Whether a mail client runs picker for this format and reads it (`mutt`, `aerc`), rather
     /// than a person: standard error is then kept for errors, as mutt does not capture it and
     /// every note would land on its screen at each query (see ``LaunchPlan/reports(for:)``).
     package var isReadByMailClient: Bool { self == .mutt || self == .aerc }
 
-    /// The addresses of `emails` (a friend's, the preferred first) that the format prints, only
-    /// those that are one plain address (see ``EmailAddress``): every one for mutt and aerc,
-    /// the first for `address`, none for the other formats; and how many were passed over for
-    /// not being one (for `address`, those before the one printed).
-    func printedAddresses(of emails: [String]) -> (printed: [String], passedOver: Int) {
+    /// The email addresses of `friend` (the preferred first) that the format prints, only those
+    /// that are one plain address (see ``EmailAddress``): every one for mutt and aerc, the first
+    /// for `address`; its phone numbers for `tel`; none for the other formats; and how many
+    /// addresses were passed over for not being one (for `address`, those before the one
+    /// printed).
+    func printedValues(of friend: Friend) -> (printed: [String], passedOver: Int) {
+        let emails = friend.emails
         switch self {
+        case .tel:
+            return (ContactPart.phoneNumber.choices(of: friend), 0)
         case .mutt, .aerc:
             let printed = emails.filter(EmailAddress.isPlain)
             return (printed, emails.count - printed.count)

@@ -10,17 +10,24 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     /// `id<TAB>name` per record.
     case tsv
     /// One JSON array of `{"id": …, "name": …}` objects, names exactly as given, with
-    /// `"emails": […]` for friends that have addresses.
+    /// `"emails": […]` for friends that have addresses, and the contact's other fields where the
+    /// source gives them (`nickname`, `organization`, `title`, `phones`, `categories`,
+    /// `birthday`, `note`, and a group's `members`).
     case json
     /// mutt's and neomutt's `query_command` shape: a line of message, then `email<TAB>name` for
-    /// each address of each friend (each that is one plain address: see ``EmailAddress``).
+    /// each address of each friend (each that is one plain address: see ``EmailAddress``; the
+    /// name empty for a contact known only by its address).
     case mutt
     /// aerc's `address-book-cmd` shape: `email<TAB>name` for each address of each friend (each
-    /// that is one plain address).
+    /// that is one plain address; the address alone for a contact known only by it).
     case aerc
     /// RFC 5322 mailboxes, `Name <email>`, one per friend (its first address that is one plain
-    /// address), the name quoted when it needs to be.
+    /// address), the name quoted when it needs to be; the address alone for a contact known
+    /// only by it.
     case address
+    /// `number<TAB>name` for each phone number of each friend, for SIP and SMS tools (khard's
+    /// `phone --parsable`).
+    case tel
 
     /// The UTF-8 to print for `friends`: records end in a newline, or in NUL with `print0`.
     /// What a name or an id holds is written as ``writesAsGiven(toTerminal:)`` says: as it is,
@@ -31,7 +38,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
         for friend in friends {
             var id = friend.id
             var name = friend.name
-            id.withUTF8 { id in name.withUTF8 { writer.add(id: .text(id), name: $0, emails: friend.emails) } }
+            id.withUTF8 { id in name.withUTF8 { writer.add(id: .text(id), name: $0, friend: friend) } }
         }
         return writer.finish()
     }
@@ -52,7 +59,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     /// piece of the lines on each core (reading the lines, which lie in the text's order, not
     /// the list's, is what takes the time).
     package func pieces(_ lines: FilteredLines, print0: Bool, toTerminal: Bool = true) -> [[UInt8]] {
-        if isForMail { return [render(lines.friends, print0: print0, toTerminal: toTerminal)] }
+        if printsOnePart { return [render(lines.friends, print0: print0, toTerminal: toTerminal)] }
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
         let asGiven = writesAsGiven(toTerminal: toTerminal)
         return Parallel.map(parts.count) { part in
@@ -107,7 +114,6 @@ private struct RecordWriter {
     private var follows: Bool
     private static let idKey = Array(#"{"id":"#.utf8)
     private static let nameKey = Array(#","name":"#.utf8)
-    private static let emailsKey = Array(#","emails":["#.utf8)
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// A writer for the start of the output when `opensOutput`, else for a piece that follows
@@ -121,23 +127,30 @@ private struct RecordWriter {
         if format == .json && opensOutput { output.append(UInt8(ascii: "[")) }
     }
 
-    /// Adds the record of `id` and `name`; `nameIsPlain` says whether the name needs no escape,
-    /// when it is known (see ``isPlain(_:)``).
-    mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>, emails: [String] = [], nameIsPlain: Bool? = nil) {
+    /// Adds the record of `id` and `name`, of `friend` when there is one (a line of text has
+    /// none); `nameIsPlain` says whether the name needs no escape, when it is known (see
+    /// ``isPlain(_:)``).
+    mutating func add(id: ID, name: UnsafeBufferPointer<UInt8>, friend: Friend? = nil, nameIsPlain: Bool? = nil) {
         switch format {
-        case .mutt, .aerc:
-            let printed = format.printedAddresses(of: emails).printed
-            for email in printed {
-                appendEscaped(email)
-                output.append(0x09)
-                appendEscaped(name)
+        case .mutt, .aerc, .tel:
+            let printed = friend.map { format.printedValues(of: $0).printed } ?? []
+            for value in printed {
+                appendEscaped(value)
+                // A contact known only by an address has no name to print beside it.
+                let hasName = !name.elementsEqual(value.utf8)
+                if format == .mutt || hasName { output.append(0x09) }
+                if hasName { appendEscaped(name) }
                 output.append(terminator)
             }
             addresses += printed.count
             return
         case .address:
-            guard let email = format.printedAddresses(of: emails).printed.first else { return }
-            appendMailbox(name: name, email: email)
+            guard let email = friend.flatMap({ format.printedValues(of: $0).printed.first }) else { return }
+            if name.elementsEqual(email.utf8) {
+                appendEscaped(email)
+            } else {
+                appendMailbox(name: name, email: email)
+            }
             output.append(terminator)
             addresses += 1
             return
@@ -161,19 +174,46 @@ private struct RecordWriter {
             }
             output += Self.nameKey
             appendJSONString(name)
-            if !emails.isEmpty {
-                output += Self.emailsKey
-                for (index, email) in emails.enumerated() {
-                    if index > 0 { output.append(UInt8(ascii: ",")) }
-                    var email = email
-                    email.withUTF8 { appendJSONString($0) }
-                }
-                output.append(UInt8(ascii: "]"))
-            }
+            if let friend { appendJSONFields(of: friend) }
             output.append(UInt8(ascii: "}"))
         }
         if format != .json { output.append(terminator) }
         follows = true
+    }
+
+    /// Appends the fields of `friend` besides its id and name that it has, each as
+    /// `,"key":value`: its email addresses, then its card's fields, then a group's members.
+    private mutating func appendJSONFields(of friend: Friend) {
+        func appendKey(_ key: String) {
+            output += Array(",\"\(key)\":".utf8)
+        }
+        func appendText(_ key: String, _ value: String?) {
+            guard var value else { return }
+            appendKey(key)
+            value.withUTF8 { appendJSONString($0) }
+        }
+        func appendList(_ key: String, _ values: [String]) {
+            guard !values.isEmpty else { return }
+            appendKey(key)
+            output.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                var value = value
+                value.withUTF8 { appendJSONString($0) }
+            }
+            output.append(UInt8(ascii: "]"))
+        }
+        appendList("emails", friend.emails)
+        if let card = friend.card {
+            appendText("nickname", card.nickname)
+            appendText("organization", card.organization)
+            appendText("title", card.title)
+            appendList("phones", card.phones)
+            appendList("categories", card.categories)
+            appendText("birthday", card.birthday)
+            appendText("note", card.note)
+        }
+        if let members = friend.members { appendList("members", members) }
     }
 
     mutating func finish() -> [UInt8] {

@@ -140,6 +140,19 @@ extension KeyMap {
                 "review the selection: only the selected friends, in the order picked, where the keys above work"),
             hint: "Ctrl-R review", .keys(.control("r"), send: .toggleReview)),
         KeyBinding(
+            [.browsing, .reviewing],
+            help: KeyHelp(
+                .browsing, "Ctrl-O",
+                "show or hide the details pane: every field of the friend under the cursor, beside the list (below it on a narrow screen)"
+            ),
+            hint: "Ctrl-O details", .keys(.control("o"), send: .toggleDetails)),
+        KeyBinding(
+            [.browsing, .reviewing, .searching],
+            help: KeyHelp(
+                .browsing, "Alt-1, Alt-2, Alt-3, Alt-4, Alt-5, Alt-6, Alt-7, Alt-8, Alt-9",
+                "in the mail formats and tel: pick the friend under the cursor with that address or number, as the details pane numbers them"
+            ), rules: (1...9).map { .keys(.alt(Character(String($0))), send: .choose($0 - 1)) }),
+        KeyBinding(
             [.browsing],
             help: KeyHelp(
                 .browsing, "Ctrl-S then a letter or #",
@@ -193,6 +206,10 @@ extension KeyMap {
         KeyBinding(
             [.searching], help: KeyHelp(.searching, "Tab, Shift-Tab", "toggle, then move down, up"), hint: "Tab toggle",
             .keys(.tab, send: .toggleAndMoveDown), .keys(.backTab, send: .toggleAndMoveUp)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Ctrl-O", "show or hide the details pane"), hint: "Ctrl-O details",
+            .keys(.control("o"), send: .toggleDetails)),
+        KeyBinding([.loading], help: nil, .keys(.control("o"), send: .toggleDetails)),
         KeyBinding(
             [.searching],
             help: KeyHelp(.searching, "any character, Space too", "typed at the cursor; the list narrows"),

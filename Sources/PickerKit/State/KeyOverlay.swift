@@ -40,7 +40,8 @@ struct KeyOverlay {
             lines.append(.heading(context.rawValue))
             for key in keys {
                 let description = Self.wrapped(key.action, columns: max(8, columns - column))
-                let keyLines = Self.wrapped(key.keys, columns: max(8, stacked ? columns - 3 : keyWidth), after: ",")
+                // Stacked, a line of keys stands after three spaces and before one.
+                let keyLines = Self.wrapped(key.keys, columns: max(8, stacked ? columns - 4 : keyWidth), after: ",")
                 if !stacked, keyLines.count == 1 {
                     lines.append(.keys(key.keys, description: description.first ?? "", column: column))
                     lines += description.dropFirst().map { .continuation($0, column: column) }

@@ -36,6 +36,8 @@ struct ListLayout {
     let firstListLine: Int
     /// How many screen lines the list has.
     let listRows: Int
+    /// How many screen lines the details pane has below the list (0 when it is not there).
+    let paneRows: Int
     /// Section headers as (letter, index in the shown friends of the first friend of the
     /// section), when there are enough friends shown to want them.
     let headers: [(letter: Character, shownIndex: Int)]
@@ -44,21 +46,31 @@ struct ListLayout {
     /// How many friends are listed under "Recent", above the shown ones.
     let recentCount: Int
 
+    /// The most lines the details pane takes below the list, and the fewest list lines it
+    /// leaves.
+    static let mostPaneRows = 9
+    static let fewestListRowsBesidePane = 3
+
     /// Headers appear only when at least this many friends are shown.
     static let minimumShownForHeaders = 6
 
     /// The layout of `rows` screen lines, with a line for the `--header` text when `header`
     /// is true and there is room, showing `shown`: the friends picked most under "Recent",
     /// then the search's friends, sectioned when they are in list order (not ranked, not
-    /// reviewed) and enough of them.
-    init(rows: Int, header: Bool, list: FriendList, shown: ListRows) {
+    /// reviewed) and enough of them; with `paneBelow`, the details pane under the list, in
+    /// up to half its lines.
+    init(rows: Int, header: Bool, list: FriendList, shown: ListRows, paneBelow: Bool = false) {
         let rows = max(rows, 0)
         titleLine = rows >= 3 ? 0 : nil
         headerLine = header && rows >= 5 ? 1 : nil
         searchLine = rows >= 3 ? (headerLine ?? 0) + 1 : (rows >= 1 ? 0 : nil)
         helpLine = rows >= 4 ? rows - 1 : nil
         firstListLine = (searchLine ?? -1) + 1
-        listRows = max(0, rows - firstListLine - (helpLine == nil ? 0 : 1))
+        let area = max(0, rows - firstListLine - (helpLine == nil ? 0 : 1))
+        paneRows =
+            paneBelow && area >= 2 * Self.fewestListRowsBesidePane
+            ? min(Self.mostPaneRows, area - max(Self.fewestListRowsBesidePane, area / 2)) : 0
+        listRows = area - paneRows
         shownCount = shown.count - shown.recentCount
         recentCount = shown.recentCount
         guard shown.isInListOrder, shown.shown.count >= Self.minimumShownForHeaders else {
@@ -116,6 +128,8 @@ struct ListLayout {
 extension PickerState {
     /// The layout of the screen for the current size and the friends shown.
     var layout: ListLayout {
-        ListLayout(rows: size.rows, header: configuration.header != nil, list: list, shown: rows)
+        ListLayout(
+            rows: size.rows, header: configuration.header != nil, list: list, shown: rows,
+            paneBelow: showsDetails && phase != .showingKeys && !panesBeside)
     }
 }

@@ -19,6 +19,9 @@ public struct PickerConfiguration: Hashable, Sendable {
     /// Whether every term of a search may match an email address, not only one that holds `@`:
     /// so for the formats a mail client reads, whose user types the start of an address.
     public var searchesAddresses = false
+    /// What a pick prints of a contact: the whole of it, or one email address or phone number
+    /// (the mail formats and `tel`), which the rows show and Alt-1 to Alt-9 choose.
+    package var printedPart = ContactPart.contact
     /// How the list is sorted and sectioned.
     public var sortOrder = NameOrder.first
     /// How names are shown.

@@ -90,6 +90,11 @@ package enum PickerEvent: Hashable, Sendable {
     case done
     /// Finish with the selection by a key `--expect` names, whose name is printed first.
     case doneByKey(String)
+    /// Show or hide the details pane.
+    case toggleDetails
+    /// Choose the address or number at this index (from 0) of the friend under the cursor as
+    /// the one its pick prints, and select the friend.
+    case choose(Int)
     /// Finish without a result.
     case cancel
     /// The source delivered more friends, made ready for the list where they were read, and

@@ -124,7 +124,7 @@ extension PickerState {
     /// A click on screen line `line`: on a friend, the cursor goes there; on its check box, the
     /// friend is toggled too.
     mutating func click(line: Int, column: Int) {
-        guard let index = shownIndex(atLine: line) else { return }
+        guard column < listColumns, let index = shownIndex(atLine: line) else { return }
         cursor = index
         if FriendRow.checkBoxColumns.contains(column) { toggleCurrent() }
     }
@@ -133,7 +133,7 @@ extension PickerState {
     mutating func doubleClick(line: Int) {
         guard let index = shownIndex(atLine: line) else { return }
         cursor = index
-        phase = .done
+        finish()
     }
 
     /// The index in ``shown`` of the friend drawn on screen line `line`.

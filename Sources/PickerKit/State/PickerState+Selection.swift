@@ -3,11 +3,14 @@ import PickerStore
 
 extension PickerState {
     /// Selects or deselects the friend under the cursor, within the limit: with a limit of 1 a
-    /// pick replaces the previous one; at a higher limit one pick too many is refused.
+    /// pick replaces the previous one; at a higher limit one pick too many is refused, as is a
+    /// friend with nothing to print (see ``isPickable(_:)``).
     mutating func toggleCurrent() {
         guard let friend = currentFriend else { return }
         if selection.contains(friend.id) {
             selection.remove(friend.id)
+        } else if !isPickable(friend) {
+            notice = unpickableNotice(friend)
         } else if configuration.limit == 1 {
             selection = SelectionSet([friend.id])
         } else if let limit = configuration.limit, selection.count >= limit {
@@ -17,10 +20,12 @@ extension PickerState {
         }
     }
 
-    /// Selects every friend shown, top to bottom, up to the limit; when every one of them is
-    /// selected already, deselects them all (hidden friends stay as they are), as gum's Ctrl-A.
+    /// Selects every friend shown that can be picked, top to bottom, up to the limit; when every
+    /// one of them is selected already, deselects them all (hidden friends stay as they are),
+    /// as gum's Ctrl-A.
     /// - Complexity: O(n) for n friends shown.
     mutating func toggleAllShown() {
+        let rows = rows.filter { isPickable(list.friends[$0]) }
         if rows.allSatisfy({ selection.contains(list.friends[$0].id) }) {
             deselectAllShown()
         } else {
@@ -33,9 +38,10 @@ extension PickerState {
         for position in rows { selection.remove(list.friends[position].id) }
     }
 
-    /// Selects every friend shown, within the limit (`--bind KEY:select-all`).
+    /// Selects every friend shown that can be picked, within the limit (`--bind
+    /// KEY:select-all`).
     mutating func selectAllShown() {
-        for position in rows {
+        for position in rows where isPickable(list.friends[position]) {
             let id = list.friends[position].id
             guard !selection.contains(id) else { continue }
             if let limit = configuration.limit, selection.count >= limit {

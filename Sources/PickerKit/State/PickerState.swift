@@ -50,6 +50,11 @@ package struct PickerState: Sendable {
     package internal(set) var announcedTotal: Int?
     /// The selected friends' ids, in the order they were picked.
     package internal(set) var selection = SelectionSet()
+    /// For friends whose pick prints one of several addresses or numbers, the index of the one
+    /// chosen (Alt-1 to Alt-9), by id; the others print their preferred one.
+    package internal(set) var chosenIndex: [String: Int] = [:]
+    /// Whether the details pane shows every field of the friend under the cursor.
+    package internal(set) var showsDetails = false
     /// Ids to select once their friends arrive, in the order given.
     package internal(set) var pendingSelection: [String]
     /// Ids given to select that the limit left out, in the order given.
@@ -58,7 +63,8 @@ package struct PickerState: Sendable {
     package internal(set) var leftOut = 0
     /// How far the source has got.
     package internal(set) var loading = Loading.inProgress(announcedTotal: nil)
-    /// A message about the last key, such as a refused pick; gone at the next key.
+    /// A message about the last key, such as a refused pick, or about the source once it is
+    /// read (entries it skipped); gone at the next key.
     package internal(set) var notice: String?
     /// Whether the last key was an Esc that would have thrown a selection away, so the picker
     /// asked first; the next Esc cancels, any other key keeps the selection.
@@ -119,10 +125,16 @@ package struct PickerState: Sendable {
     }
 
     /// What Enter prints: the selected friends in the order picked; with nothing selected, the
-    /// friend under the cursor; with nobody shown, nobody.
+    /// friend under the cursor; with nobody shown, nobody. When picks print one email address or
+    /// phone number (``PickerConfiguration/printedPart``), each friend holds only the one
+    /// chosen, or else the preferred one. A group picked stands for its members (see
+    /// ``FriendList/expandingGroups(_:)``).
     package var result: [Friend] {
-        if selection.isEmpty { return currentFriend.map { [$0] } ?? [] }
-        return selection.orderedIDs.compactMap { id in list.position(ofID: id).map { list.friends[$0] } }
+        let picked =
+            selection.isEmpty
+            ? currentFriend.map { [$0] } ?? []
+            : selection.orderedIDs.compactMap { id in list.position(ofID: id).map { list.friends[$0] } }
+        return printed(list.expandingGroups(picked))
     }
 
     /// What happened to the picker on an event: whether it goes on, finished with a result, or
@@ -207,10 +219,12 @@ package struct PickerState: Sendable {
         case .scroll(let rows): moveCursor(by: rows)
         case .recallPreviousQuery: recallQuery(-1)
         case .recallNextQuery: recallQuery(1)
-        case .done: phase = .done
+        case .done: finish()
         case .doneByKey(let name):
-            endingKey = name
-            phase = .done
+            finish()
+            if phase == .done { endingKey = name }
+        case .toggleDetails: showsDetails.toggle()
+        case .choose(let index): choose(index)
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, let announcedTotal): receive(batch, announcedTotal: announcedTotal)
         case .cachedCopyShown(let age, let refreshing):
@@ -219,9 +233,12 @@ package struct PickerState: Sendable {
         case .listReplaced(let newList, let leftOut, let announcedTotal):
             replaceList(with: newList, leftOut: leftOut, announcedTotal: announcedTotal)
         case .loadingFinished:
+            let groups = list.categoryGroups()
+            if !groups.isEmpty { receive(FriendBatch(groups, sortOrder: configuration.sortOrder), announcedTotal: nil) }
             loading = .complete
             if phase == .loading { phase = .browsing }
             noteUnknownSelection()
+            if notice == nil { notice = SkippedEntry.note(list.skipped, first: list.firstSkipped) }
         case .picksFound(let found): takePicks(found)
         case .loadingFailed(let message):
             loading = .failed(message)

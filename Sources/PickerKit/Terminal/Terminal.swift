@@ -238,11 +238,23 @@ final class Terminal {
                 waddnwstr(window, wide, Int32(wide.count))
                 column += width
             }
-            if line.isCursor, column < columns {
+            let own = line.ownColumns(of: columns)
+            if line.isCursor, column < own {
                 wattrset(window, Int32(bitPattern: base))
-                var blanks = [wchar_t](repeating: 0x20, count: columns - column)
+                var blanks = [wchar_t](repeating: 0x20, count: own - column)
                 wmove(window, Int32(row), Int32(column))
                 waddnwstr(window, &blanks, Int32(blanks.count))
+            }
+            if let beside = line.beside, beside.column < columns {
+                column = beside.column
+                for span in beside.spans {
+                    wattrset(window, Int32(bitPattern: picker_a_normal() | theme.attributes(for: span.role)))
+                    wide.removeAll(keepingCapacity: true)
+                    for scalar in span.text.unicodeScalars { wide.append(wchar_t(bitPattern: scalar.value)) }
+                    wmove(window, Int32(row), Int32(column))
+                    waddnwstr(window, wide, Int32(wide.count))
+                    column += DisplayWidth.of(span.text)
+                }
             }
         }
         wattrset(window, 0)

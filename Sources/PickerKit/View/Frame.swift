@@ -33,16 +33,43 @@ package struct Frame: Hashable, Sendable {
     /// One terminal row.
     package struct Line: Hashable, Sendable {
         package var spans: [Span]
-        /// The row under the cursor, drawn in reverse video across the whole width.
+        /// The row under the cursor, drawn in reverse video across the whole width (up to what
+        /// stands beside it).
         package var isCursor: Bool
+        /// What stands beside the row from a column on, never in reverse video: a line of the
+        /// details pane.
+        package var beside: Beside?
 
-        package init(_ spans: [Span] = [], isCursor: Bool = false) {
+        package init(_ spans: [Span] = [], isCursor: Bool = false, beside: Beside? = nil) {
             self.spans = spans
             self.isCursor = isCursor
+            self.beside = beside
         }
 
-        /// The row's text without styles.
-        package var text: String { spans.map(\.text).joined() }
+        /// The row's text without styles, what stands beside it after blanks up to its column.
+        package var text: String {
+            let own = spans.map(\.text).joined()
+            guard let beside else { return own }
+            let gap = String(repeating: " ", count: max(0, beside.column - DisplayWidth.of(own)))
+            return own + gap + beside.spans.map(\.text).joined()
+        }
+
+        /// The column up to which the row's own spans and its cursor's reverse video reach, on a
+        /// screen of `columns`.
+        package func ownColumns(of columns: Int) -> Int {
+            min(columns, beside?.column ?? columns)
+        }
+    }
+
+    /// Spans drawn from `column` of a row.
+    package struct Beside: Hashable, Sendable {
+        package var column: Int
+        package var spans: [Span]
+
+        package init(column: Int, spans: [Span]) {
+            self.column = column
+            self.spans = spans
+        }
     }
 
     /// A cell of the screen.

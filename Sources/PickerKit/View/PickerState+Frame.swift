@@ -24,8 +24,9 @@ extension PickerState {
         if let line = layout.helpLine { lines[line] = Frame.Line(statusSpans(columns: columns).fitted(to: columns)) }
         let body =
             phase == .showingKeys
-            ? overlayLines(layout: layout, columns: columns) : listLines(layout: layout, columns: columns)
+            ? overlayLines(layout: layout, columns: columns) : listLines(layout: layout, columns: listColumns)
         for (offset, line) in body.prefix(layout.listRows).enumerated() { lines[layout.firstListLine + offset] = line }
+        placePane(on: &lines, layout: layout)
         if cursor == nil, !lines.isEmpty {
             let focused = phase == .showingKeys ? nil : lines.firstIndex(where: \.isCursor)
             let line = focused ?? (phase == .showingKeys ? layout.firstListLine : layout.searchLine ?? 0)

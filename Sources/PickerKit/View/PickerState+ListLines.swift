@@ -61,6 +61,8 @@ extension PickerState {
             Frame.Span(" "),
         ]
         let prefixCount = spans.count
+        // A friend a pick cannot print (no address in a mail format) is dimmed.
+        let plain: Frame.Role = isPickable(friend) ? .plain : .detail
         let (name, keyPart) = displayedName(friend)
         let partsShown = configuration.displayOrder == .first && configuration.fields.shown == nil
         let matched = highlighter.matchedCharacters(
@@ -72,7 +74,7 @@ extension PickerState {
             configuration.fields.strippingColors && configuration.fields.shown == nil
             ? ColorCodes.styled(friend.name).styles : nil
         for (offset, (character, isMatch)) in zip(name, matched).enumerated() where offset >= skipped {
-            var role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) ? .sortKey : .plain)
+            var role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) && plain == .plain ? .sortKey : plain)
             if role == .plain, let colors, offset < colors.count, !colors[offset].isPlain {
                 role = .colored(colors[offset])
             }

@@ -4,12 +4,22 @@ import PickerStore
 extension PickerState {
     /// What the row of the friend at index `row` of ``rows`` shows dimmed after the name: when a
     /// friend shown near it has the same name, what tells them apart (see
-    /// ``NearbyFriends/distinction(ofRow:)``), and the first email address. The second is left
-    /// out when both do not fit in `room` columns; nil when nothing fits.
+    /// ``NearbyFriends/distinction(ofRow:)``), and the first email address; when picks print
+    /// one address or number (``PickerConfiguration/printedPart``), the one a pick prints, or
+    /// that there is none. The second is left out when both do not fit in `room` columns; nil
+    /// when nothing fits.
     func rowDetail(_ friend: Friend, atRow row: Int, nearby: NearbyFriends, room: Int) -> String? {
         var parts: [String] = []
         if let distinction = nearby.distinction(ofRow: row) { parts.append(distinction) }
-        if let email = friend.emails.first { parts.append(TerminalText.sanitized(email)) }
+        let part = configuration.printedPart
+        if friend.members != nil {
+            let count = list.members(of: friend).count
+            parts.append("group of \(count) \(count == 1 ? "friend" : "friends")")
+        } else if part != .contact {
+            parts.append(chosenValue(of: friend).map { TerminalText.sanitized($0) } ?? "no \(part.noun)")
+        } else if let email = friend.emails.first {
+            parts.append(TerminalText.sanitized(email))
+        }
         while !parts.isEmpty {
             let detail = parts.joined(separator: " · ")
             if DisplayWidth.of(detail) <= room { return detail }

@@ -133,11 +133,13 @@ package struct CardDAVLoader: FriendLoader {
             let name = source + " " + card.href
             var friends: [Friend] = []
             var skipped = 0
+            var firstSkipped: SkippedEntry?
             var reader = VCardReader(source: name)
             do throws(SourceError) {
                 try reader.readAll(.bytes(Data(card.data)), source: name) { page in
                     friends += page.friends
                     skipped += page.skipped
+                    firstSkipped = firstSkipped ?? page.firstSkipped
                 }
             } catch {
                 unreadable += 1
@@ -145,7 +147,10 @@ package struct CardDAVLoader: FriendLoader {
                 continue
             }
             for friend in friends { pages.add(friend, deliver) }
-            for _ in 0..<skipped { pages.skip() }
+            let entry = firstSkipped ?? SkippedEntry(place: "", problem: "a card could not be read")
+            for _ in 0..<skipped {
+                pages.skip(SkippedEntry(place: "\(card.href), \(entry.place)", problem: entry.problem))
+            }
         }
         if unreadable > 0 {
             let cards = unreadable == 1 ? "1 card" : "\(unreadable) cards"

@@ -14,8 +14,9 @@ public protocol FriendLoader: Sendable {
 
 extension FriendLoader {
     /// Everyone the source holds, in a list sorted by `sortOrder` (which counts the contacts
-    /// skipped for having no name); how many friends were left out for an id seen before; and
-    /// the total the source announced last, if it did.
+    /// skipped for having no name), with the groups its categories make
+    /// (``FriendList/categoryGroups()``); how many friends were left out for an id seen before;
+    /// and the total the source announced last, if it did.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     public func list(sortOrder: NameOrder) throws(SourceError) -> (
         list: FriendList, leftOut: Int, announcedTotal: Int?
@@ -35,6 +36,8 @@ extension FriendLoader {
             leftOut += list.append(FriendBatch(page, sortOrder: sortOrder, fields: fields))
             announcedTotal = page.announcedTotal ?? announcedTotal
         }
+        let groups = list.categoryGroups()
+        if !groups.isEmpty { list.append(FriendBatch(groups, sortOrder: sortOrder)) }
         return (list, leftOut, announcedTotal)
     }
 }
@@ -93,14 +96,19 @@ package struct StandardInputLoader: FriendLoader {
         case .zipArchive:
             throw SourceError(
                 source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
-        case .wideText: throw SourceFormat.wideTextError(source)
+        case .wideText:
+            // Read whole to be turned into UTF-8: wide text is rare, and small.
+            let data = try StandardInput.readAll(input, after: head)
+            try read(try SourceFormat.utf8(fromWide: data, source: source), source: source, isConverted: true, deliver)
         }
     }
 
     /// Delivers the friends of `input`, what standard input (or the source messages call
-    /// `source`) held, already in memory.
+    /// `source`) held, already in memory; `isConverted` when it was turned into UTF-8 from
+    /// UTF-16 or UTF-32 already, and is not to be again.
     static func read(
-        _ input: Data, source: String = FriendSource.standardInput.displayName, _ deliver: (FriendPage) -> Void
+        _ input: Data, source: String = FriendSource.standardInput.displayName, isConverted: Bool = false,
+        _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         switch SourceFormat.of(input) {
         case .json: deliver(FriendPage(friends: try FriendsJSON.decode(input, source: source)))
@@ -115,7 +123,9 @@ package struct StandardInputLoader: FriendLoader {
         case .zipArchive:
             throw SourceError(
                 source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
-        case .wideText: throw SourceFormat.wideTextError(source)
+        case .wideText:
+            guard !isConverted else { return try NameLines.readPages(input, source: source, deliver) }
+            try read(try SourceFormat.utf8(fromWide: input, source: source), source: source, isConverted: true, deliver)
         }
     }
 }

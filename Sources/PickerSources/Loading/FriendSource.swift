@@ -114,12 +114,17 @@ public enum FriendSource: Hashable, Sendable {
         }
     }
 
-    /// What standard error says of `skipped` contacts left out for having no name, the source
-    /// named with `token` cut out (see ``displayName(redacting:)``); nil for none.
-    package func skippedNote(_ skipped: Int, redacting token: String? = nil) -> String? {
-        guard skipped > 0 else { return nil }
-        let contacts = skipped == 1 ? "1 contact" : "\(skipped) contacts"
-        return "\(displayName(redacting: token)): \(contacts) without a name skipped"
+    /// What standard error says of `skipped` entries left out (see ``FriendPage/skipped``), the
+    /// first of them `first`, the source named with `token` cut out (see
+    /// ``displayName(redacting:)``); nil for none.
+    /// What standard error says when text of the source that was not UTF-8 was read as
+    /// `encoding`, the source named with `token` cut out; nil when none was.
+    package func encodingNote(_ encoding: String?, redacting token: String? = nil) -> String? {
+        encoding.map { "\(displayName(redacting: token)): not UTF-8 throughout: read as \($0) where it is not" }
+    }
+
+    package func skippedNote(_ skipped: Int, first: SkippedEntry? = nil, redacting token: String? = nil) -> String? {
+        SkippedEntry.note(skipped, first: first).map { "\(displayName(redacting: token)): \($0)" }
     }
 
     /// Friends from what standard input held, read by its content (see ``SourceFormat``): text

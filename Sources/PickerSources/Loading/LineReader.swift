@@ -27,15 +27,18 @@ package enum LineInput {
 
 extension LineReader {
     /// Runs the reader over `input` to its end, delivering pages of friends as they fill; a
-    /// file or stream is read `chunkSize` bytes at a time.
+    /// file or stream is read `chunkSize` bytes at a time, its lines ending at LF, CRLF, or CR
+    /// alone when the first line end is one.
     /// - Throws: the reader's ``SourceError``, or one naming `source` when the file cannot be
-    ///   read or a line passes `maximumLineLength` bytes; pages before it stay delivered.
+    ///   read or a line passes `maximumLineLength` bytes; pages before it stay delivered. With
+    ///   `failsWhenNothingIsRead`, a source whose every entry was skipped fails too, naming the
+    ///   first (``PageCollector/nothingRead(source:)``).
     package mutating func readAll(
         _ input: LineInput, source: String, chunkSize: Int = 1 << 20, maximumLineLength: Int = 64 << 20,
-        _ deliver: (FriendPage) -> Void
+        failsWhenNothingIsRead: Bool = true, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var pages = PageCollector()
-        var lines = LineSplitter(maximumLength: maximumLineLength, source: source)
+        var lines = LineSplitter(maximumLength: maximumLineLength, source: source, crAlone: true)
         switch input {
         case .bytes(let data):
             try feed(data, to: &lines, into: &pages, deliver)
@@ -50,6 +53,7 @@ extension LineReader {
             try read(line: line, number: number, into: &pages, deliver)
         }
         try finish(into: &pages, deliver)
+        if failsWhenNothingIsRead, let failure = pages.nothingRead(source: source) { throw failure }
         pages.finish(deliver)
     }
 }
@@ -93,8 +97,10 @@ extension LineReader {
 }
 
 /// Cuts bytes that arrive in chunks into lines. A line ends at LF, and a CR just before the LF
-/// is dropped; a UTF-8 byte-order mark at the very start is dropped too. Records ended by NUL
-/// (`--read0`) are cut the same way, CRs kept.
+/// is dropped; for an address book (`crAlone`), in a text whose first line end is a CR alone
+/// (as classic Mac OS wrote them), a line ends at each CR instead. Records ended by NUL
+/// (`--read0`) are cut the same way at each NUL, CRs kept. A UTF-8 byte-order mark at the very
+/// start is dropped too.
 package struct LineSplitter {
     /// What a line is handed on with: its bytes, its number (from 1) and the offset of its
     /// first byte in the bytes fed (a byte-order mark dropped at the start not counted).
@@ -108,15 +114,22 @@ package struct LineSplitter {
     private var consumed = 0
     private var lineNumber = 0
     private var atStart = true
+    /// The byte lines end with: LF, or CR once the first line end is a CR alone; nil until the
+    /// first line end tells.
+    private var lineEnd: UInt8?
     private let maximumLength: Int
     private let source: String
-    /// The byte that ends a line: LF, or NUL.
-    private let separator: UInt8
+    /// Whether a CR before the line end is kept: records ended by NUL are kept as they are.
+    private let keepsCR: Bool
 
-    package init(maximumLength: Int, source: String, separator: UInt8 = 0x0A) {
+    /// A splitter of lines of at most `maximumLength` bytes, which messages say come from
+    /// `source`, ended by `separator` (LF, or NUL for `--read0`); with `crAlone`, the first line
+    /// end tells whether lines end at LF or at CR.
+    package init(maximumLength: Int, source: String, separator: UInt8 = 0x0A, crAlone: Bool = false) {
         self.maximumLength = maximumLength
         self.source = source
-        self.separator = separator
+        keepsCR = separator != 0x0A
+        if separator != 0x0A || !crAlone { lineEnd = separator }
     }
 
     /// Calls `line` with each line `chunk` completes.
@@ -131,20 +144,26 @@ package struct LineSplitter {
         // The offset of byte `index` of this chunk is `base + index`.
         let base = consumed - start
         consumed += chunk.count - start
+        if lineEnd == nil, !decideLineEnd(UnsafeBufferPointer(rebasing: chunk[start...])) {
+            try hold(chunk, from: start, base: base)
+            return
+        }
+        let separator = lineEnd ?? 0x0A
+        if separator == 0x0D, carry.last == 0x0D {
+            // The first line end was the CR that ended the last chunk.
+            lineNumber += 1
+            try handCarry(line)
+        }
         while start < chunk.count {
-            guard let newline = lineEnd(in: UnsafeBufferPointer(rebasing: chunk[start...])) else {
-                if carry.isEmpty { carryOffset = base + start }
-                carry += chunk[start...]
-                guard carry.count <= maximumLength else {
-                    throw SourceError(
-                        source: source, problem: "line \(lineNumber + 1) is longer than \(maximumLength >> 20) MB")
-                }
+            guard let newline = Self.find(separator, in: UnsafeBufferPointer(rebasing: chunk[start...])) else {
+                try hold(chunk, from: start, base: base)
                 return
             }
             let end = start + newline
             lineNumber += 1
             if carry.isEmpty {
-                try line(withoutCR(UnsafeBufferPointer(rebasing: chunk[start..<end])), lineNumber, base + start)
+                let bytes = UnsafeBufferPointer(rebasing: chunk[start..<end])
+                try line(keepsCR ? bytes : Self.withoutCR(bytes), lineNumber, base + start)
             } else {
                 carry += chunk[start..<end]
                 try handCarry(line)
@@ -156,8 +175,40 @@ package struct LineSplitter {
     /// Calls `line` with the last line, when the bytes did not end with a line end.
     package mutating func finish(_ line: LineHandler) throws(SourceError) {
         guard !carry.isEmpty else { return }
+        if lineEnd == nil, carry.last == 0x0D {
+            // A text whose only line end is a CR at its very end.
+            carry.removeLast()
+        }
         lineNumber += 1
         try handCarry(line)
+    }
+
+    /// Decides what lines end with from the first line end in the carry and `bytes`, which
+    /// follow it; false when they do not tell yet (no line end, or a CR at their very end).
+    private mutating func decideLineEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if carry.last == 0x0D {
+            lineEnd = bytes.first == 0x0A ? 0x0A : 0x0D
+            return true
+        }
+        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return false }
+        if bytes[index] == 0x0A {
+            lineEnd = 0x0A
+            return true
+        }
+        guard index + 1 < bytes.count else { return false }
+        lineEnd = bytes[index + 1] == 0x0A ? 0x0A : 0x0D
+        return true
+    }
+
+    /// Carries the bytes of `chunk` from `start` on to the next chunk: the start of a line.
+    private mutating func hold(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int, base: Int) throws(SourceError) {
+        guard start < chunk.count else { return }
+        if carry.isEmpty { carryOffset = base + start }
+        carry += chunk[start...]
+        guard carry.count <= maximumLength else {
+            throw SourceError(
+                source: source, problem: "line \(lineNumber + 1) is longer than \(maximumLength >> 20) MB")
+        }
     }
 
     /// Hands on the line carried, complete, and forgets it.
@@ -165,20 +216,18 @@ package struct LineSplitter {
         let whole = carry
         carry = []
         try whole.withUnsafeBufferPointer { (bytes) throws(SourceError) in
-            try line(withoutCR(bytes), lineNumber, carryOffset)
+            try line(keepsCR ? bytes : Self.withoutCR(bytes), lineNumber, carryOffset)
         }
     }
 
-    /// The index of the first separator of `bytes`, found by the C library's `memchr`, which
-    /// looks at many bytes at a time.
-    private func lineEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress, let found = memchr(base, Int32(separator), bytes.count) else {
-            return nil
-        }
+    /// The index of the first `byte` of `bytes`, found by the C library's `memchr`, which looks
+    /// at many bytes at a time.
+    private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, Int32(byte), bytes.count) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    private func withoutCR(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        separator == 0x0A && line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+    private static func withoutCR(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
     }
 }

@@ -17,9 +17,14 @@ public struct FriendPage: Hashable, Sendable {
     var content: Content
     /// How many friends the source says it has in all, when it says (`summary.total_count`).
     public var announcedTotal: Int?
-    /// How many entries of the source were skipped for having no name (contacts without one)
-    /// since the page before.
+    /// How many entries of the source were skipped (cards or records that could not be read,
+    /// contacts with neither a name nor an address) since the page before.
     public var skipped: Int
+    /// The first of the entries skipped since the page before, with why.
+    package var firstSkipped: SkippedEntry?
+    /// The encoding the reader took text for where it was not UTF-8 (`Windows-1252`), when it
+    /// did so since the page before.
+    package var assumedEncoding: String?
     /// About how many friends the source holds in all, judged from how much of it is read:
     /// the list makes room for them at once instead of growing, a copy at a time, as they
     /// come. Never shown (``announcedTotal`` is what the source says).
@@ -57,6 +62,7 @@ public struct FriendPage: Hashable, Sendable {
     /// Pages are equal when they hold the same friends and counts, however they hold them.
     public static func == (left: FriendPage, right: FriendPage) -> Bool {
         left.announcedTotal == right.announcedTotal && left.skipped == right.skipped
+            && left.firstSkipped == right.firstSkipped && left.assumedEncoding == right.assumedEncoding
             && left.estimatedCount == right.estimatedCount && left.problems == right.problems
             && left.friends == right.friends
     }
@@ -65,6 +71,7 @@ public struct FriendPage: Hashable, Sendable {
         hasher.combine(friends)
         hasher.combine(announcedTotal)
         hasher.combine(skipped)
+        hasher.combine(firstSkipped)
         hasher.combine(estimatedCount)
         hasher.combine(problems)
     }

@@ -91,7 +91,7 @@ struct KeyScanner {
         }
         guard let details else { return nil }
         let strength: TextFolding.Strength = term.caseOnly ? .caseOnly : .caseAndAccents
-        if details.hasCards, details.nickname(of: number, contains: term.bytes, strength, folding: &folding) {
+        if details.hasAliases, details.nickname(of: number, contains: term.bytes, strength, folding: &folding) {
             return MatchTier.nickname
         }
         if term.isEmail, details.emails(of: number, contain: term.bytes, strength, folding: &folding) {

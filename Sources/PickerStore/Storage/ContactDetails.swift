@@ -14,7 +14,11 @@ struct ContactDetails: Sendable {
         var friendsSince: Int64?
         var card: ContactCard?
         var members: [String]?
-        /// The nickname folded for case and accents.
+        /// The parts of the name the source gives that the name shown does not hold (a card
+        /// `FN:Mom` with `N:Smith;Jane` gives Jane and Smith), searched as a nickname is.
+        var otherNames: [String]
+        /// The nickname and the other names folded for case and accents, each followed by a
+        /// newline.
         var foldedNickname: [UInt8]
         /// The other fields searched (``ContactCard/searchedFields``), folded, each followed by a
         /// newline.
@@ -33,26 +37,35 @@ struct ContactDetails: Sendable {
     private(set) var hasEmails = false
     /// Whether some friend has a card, whose fields a search looks in.
     private(set) var hasCards = false
+    /// Whether some friend has a nickname or names besides the one shown.
+    private(set) var hasAliases = false
 
-    /// Whether a search looks in the details: some friend has an email address or a card.
-    var isSearched: Bool { hasEmails || hasCards }
+    /// Whether a search looks in the details: some friend has an email address, a card or
+    /// names besides the one shown.
+    var isSearched: Bool { hasEmails || hasCards || hasAliases }
 
     /// Keeps the details of `friend`, friend number `number`, if it has any; returns the mask of
     /// the bytes a search may find in them (see ``ByteMask``), which the friend's name mask is
     /// widened by, so that a term that matches only a card still passes the mask.
     @discardableResult
     mutating func add(_ friend: Friend, number: Int, folding: inout TextFolding) -> UInt32 {
-        guard !friend.emails.isEmpty || friend.friendsSince != nil || friend.card != nil || friend.members != nil
+        let otherNames = Self.otherNames(of: friend)
+        guard
+            !friend.emails.isEmpty || friend.friendsSince != nil || friend.card != nil || friend.members != nil
+                || !otherNames.isEmpty
         else { return 0 }
         var entry = Entry(
             emails: friend.emails, foldedEmails: [], friendsSince: friend.friendsSince, card: friend.card,
-            members: friend.members, foldedNickname: [], foldedFields: [], phoneDigits: [])
+            members: friend.members, otherNames: otherNames, foldedNickname: [], foldedFields: [], phoneDigits: [])
         for email in friend.emails {
             entry.foldedEmails += folding.fold(email, .caseAndAccents)
             entry.foldedEmails.append(0x0A)
         }
+        for alias in entry.aliases {
+            entry.foldedNickname += folding.fold(alias, .caseAndAccents)
+            entry.foldedNickname.append(0x0A)
+        }
         if let card = friend.card {
-            entry.foldedNickname = card.nickname.map { folding.fold($0, .caseAndAccents) } ?? []
             for field in card.searchedFields {
                 entry.foldedFields += folding.fold(field, .caseAndAccents)
                 entry.foldedFields.append(0x0A)
@@ -65,12 +78,13 @@ struct ContactDetails: Sendable {
         entries[UInt32(truncatingIfNeeded: number)] = entry
         hasEmails = hasEmails || !friend.emails.isEmpty
         hasCards = hasCards || friend.card != nil
+        hasAliases = hasAliases || !entry.aliases.isEmpty
         let mask =
             ByteMask.of(entry.foldedEmails) | ByteMask.of(entry.foldedNickname) | ByteMask.of(entry.foldedFields)
             | ByteMask.of(entry.phoneDigits)
         // A term typed with accents is folded for case only: its bytes of accented letters are
         // not in the folds kept, so any such byte may be found in a card that has any.
-        let texts = [friend.card?.nickname].compactMap { $0 } + (friend.card?.searchedFields ?? []) + friend.emails
+        let texts = entry.aliases + (friend.card?.searchedFields ?? []) + friend.emails
         let accented = texts.contains { $0.unicodeScalars.contains { !$0.isASCII } }
         return accented ? mask | ByteMask.nonASCII : mask
     }
@@ -82,6 +96,32 @@ struct ContactDetails: Sendable {
         for (number, entry) in other.entries { entries[number + offset] = entry }
         hasEmails = hasEmails || other.hasEmails
         hasCards = hasCards || other.hasCards
+        hasAliases = hasAliases || other.hasAliases
+    }
+
+    /// The parts of `friend`'s name its source gives (first, middle, last) that the name shown
+    /// does not hold, compared without case.
+    static func otherNames(of friend: Friend) -> [String] {
+        guard friend.firstName != nil || friend.middleName != nil || friend.lastName != nil else { return [] }
+        let shown = friend.name.lowercased()
+        return [friend.firstName, friend.middleName, friend.lastName].compactMap { part in
+            guard let part, !part.isEmpty, !shown.contains(part.lowercased()) else { return nil }
+            return part
+        }
+    }
+
+    /// The categories of every friend that has any, by friend number, in no particular order.
+    func categoriesByNumber() -> [(number: Int, categories: [String])] {
+        guard hasCards else { return [] }
+        return entries.compactMap { number, entry in
+            guard let categories = entry.card?.categories, !categories.isEmpty else { return nil }
+            return (Int(number), categories)
+        }
+    }
+
+    /// The numbers of the friends that are groups (that have members).
+    func groupNumbers() -> [Int] {
+        entries.compactMap { number, entry in entry.members == nil ? nil : Int(number) }
     }
 
     /// `friend`, friend number `number`, with its details filled in.
@@ -109,18 +149,19 @@ struct ContactDetails: Sendable {
         }
     }
 
-    /// Whether the nickname of friend `number` holds `term`, folded to `strength`.
+    /// Whether the nickname of friend `number`, or a part of its name the name shown does not
+    /// hold (see ``Entry/otherNames``), holds `term`, folded to `strength`.
     func nickname(
         of number: Int, contains term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
         folding: inout TextFolding
     ) -> Bool {
-        guard let entry = entries[UInt32(truncatingIfNeeded: number)], let nickname = entry.card?.nickname else {
-            return false
-        }
+        guard let entry = entries[UInt32(truncatingIfNeeded: number)], !entry.aliases.isEmpty else { return false }
         if strength == .caseAndAccents {
             return entry.foldedNickname.withUnsafeBufferPointer { bytes($0, contain: term) }
         }
-        return folding.fold(nickname, strength).withUnsafeBufferPointer { bytes($0, contain: term) }
+        return entry.aliases.contains { alias in
+            folding.fold(alias, strength).withUnsafeBufferPointer { bytes($0, contain: term) }
+        }
     }
 
     /// Whether a field of the card of friend `number` holds `term`, folded to `strength`; a term
@@ -138,5 +179,13 @@ struct ContactDetails: Sendable {
         return card.searchedFields.contains { field in
             folding.fold(field, strength).withUnsafeBufferPointer { bytes($0, contain: term) }
         }
+    }
+}
+
+extension ContactDetails.Entry {
+    /// The names a search finds the friend by after its name: the nickname, then the other
+    /// parts of its name.
+    var aliases: [String] {
+        (card?.nickname.map { [$0] } ?? []) + otherNames
     }
 }

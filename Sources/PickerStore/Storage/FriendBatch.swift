@@ -29,8 +29,13 @@ package struct FriendBatch: Hashable, Sendable {
     private(set) var details = ContactDetails()
     /// The batch's ids, when they are numbers, each above the one before.
     private(set) var ascendingIDs: AscendingIDs?
-    /// How many entries of the source were skipped for having no name where this batch was read.
+    /// How many entries of the source were skipped (see ``FriendPage/skipped``) where this batch
+    /// was read.
     package private(set) var skipped: Int
+    /// The first of them, with why.
+    package internal(set) var firstSkipped: SkippedEntry?
+    /// The encoding text that was not UTF-8 was taken for (see ``FriendPage/assumedEncoding``).
+    package internal(set) var assumedEncoding: String?
     /// About how many friends the source holds in all (see ``FriendPage/estimatedCount``).
     private(set) var estimatedCount: Int?
     /// What the source passed over where this batch was read (see ``FriendPage/problems``).
@@ -166,6 +171,8 @@ package struct FriendBatch: Hashable, Sendable {
                 cores: cores)
         }
         self.problems = problems
+        firstSkipped = page.firstSkipped
+        assumedEncoding = page.assumedEncoding
     }
 
     /// Batches are equal when they hold the same friends for the same order: the rest follows.
@@ -231,6 +238,8 @@ extension FriendBatch {
         ascendingIDs = next.ascendingIDs.flatMap { ascendingIDs?.followed(by: $0) }
         skipped += next.skipped
         problems += next.problems
+        firstSkipped = firstSkipped ?? next.firstSkipped
+        assumedEncoding = assumedEncoding ?? next.assumedEncoding
         estimatedCount = next.estimatedCount ?? estimatedCount
         let entries = entries
         var nextRun = next.run

@@ -83,8 +83,12 @@ public struct FriendList: Sendable {
     /// The fields of each name that are searched (`--nth`, `--with-nth`); nil for the whole
     /// name.
     package let fields: NameFields?
-    /// How many entries of the source were skipped for having no name (contacts without one).
+    /// How many entries of the source were skipped (see ``FriendPage/skipped``).
     package private(set) var skipped = 0
+    /// The first of them, with why.
+    package private(set) var firstSkipped: SkippedEntry?
+    /// The encoding text that was not UTF-8 was taken for (see ``FriendPage/assumedEncoding``).
+    package private(set) var assumedEncoding: String?
     /// What the source passed over, in the order it was read (see ``FriendPage/problems``).
     package private(set) var problems: [SourceError] = []
 
@@ -149,6 +153,8 @@ public struct FriendList: Sendable {
         guard batch.sortOrder == sortOrder || inputOrder != nil, batch.fields == fields else {
             var sorted = FriendBatch(Array(batch.friends), sortOrder: sortOrder, fields: fields, skipped: batch.skipped)
             sorted.problems = batch.problems
+            sorted.firstSkipped = batch.firstSkipped
+            sorted.assumedEncoding = batch.assumedEncoding
             return append(sorted)
         }
         let base = packed.count
@@ -156,6 +162,8 @@ public struct FriendList: Sendable {
         details.append(contentsOf: batch.details, numberedFrom: base)
         skipped += batch.skipped
         problems += batch.problems
+        firstSkipped = firstSkipped ?? batch.firstSkipped
+        assumedEncoding = assumedEncoding ?? batch.assumedEncoding
         if packed.count == 0 {
             packed = batch.packed
             keys = batch.keys
@@ -269,7 +277,7 @@ public struct FriendList: Sendable {
     }
 
     /// The position in list order of friend `number`.
-    private func position(ofNumber number: Int) -> Int? {
+    func position(ofNumber number: Int) -> Int? {
         let target = UInt32(truncatingIfNeeded: number)
         if let inputOrder {
             // The numbers ascend in the order read, and descend reversed.

@@ -130,6 +130,8 @@ struct ReferencePicker {
         case .done, .doneByKey: phase = .done
         // The model has no --history and no --bind: these are not sent to it.
         case .recallPreviousQuery, .recallNextQuery, .selectAllShown, .deselectAllShown: break
+        // The pane changes what is drawn, and a choice only what a mail format prints.
+        case .toggleDetails, .choose: break
         case .cancel: phase = .cancelled
         case .friendsArrived(let batch, _):
             for friend in batch.friends where names[friend.id] == nil { names[friend.id] = friend.name }

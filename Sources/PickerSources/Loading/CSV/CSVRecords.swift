@@ -1,7 +1,7 @@
 import PickerStore
 
-/// Cuts comma-separated values (RFC 4180) into records, a line at a time: fields are separated
-/// by commas; a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
+/// Cuts comma-separated values (RFC 4180) into records, a line at a time (UTF-8, else
+/// Windows-1252): fields are separated by commas (or the ``separator`` of another dialect); a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
 /// (written twice). A quote inside an unquoted field is taken as it is, as spreadsheets do.
 struct CSVRecords {
     /// A record: its fields, and the line it starts on.
@@ -23,8 +23,12 @@ struct CSVRecords {
     /// rest of the text.
     let maximumRecordLength: Int
 
-    init(maximumRecordLength: Int = 16 << 20) {
+    /// The byte that separates fields: a comma, or the `;` or tab of other dialects.
+    let separator: UInt8
+
+    init(maximumRecordLength: Int = 16 << 20, separator: UInt8 = UInt8(ascii: ",")) {
         self.maximumRecordLength = maximumRecordLength
+        self.separator = separator
     }
 
     private var fields: [String] = []
@@ -33,18 +37,31 @@ struct CSVRecords {
     private var recordLength = 0
     /// Where the open quoted field began, while one is open.
     private var openQuote: (line: Int, column: Int, field: Int)?
+    /// The lines of the record being read, while a quoted field is open: when the field never
+    /// ends, those after the first are read again as records of their own.
+    private var heldLines: [(bytes: [UInt8], number: Int)] = []
     /// Whether the field's closing quote was just read.
     private var closedQuote = false
 
-    /// Takes line `number`, and returns the record it completes, if any.
+    /// Whether a line that was not UTF-8 was read as Windows-1252.
+    private(set) var tookWindows1252 = false
+
+    /// Takes line `number`, and returns the record it completes, if any. A line that is not
+    /// UTF-8 is read as Windows-1252 (``Windows1252``), what Outlook and Excel write.
     mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Record? {
         guard UTF8Text.isValid(line) else {
-            let invalid = UTF8Text.firstInvalidByte(line) ?? 0
-            throw Failure(
-                line: number, column: Self.column(of: invalid, in: line), field: nil, problem: "not valid UTF-8")
+            tookWindows1252 = true
+            let text = Array(Windows1252.string(line).utf8)
+            return try text.withUnsafeBufferPointer { (text) throws(Failure) in try read(utf8: text, number: number) }
         }
+        return try read(utf8: line, number: number)
+    }
+
+    /// Takes line `number`, which is UTF-8.
+    private mutating func read(utf8 line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Record? {
         if let openQuote {
             field.append(0x0A)
+            heldLines.append((Array(line), number))
             recordLength += line.count + 1
             guard recordLength <= maximumRecordLength else {
                 throw Failure(
@@ -76,14 +93,14 @@ struct CSVRecords {
                 continue
             }
             switch byte {
-            case UInt8(ascii: ","):
+            case separator:
                 endField()
             case 0x20 where closedQuote, 0x09 where closedQuote:
                 break
             case _ where closedQuote:
                 throw Failure(
                     line: number, column: Self.column(of: index, in: line), field: fields.count + 1,
-                    problem: "a closing quote must be followed by a comma or the end of the line")
+                    problem: "a closing quote must be followed by a separator or the end of the line")
             case UInt8(ascii: "\"") where field.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
                 field = []
                 openQuote = (number, Self.column(of: index, in: line), fields.count + 1)
@@ -92,20 +109,39 @@ struct CSVRecords {
             }
             index += 1
         }
-        if openQuote != nil { return nil }
+        if openQuote != nil {
+            if heldLines.isEmpty { heldLines.append((Array(line), number)) }
+            return nil
+        }
         endField()
         let record = Record(fields: fields, line: recordLine)
         fields = []
+        heldLines = []
         return record
     }
 
-    /// Checks that no quoted field is left open at the end of the text.
-    func finish() throws(Failure) {
-        if let openQuote {
-            throw Failure(
-                line: openQuote.line, column: openQuote.column, field: openQuote.field,
-                problem: "the quoted field that starts here never ends")
-        }
+    /// At the end of the text, when a quoted field is left open: why, and the lines to read
+    /// again (``abandonRecord()``); nil when none is.
+    mutating func abandonOpenRecord() -> (failure: Failure, rest: [(bytes: [UInt8], number: Int)])? {
+        guard let openQuote else { return nil }
+        let failure = Failure(
+            line: openQuote.line, column: openQuote.column, field: openQuote.field,
+            problem: "the quoted field that starts here never ends")
+        return (failure, abandonRecord())
+    }
+
+    /// Forgets the record being read, after a failure, and returns the lines after its first
+    /// that a quoted field took in, to be read again as records of their own (none when the
+    /// field ran past the longest record: those are passed over). The next line starts a
+    /// record.
+    mutating func abandonRecord() -> [(bytes: [UInt8], number: Int)] {
+        let rest = recordLength > maximumRecordLength ? [] : Array(heldLines.dropFirst())
+        fields = []
+        field = []
+        openQuote = nil
+        closedQuote = false
+        heldLines = []
+        return rest
     }
 
     private mutating func endField() {

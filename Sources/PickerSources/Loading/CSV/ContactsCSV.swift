@@ -4,139 +4,152 @@ import PickerStore
 
 /// Reads a contacts CSV as friends: Google Contacts' export (the current columns `First Name`,
 /// `Middle Name`, `Last Name`, `E-mail 1 - Value`…, and the older `Name`, `Given Name`,
-/// `Additional Name`, `Family Name`), Outlook's (`E-mail Address`, `E-mail 2 Address`…), or a
-/// plain `name,email` file; the columns are found by the header row, whatever their order.
+/// `Additional Name`, `Family Name`), Outlook's (`E-mail Address`, `E-mail 2 Address`…, and
+/// its German, Dutch and Japanese exports), Thunderbird's (`Primary Email`, `Secondary Email`),
+/// Roundcube's (`Email Home`…), a plain `name,email` file or a list of addresses; the columns
+/// are found by the header row, whatever their order (``Columns``). Fields are separated by
+/// commas, semicolons or tabs, whichever the first line holds most of. A file without a header
+/// is read when its first record holds an address (``Columns/init(headerless:)``), else refused.
 ///
 /// The name is the `Name` column, else the first, middle and last names, else the
-/// organization's; a row without any is skipped and counted. Several addresses in one cell are
-/// joined with ` ::: `, as Google writes them; an address Google labels with a leading `*`
-/// comes first. The id is the `id` or `uid` column, else a hash of the name and addresses.
+/// organization's, else the first address; a row with none is skipped and counted. Several
+/// addresses in one cell are joined with ` ::: `, as Google writes them; an address Google
+/// labels with a leading `*` comes first. The id is the `id` or `uid` column, else a hash of the
+/// name and addresses.
+///
+/// One record never costs the others: a record that cannot be read (a closing quote followed
+/// by more text, a quoted field that never ends) is skipped and counted with its line, column
+/// and header, and the lines a never-ending field took in are read again.
 package struct ContactsCSV: LineReader {
     /// How messages name the source.
     let source: String
     private var records = CSVRecords()
+    /// Whether the separator was told from the first line that is not blank.
+    private var hasSeparator = false
     private var columns: Columns?
 
     package init(source: String) {
         self.source = source
     }
 
-    /// Where the header put each thing the reader takes.
-    struct Columns {
-        var name: Int?
-        var first: Int?
-        var middle: Int?
-        var last: Int?
-        var organization: Int?
-        var id: Int?
-        /// Address columns, in the header's order, each with the column of its label, if any.
-        var emails: [(value: Int, label: Int?)] = []
-        /// The names of the columns, for messages.
-        var names: [String] = []
-
-        /// The columns of `header`; nil when no column names a person (a name, a first, a
-        /// last or a given or family name).
-        init?(header: [String]) {
-            names = header
-            var labels: [String: Int] = [:]
-            var values: [(number: String, column: Int)] = []
-            for (column, title) in header.enumerated() {
-                let key = Self.normalized(title)
-                switch key {
-                case "name", "full name", "display name": name = name ?? column
-                case "first name", "given name", "first": first = first ?? column
-                case "middle name", "additional name": middle = middle ?? column
-                case "last name", "family name", "surname", "last": last = last ?? column
-                case "organization name", "organization 1 - name", "company": organization = organization ?? column
-                case "id", "uid": id = id ?? column
-                default:
-                    if let number = Self.emailNumber(key, suffixes: ["", "value", "address"]) {
-                        values.append((number, column))
-                    } else if let number = Self.emailNumber(key, suffixes: ["label", "type"]) {
-                        labels[number] = labels[number] ?? column
-                    }
-                }
-            }
-            guard name != nil || first != nil || last != nil else { return nil }
-            emails = values.map { (value: $0.column, label: $0.number.isEmpty ? nil : labels[$0.number]) }
+    /// The separator of the dialect whose first line is `line`: the comma, semicolon or tab
+    /// it holds most of outside quotes, in that order where they tie (a comma when it holds
+    /// none).
+    package static func separator(of line: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+        var counts = [0, 0, 0]
+        var inQuotes = false
+        for byte in line {
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            if !inQuotes, let index = candidates.firstIndex(of: byte) { counts[index] += 1 }
         }
-
-        /// A header lower-cased, its spaces trimmed and single, `e-mail` spelled `email`.
-        private static func normalized(_ title: String) -> String {
-            title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                .replacing("e-mail", with: "email")
-        }
-
-        /// When `key` names an address column (`email`, `email 2 address`, `email 1 - value`,
-        /// `primary email`…) ending in one of `suffixes`: its number, or empty when it has none.
-        private static func emailNumber(_ key: String, suffixes: [String]) -> String? {
-            var rest = Substring(key)
-            for prefix in ["primary ", "home ", "work ", "other "] where rest.hasPrefix(prefix) {
-                rest = rest.dropFirst(prefix.count)
-            }
-            guard rest.hasPrefix("email") else { return nil }
-            rest = rest.dropFirst("email".count)
-            let number = String(rest.filter(\.isNumber))
-            let word = rest.filter { !$0.isNumber && $0 != " " && $0 != "-" }
-            return suffixes.contains(String(word)) ? number : nil
-        }
+        var best = 0
+        for index in 1..<candidates.count where counts[index] > counts[best] { best = index }
+        return candidates[best]
     }
 
-    /// Whether `line`, the first line of a text, is the header of a contacts CSV: two or more
-    /// fields, one of them naming a person.
-    package static func isHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        var records = CSVRecords()
-        guard let header = try? records.read(line, number: 1), header.fields.count >= 2 else { return false }
-        return Columns(header: header.fields) != nil
+    /// Whether `text`, the start of a source (after any byte-order mark), is a CSV of
+    /// contacts, read as one or refused with a message naming its header, never as names: its
+    /// first line a header naming a person or an address (``Columns/init(header:)``; one
+    /// column only when it is an address's), or a record holding an address; or its first two
+    /// lines records of the same three or more fields.
+    package static func isContactsCSV(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lines = text.split(maxSplits: 2, omittingEmptySubsequences: false) { $0 == 0x0A || $0 == 0x0D }
+            .map { UnsafeBufferPointer(rebasing: $0) }
+        if lines.count > 2 { lines.removeLast() }
+        guard let first = lines.first else { return false }
+        var records = CSVRecords(separator: separator(of: first))
+        guard let header = try? records.read(first, number: 1) else { return false }
+        let fields = header.fields
+        if let columns = Columns(header: fields) {
+            if fields.count >= 2 { return true }
+            if !columns.emails.isEmpty { return true }
+        }
+        guard fields.count >= 2 else { return false }
+        if Columns(headerless: fields) != nil { return true }
+        guard fields.count >= 3, lines.count == 2, let second = try? records.read(lines[1], number: 2) else {
+            return false
+        }
+        return second.fields.count == fields.count
     }
 
     package mutating func read(
         line: UnsafeBufferPointer<UInt8>, number: Int, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
+        if !hasSeparator, !NameLine.isBlank(line) {
+            records = CSVRecords(separator: Self.separator(of: line))
+            hasSeparator = true
+        }
         let record: CSVRecords.Record?
         do throws(CSVRecords.Failure) {
             record = try records.read(line, number: number)
         } catch {
-            throw failure(error)
-        }
-        guard let record, record.fields.contains(where: { !$0.isEmpty }) else { return }
-        guard let columns else {
-            guard let header = Columns(header: record.fields) else {
-                throw SourceError(
-                    source: source,
-                    problem:
-                        "line \(record.line): the header names no name column (Name, First Name, Last Name, Given Name, Family Name)"
-                )
+            // A header that cannot be read leaves nothing to read the records by.
+            guard columns != nil else {
+                throw SourceError(source: source, problem: "\(place(of: error)): \(error.problem)")
             }
-            columns = header
+            let rest = records.abandonRecord()
+            pages.skip(SkippedEntry(place: place(of: error), problem: error.problem))
+            try read(again: rest, into: &pages, deliver)
             return
         }
+        if records.tookWindows1252 { pages.assume(encoding: "Windows-1252") }
+        guard let record, record.fields.contains(where: { !$0.isEmpty }) else { return }
+        if columns == nil {
+            if let header = Columns(header: record.fields) {
+                columns = header
+                return
+            }
+            // Without a header, the first record is a contact too.
+            guard let inferred = Columns(headerless: record.fields) else {
+                throw SourceError(source: source, problem: "line \(record.line): \(Self.unknownHeader(record.fields))")
+            }
+            columns = inferred
+        }
+        guard let columns else { return }
         if let friend = Self.friend(record.fields, columns) {
             pages.add(friend, deliver)
         } else {
-            pages.skip()
+            pages.skip(SkippedEntry(line: record.line, problem: "the record has no name and no address"))
         }
     }
 
+    /// Skips a record whose quoted field never ends, and reads the lines after its first
+    /// again, as records of their own, until none is left open.
     package mutating func finish(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void) throws(SourceError) {
-        do throws(CSVRecords.Failure) {
-            try records.finish()
-        } catch {
-            throw failure(error)
+        while let (failure, rest) = records.abandonOpenRecord() {
+            guard columns != nil else {
+                throw SourceError(source: source, problem: "\(place(of: failure)): \(failure.problem)")
+            }
+            pages.skip(SkippedEntry(place: place(of: failure), problem: failure.problem))
+            try read(again: rest, into: &pages, deliver)
         }
     }
 
-    /// The friend of a row; nil when it names nobody.
+    /// Reads again the lines a skipped record's quoted field took in.
+    private mutating func read(
+        again lines: [(bytes: [UInt8], number: Int)], into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        for line in lines {
+            try line.bytes.withUnsafeBufferPointer { (bytes) throws(SourceError) in
+                try read(line: bytes, number: line.number, into: &pages, deliver)
+            }
+        }
+    }
+
+    /// The friend of a row, with its ``ContactCard`` (nickname, company, job title, phones,
+    /// categories without Google's `*` system groups, birthday, the first line of the notes);
+    /// nil when it holds neither a name nor an address.
     static func friend(_ fields: [String], _ columns: Columns) -> Friend? {
         func cell(_ column: Int?) -> String {
             guard let column, column < fields.count else { return "" }
             return fields[column].trimmingWhitespace
         }
+        func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
         let (first, middle, last) = (cell(columns.first), cell(columns.middle), cell(columns.last))
         var name = cell(columns.name)
         if name.isEmpty { name = [first, middle, last].filter { !$0.isEmpty }.joined(separator: " ") }
         if name.isEmpty { name = cell(columns.organization) }
-        guard !name.isEmpty else { return nil }
         var preferred: [String] = []
         var others: [String] = []
         for column in columns.emails {
@@ -148,18 +161,53 @@ package struct ContactsCSV: LineReader {
         }
         var emails: [String] = []
         for email in preferred + others where !emails.contains(email) { emails.append(email) }
+        // Someone with an address and no name goes by the address, as mail clients show them.
+        if name.isEmpty { name = emails.first ?? "" }
+        guard !name.isEmpty else { return nil }
         let hasParts = !first.isEmpty || !last.isEmpty
+        var card = ContactCard()
+        card.nickname = nonEmpty(cell(columns.nickname))
+        card.organization = nonEmpty(cell(columns.organization))
+        card.title = nonEmpty(cell(columns.title))
+        for phone in columns.phones.flatMap({ Self.items(cell($0)) }) where !card.phones.contains(phone) {
+            card.phones.append(phone)
+        }
+        for category in columns.categories.flatMap({ Self.items(cell($0), alsoSplittingOn: ";") })
+        where !category.hasPrefix("*") && !card.categories.contains(category) {
+            card.categories.append(category)
+        }
+        card.birthday = nonEmpty(cell(columns.birthday)).flatMap { Self.emptyDates.contains($0) ? nil : $0 }
+        card.note = cell(columns.note).split(whereSeparator: \.isNewline).first.map { String($0).trimmingWhitespace }
         return Friend(
             id: cell(columns.id).isEmpty ? StableID.of([name] + emails) : cell(columns.id), name: name,
             firstName: hasParts && !first.isEmpty ? first : nil, middleName: hasParts && !middle.isEmpty ? middle : nil,
-            lastName: hasParts && !last.isEmpty ? last : nil, emails: emails)
+            lastName: hasParts && !last.isEmpty ? last : nil, emails: emails, card: card)
     }
 
-    private func failure(_ error: CSVRecords.Failure) -> SourceError {
+    /// How Outlook writes a birthday it does not know.
+    private static let emptyDates: Set<String> = ["0.0.00", "0/0/00", "00.00.0000"]
+
+    /// The items of a cell that may hold several joined with ` ::: ` (Google) or, with
+    /// `alsoSplittingOn`, that separator (Outlook's categories), trimmed, the empty ones left out.
+    private static func items(_ value: String, alsoSplittingOn separator: Character? = nil) -> [String] {
+        value.split(separator: " ::: ").flatMap { part in
+            separator.map { part.split(separator: $0).map(\.trimmingWhitespace) } ?? [part.trimmingWhitespace]
+        }.filter { !$0.isEmpty }
+    }
+
+    /// What is said of a first line that is neither a header picker knows nor a contact.
+    static func unknownHeader(_ fields: [String]) -> String {
+        let shown = fields.prefix(6).map { "\"\($0)\"" }.joined(separator: ", ") + (fields.count > 6 ? ", …" : "")
+        return
+            "the header (\(shown)) names no name or address column: expected a header such as Name, First Name, Last Name, E-mail Address (or Vorname, Nachname, E-Mail-Adresse…)"
+    }
+
+    /// Where `error` is: its line and column, and the header of its field when known.
+    private func place(of error: CSVRecords.Failure) -> String {
         var place = "line \(error.line), column \(error.column)"
         if let columns, let field = error.field, field <= columns.names.count {
             place += " (\(columns.names[field - 1]))"
         }
-        return SourceError(source: source, problem: "\(place): \(error.problem)")
+        return place
     }
 }

@@ -20,7 +20,7 @@ extension FriendsJSON {
                 default: break
                 }
                 return try decoder.decode(Page.self, from: data).data.map(\.friend)
-            case UInt8(ascii: "["): return try decoder.decode([Entry].self, from: data).map(\.friend)
+            case UInt8(ascii: "["): return try decoder.decode([ArrayEntry].self, from: data).compactMap(\.friend)
             default:
                 throw SourceError(
                     source: source,
@@ -97,6 +97,22 @@ extension FriendsJSON {
         var timestamp: Int64?
 
         var friend: Friend { FacebookExport.friend(name: name, timestamp: timestamp) }
+    }
+
+    /// An element of a bare array: a friend object, or a string that is a name (numbered from 1
+    /// by its place; a blank one passed over).
+    private struct ArrayEntry: Decodable {
+        var friend: Friend?
+
+        init(from decoder: Decoder) throws {
+            if let name = try? decoder.singleValueContainer().decode(String.self) {
+                let number = (decoder.codingPath.last?.intValue ?? 0) + 1
+                let trimmed = name.trimmingWhitespace
+                friend = trimmed.isEmpty ? nil : Friend(id: String(number), name: trimmed)
+            } else {
+                friend = try Entry(from: decoder).friend
+            }
+        }
     }
 
     private struct Entry: Decodable {

@@ -244,6 +244,11 @@ struct JSONFriendScanner {
             return .advanced
         }
         let path = Path(list: list, index: index)
+        if !isPage, cursor.peek() == UInt8(ascii: "\"") {
+            // An array of strings (what `jq -r` users make): names, numbered from 1 as lines are.
+            let name = try cursor.string().trimmingWhitespace
+            return name.isEmpty ? .advanced : .friend(Friend(id: String(index + 1), name: name))
+        }
         guard cursor.peek() == UInt8(ascii: "{") else {
             let isNull = cursor.peek() == UInt8(ascii: "n")
             try cursor.skipValue(depth: elementDepth)

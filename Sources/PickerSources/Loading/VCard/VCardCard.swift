@@ -8,8 +8,20 @@ struct VCardCard {
     private var formattedName: String?
     private var nameParts: (family: String, given: String, additional: String)?
     private var uid: String?
+    /// The organisation's name: the first component of `ORG`.
+    private var organization: String?
     /// Each address with its preference and its place among the card's addresses.
     private var emails: [(email: String, preference: Int, order: Int)] = []
+    /// What the card says besides (its `ORG` goes in as ``organization`` when the card ends).
+    private var details = ContactCard()
+    /// Each phone number with its preference and its place, as the addresses are kept.
+    private var phones: [(phone: String, preference: Int, order: Int)] = []
+    /// Whether the card is a group's: vCard 4's `KIND:group`, or Apple's
+    /// `X-ADDRESSBOOKSERVER-KIND:group`.
+    private var isGroup = false
+    /// A group's members as its `MEMBER` (or Apple's `X-ADDRESSBOOKSERVER-MEMBER`) properties
+    /// name them: `urn:uuid:…` of a member's `UID`, most often.
+    private var members: [String] = []
 
     init(firstLine: Int) {
         self.firstLine = firstLine
@@ -28,6 +40,36 @@ struct VCardCard {
             }
             func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
             nameParts = (family: part(0), given: part(1), additional: part(2))
+        case "ORG" where organization == nil:
+            let name = VCardValue.components(value[...], separatedBy: ";").first.map {
+                VCardValue.unescaped($0).trimmingWhitespace
+            }
+            organization = name.flatMap { $0.isEmpty ? nil : $0 }
+        case "NICKNAME" where details.nickname == nil:
+            details.nickname = Self.list(value).first
+        case "TITLE" where details.title == nil:
+            details.title = Self.text(value)
+        case "TEL":
+            // 4.0 may write a tel: URI.
+            var phone = VCardValue.unescaped(value[...]).trimmingWhitespace
+            if phone.lowercased().hasPrefix("tel:") { phone = String(phone.dropFirst(4)) }
+            guard !phone.isEmpty, !phones.contains(where: { $0.phone == phone }) else { return }
+            phones.append((phone, property.preference, phones.count))
+        case "CATEGORIES":
+            for category in Self.list(value) where !details.categories.contains(category) {
+                details.categories.append(category)
+            }
+        case "BDAY" where details.birthday == nil:
+            details.birthday = Self.text(value)
+        case "NOTE" where details.note == nil:
+            details.note = Self.text(value)?.split(whereSeparator: \.isNewline).first.map {
+                String($0).trimmingWhitespace
+            }
+        case "KIND", "X-ADDRESSBOOKSERVER-KIND":
+            isGroup = isGroup || VCardValue.unescaped(value[...]).trimmingWhitespace.lowercased() == "group"
+        case "MEMBER", "X-ADDRESSBOOKSERVER-MEMBER":
+            let member = VCardValue.unescaped(value[...]).trimmingWhitespace
+            if !member.isEmpty, !members.contains(member) { members.append(member) }
         case "UID" where uid == nil:
             uid = VCardValue.unescaped(value[...]).trimmingWhitespace
         case "EMAIL":
@@ -39,22 +81,49 @@ struct VCardCard {
         }
     }
 
-    /// The friend this card describes: named by `FN`, else by the given, additional and family
-    /// names of `N`; identified by `UID`, else by a hash of its name and addresses; nil when
-    /// the card gives no name.
+    /// `value` unescaped and trimmed; nil when that leaves nothing.
+    private static func text(_ value: String) -> String? {
+        let text = VCardValue.unescaped(value[...]).trimmingWhitespace
+        return text.isEmpty ? nil : text
+    }
+
+    /// The items of `value`, a list separated by commas that no backslash escapes, each
+    /// unescaped and trimmed, the empty ones left out.
+    private static func list(_ value: String) -> [String] {
+        VCardValue.components(value[...], separatedBy: ",").map { VCardValue.unescaped($0).trimmingWhitespace }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The friend this card describes, with its ``ContactCard`` (`NICKNAME`'s first, `ORG`,
+    /// `TITLE`, every `TEL` the preferred first, `CATEGORIES`, `BDAY` as written, `NOTE`'s first
+    /// line): named by `FN`, else by the given, additional and family
+    /// names of `N`, else by its organisation, else by its preferred address (a contact known
+    /// only by its address, as phones and Google's "Other contacts" keep them); identified by
+    /// `UID`, else by a hash of its name and addresses; nil when the card gives neither a name
+    /// nor an address. A group's card (`KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`)
+    /// makes a group: its name, its `MEMBER`s (or `X-ADDRESSBOOKSERVER-MEMBER`s) as they name
+    /// them, found among the friends by `UID` (see ``FriendList/members(of:)``).
     var friend: Friend? {
         let parts = nameParts ?? (family: "", given: "", additional: "")
         var name = formattedName ?? ""
         if name.isEmpty {
             name = [parts.given, parts.additional, parts.family].filter { !$0.isEmpty }.joined(separator: " ")
         }
-        guard !name.isEmpty else { return nil }
         let addresses = emails.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.email)
+        if name.isEmpty { name = organization ?? addresses.first ?? "" }
+        guard !name.isEmpty else { return nil }
+        if isGroup {
+            let id = uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + members)
+            return Friend(id: id, name: name, emails: addresses, members: members)
+        }
         let hasParts = !parts.given.isEmpty || !parts.family.isEmpty
+        var card = details
+        card.organization = organization
+        card.phones = phones.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.phone)
         return Friend(
             id: uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + addresses), name: name,
             firstName: hasParts && !parts.given.isEmpty ? parts.given : nil,
             middleName: hasParts && !parts.additional.isEmpty ? parts.additional : nil,
-            lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses)
+            lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses, card: card)
     }
 }

@@ -38,7 +38,7 @@ package enum VCardFolder {
         var skippedFiles = 0
         var bytesRead = 0
         for name in files {
-            let read: (friends: [Friend], skipped: Int)
+            let read: (friends: [Friend], skipped: Int, firstSkipped: SkippedEntry)
             do throws(SourceError) {
                 let file = try InputFile.open(
                     name, in: folder.descriptor, trust: .contained, limit: .cardFile, shownAs: prefix + name)
@@ -53,7 +53,7 @@ package enum VCardFolder {
                 throw ReadLimit.source.exceeded(by: folder.name, isStream: true)
             }
             for friend in read.friends { pages.add(friend, deliver) }
-            for _ in 0..<read.skipped { pages.skip() }
+            for _ in 0..<read.skipped { pages.skip(read.firstSkipped) }
         }
         guard skippedFiles < files.count || files.isEmpty else {
             let first = problems.first.map { " (the first: \($0.description))" } ?? ""
@@ -75,9 +75,14 @@ package enum VCardFolder {
     }
 
     /// The friends of the card file `file`, read whole, and how many of its cards had no name.
-    private static func cards(in file: InputFile) throws(SourceError) -> (friends: [Friend], skipped: Int) {
+    /// The friends of the cards `file` holds, how many of its cards were skipped, and the first
+    /// of them, its place in the file named.
+    private static func cards(in file: InputFile) throws(SourceError) -> (
+        friends: [Friend], skipped: Int, firstSkipped: SkippedEntry
+    ) {
         var friends: [Friend] = []
         var skipped = 0
+        var firstSkipped: SkippedEntry?
         let head = try StandardInput.readHead(file)
         guard head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .vCard else {
             throw SourceError(source: file.name, problem: "is not a vCard (it does not start with BEGIN:VCARD)")
@@ -86,8 +91,10 @@ package enum VCardFolder {
         try reader.readAll(.stream(file, head: head), source: file.name) { page in
             friends += page.friends
             skipped += page.skipped
+            firstSkipped = firstSkipped ?? page.firstSkipped
         }
-        return (friends, skipped)
+        let first = firstSkipped ?? SkippedEntry(place: "", problem: "a card could not be read")
+        return (friends, skipped, SkippedEntry(place: "\(file.name), \(first.place)", problem: first.problem))
     }
 }
 

@@ -16,7 +16,10 @@ struct VCardProperty: Equatable {
     var preference = 101
 
     /// The properties whose values the reader decodes; every other one is skipped undecoded.
-    static let read: Set<String> = ["BEGIN", "END", "FN", "N", "UID", "EMAIL"]
+    static let read: Set<String> = [
+        "BEGIN", "END", "FN", "N", "UID", "EMAIL", "ORG", "NICKNAME", "TITLE", "TEL", "CATEGORIES", "BDAY", "NOTE",
+        "KIND", "MEMBER", "X-ADDRESSBOOKSERVER-KIND", "X-ADDRESSBOOKSERVER-MEMBER",
+    ]
 
     /// Parses the head of `line`, which ends at its first colon outside double quotes. Only the
     /// parameters the reader uses (`ENCODING`, `CHARSET`, `PREF`, `TYPE`, and 2.1's bare

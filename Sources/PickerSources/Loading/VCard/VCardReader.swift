@@ -5,10 +5,17 @@ import PickerStore
 ///
 /// Folded lines are unfolded (a line that starts with a space or a tab continues the one
 /// before, even inside a multibyte character), and a quoted-printable value goes on past a
-/// line that ends in `=`. Only `BEGIN`, `END`, `FN`, `N`, `UID` and `EMAIL` are decoded;
-/// photos and every other property are passed over as they are read, never held or decoded.
-/// A card without a name is skipped and counted. A card inside a card (2.1's `AGENT`) is
-/// passed over.
+/// line that ends in `=`. Only the properties of ``VCardProperty/read`` are decoded; photos
+/// and every other property are passed over as they are read, never held or decoded. A card
+/// inside a card (2.1's `AGENT`) is passed over, and lines that start with `#` (the comments
+/// Android writes) are ignored.
+///
+/// One card never costs the others: a card the reader cannot read (a line that is no
+/// property, a value it cannot decode, a `BEGIN:VCARD` before the last card's `END:VCARD`, a
+/// file that ends inside a card) is skipped and counted with its first problem's line, and so
+/// is a card with neither a name nor an address, and a run of lines outside any card; reading
+/// goes on at the next `BEGIN:VCARD`. Only a source of which nothing could be read fails,
+/// naming the first problem.
 package struct VCardReader: LineReader {
     /// How messages name the source.
     let source: String
@@ -29,6 +36,14 @@ package struct VCardReader: LineReader {
     private var card: VCardCard?
     /// How many cards are open inside the current one.
     private var nesting = 0
+    /// The first problem of the card being read, which makes it skipped at its end.
+    private var cardProblem: SkippedEntry?
+    /// The name of the last property read, which tells 2.1's `AGENT` card from a card whose
+    /// `END:VCARD` is missing.
+    private var lastProperty = ""
+    /// Whether lines outside any card are being passed over (counted as one skipped entry)
+    /// until the next `BEGIN:VCARD`.
+    private var isPassingStrayLines = false
 
     package init(source: String) {
         self.source = source
@@ -40,31 +55,38 @@ package struct VCardReader: LineReader {
         if hasPending {
             if softBreak {
                 if !passingOver { pending.removeLast() }
-                try append(line, number: number)
+                append(line, into: &pages)
                 return
             }
             if line.first == 0x20 || line.first == 0x09 {
-                try append(UnsafeBufferPointer(rebasing: line.dropFirst()), number: number)
+                append(UnsafeBufferPointer(rebasing: line.dropFirst()), into: &pages)
                 return
             }
             if isBase64Continuation(line) { return }
-            try finishPending(into: &pages, deliver)
+            finishPending(into: &pages, deliver)
         }
+        if line.first == UInt8(ascii: "#") { return }
         hasPending = true
         pendingLine = number
         pending = []
         head = nil
         passingOver = false
-        try append(line, number: number)
+        append(line, into: &pages)
     }
 
     package mutating func finish(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void) throws(SourceError) {
-        if hasPending { try finishPending(into: &pages, deliver) }
-        if let card { throw failure(card.firstLine, "the card that begins here has no END:VCARD") }
+        if hasPending { finishPending(into: &pages, deliver) }
+        if let card {
+            pages.skip(cardProblem ?? SkippedEntry(line: card.firstLine, problem: Self.noEnd))
+            self.card = nil
+        }
     }
 
-    /// Adds physical line `number` to the pending line.
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(SourceError) {
+    /// Why a card whose `END:VCARD` never came is skipped.
+    private static let noEnd = "the card that begins here has no END:VCARD"
+
+    /// Adds a physical line to the pending line.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, into pages: inout PageCollector) {
         if !passingOver {
             pending += bytes
             if head == nil, let parsed = pending.withUnsafeBufferPointer({ VCardProperty.parse($0) }) {
@@ -74,8 +96,10 @@ package struct VCardReader: LineReader {
                     pending = []
                 }
             }
-            guard pending.count <= Self.maximumValueLength else {
-                throw failure(pendingLine, "a property longer than \(Self.maximumValueLength >> 20) MB")
+            if pending.count > Self.maximumValueLength {
+                note(pendingLine, "a property longer than \(Self.maximumValueLength >> 20) MB", into: &pages)
+                passingOver = true
+                pending = []
             }
         }
         softBreak = head?.property.isQuotedPrintable == true && bytes.last == UInt8(ascii: "=")
@@ -97,68 +121,90 @@ package struct VCardReader: LineReader {
     }
 
     /// Acts on the pending line, which is complete.
-    private mutating func finishPending(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void)
-        throws(SourceError)
-    {
+    private mutating func finishPending(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void) {
         hasPending = false
         guard let (property, valueStart) = head else {
-            guard pending.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
-                throw failure(pendingLine, card == nil ? "expected BEGIN:VCARD" : "expected a property NAME:VALUE")
-            }
+            // A line too long for a property was noted when it passed the limit.
+            guard !passingOver, !pending.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return }
+            note(pendingLine, card == nil ? "expected BEGIN:VCARD" : "expected a property NAME:VALUE", into: &pages)
             return
         }
         if passingOver {
-            guard card != nil else { throw failure(pendingLine, "expected BEGIN:VCARD") }
+            lastProperty = property.name
+            if card == nil { note(pendingLine, "expected BEGIN:VCARD", into: &pages) }
             return
         }
         let value: String
+        var tookWindows1252 = false
         do throws(VCardValue.Failure) {
             value = try pending.withUnsafeBufferPointer { (bytes) throws(VCardValue.Failure) in
-                try VCardValue.text(UnsafeBufferPointer(rebasing: bytes[valueStart...]), of: property)
+                try VCardValue.text(
+                    UnsafeBufferPointer(rebasing: bytes[valueStart...]), of: property, tookWindows1252: &tookWindows1252
+                )
             }
+            if tookWindows1252 { pages.assume(encoding: "Windows-1252") }
         } catch {
             switch error {
-            case .notText(let charset): throw failure(pendingLine, "\(property.name) is not valid \(charset)")
+            case .notText(let charset): note(pendingLine, "\(property.name) is not valid \(charset)", into: &pages)
             case .unknownCharset(let charset):
-                throw failure(pendingLine, "\(property.name) is in CHARSET=\(charset), which picker does not read")
+                note(pendingLine, "\(property.name) is in CHARSET=\(charset), which picker does not read", into: &pages)
             }
+            return
         }
-        try take(property, value: value, into: &pages, deliver)
+        take(property, value: value, into: &pages, deliver)
+        lastProperty = property.name
     }
 
     /// Acts on a complete property of the reader's set.
     private mutating func take(
         _ property: VCardProperty, value: String, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
-    ) throws(SourceError) {
+    ) {
         let isCard =
             (property.name == "BEGIN" || property.name == "END") && value.trimmingWhitespace.uppercased() == "VCARD"
         switch property.name {
         case "BEGIN" where isCard:
-            if card == nil {
-                card = VCardCard(firstLine: pendingLine)
-            } else {
-                nesting += 1
+            if let open = card {
+                // 2.1 writes an agent's card right after an empty AGENT property; any other
+                // card inside a card means the one before lost its END:VCARD.
+                if lastProperty == "AGENT" {
+                    nesting += 1
+                    return
+                }
+                pages.skip(cardProblem ?? SkippedEntry(line: open.firstLine, problem: Self.noEnd))
             }
+            card = VCardCard(firstLine: pendingLine)
+            cardProblem = nil
+            nesting = 0
+            isPassingStrayLines = false
         case "END" where isCard:
             if nesting > 0 {
                 nesting -= 1
             } else if let finished = card {
                 card = nil
-                if let friend = finished.friend {
+                if let cardProblem {
+                    pages.skip(cardProblem)
+                } else if let friend = finished.friend {
                     pages.add(friend, deliver)
                 } else {
-                    pages.skip()
+                    pages.skip(SkippedEntry(line: finished.firstLine, problem: "the card has no name and no address"))
                 }
             } else {
-                throw failure(pendingLine, "END:VCARD without BEGIN:VCARD")
+                note(pendingLine, "END:VCARD without BEGIN:VCARD", into: &pages)
             }
         default:
-            guard card != nil else { throw failure(pendingLine, "expected BEGIN:VCARD") }
+            guard card != nil else { return note(pendingLine, "expected BEGIN:VCARD", into: &pages) }
             if nesting == 0 { card?.take(property, value: value) }
         }
     }
 
-    private func failure(_ line: Int, _ problem: String) -> SourceError {
-        SourceError(source: source, problem: "line \(line): \(problem)")
+    /// Notes `problem` at `line`: the card being read is skipped at its end, or, outside any
+    /// card, the lines up to the next `BEGIN:VCARD` are skipped as one entry.
+    private mutating func note(_ line: Int, _ problem: String, into pages: inout PageCollector) {
+        if card != nil {
+            cardProblem = cardProblem ?? SkippedEntry(line: line, problem: problem)
+        } else if !isPassingStrayLines {
+            isPassingStrayLines = true
+            pages.skip(SkippedEntry(line: line, problem: problem))
+        }
     }
 }

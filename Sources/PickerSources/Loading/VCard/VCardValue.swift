@@ -7,21 +7,24 @@ import PickerStore
 enum VCardValue {
     /// Why a value could not be decoded.
     enum Failure: Error, Equatable {
-        /// The bytes are not text in the character set given (UTF-8 when none is).
+        /// The bytes are not text in the character set given.
         case notText(charset: String)
         /// `CHARSET=` names a character set the reader does not know, and the bytes are not UTF-8.
         case unknownCharset(String)
     }
 
-    /// The text of `bytes`, the value of `property`.
-    static func text(_ bytes: UnsafeBufferPointer<UInt8>, of property: VCardProperty) throws(Failure) -> String {
+    /// The text of `bytes`, the value of `property`; `tookWindows1252` is set when they were
+    /// read as Windows-1252 for not being UTF-8.
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, of property: VCardProperty, tookWindows1252: inout Bool)
+        throws(Failure) -> String
+    {
         var raw = Array(bytes)
         if property.isQuotedPrintable {
             raw = quotedPrintable(raw)
         } else if property.isBase64 {
             raw = Array(Data(base64Encoded: Data(raw), options: .ignoreUnknownCharacters) ?? Data())
         }
-        return try decoded(raw, charset: property.charset)
+        return try decoded(raw, charset: property.charset, tookWindows1252: &tookWindows1252)
     }
 
     /// `bytes` with each `=XX` turned into the byte XX; an `=` not followed by two hexadecimal
@@ -50,13 +53,17 @@ enum VCardValue {
     /// The names 2.1 cards give UTF-8 and its subset ASCII, lower-cased.
     private static let utf8Names: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii"]
 
-    /// `bytes` decoded from `charset` (UTF-8 when nil); any other set is converted by the C
-    /// library (ISO-8859-1 and -2, Windows-1250 to 1254, Shift_JIS, EUC-JP, UTF-16…).
-    private static func decoded(_ bytes: [UInt8], charset: String?) throws(Failure) -> String {
+    /// `bytes` decoded from `charset` (UTF-8 when nil, and Windows-1252 when they are not UTF-8,
+    /// as 2.1 cards of The Bat! and Outlook are); any other set is converted by the C library
+    /// (ISO-8859-1 and -2, Windows-1250 to 1254, Shift_JIS, EUC-JP, UTF-16…).
+    private static func decoded(_ bytes: [UInt8], charset: String?, tookWindows1252: inout Bool) throws(Failure)
+        -> String
+    {
         let utf8 = bytes.withUnsafeBufferPointer { UTF8Text.string($0) }
         guard let charset, !utf8Names.contains(charset) else {
-            guard let utf8 else { throw .notText(charset: charset ?? "UTF-8") }
-            return utf8
+            if let utf8 { return utf8 }
+            tookWindows1252 = true
+            return Windows1252.string(bytes)
         }
         switch CharacterSetDecoding.decode(bytes, charset: charset) {
         case .text(let text): return text

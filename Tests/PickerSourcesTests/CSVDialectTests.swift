@@ -1,0 +1,82 @@
+import Foundation
+import PickerTestSupport
+import XCTest
+
+@testable import PickerSources
+@testable import PickerStore
+
+/// Contacts CSVs as their makers write them: separated by commas, semicolons or tabs; headed
+/// in English, German, Dutch or Japanese (Outlook), Thunderbird's or Roundcube's columns; or
+/// without a header; never read as one name per line.
+final class CSVDialectTests: XCTestCase {
+    private func read(fixture name: String) throws -> [Friend] {
+        try FriendSource.readFile(fixture(name).path)
+    }
+
+    func testGermanOutlookSeparatedBySemicolonsInWindows1252() throws {
+        let friends = try read(fixture: "outlook-german.csv")
+        XCTAssertEqual(
+            friends.map(\.name),
+            ["Jürgen Karl Weiß", "Zoë Öztürk", "Stadtwerke Süd", "nur.adresse@example.de"],
+            "no name: the company, else the address; the row with neither is skipped")
+        XCTAssertEqual(friends[0].emails, ["juergen@baeckerei.example", "j.weiss@privat.example"])
+        XCTAssertEqual(friends[0].nameParts, NameParts(first: "Jürgen", middle: "Karl", last: "Weiß"))
+        XCTAssertEqual(friends[1].emails, ["zoe@example.de", "zoe.oe@example.de"], "E-Mail 3: Adresse")
+        XCTAssertEqual(friends[3].emails, ["nur.adresse@example.de"])
+        let lines = try readLines(try Data(contentsOf: fixture("outlook-german.csv")), ContactsCSV.init(source:))
+        XCTAssertEqual(lines.firstSkipped, SkippedEntry(line: 6, problem: "the record has no name and no address"))
+    }
+
+    func testDutchAndJapaneseOutlook() throws {
+        let dutch = try read(fixture: "outlook-dutch.csv")
+        XCTAssertEqual(dutch.map(\.name), ["Jan van der Berg"])
+        XCTAssertEqual(dutch[0].emails, ["jan@example.nl", "jan.berg@werk.example"])
+        let japanese = try read(fixture: "outlook-japanese.csv")
+        XCTAssertEqual(japanese.map(\.nameParts), [NameParts(first: "花子", middle: "", last: "山田")])
+        XCTAssertEqual(japanese[0].emails, ["hanako@example.jp", "yamada.h@work.example.jp"])
+    }
+
+    func testThunderbirdTabsAndRoundcubeAddresses() throws {
+        let thunderbird = try read(fixture: "thunderbird.tsv")
+        XCTAssertEqual(thunderbird.map(\.name), ["Ann Lee", "noname@example.org"])
+        XCTAssertEqual(thunderbird[0].emails, ["ann@example.org", "ann.lee@work.example"], "Secondary Email")
+        let roundcube = try read(fixture: "roundcube.csv")
+        XCTAssertEqual(roundcube[0].emails, ["bob@home.example", "bob@work.example", "bob@other.example"])
+    }
+
+    func testWithoutAHeaderOrWithAddressesOnly() throws {
+        let headerless = try read(fixture: "thunderbird-headerless.csv")
+        XCTAssertEqual(headerless.map(\.name), ["Ann Lee", "Bob Stone"], "Thunderbird's column order")
+        XCTAssertEqual(headerless[0].emails, ["ann@example.org", "ann.lee@work.example"])
+        XCTAssertEqual(headerless[0].firstName, "Ann")
+        let plain = try readLines(
+            Data("Ann Lee,ann@example.org\nBob,bob@example.org\n".utf8), ContactsCSV.init(source:))
+        XCTAssertEqual(plain.friends.map(\.name), ["Ann Lee", "Bob"])
+        XCTAssertEqual(plain.friends.map(\.emails), [["ann@example.org"], ["bob@example.org"]])
+        let addresses = try read(fixture: "addresses-only.csv")
+        XCTAssertEqual(addresses.map(\.name), ["ann@example.org", "bob@example.org"])
+        XCTAssertEqual(addresses.map(\.emails), [["ann@example.org"], ["bob@example.org"]])
+    }
+
+    func testACSVPickerCannotReadIsRefusedNeverReadAsNames() {
+        XCTAssertThrowsError(try FriendSource.friends(fromStandardInput: Data("Kunde;Ort;Land\nA;B;C\n".utf8))) {
+            XCTAssertEqual(
+                ($0 as? SourceError)?.problem,
+                "line 1: the header (\"Kunde\", \"Ort\", \"Land\") names no name or address column: expected a header such as Name, First Name, Last Name, E-mail Address (or Vorname, Nachname, E-Mail-Adresse…)"
+            )
+        }
+    }
+
+    func testTheSeparatorIsTheOneTheFirstLineHoldsMostOf() {
+        func separator(_ line: String) -> Character {
+            var line = line
+            return Character(Unicode.Scalar(line.withUTF8 { ContactsCSV.separator(of: $0) }))
+        }
+        XCTAssertEqual(separator("a,b;c;d"), ";")
+        XCTAssertEqual(separator("a\tb\tc,d"), "\t")
+        XCTAssertEqual(separator("\"a;b;c\",d"), ",", "not inside quotes")
+        XCTAssertEqual(separator("a;b,c"), ",", "a tie goes to the comma")
+        XCTAssertEqual(separator("a\tb;c"), ";", "then to the semicolon, whatever the order of hashes")
+        XCTAssertEqual(separator("abc"), ",")
+    }
+}
