@@ -27,7 +27,8 @@ final class CompletionTests: XCTestCase {
     func testBashCompletesOptionsAndTheirValues() throws {
         XCTAssertEqual(try bashCompletes(["picker", "--so"]), ["--source", "--sort"])
         XCTAssertEqual(
-            try bashCompletes(["picker", "--format", ""]), ["names", "ids", "tsv", "json", "mutt", "aerc", "address"])
+            try bashCompletes(["picker", "--format", ""]),
+            ["names", "ids", "tsv", "json", "mutt", "aerc", "address", "tel"])
         XCTAssertEqual(try bashCompletes(["picker", "--sort", "l"]), ["last"])
         XCTAssertTrue(try bashCompletes(["picker", "--no"]).contains("--no-mouse"))
     }

@@ -13,7 +13,7 @@ final class SearchAndSelectTests: TmuxTestCase {
     static let browsingHelp = "Enter done · Esc cancel · Space toggle · ↑↓ move · Ctrl-R review · ? keys"
     /// The bottom line while browsing with a search applied, which Esc clears.
     static let filteredHelp = "Enter done · Esc clear · Space toggle · ↑↓ move · Ctrl-R review · F1 keys"
-    static let searchingHelp = "Enter done · Esc clear · ↓ list · Tab toggle · F1 keys"
+    static let searchingHelp = "Enter done · Esc clear · ↓ list · Tab toggle · Ctrl-O details · F1 keys"
     /// The search bar while browsing with a search kept.
     static func keptSearch(_ query: String) -> String { "/ \(query)   typing edits it · Esc clears it" }
 

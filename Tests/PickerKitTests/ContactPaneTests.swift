@@ -109,7 +109,9 @@ final class ContactPaneTests: XCTestCase {
         XCTAssertEqual(state.send(.done), .continuing, "Enter on him is refused")
         XCTAssertEqual(state.frame().lines[15].text.hasPrefix("⚠ Bob Kay has no email address to print"), true)
         state.send(.toggleAllShown)
-        XCTAssertEqual(state.selection.orderedIDs, ["1", "3"], "Alt-A leaves him out")
+        XCTAssertEqual(
+            state.selection.orderedIDs, ["1", "3", "category:Friends", "category:Work"],
+            "Alt-A leaves him out, and takes Ann's groups")
         XCTAssertEqual(state.send(.done), .finished, "with a selection, Enter prints it")
         XCTAssertEqual(state.result.map(\.emails), [["ann@home.example"], ["cai@example.org"]])
     }

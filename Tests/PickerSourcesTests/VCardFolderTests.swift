@@ -49,8 +49,12 @@ final class VCardFolderTests: XCTestCase {
             read.friends.map(\.name), ["Bob Stone", "Cy Twombly", "Ada Lovelace"], "in the order of the names")
         XCTAssertEqual(read.friends.last?.id, "ada")
         XCTAssertEqual(read.friends.last?.emails, ["ada@example.org"])
-        XCTAssertEqual(read.skipped, 1, "the card without a name")
-        XCTAssertEqual(read.problems, [], "other files and dot files are not card files")
+        XCTAssertEqual(
+            read.problems,
+            [
+                "\(folder.path)/nameless.vcf: line 1: the card has no name and no address",
+                "\(folder.path): 1 of its 3 .vcf files skipped",
+            ], "the file of a card without a name is told; other files and dot files are not card files")
     }
 
     func testABadFileCostsOnlyItselfAndIsTold() throws {

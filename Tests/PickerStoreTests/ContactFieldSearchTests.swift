@@ -38,10 +38,13 @@ final class ContactFieldSearchTests: XCTestCase {
         for term in ["jane", "smith", "mom", "jane smith"] { XCTAssertTrue(SearchQuery(term).matches(mom), term) }
         XCTAssertEqual(SearchQuery("jane").match(mom)?.score, 3)
         XCTAssertFalse(SearchQuery("bob").matches(mom))
-        let bare = Friend(id: "b", name: "Mom", firstName: "Jane")
+        let card = Friend(id: "b", name: "Mom", firstName: "Jane", card: ContactCard(title: "Nurse"))
         XCTAssertEqual(
-            found(SearchQuery("jan"), in: [bare, Friend(id: "j", name: "Janet Ray")]), ["Janet Ray", "Mom"])
+            found(SearchQuery("jan"), in: [card, Friend(id: "j", name: "Janet Ray")]), ["Janet Ray", "Mom"])
         XCTAssertTrue(ContactDetails.otherNames(of: Friend(id: "a", name: "Ann Lee", firstName: "ann")).isEmpty)
+        XCTAssertTrue(
+            ContactDetails.otherNames(of: Friend(id: "s", name: "Mom", firstName: "Jane")).isEmpty,
+            "a service's friend, with neither address nor card, is searched by its name")
     }
 
     func testPhoneNumbersAreFoundByTheirDigits() {

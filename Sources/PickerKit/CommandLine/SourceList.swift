@@ -16,7 +16,7 @@ extension Options {
                     arguments[arguments.count - 1] += ":" + piece
                     continue
                 }
-                let afterScheme = last.range(of: "://").map { last[$0.upperBound...] }
+                let afterScheme = last.firstRange(of: "://").map { last[$0.upperBound...] }
                 if let authority = afterScheme, !authority.contains("/"),
                     let first = piece.first, first.isASCII && first.isNumber
                 {

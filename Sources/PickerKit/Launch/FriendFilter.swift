@@ -31,7 +31,8 @@ package enum FriendFilter {
             // Text is searched whole, in place; any other format is read as it comes.
             let input = try InputFile.standardInput()
             let head = try StandardInput.readHead(input)
-            guard !readsRecords, head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text else {
+            guard !readsRecords, fields.readsLines || head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text
+            else {
                 return try matches(
                     of: StandardInputLoader(head: head, readsRecords: readsRecords), matching: query,
                     sortOrder: sortOrder,

@@ -119,7 +119,9 @@ extension LaunchPlan {
             // Known by its content in the record of picks, standard input keeps its line
             // numbers as ids: the same bytes number the same names alike.
             case .standardInput:
-                loader = StandardInputLoader(digest: persistence.contentDigest, readsRecords: options.read0)
+                loader = StandardInputLoader(
+                    digest: persistence.contentDigest, readsRecords: options.read0,
+                    readsLines: options.configuration.fields.readsLines)
             case .file(let path): persistence.keying = .of(file: path)
             default: break
             }

@@ -91,8 +91,9 @@ package struct CardDAVLoader: FriendLoader {
     static let namedProblems = 5
 
     /// Delivers the friends of every card of `state`, with `problems` after them. The cards are
-    /// read by the vCard reader one after another, as one file; when that fails, each is read
-    /// on its own, so that a card that cannot be read costs only itself, and is told.
+    /// read by the vCard reader one after another, as one file; when that fails or skips a card,
+    /// each is read on its own, so that a card that cannot be read costs only itself, and is
+    /// told by its address.
     static func deliver(
         _ state: CardDAVState, source: String, problems: [SourceError] = [], _ deliver: (FriendPage) -> Void
     ) {
@@ -105,7 +106,9 @@ package struct CardDAVLoader: FriendLoader {
         }
         var pages: [FriendPage] = []
         var reader = VCardReader(source: source)
-        if (try? reader.readAll(.bytes(joined), source: source, { pages.append($0) })) != nil {
+        if (try? reader.readAll(.bytes(joined), source: source, { pages.append($0) })) != nil,
+            pages.allSatisfy({ $0.skipped == 0 })
+        {
             for page in pages { deliver(page) }
             deliverProblems(problems, deliver)
             return

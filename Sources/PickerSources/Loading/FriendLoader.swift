@@ -55,11 +55,17 @@ package struct StandardInputLoader: FriendLoader {
     var digest: ContentDigest?
     /// Whether names are ended by NUL rather than read by their format (`--read0`).
     var readsRecords = false
+    /// Whether names are lines of text whatever the format looks like (see
+    /// ``NameFields/readsLines``).
+    var readsLines = false
 
-    package init(head: [UInt8]? = nil, digest: ContentDigest? = nil, readsRecords: Bool = false) {
+    package init(
+        head: [UInt8]? = nil, digest: ContentDigest? = nil, readsRecords: Bool = false, readsLines: Bool = false
+    ) {
         self.head = head
         self.digest = digest
         self.readsRecords = readsRecords
+        self.readsLines = readsLines
     }
 
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
@@ -77,6 +83,7 @@ package struct StandardInputLoader: FriendLoader {
         var head = self.head ?? []
         if self.head == nil { head = try StandardInput.readHead(input) }
         if readsRecords { return try NameLines.readPages(head: head, input: input, separator: 0, deliver) }
+        if readsLines { return try NameLines.readPages(head: head, input: input, deliver) }
         try Self.read(head: head, input: input, deliver)
     }
 

@@ -26,6 +26,11 @@ package struct NameFields: Hashable, Sendable {
     /// Whether a name is printed as it was read.
     package var printsWholeName: Bool { printed == nil && !strippingColors }
 
+    /// Whether lines are cut into fields or stripped of colours: then standard input is read as
+    /// lines of text, as fzf reads it, whatever its first line looks like (tab-separated
+    /// addresses are not a contacts CSV here).
+    package var readsLines: Bool { !searchesWholeName || !printsWholeName }
+
     /// The text shown for `name`, without its colours.
     package func shownText(_ name: String) -> String {
         let name = strippingColors ? ColorCodes.stripped(name) : name

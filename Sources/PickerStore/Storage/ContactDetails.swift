@@ -100,9 +100,14 @@ struct ContactDetails: Sendable {
     }
 
     /// The parts of `friend`'s name its source gives (first, middle, last) that the name shown
-    /// does not hold, compared without case.
+    /// does not hold, compared without case: for an address book's contact (one with an
+    /// address or a card), whose `FN` may be anything (`Mom`) beside its `N`. A service's
+    /// friends, whose parts are their name's, are not looked at (a page read as bytes keeps no
+    /// details, and a page of friends must find what it finds).
     static func otherNames(of friend: Friend) -> [String] {
-        guard friend.firstName != nil || friend.middleName != nil || friend.lastName != nil else { return [] }
+        guard friend.firstName != nil || friend.middleName != nil || friend.lastName != nil,
+            !friend.emails.isEmpty || friend.card != nil
+        else { return [] }
         let shown = friend.name.lowercased()
         return [friend.firstName, friend.middleName, friend.lastName].compactMap { part in
             guard let part, !part.isEmpty, !shown.contains(part.lowercased()) else { return nil }

@@ -56,7 +56,8 @@ struct VCardCard {
             guard !phone.isEmpty, !phones.contains(where: { $0.phone == phone }) else { return }
             phones.append((phone, property.preference, phones.count))
         case "CATEGORIES":
-            for category in Self.list(value) where !details.categories.contains(category) {
+            // Google files every contact it exports under its system group "myContacts".
+            for category in Self.list(value) where !details.categories.contains(category) && category != "myContacts" {
                 details.categories.append(category)
             }
         case "BDAY" where details.birthday == nil:
