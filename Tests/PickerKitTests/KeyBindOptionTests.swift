@@ -16,7 +16,9 @@ final class KeyBindOptionTests: XCTestCase {
     }
 
     func testKeysTakeTheActionsBound() throws {
-        let keyMap = try options(["--bind", "ctrl-t:toggle-all,f3:accept,alt-j:down,?:review"]).configuration.keyMap
+        let keyMap = try options(["--bind", "ctrl-t:toggle-all,f3:accept,alt-j:down,?:review,ctrl-/:toggle-preview"])
+            .configuration.keyMap
+        XCTAssertEqual(keyMap.event(for: .control("/"), in: .browsing), .toggleDetails, "fzf's toggle-preview")
         XCTAssertEqual(keyMap.event(for: .control("t"), in: .searching), .toggleAllShown)
         XCTAssertEqual(keyMap.event(for: .function(3), in: .browsing), .done)
         XCTAssertEqual(keyMap.event(for: .alt("j"), in: .reviewing), .moveDown)

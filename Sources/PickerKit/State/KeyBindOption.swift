@@ -16,7 +16,7 @@ package enum KeyBindOption {
         "review": (.toggleReview, "review the selection"), "clear-query": (.cancelSearch, "clear the search"),
         "up": (.moveUp, "move up"), "down": (.moveDown, "move down"), "page-up": (.pageUp, "a page up"),
         "page-down": (.pageDown, "a page down"), "first": (.moveToFirst, "the first"),
-        "last": (.moveToLast, "the last"),
+        "last": (.moveToLast, "the last"), "toggle-preview": (.toggleDetails, "show or hide the details pane"),
     ]
 
     /// `keyMap` with the bindings `given` for `--bind` before its own.
