@@ -17,7 +17,7 @@ extension Options {
                     continue
                 }
                 let afterScheme = last.firstRange(of: "://").map { last[$0.upperBound...] }
-                if let authority = afterScheme, !authority.contains("/"),
+                if let authority = afterScheme, !authority.contains(where: { $0 == "/" }),
                     let first = piece.first, first.isASCII && first.isNumber
                 {
                     arguments[arguments.count - 1] += ":" + piece
