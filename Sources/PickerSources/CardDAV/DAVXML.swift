@@ -80,6 +80,17 @@ extension DAVXML {
         mutating func document() throws(Failure) -> DAVXML {
             var root: DAVXML?
             var stack: [DAVXML] = []
+            // Puts an element whose end was read into its parent, or makes it the root; false
+            // when there is a root already.
+            func close(_ element: DAVXML) -> Bool {
+                guard !stack.isEmpty else {
+                    guard root == nil else { return false }
+                    root = element
+                    return true
+                }
+                stack[stack.count - 1].children.append(element)
+                return true
+            }
             while index < bytes.count {
                 if bytes[index] != UInt8(ascii: "<") {
                     let start = index
@@ -113,23 +124,13 @@ extension DAVXML {
                     guard let element = stack.popLast(), element.name == name else {
                         throw fail("</\(name)> closes no open element")
                     }
-                    if stack.isEmpty {
-                        guard root == nil else { throw fail("two root elements") }
-                        root = element
-                    } else {
-                        stack[stack.count - 1].children.append(element)
-                    }
+                    guard close(element) else { throw fail("two root elements") }
                 } else {
                     index += 1
                     let element = DAVXML(name: localName(try tagName()))
                     let closed = try skipAttributes()
                     if closed {
-                        if stack.isEmpty {
-                            guard root == nil else { throw fail("two root elements") }
-                            root = element
-                        } else {
-                            stack[stack.count - 1].children.append(element)
-                        }
+                        guard close(element) else { throw fail("two root elements") }
                     } else {
                         guard stack.count < maximumDepth else { throw fail("nested deeper than \(maximumDepth)") }
                         stack.append(element)
