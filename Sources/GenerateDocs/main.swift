@@ -1,9 +1,9 @@
 import Foundation
 import PickerKit
 
-/// Writes the man page and the shell completions from the option and key tables, and the
-/// README's tables of keys from the key table, into the package whose root is given (default:
-/// this package). Run after changing an option or a key: `swift run generate-docs`.
+/// Writes the man page and the shell completions from the option and key tables into the
+/// package whose root is given (default: this package). Run after changing an option or a key:
+/// `swift run generate-docs`.
 let root =
     CommandLine.arguments.dropFirst().first.map { URL(fileURLWithPath: $0) }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -15,17 +15,7 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// The README with its tables of keys written from the key table.
-func readmeWithKeys() -> String {
-    let url = root.appendingPathComponent("README.md")
-    guard let readme = try? String(contentsOf: url, encoding: .utf8), let updated = ReadmeKeys.updating(readme) else {
-        fail("\(url.path) has no marker lines around its keys")
-    }
-    return updated
-}
-
 let documents = [
-    ("README.md", readmeWithKeys()),
     ("docs/picker.1", ManPage.text),
     ("completions/picker.bash", ShellCompletions.bash),
     ("completions/_picker", ShellCompletions.zsh),

@@ -15,6 +15,59 @@ final class DocumentationTests: XCTestCase {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// The committed man page with roff's escapes of a hyphen, a backslash, an apostrophe and a
+    /// leading period taken out: the text as the page's sources give it.
+    private func manPage() throws -> String {
+        try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
+            .replacingOccurrences(of: "\\e", with: "\\").replacingOccurrences(of: "\\(aq", with: "'")
+            .replacingOccurrences(of: "\\&", with: "")
+    }
+
+    /// The README is a tour, well under 400 lines, that keeps the two commands (CI runs the
+    /// second), the list of what does not work yet, and names only sections the man page has.
+    func testTheReadmeIsAShortTourThatPointsToTheManPageSections() throws {
+        let readme = try committed("README.md")
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
+        XCTAssertLessThan(lines, 400, "README.md is \(lines) lines")
+        XCTAssertTrue(readme.contains("\nswift run picker --session demo "), "README: the picker on the sample")
+        XCTAssertTrue(readme.contains("\nswift test "), "README: the test command")
+        let notYet = try XCTUnwrap(readme.range(of: "\n## Not there yet\n\n"), "README: Not there yet")
+        XCTAssertTrue(readme[notYet.upperBound...].hasPrefix("- "), "README: what is not there yet, listed")
+        let page = try manPage()
+        let sections = readme.matches(of: /([A-Z][A-Z\s]*[A-Z])\s+in\s+`man picker`/).map {
+            $0.output.1.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        XCTAssertGreaterThan(sections.count, 4, "README: the man page's sections it points to")
+        for section in sections { XCTAssertTrue(page.contains("\n.SH \(section)\n"), "man page: .SH \(section)") }
+    }
+
+    /// What the README leaves to the man page is there: the prose of its sections, its
+    /// examples, and the facts a reader looks up.
+    func testTheManPageTellsWhatTheReadmeLeavesToIt() throws {
+        let page = try manPage()
+        for section in ["URL SOURCES", "CARDDAV", "SAFETY", "EXAMPLES"] {
+            XCTAssertTrue(page.contains("\n.SH \(section)\n"), section)
+        }
+        let prose = [
+            ManPage.introduction, ManPage.keys, ManPage.search, ManPage.reading, ManPage.urlSources,
+            ManPage.cardDAV, ManPage.mail, ManPage.files, ManPage.safety,
+            [ManPage.exitStatus, ManPage.loginScreen],
+        ]
+        for paragraph in prose.joined() { XCTAssertTrue(page.contains(".PP\n\(paragraph)\n"), paragraph) }
+        for (meaning, lines) in ManPage.examples {
+            XCTAssertTrue(
+                page.contains("\(meaning)\n.RS 4\n.nf\n" + lines.joined(separator: "\n") + "\n.fi\n"), meaning)
+        }
+        for fact in [
+            "Retry-After", "Graph codes 1, 2, 4, 17, 32 and 613", "code 190 or 102, HTTP 401", "128 MB together",
+            "a URL 8 KB", "Authorization: Bearer", "cached 3 h ago", "RFC 6578", "a password in the URL is refused",
+            "halves each 30 days", "RFC 4180", "Shift_JIS", "X-ADDRESSBOOKSERVER-KIND:group", "a screen reader",
+            "picker ada", "reading standard input", "ss ß", "down to 1×1", "--print0 | xargs -0",
+        ] {
+            XCTAssertTrue(page.contains(fact), "man page: \(fact)")
+        }
+    }
+
     func testTheManPageSaysWhatHelpSays() throws {
         XCTAssertEqual(try committed("docs/picker.1"), ManPage.text, "run swift run generate-docs")
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
@@ -29,7 +82,10 @@ final class DocumentationTests: XCTestCase {
     /// which name every option and environment variable, the subcommands' too.
     func testTheReadmePointsToAHelpAndManPageThatNameEveryOption() throws {
         let readme = try committed("README.md")
-        for pointer in ["picker --help", "man picker", "picker login --help"] {
+        for pointer in [
+            "picker --help", "man picker", "man ./docs/picker.1", "picker login --help", "(ARCHITECTURE.md)",
+            "(BENCHMARKS.md)", "`scripts/docs`",
+        ] {
             XCTAssertTrue(readme.contains(pointer), "README: \(pointer)")
         }
         let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
@@ -88,14 +144,31 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(HelpPage.text.contains("$XDG_CONFIG_HOME/picker/session"))
     }
 
-    /// The README's tables of keys are the key table's help, as `swift run generate-docs` writes
-    /// them, so they cannot drift from what the keys do.
-    func testTheReadmeKeysAreWrittenFromTheKeyTable() throws {
+    /// The man page's tables of keys are the key table's help, each key under its context, so
+    /// they cannot drift from what the keys do.
+    func testTheManPageKeysAreWrittenFromTheKeyTable() throws {
+        let page = try manPage()
+        for context in KeyHelp.Context.allCases {
+            let heading = ".SS " + context.rawValue.prefix(1).uppercased() + context.rawValue.dropFirst() + "\n"
+            let start = try XCTUnwrap(page.range(of: heading), heading)
+            let rest = page[start.upperBound...]
+            let section = rest[..<(rest.range(of: "\n.S")?.lowerBound ?? rest.endIndex)] + "\n"
+            for help in KeyMap.standard.help where help.context == context {
+                XCTAssertTrue(
+                    section.contains(".TP\n\\fB\(help.keys)\\fR\n\(help.action)\n"), "\(context): \(help.keys)")
+            }
+        }
+    }
+
+    /// The README tours the keys in prose: each key it names is one the key table has.
+    func testTheReadmeNamesOnlyKeysTheKeyTableHas() throws {
         let readme = try committed("README.md")
-        XCTAssertEqual(ReadmeKeys.updating(readme), readme, "run swift run generate-docs")
-        XCTAssertTrue(readme.contains(ReadmeKeys.markdown))
-        for help in KeyMap.standard.help { XCTAssertTrue(ReadmeKeys.markdown.contains(help.action), help.action) }
-        XCTAssertNil(ReadmeKeys.updating("# no markers"))
+        let start = try XCTUnwrap(readme.range(of: "\n## Keys\n"))
+        let section = readme[start.upperBound...].prefix { $0 != "#" }
+        let keys = KeyMap.standard.help.map(\.keys).joined(separator: ", ")
+        let named = section.matches(of: /(?:Ctrl|Alt|Shift)-[A-Za-z0-9\/]|F[0-9]+/).map { String($0.output) }
+        XCTAssertGreaterThan(named.count, 4, "the README's keys")
+        for key in named { XCTAssertTrue(keys.contains(key), "README names \(key)") }
     }
 
     /// The man page tells inline mode's fallbacks to the full screen and the rewrap caveat,

@@ -24,8 +24,9 @@ package enum ManPage {
             "Enter prints the selected friends on standard output, in the order picked, or the friend",
             "under the cursor when none is selected.",
             "The list is drawn on the terminal (/dev/tty), so the result can be piped.",
-            ".SH OPTIONS",
         ]
+        page += paragraphs(introduction)
+        page.append(".SH OPTIONS")
         page += options(Options.table)
         page.append(".SH INLINE")
         for paragraph in inline {
@@ -45,6 +46,7 @@ package enum ManPage {
         page.append(roff(SearchHelp.order))
         page.append(".PP")
         page.append(roff(SearchHelp.typos))
+        page += paragraphs(search)
         page.append(".SH OUTPUT")
         page.append(roff(OutputFormat.escapingHelp))
         page.append(".SH SOURCES")
@@ -58,19 +60,22 @@ package enum ManPage {
         }
         page.append(".PP")
         page.append(roff(Options.sourceLimits))
+        page += paragraphs(reading)
+        page.append(".SH URL SOURCES")
+        page += paragraphs(urlSources)
+        page.append(".SH CARDDAV")
+        page += paragraphs(cardDAV)
         page.append(".SH MAIL CLIENTS")
+        page += paragraphs(mail)
         for (client, lines) in Options.mailClientSetUp {
             page.append(".TP")
             page.append("\\fB\(roff(client))\\fR")
-            page.append(".nf")
-            // An apostrophe as \(aq, so that the line is copied as it is typed, not with a
-            // typographic quote.
-            page += lines.map { roff($0).replacing("'", with: "\\(aq") }
-            page.append(".fi")
+            page += verbatim(lines)
         }
         page.append(".PP")
         page.append(roff(Options.mailClientNotes))
         page.append(".SH KEYS")
+        page += paragraphs(keys)
         for context in KeyHelp.Context.allCases {
             page.append(".SS \(roff(context.rawValue.prefix(1).uppercased() + context.rawValue.dropFirst()))")
             for help in KeyMap.standard.help where help.context == context {
@@ -91,7 +96,9 @@ package enum ManPage {
             page.append("\\fI\(roff(file.name))\\fR")
             page.append(roff(file.meaning))
         }
+        page += paragraphs(files)
         page.append(".SH EXIT STATUS")
+        page += paragraphs([exitStatus])
         for status in ExitStatus.allCases {
             page.append(".TP")
             page.append("\\fB\(status.rawValue)\\fR")
@@ -104,6 +111,7 @@ package enum ManPage {
         for subcommand in Subcommand.allCases {
             page.append(".SS \(roff(subcommand.synopsis))")
             page.append(roff(subcommand.summary))
+            if subcommand == .login { page += paragraphs([loginScreen]) }
             page += options(subcommand.options)
             page += subcommand.environment.flatMap { [".TP", "\\fB\($0.name)\\fR", roff($0.meaning)] }
             page.append(".PP")
@@ -111,6 +119,17 @@ package enum ManPage {
                 "Exit status: "
                     + subcommand.exitStatuses.map { "\\fB\($0.status)\\fR \(roff($0.meaning))" }.joined(separator: "; ")
                     + ".")
+        }
+        page.append(".SH SAFETY")
+        page.append("Names, and every message from a file or a server, are untrusted.")
+        page += paragraphs(safety)
+        page.append(".SH EXAMPLES")
+        for (meaning, lines) in examples {
+            page.append(".PP")
+            page.append(roff(meaning))
+            page.append(".RS 4")
+            page += verbatim(lines)
+            page.append(".RE")
         }
         page.append(".SH SEE ALSO")
         page.append("fzf(1), fzy(1)")
@@ -124,6 +143,17 @@ package enum ManPage {
         "The full screen is used instead when the area would take the whole terminal: a number of lines at least the terminal's rows, or a terminal of \(InlineHeight.minimumRows) rows or fewer (a percentage gives at least \(InlineHeight.minimumRows) lines: the title, the search, a friend and the bottom line, which names Enter and Esc and asks before Esc discards a selection). It is used too when the terminal does not answer where its cursor is (CSI 6n, terminfo u7) within 2 s. Once open, the area follows resizes, filling a terminal that became shorter than it; after a resize or fg, a terminal that stops answering gets the area on its bottom rows.",
         "Terminals that rewrap lines when they get narrower (tmux, VTE, kitty) move the area with its lines, and picker redraws it where it went. Made so much narrower that the rewrapped area is taller than what is above it, such a terminal pushes the area's first lines into its scrollback, where no program can erase them; the screen stays clean.",
     ]
+
+    /// Each of `texts` as a paragraph of its own.
+    private static func paragraphs(_ texts: [String]) -> [String] {
+        texts.flatMap { [".PP", roff($0)] }
+    }
+
+    /// `lines` as they are to be typed, unfilled: an apostrophe as \(aq, so that a line is
+    /// copied as it is typed, not with a typographic quote.
+    private static func verbatim(_ lines: [String]) -> [String] {
+        [".nf"] + lines.map { roff($0).replacing("'", with: "\\(aq") } + [".fi"]
+    }
 
     /// Each of `options` as a tagged paragraph: its names and value, then what it does.
     private static func options(_ options: [any OptionDescribing]) -> [String] {
