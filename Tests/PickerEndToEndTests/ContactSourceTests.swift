@@ -361,6 +361,20 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(mac.standardError, "")
     }
 
+    /// A list of names saved on classic Mac OS, lines ended by CR alone: a name per line,
+    /// named as a file or piped to `--filter`, never one name holding them all.
+    func testAListOfNamesWithCRLineEndsIsANamePerLine() throws {
+        let names = Data("Ann Lee\rBob Kim\rZoë Öz\r".utf8)
+        let path = directory.appendingPathComponent("names.txt").path
+        try names.write(to: URL(fileURLWithPath: path))
+        let named = try runPicker(["--source", path, "--filter", "o", "--no-rank", "--format", "tsv"])
+        XCTAssertEqual(named.status, 0)
+        XCTAssertEqual(named.output, "2\tBob Kim\n3\tZoë Öz\n")
+        let piped = try runPicker(["--filter", "o", "--no-sort", "--no-rank"], input: names)
+        XCTAssertEqual(piped.status, 0)
+        XCTAssertEqual(piped.output, "Bob Kim\nZoë Öz\n")
+    }
+
     /// German Outlook (semicolons, Windows-1252), Thunderbird's tabs, a CSV without a header;
     /// a CSV picker cannot read is refused naming its header, never read as names.
     func testCSVDialectsAreReadOrRefusedNeverTakenForNames() throws {
