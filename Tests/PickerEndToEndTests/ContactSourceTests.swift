@@ -361,6 +361,21 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(mac.standardError, "")
     }
 
+    /// Addresses written `Name <addr>` in a vCard's `EMAIL` or a CSV cell reach mutt as the
+    /// address, and name a contact that has no other name.
+    func testAddressesWrittenAsMailboxesReachTheMailClient() throws {
+        let mutt = try runPicker([
+            "--source", PickerPaths.fixture("mailbox-emails.vcf"), "--filter", "", "--format", "mutt",
+        ])
+        XCTAssertEqual(mutt.status, 0)
+        XCTAssertEqual(
+            mutt.output,
+            "picker: 3 addresses\nann@example.org\tAnn Lee\nbob@example.net\tBob Kim\nomega@example.com\tOmega Ruiz\n")
+        let csv = Data("First Name,Last Name,E-mail Address\n,,\"\"\"Lee, Ann\"\" <ann@example.org>\"\n".utf8)
+        let piped = try runPicker(["--filter", "lee", "--format", "mutt"], input: csv)
+        XCTAssertEqual(piped.output, "picker: 1 address\nann@example.org\tLee, Ann\n")
+    }
+
     /// A list of names saved on classic Mac OS, lines ended by CR alone: a name per line,
     /// named as a file or piped to `--filter`, never one name holding them all.
     func testAListOfNamesWithCRLineEndsIsANamePerLine() throws {

@@ -14,7 +14,7 @@ extension Options {
         ),
         (
             "vCard",
-            "when it starts with BEGIN:VCARD (after any # comment lines, which are ignored): versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N, else ORG, else the preferred address, which the mail formats then print alone), UID the id (else a hash), EMAIL the addresses, the preferred first; NICKNAME, ORG, TITLE, TEL, CATEGORIES, BDAY and the first line of NOTE are kept, and searched; a card that cannot be read (a line that is no property, a value that cannot be decoded, no END:VCARD, a file cut off) or has neither name nor address is skipped, the rest read, and standard error (and the screen's bottom line) says how many were skipped and the line of the first"
+            "when it starts with BEGIN:VCARD (after any # comment lines, which are ignored): versions 4.0, 3.0 and 2.1 (quoted-printable, CHARSET); FN is the name (else N, else the name of an EMAIL written Name <addr>, else ORG, else the preferred address, which the mail formats then print alone), UID the id (else a hash), EMAIL the addresses, the preferred first (one written Name <addr>, as some exporters write it, gives the address; so does such a CSV cell); NICKNAME, ORG, TITLE, TEL, CATEGORIES, BDAY and the first line of NOTE are kept, and searched; a card that cannot be read (a line that is no property, a value that cannot be decoded, no END:VCARD, a file cut off) or has neither name nor address is skipped, the rest read, and standard error (and the screen's bottom line) says how many were skipped and the line of the first"
         ),
         (
             "vCard folder",

@@ -139,6 +139,8 @@ package struct ContactsCSV: LineReader {
 
     /// The friend of a row, with its ``ContactCard`` (nickname, company, job title, phones,
     /// categories without Google's `*` system groups, birthday, the first line of the notes);
+    /// named by its name, else its name's parts, else the name of the first address written
+    /// `Name <addr>` (whose address is taken alone), else its company, else its first address;
     /// nil when it holds neither a name nor an address.
     static func friend(_ fields: [String], _ columns: Columns) -> Friend? {
         func cell(_ column: Int?) -> String {
@@ -149,16 +151,22 @@ package struct ContactsCSV: LineReader {
         let (first, middle, last) = (cell(columns.first), cell(columns.middle), cell(columns.last))
         var name = cell(columns.name)
         if name.isEmpty { name = [first, middle, last].filter { !$0.isEmpty }.joined(separator: " ") }
-        if name.isEmpty { name = cell(columns.organization) }
         var preferred: [String] = []
         var others: [String] = []
+        var mailboxName: String?
         for column in columns.emails {
             let value = cell(column.value)
             // Only a cell with a colon can hold several addresses joined with " ::: ".
             let addresses = (value.utf8.contains(UInt8(ascii: ":")) ? value.split(separator: " ::: ") : [value[...]])
-                .map(\.trimmingWhitespace).filter { !$0.isEmpty }
+                .map(\.trimmingWhitespace).filter { !$0.isEmpty }.map { address in
+                    // An address written `Name <addr>` gives the address, and the name.
+                    guard let mailbox = EmailAddress.mailbox(address) else { return address }
+                    mailboxName = mailboxName ?? mailbox.name
+                    return mailbox.address
+                }
             if cell(column.label).hasPrefix("*") { preferred += addresses } else { others += addresses }
         }
+        if name.isEmpty { name = mailboxName ?? cell(columns.organization) }
         var emails: [String] = []
         for email in preferred + others where !emails.contains(email) { emails.append(email) }
         // Someone with an address and no name goes by the address, as mail clients show them.
