@@ -361,6 +361,24 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(mac.standardError, "")
     }
 
+    /// A Facebook export holding the contacts its owner uploaded: their addresses reach mutt,
+    /// their phone numbers `--format tel`, from the folder and from its `.zip`.
+    func testTheAddressBookOfAnExportReachesTheMailClient() throws {
+        let folder = try exportFolder()
+        let book = URL(fileURLWithPath: folder).appendingPathComponent(
+            "personal_information/other_personal_information/your_address_books.json")
+        try FileManager.default.createDirectory(at: book.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PickerPaths.fixture("your_address_books.json"), toPath: book.path)
+        for source in [folder, try zipped(folder, as: "facebook-ann.zip")] {
+            let mutt = try runPicker(["--source", source, "--filter", "", "--format", "mutt"])
+            XCTAssertEqual(mutt.status, 0, mutt.standardError)
+            XCTAssertEqual(
+                mutt.output, "picker: 2 addresses\nbob.stone@example.com\tBob Stone\nzoe.kim@example.org\tZoë Kim\n")
+            let tel = try runPicker(["--source", source, "--filter", "m", "--no-rank", "--format", "tel"])
+            XCTAssertEqual(tel.output, "+49123456789\tElmar Müller\n+46 70 123 45 67\tZoë Kim\n")
+        }
+    }
+
     /// Addresses written `Name <addr>` in a vCard's `EMAIL` or a CSV cell reach mutt as the
     /// address, and name a contact that has no other name.
     func testAddressesWrittenAsMailboxesReachTheMailClient() throws {

@@ -10,7 +10,7 @@ extension Options {
         ),
         (
             "Facebook export",
-            "its friends list as above, its folder, or its .zip (read in place with the system's zlib; an encrypted one is refused): connections/friends/your_friends.json, or friends/friends.json and friends_and_followers/friends.json in older exports; names the export wrote as escaped UTF-8 bytes are repaired; the id is made from the name and the date the friendship began, which is shown where two friends share a name"
+            "its friends list as above, its folder, or its .zip (read in place with the system's zlib; an encrypted one is refused): connections/friends/your_friends.json, or friends/friends.json and friends_and_followers/friends.json in older exports, with the contacts of its address book (your_address_books.json, the contacts its owner uploaded: their addresses and phone numbers go to the friend of the same name, or make friends of their own; one that cannot be read is told and costs nothing else); names the export wrote as escaped UTF-8 bytes are repaired; the id is made from the name and the date the friendship began, which is shown where two friends share a name"
         ),
         (
             "vCard",
