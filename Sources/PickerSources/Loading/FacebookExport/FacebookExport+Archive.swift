@@ -60,6 +60,7 @@ extension FacebookExport {
             let names = archive.entries.map(\.name)
             guard let found = friendsList(among: names), let entry = archive.entries.first(where: { $0.name == found })
             else {
+                if let kind = zippedKind(names) { throw ZipArchive.Failure(FileKind.refusal(kind)) }
                 throw ZipArchive.Failure(notAnExport(path, html: isHTMLExport(names), kind: "an archive").problem)
             }
             name = entry.name
@@ -90,6 +91,19 @@ extension FacebookExport {
             page.problems = [error]
             return page
         }
+    }
+
+    /// What an archive that holds the entries `names` is, when it is a kind of file made of a
+    /// zip (an Office or OpenDocument file, a book, a Java archive): told by the entries its
+    /// format requires; nil for any other archive.
+    private static func zippedKind(_ names: [String]) -> String? {
+        let kinds = [
+            ("xl/workbook.xml", "an Excel workbook (.xlsx)"), ("word/document.xml", "a Word document (.docx)"),
+            ("ppt/presentation.xml", "a PowerPoint presentation (.pptx)"),
+            ("content.xml", "an OpenDocument file (.ods, .odt)"), ("META-INF/container.xml", "an EPUB book"),
+            ("META-INF/MANIFEST.MF", "a Java archive (.jar)"),
+        ]
+        return kinds.first { names.contains($0.0) }?.1
     }
 
     /// The archive at `path`, opened.
