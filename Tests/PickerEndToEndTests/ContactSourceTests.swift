@@ -361,6 +361,22 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(mac.standardError, "")
     }
 
+    /// French and Spanish Outlook exports reach mutt with every address.
+    func testFrenchAndSpanishOutlookReachTheMailClient() throws {
+        let french = try runPicker([
+            "--source", PickerPaths.fixture("outlook-french.csv"), "--filter", "lef", "--format", "mutt",
+        ])
+        XCTAssertEqual(french.status, 0)
+        XCTAssertEqual(
+            french.output,
+            "picker: 2 addresses\nfrancois@boulangerie.example\tFrançois Xavier Lefèvre\n"
+                + "f.lefevre@maison.example\tFrançois Xavier Lefèvre\n")
+        let spanish = try runPicker([
+            "--source", PickerPaths.fixture("outlook-spanish.csv"), "--filter", "ibanez", "--format", "mutt",
+        ])
+        XCTAssertEqual(spanish.output, "picker: 1 address\nbegona@example.es\tBegoña Ibáñez\n")
+    }
+
     /// A Facebook export holding the contacts its owner uploaded: their addresses reach mutt,
     /// their phone numbers `--format tel`, from the folder and from its `.zip`.
     func testTheAddressBookOfAnExportReachesTheMailClient() throws {
