@@ -377,6 +377,18 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(spanish.output, "picker: 1 address\nbegona@example.es\tBegoña Ibáñez\n")
     }
 
+    /// Japanese Outlook's export in CP932 reaches mutt, and standard error says how it was read.
+    func testJapaneseOutlookInCP932ReachesTheMailClient() throws {
+        let path = PickerPaths.fixture("outlook-japanese-cp932.csv")
+        let mutt = try runPicker(["--source", path, "--filter", "山田", "--format", "mutt"])
+        XCTAssertEqual(mutt.status, 0)
+        XCTAssertEqual(
+            mutt.output, "picker: 2 addresses\nhanako@example.jp\t花子 山田\nyamada.h@work.example.jp\t花子 山田\n")
+        let names = try runPicker(["--source", path, "--filter", "一郎"])
+        XCTAssertEqual(names.output, "一郎 鈴木\n")
+        XCTAssertEqual(names.standardError, "picker: \(path): not UTF-8 throughout: read as CP932 where it is not\n")
+    }
+
     /// A Facebook export holding the contacts its owner uploaded: their addresses reach mutt,
     /// their phone numbers `--format tel`, from the folder and from its `.zip`.
     func testTheAddressBookOfAnExportReachesTheMailClient() throws {

@@ -59,6 +59,24 @@ final class CSVDialectTests: XCTestCase {
         XCTAssertEqual(spanish[1].card?.phones, ["+34 600 000 000"])
     }
 
+    /// Outlook in Japan writes CP932 (Shift_JIS with Windows' additions, `～` and `①`): a first
+    /// line that is not UTF-8 but a Japanese Outlook header in CP932 has the file read so, and
+    /// said; any other header that is not UTF-8 is still read as Windows-1252.
+    func testJapaneseOutlookInCP932() throws {
+        let friends = try read(fixture: "outlook-japanese-cp932.csv")
+        XCTAssertEqual(friends.map(\.name), ["花子 山田", "一郎 鈴木"])
+        XCTAssertEqual(friends[0].nameParts, NameParts(first: "花子", middle: "", last: "山田"))
+        XCTAssertEqual(friends[0].emails, ["hanako@example.jp", "yamada.h@work.example.jp"])
+        XCTAssertEqual(friends[0].card?.organization, "株式会社サンプル")
+        XCTAssertEqual(friends[0].card?.title, "課長")
+        XCTAssertEqual(friends[0].card?.note, "～東京本社～")
+        XCTAssertEqual(friends[1].card?.note, "①②")
+        let list = try FileSourceLoader(path: fixture("outlook-japanese-cp932.csv").path).list(sortOrder: .first).list
+        XCTAssertEqual(list.assumedEncoding, "CP932")
+        let french = try FileSourceLoader(path: fixture("outlook-french.csv").path).list(sortOrder: .first).list
+        XCTAssertEqual(french.assumedEncoding, "Windows-1252", "a French header is not taken for CP932")
+    }
+
     func testThunderbirdTabsAndRoundcubeAddresses() throws {
         let thunderbird = try read(fixture: "thunderbird.tsv")
         XCTAssertEqual(thunderbird.map(\.name), ["Ann Lee", "noname@example.org"])

@@ -68,6 +68,13 @@ extension ContactsCSV {
             "notes": .note, "notizen": .note, "notities": .note, "メモ": .note,
         ]
 
+        /// The headers, normalized, that only Outlook's Japanese export writes: one of them in
+        /// a first line that is not UTF-8 says the file is in CP932.
+        static let japaneseOutlookHeaders: Set<String> = [
+            "姓", "名", "ミドル ネーム", "会社名", "役職", "携帯電話", "会社電話", "自宅電話", "通常の電話", "キーワード", "誕生日",
+            "メモ",
+        ]
+
         /// The columns of `header`; nil when no column names a person (a name, a first, a last,
         /// a given or family name) or an address.
         init?(header: [String]) {

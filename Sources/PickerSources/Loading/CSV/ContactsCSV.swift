@@ -5,7 +5,7 @@ import PickerStore
 /// Reads a contacts CSV as friends: Google Contacts' export (the current columns `First Name`,
 /// `Middle Name`, `Last Name`, `E-mail 1 - Value`…, and the older `Name`, `Given Name`,
 /// `Additional Name`, `Family Name`), Outlook's (`E-mail Address`, `E-mail 2 Address`…, and
-/// its German, Dutch and Japanese exports), Thunderbird's (`Primary Email`, `Secondary Email`),
+/// its German, Dutch, Japanese (in CP932 too), French and Spanish exports), Thunderbird's (`Primary Email`, `Secondary Email`),
 /// Roundcube's (`Email Home`…), a plain `name,email` file or a list of addresses; the columns
 /// are found by the header row, whatever their order (``Columns``). Fields are separated by
 /// commas, semicolons or tabs, whichever the first line holds most of. A file without a header
@@ -58,7 +58,7 @@ package struct ContactsCSV: LineReader {
             .map { UnsafeBufferPointer(rebasing: $0) }
         if lines.count > 2 { lines.removeLast() }
         guard let first = lines.first else { return false }
-        var records = CSVRecords(separator: separator(of: first))
+        var records = records(headedBy: first)
         guard let header = try? records.read(first, number: 1) else { return false }
         let fields = header.fields
         if let columns = Columns(header: fields) {
@@ -73,11 +73,27 @@ package struct ContactsCSV: LineReader {
         return second.fields.count == fields.count
     }
 
+    /// The record cutter of a CSV whose first line is `line`: its separator told by the line
+    /// (``separator(of:)``), and, when the line is not UTF-8 but is a Japanese Outlook header
+    /// in CP932 (Shift_JIS as Windows writes it, what Outlook in Japan exports), reading what
+    /// is not UTF-8 as CP932 rather than Windows-1252.
+    static func records(headedBy line: UnsafeBufferPointer<UInt8>) -> CSVRecords {
+        var records = CSVRecords(separator: separator(of: line))
+        guard !UTF8Text.isValid(line) else { return records }
+        var japanese = records
+        japanese.legacyCharset = "CP932"
+        guard let header = try? japanese.read(line, number: 1),
+            header.fields.contains(where: { Columns.japaneseOutlookHeaders.contains(Columns.normalized($0)) })
+        else { return records }
+        records.legacyCharset = "CP932"
+        return records
+    }
+
     package mutating func read(
         line: UnsafeBufferPointer<UInt8>, number: Int, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         if !hasSeparator, !NameLine.isBlank(line) {
-            records = CSVRecords(separator: Self.separator(of: line))
+            records = Self.records(headedBy: line)
             hasSeparator = true
         }
         let record: CSVRecords.Record?
@@ -93,7 +109,7 @@ package struct ContactsCSV: LineReader {
             try read(again: rest, into: &pages, deliver)
             return
         }
-        if records.tookWindows1252 { pages.assume(encoding: "Windows-1252") }
+        if let encoding = records.assumedEncoding { pages.assume(encoding: encoding) }
         guard let record, record.fields.contains(where: { !$0.isEmpty }) else { return }
         if columns == nil {
             if let header = Columns(header: record.fields) {
