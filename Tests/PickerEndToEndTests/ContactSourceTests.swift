@@ -361,29 +361,30 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(mac.standardError, "")
     }
 
+    /// `picker --source FIXTURE --filter QUERY --format mutt` exits 0 printing `output`.
+    private func assertMutt(
+        _ fixture: String, _ query: String, _ output: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let mutt = try runPicker(["--source", PickerPaths.fixture(fixture), "--filter", query, "--format", "mutt"])
+        XCTAssertEqual(mutt.status, 0, mutt.standardError, file: file, line: line)
+        XCTAssertEqual(mutt.output, output, fixture, file: file, line: line)
+    }
+
     /// French and Spanish Outlook exports reach mutt with every address.
     func testFrenchAndSpanishOutlookReachTheMailClient() throws {
-        let french = try runPicker([
-            "--source", PickerPaths.fixture("outlook-french.csv"), "--filter", "lef", "--format", "mutt",
-        ])
-        XCTAssertEqual(french.status, 0)
-        XCTAssertEqual(
-            french.output,
+        try assertMutt(
+            "outlook-french.csv", "lef",
             "picker: 2 addresses\nfrancois@boulangerie.example\tFrançois Xavier Lefèvre\n"
                 + "f.lefevre@maison.example\tFrançois Xavier Lefèvre\n")
-        let spanish = try runPicker([
-            "--source", PickerPaths.fixture("outlook-spanish.csv"), "--filter", "ibanez", "--format", "mutt",
-        ])
-        XCTAssertEqual(spanish.output, "picker: 1 address\nbegona@example.es\tBegoña Ibáñez\n")
+        try assertMutt("outlook-spanish.csv", "ibanez", "picker: 1 address\nbegona@example.es\tBegoña Ibáñez\n")
     }
 
     /// Japanese Outlook's export in CP932 reaches mutt, and standard error says how it was read.
     func testJapaneseOutlookInCP932ReachesTheMailClient() throws {
+        try assertMutt(
+            "outlook-japanese-cp932.csv", "山田",
+            "picker: 2 addresses\nhanako@example.jp\t花子 山田\nyamada.h@work.example.jp\t花子 山田\n")
         let path = PickerPaths.fixture("outlook-japanese-cp932.csv")
-        let mutt = try runPicker(["--source", path, "--filter", "山田", "--format", "mutt"])
-        XCTAssertEqual(mutt.status, 0)
-        XCTAssertEqual(
-            mutt.output, "picker: 2 addresses\nhanako@example.jp\t花子 山田\nyamada.h@work.example.jp\t花子 山田\n")
         let names = try runPicker(["--source", path, "--filter", "一郎"])
         XCTAssertEqual(names.output, "一郎 鈴木\n")
         XCTAssertEqual(names.standardError, "picker: \(path): not UTF-8 throughout: read as CP932 where it is not\n")
@@ -410,12 +411,8 @@ final class ContactSourceTests: TmuxTestCase {
     /// Addresses written `Name <addr>` in a vCard's `EMAIL` or a CSV cell reach mutt as the
     /// address, and name a contact that has no other name.
     func testAddressesWrittenAsMailboxesReachTheMailClient() throws {
-        let mutt = try runPicker([
-            "--source", PickerPaths.fixture("mailbox-emails.vcf"), "--filter", "", "--format", "mutt",
-        ])
-        XCTAssertEqual(mutt.status, 0)
-        XCTAssertEqual(
-            mutt.output,
+        try assertMutt(
+            "mailbox-emails.vcf", "",
             "picker: 3 addresses\nann@example.org\tAnn Lee\nbob@example.net\tBob Kim\nomega@example.com\tOmega Ruiz\n")
         let csv = Data("First Name,Last Name,E-mail Address\n,,\"\"\"Lee, Ann\"\" <ann@example.org>\"\n".utf8)
         let piped = try runPicker(["--filter", "lee", "--format", "mutt"], input: csv)
