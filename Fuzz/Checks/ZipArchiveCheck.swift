@@ -18,5 +18,5 @@ package func checkZipArchive(_ input: UnsafeRawBufferPointer) throws(FuzzFailure
         written += count
     }
     let path = "/proc/self/fd/\(descriptor)"
-    try expectFriendsOrSourceError(source: path) { try FacebookExport.readArchive(path) }
+    try expectFriendsOrSourceError(source: path) { try FacebookExport.readArchive(path).friends }
 }

@@ -51,6 +51,36 @@ final class BadSourceTests: TmuxTestCase {
         XCTAssertEqual(failures, [], "\(name): \(message)", file: file, line: line)
     }
 
+    /// An image, a compressed file, a spreadsheet given as a source is refused naming what it
+    /// looks like (exit 2), from a file whatever it is called and from standard input, never
+    /// read as names or as text that is not UTF-8.
+    func testOtherKindsOfFileAreRefusedNamingWhatTheyLookLike() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array("IHDR".utf8)
+        try assertRejected(try file("friends.csv", png), saying: "looks like a PNG image; picker reads", located: false)
+        let zipped = try runCommand(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "printf 'Ann Lee\\nBob\\n' | gzip -c > \"$0\"", directory.path + "/names.txt"])
+        XCTAssertEqual(zipped.status, 0, zipped.standardError)
+        try assertRejected(directory.path + "/names.txt", saying: "looks like a gzip file", located: false)
+        let workbook = directory.appendingPathComponent("contacts.csv").path
+        let made = try runCommand(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "python3", "-c",
+                "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n"
+                    + "    z.writestr('[Content_Types].xml', '<Types/>')\n    z.writestr('xl/workbook.xml', '<workbook/>')",
+                workbook,
+            ])
+        XCTAssertEqual(made.status, 0, made.standardError)
+        try assertRejected(workbook, saying: "looks like an Excel workbook (.xlsx); picker reads", located: false)
+        let piped = try runPicker(["--filter", ""], input: Data(Array("%PDF-1.4\n".utf8) + [0xE2, 0xE3, 0xCF, 0xD3]))
+        XCTAssertEqual(piped.status, 2)
+        XCTAssertEqual(
+            piped.standardError,
+            "picker: standard input: looks like a PDF document; picker reads JSON, vCard, CSV, text or a Facebook export's .zip\n"
+        )
+    }
+
     func testMissingFile() throws {
         try assertRejected(
             directory.appendingPathComponent("missing.json").path, saying: "no such file", located: false)

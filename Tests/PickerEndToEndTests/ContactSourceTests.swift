@@ -361,6 +361,78 @@ final class ContactSourceTests: TmuxTestCase {
         XCTAssertEqual(mac.standardError, "")
     }
 
+    /// `picker --source FIXTURE --filter QUERY --format mutt` exits 0 printing `output`.
+    private func assertMutt(
+        _ fixture: String, _ query: String, _ output: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let mutt = try runPicker(["--source", PickerPaths.fixture(fixture), "--filter", query, "--format", "mutt"])
+        XCTAssertEqual(mutt.status, 0, mutt.standardError, file: file, line: line)
+        XCTAssertEqual(mutt.output, output, fixture, file: file, line: line)
+    }
+
+    /// French and Spanish Outlook exports reach mutt with every address.
+    func testFrenchAndSpanishOutlookReachTheMailClient() throws {
+        try assertMutt(
+            "outlook-french.csv", "lef",
+            "picker: 2 addresses\nfrancois@boulangerie.example\tFrançois Xavier Lefèvre\n"
+                + "f.lefevre@maison.example\tFrançois Xavier Lefèvre\n")
+        try assertMutt("outlook-spanish.csv", "ibanez", "picker: 1 address\nbegona@example.es\tBegoña Ibáñez\n")
+    }
+
+    /// Japanese Outlook's export in CP932 reaches mutt, and standard error says how it was read.
+    func testJapaneseOutlookInCP932ReachesTheMailClient() throws {
+        try assertMutt(
+            "outlook-japanese-cp932.csv", "山田",
+            "picker: 2 addresses\nhanako@example.jp\t花子 山田\nyamada.h@work.example.jp\t花子 山田\n")
+        let path = PickerPaths.fixture("outlook-japanese-cp932.csv")
+        let names = try runPicker(["--source", path, "--filter", "一郎"])
+        XCTAssertEqual(names.output, "一郎 鈴木\n")
+        XCTAssertEqual(names.standardError, "picker: \(path): not UTF-8 throughout: read as CP932 where it is not\n")
+    }
+
+    /// A Facebook export holding the contacts its owner uploaded: their addresses reach mutt,
+    /// their phone numbers `--format tel`, from the folder and from its `.zip`.
+    func testTheAddressBookOfAnExportReachesTheMailClient() throws {
+        let folder = try exportFolder()
+        let book = URL(fileURLWithPath: folder).appendingPathComponent(
+            "personal_information/other_personal_information/your_address_books.json")
+        try FileManager.default.createDirectory(at: book.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PickerPaths.fixture("your_address_books.json"), toPath: book.path)
+        for source in [folder, try zipped(folder, as: "facebook-ann.zip")] {
+            let mutt = try runPicker(["--source", source, "--filter", "", "--format", "mutt"])
+            XCTAssertEqual(mutt.status, 0, mutt.standardError)
+            XCTAssertEqual(
+                mutt.output, "picker: 2 addresses\nbob.stone@example.com\tBob Stone\nzoe.kim@example.org\tZoë Kim\n")
+            let tel = try runPicker(["--source", source, "--filter", "m", "--no-rank", "--format", "tel"])
+            XCTAssertEqual(tel.output, "+49123456789\tElmar Müller\n+46 70 123 45 67\tZoë Kim\n")
+        }
+    }
+
+    /// Addresses written `Name <addr>` in a vCard's `EMAIL` or a CSV cell reach mutt as the
+    /// address, and name a contact that has no other name.
+    func testAddressesWrittenAsMailboxesReachTheMailClient() throws {
+        try assertMutt(
+            "mailbox-emails.vcf", "",
+            "picker: 3 addresses\nann@example.org\tAnn Lee\nbob@example.net\tBob Kim\nomega@example.com\tOmega Ruiz\n")
+        let csv = Data("First Name,Last Name,E-mail Address\n,,\"\"\"Lee, Ann\"\" <ann@example.org>\"\n".utf8)
+        let piped = try runPicker(["--filter", "lee", "--format", "mutt"], input: csv)
+        XCTAssertEqual(piped.output, "picker: 1 address\nann@example.org\tLee, Ann\n")
+    }
+
+    /// A list of names saved on classic Mac OS, lines ended by CR alone: a name per line,
+    /// named as a file or piped to `--filter`, never one name holding them all.
+    func testAListOfNamesWithCRLineEndsIsANamePerLine() throws {
+        let names = Data("Ann Lee\rBob Kim\rZoë Öz\r".utf8)
+        let path = directory.appendingPathComponent("names.txt").path
+        try names.write(to: URL(fileURLWithPath: path))
+        let named = try runPicker(["--source", path, "--filter", "o", "--no-rank", "--format", "tsv"])
+        XCTAssertEqual(named.status, 0)
+        XCTAssertEqual(named.output, "2\tBob Kim\n3\tZoë Öz\n")
+        let piped = try runPicker(["--filter", "o", "--no-sort", "--no-rank"], input: names)
+        XCTAssertEqual(piped.status, 0)
+        XCTAssertEqual(piped.output, "Bob Kim\nZoë Öz\n")
+    }
+
     /// German Outlook (semicolons, Windows-1252), Thunderbird's tabs, a CSV without a header;
     /// a CSV picker cannot read is refused naming its header, never read as names.
     func testCSVDialectsAreReadOrRefusedNeverTakenForNames() throws {

@@ -107,6 +107,37 @@ final class NameLinesTests: XCTestCase {
         }
     }
 
+    /// A list saved on classic Mac OS ends its lines with CR alone: each CR ends a name, as
+    /// the first line end tells, read whole, in chunks, and by the `--filter` line scan alike;
+    /// an LF there ends a line too.
+    func testLinesEndedByCRAloneAreOneNameEach() throws {
+        let data = Data("Ann Lee\rBob Kim\r\rZoë Öz\r\nCy\r".utf8)
+        var friends: [Friend] = []
+        try NameLines.readPages(data, source: "names.txt") { friends += $0.friends }
+        XCTAssertEqual(friends.map(\.name), ["Ann Lee", "Bob Kim", "Zoë Öz", "Cy"])
+        XCTAssertEqual(friends.map(\.id), ["1", "2", "4", "6"])
+        let path = TemporaryFolder.root.appendingPathComponent("picker-cr-\(getpid()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try data.write(to: URL(fileURLWithPath: path))
+        for chunkSize in 1...9 {
+            var chunked: [Friend] = []
+            try NameLines.readPages(path: path, chunkSize: chunkSize) { chunked += $0.friends }
+            XCTAssertEqual(chunked, friends, "chunks of \(chunkSize)")
+        }
+        var lastField = NameFields()
+        lastField.searched = try FieldList("2", option: "--nth")
+        for (fields, expected) in [(NameFields(), ["2", "4"]), (lastField, ["4"])] {
+            let found = try LineFilter.matches(
+                in: data, source: "names.txt", matching: "o", fields: fields, ranked: false)
+            XCTAssertEqual(found.friends.map(\.id), expected, "\(fields)")
+        }
+        let all = try LineFilter.matches(in: data, source: "names.txt", matching: "", ranked: false)
+        XCTAssertEqual(all.friends, friends.sorted { $0.name < $1.name })
+        XCTAssertEqual(
+            try LineFilter.matches(in: Data("Ann\rBob\r".utf8), source: "names.txt", matching: "bob").friends.map(\.id),
+            ["2"])
+    }
+
     func testALineThatIsNotUTF8IsNamed() {
         XCTAssertThrowsError(
             try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }

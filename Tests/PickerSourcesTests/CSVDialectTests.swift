@@ -6,7 +6,7 @@ import XCTest
 @testable import PickerStore
 
 /// Contacts CSVs as their makers write them: separated by commas, semicolons or tabs; headed
-/// in English, German, Dutch or Japanese (Outlook), Thunderbird's or Roundcube's columns; or
+/// in English, German, Dutch, Japanese, French or Spanish (Outlook), Thunderbird's or Roundcube's columns; or
 /// without a header; never read as one name per line.
 final class CSVDialectTests: XCTestCase {
     private func read(fixture name: String) throws -> [Friend] {
@@ -34,6 +34,47 @@ final class CSVDialectTests: XCTestCase {
         let japanese = try read(fixture: "outlook-japanese.csv")
         XCTAssertEqual(japanese.map(\.nameParts), [NameParts(first: "花子", middle: "", last: "山田")])
         XCTAssertEqual(japanese[0].emails, ["hanako@example.jp", "yamada.h@work.example.jp"])
+    }
+
+    /// French Outlook (Open-Xchange's mapping) and Spanish Outlook (Exchange's), both in
+    /// Windows-1252 with semicolons; French `Titre`, the salutation and the job title, is not
+    /// taken for either.
+    func testFrenchAndSpanishOutlook() throws {
+        let french = try read(fixture: "outlook-french.csv")
+        XCTAssertEqual(french.map(\.name), ["François Xavier Lefèvre", "Hélène Dubois"])
+        XCTAssertEqual(french[0].emails, ["francois@boulangerie.example", "f.lefevre@maison.example"])
+        XCTAssertEqual(french[0].nameParts, NameParts(first: "François", middle: "Xavier", last: "Lefèvre"))
+        XCTAssertEqual(french[0].card?.organization, "Boulangerie Lefèvre")
+        XCTAssertEqual(french[0].card?.phones, ["+33 1 23 45 67 89", "+33 6 12 34 56 78"])
+        XCTAssertEqual(french[0].card?.categories, ["Travail"])
+        XCTAssertNil(french[0].card?.title)
+        XCTAssertEqual(french[1].emails, ["helene@example.fr"])
+        let spanish = try read(fixture: "outlook-spanish.csv")
+        XCTAssertEqual(spanish.map(\.name), ["José Luis García Núñez", "Begoña Ibáñez"])
+        XCTAssertEqual(spanish[0].emails, ["jose@taller.example", "jl.garcia@casa.example"])
+        XCTAssertEqual(spanish[0].card?.organization, "Taller Núñez")
+        XCTAssertEqual(spanish[0].card?.title, "Mecánico")
+        XCTAssertEqual(spanish[0].card?.categories, ["Trabajo"])
+        XCTAssertEqual(spanish[1].emails, ["begona@example.es"], "Dirección del correo electrónico 3")
+        XCTAssertEqual(spanish[1].card?.phones, ["+34 600 000 000"])
+    }
+
+    /// Outlook in Japan writes CP932 (Shift_JIS with Windows' additions, `～` and `①`): a first
+    /// line that is not UTF-8 but a Japanese Outlook header in CP932 has the file read so, and
+    /// said; any other header that is not UTF-8 is still read as Windows-1252.
+    func testJapaneseOutlookInCP932() throws {
+        let friends = try read(fixture: "outlook-japanese-cp932.csv")
+        XCTAssertEqual(friends.map(\.name), ["花子 山田", "一郎 鈴木"])
+        XCTAssertEqual(friends[0].nameParts, NameParts(first: "花子", middle: "", last: "山田"))
+        XCTAssertEqual(friends[0].emails, ["hanako@example.jp", "yamada.h@work.example.jp"])
+        XCTAssertEqual(friends[0].card?.organization, "株式会社サンプル")
+        XCTAssertEqual(friends[0].card?.title, "課長")
+        XCTAssertEqual(friends[0].card?.note, "～東京本社～")
+        XCTAssertEqual(friends[1].card?.note, "①②")
+        let list = try FileSourceLoader(path: fixture("outlook-japanese-cp932.csv").path).list(sortOrder: .first).list
+        XCTAssertEqual(list.assumedEncoding, "CP932")
+        let french = try FileSourceLoader(path: fixture("outlook-french.csv").path).list(sortOrder: .first).list
+        XCTAssertEqual(french.assumedEncoding, "Windows-1252", "a French header is not taken for CP932")
     }
 
     func testThunderbirdTabsAndRoundcubeAddresses() throws {

@@ -44,6 +44,16 @@ final class ContactsCSVTests: XCTestCase {
         XCTAssertEqual(plain.friends.map(\.emails), [["ada@example.org"], []])
     }
 
+    /// A cell holding an address written `Name <addr>` gives the address, and the name to a
+    /// record without one.
+    func testAnAddressWrittenAsAMailboxGivesItsAddressAndName() throws {
+        let read = try read(
+            "Name,E-mail Address,Company\n,\"\"\"Lee, Ann\"\" <ann@example.org>\",Acme\nBob,Bob Kim <bob@example.org>,\n"
+        )
+        XCTAssertEqual(read.friends.map(\.name), ["Lee, Ann", "Bob"])
+        XCTAssertEqual(read.friends.map(\.emails), [["ann@example.org"], ["bob@example.org"]])
+    }
+
     func testIdsComeFromAnIdColumnElseFromNameAndAddresses() throws {
         let read = try read("Email,Name,ID\nann@x.example,Ann,a-1\nbob@x.example,Bob,\n")
         XCTAssertEqual(read.friends.map(\.id), ["a-1", StableID.of(["Bob", "bob@x.example"])])

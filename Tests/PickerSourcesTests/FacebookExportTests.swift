@@ -104,6 +104,77 @@ final class FacebookExportTests: XCTestCase {
         return archive
     }
 
+    /// The contacts the export's owner uploaded (`your_address_books.json`): a contact named as
+    /// one friend gives that friend its address and phone number; the others with a contact
+    /// point are friends of their own; namesakes and contacts without a point add nothing.
+    func testTheAddressBookGivesAddressesAndContacts() throws {
+        let book = try FacebookExport.addressBook(
+            try Data(contentsOf: fixture("your_address_books.json")), source: "your_address_books.json")
+        XCTAssertEqual(
+            book,
+            [
+                .init(name: "Zoë Kim", emails: ["zoe.kim@example.org"], phones: ["+46 70 123 45 67"]),
+                .init(name: "Elmar Müller", emails: [], phones: ["+49123456789"]),
+                .init(name: "Bob Stone", emails: ["bob.stone@example.com"], phones: []),
+                .init(name: "Nobody Reachable", emails: [], phones: []),
+            ])
+        let olderShape =
+            #"{"address_book": {"address_book": [{"name": "Ann", "details": [{"contact_point": "a@x.org"}]}]}}"#
+        let older = try FacebookExport.addressBook(Data(olderShape.utf8), source: "older")
+        XCTAssertEqual(older, [.init(name: "Ann", emails: ["a@x.org"], phones: [])])
+        XCTAssertThrowsError(try FacebookExport.addressBook(Data(#"{"friends_v2": []}"#.utf8), source: "b.json")) {
+            XCTAssertEqual(
+                ($0 as? SourceError)?.description,
+                #"b.json: is not an address book {"address_book_v2": {"address_book": [...]}}"#)
+        }
+        let list = try Data(contentsOf: fixture("your_friends.json"))
+        let export = try folder(
+            "export",
+            [
+                "facebook-ann-2024/connections/friends/your_friends.json": list,
+                "facebook-ann-2024/personal_information/other_personal_information/your_address_books.json":
+                    try Data(contentsOf: fixture("your_address_books.json")),
+            ])
+        for source in [export, try zip(export)] {
+            let friends = try FriendSource.readFile(source)
+            XCTAssertEqual(
+                friends.map(\.name),
+                ["Kari Løye", "Ann Lee", "Ann Lee", "😀 Sunny Day", "Zoë Kim", "Elmar Müller", "Bob Stone"], source)
+            XCTAssertEqual(friends[4].emails, ["zoe.kim@example.org"])
+            XCTAssertEqual(friends[4].card?.phones, ["+46 70 123 45 67"])
+            XCTAssertEqual(friends[4].friendsSince, 1_600_000_001, "still the friend")
+            XCTAssertEqual(friends[5].card?.phones, ["+49123456789"])
+            XCTAssertEqual(friends[6].emails, ["bob.stone@example.com"])
+            XCTAssertEqual(friends[6].id, StableID.of(["Bob Stone", "bob.stone@example.com"]))
+        }
+        let shared = FacebookExport.adding(
+            [.init(name: "Ann Lee", emails: ["ann@x.org"], phones: [])],
+            to: [Friend(id: "1", name: "Ann Lee"), Friend(id: "2", name: "Ann Lee")])
+        XCTAssertEqual(shared.map(\.emails), [[], [], ["ann@x.org"]], "which Ann Lee it is, the export does not say")
+    }
+
+    func testAnAddressBookThatCannotBeReadCostsNothingElse() throws {
+        let list = try Data(contentsOf: fixture("your_friends.json"))
+        let export = try folder(
+            "broken-book",
+            [
+                "connections/friends/your_friends.json": list,
+                "about_you/your_address_books.json": Data("{\"address_book_v2\": 3}".utf8),
+            ])
+        for source in [export, try zip(export)] {
+            var friends: [Friend] = []
+            var problems: [SourceError] = []
+            try FileSourceLoader(path: source).load {
+                friends += $0.friends
+                problems += $0.problems
+            }
+            XCTAssertEqual(friends.count, 5, source)
+            XCTAssertEqual(
+                problems.map(\.problem), [#"is not an address book {"address_book_v2": {"address_book": [...]}}"#])
+            XCTAssertEqual(problems.first?.source.hasSuffix("about_you/your_address_books.json"), true)
+        }
+    }
+
     func testAFolderAndItsZip() throws {
         let list = try Data(contentsOf: fixture("your_friends.json"))
         let export = try folder(

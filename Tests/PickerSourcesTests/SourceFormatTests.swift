@@ -19,6 +19,35 @@ final class SourceFormatTests: XCTestCase {
         }
     }
 
+    /// Images, PDFs, compressed files and databases are told by their magic bytes, whatever
+    /// they are called, and never taken for names; text that merely starts alike stays text.
+    func testOtherKindsOfFileAreToldByTheirMagicBytes() {
+        var tar = [UInt8](Array("names.txt".utf8)) + [UInt8](repeating: 0, count: 300)
+        tar.replaceSubrange(257..<263, with: Array("ustar".utf8) + [0])
+        let cases: [([UInt8], String)] = [
+            ([0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0], "a gzip file"),
+            (Array("%PDF-1.7\n%âãÏÓ\n".utf8), "a PDF document"),
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D], "a PNG image"),
+            ([0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10, 0x4A, 0x46], "a JPEG image"),
+            (Array("GIF89a".utf8) + [1, 0, 1, 0], "a GIF image"),
+            (Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8), "a WebP image"),
+            ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], "a HEIC image"),
+            (Array("SQLite format 3".utf8) + [0, 0x10, 0], "an SQLite database"),
+            ([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0, 0], "an Office document (.xls, .doc)"),
+            (Array("BZh91AY&SY".utf8) + [0x12], "a bzip2 file"),
+            ([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04], "an xz file"),
+            ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0], "a program (ELF)"),
+            (tar, "a tar archive"),
+        ]
+        for (bytes, kind) in cases {
+            XCTAssertEqual(format(bytes), .otherKind(kind), kind)
+        }
+        XCTAssertEqual(format("BZh Ann\nGIF Bob\n%PDF reader\nRIFF Ray\n"), .text)
+        XCTAssertEqual(
+            FileKind.refusal("a gzip file"),
+            "looks like a gzip file; picker reads JSON, vCard, CSV, text or a Facebook export's .zip")
+    }
+
     func testJSONAfterAByteOrderMarkAndWhiteSpace() {
         XCTAssertEqual(format([0xEF, 0xBB, 0xBF] + Array(" \r\n\t[]".utf8)), .json)
         XCTAssertEqual(format("{\"data\": []}"), .json)

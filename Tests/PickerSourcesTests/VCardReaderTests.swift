@@ -169,6 +169,21 @@ final class VCardReaderTests: XCTestCase {
         XCTAssertEqual(read.friends[1].id, StableID.of(["a@x.example", "a@x.example", "b@x.example"]))
     }
 
+    /// An `EMAIL` written `Name <addr>` gives the address; the name names a card without `FN`
+    /// or `N`; a value holding more than one mailbox is kept as it is.
+    func testAnEmailWrittenAsAMailboxGivesItsAddressAndName() throws {
+        let read = try read(
+            "BEGIN:VCARD\nVERSION:3.0\nFN:Omega\nEMAIL;TYPE=INTERNET:\"Omega\" <omega@example.com>\nEND:VCARD\n"
+                + "BEGIN:VCARD\nVERSION:3.0\nEMAIL:Ann Lee <ann@example.org>\nORG:Acme\nEND:VCARD\n"
+                + "BEGIN:VCARD\nVERSION:3.0\nFN:Bob\nEMAIL:bob@x.example\\, Eve <eve@x.example>\nEND:VCARD\n")
+        XCTAssertEqual(read.friends.map(\.name), ["Omega", "Ann Lee", "Bob"])
+        XCTAssertEqual(
+            read.friends.map(\.emails),
+            [["omega@example.com"], ["ann@example.org"], ["bob@x.example, Eve <eve@x.example>"]])
+        XCTAssertNil(read.friends[1].firstName, "the mailbox's name has no parts")
+        XCTAssertEqual(read.friends[1].card?.organization, "Acme")
+    }
+
     func testAndroidCommentLinesAreIgnored() throws {
         let read = try read("# exported\nBEGIN:VCARD\n#inside\nFN:Ann\nEND:VCARD\n#after\n")
         XCTAssertEqual(read.friends.map(\.name), ["Ann"])

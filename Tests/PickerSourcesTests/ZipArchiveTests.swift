@@ -91,7 +91,7 @@ final class ZipArchiveTests: XCTestCase {
                     Entry(name: "facebook-ann/" + layout, data: Data(list.utf8), method: method),
                 ], zip64: zip64)
             XCTAssertEqual(
-                try FacebookExport.readArchive(path).map(\.name), ["Ann Lee", "Zoë Kim"], "\(method) \(zip64)")
+                try FacebookExport.readArchive(path).friends.map(\.name), ["Ann Lee", "Zoë Kim"], "\(method) \(zip64)")
         }
     }
 
@@ -102,7 +102,7 @@ final class ZipArchiveTests: XCTestCase {
                 Entry(name: "\(top)/photos/a.jpg", data: Data([0xFF, 0xD8])),
                 Entry(name: "\(top)/" + layout, data: Data(list.utf8)),
             ])
-            XCTAssertEqual(try FacebookExport.readArchive(path).count, 2, top)
+            XCTAssertEqual(try FacebookExport.readArchive(path).friends.count, 2, top)
         }
     }
 
@@ -165,7 +165,7 @@ final class ZipArchiveTests: XCTestCase {
             var changed = good
             changed[index] &+= 0x5B
             try changed.write(to: damaged)
-            if let friends = try? FacebookExport.readArchive(damaged.path) {
+            if let friends = try? FacebookExport.readArchive(damaged.path).friends {
                 XCTAssertLessThanOrEqual(friends.count, 2)
             }
         }

@@ -26,4 +26,31 @@ final class EmailAddressTests: XCTestCase {
             XCTAssertFalse(EmailAddress.isPlain(address), address.debugDescription)
         }
     }
+
+    /// An address written as one mailbox, `Name <addr>`, as some exporters write it, gives the
+    /// address and the name; anything that is not exactly one such mailbox gives nothing.
+    func testOneMailboxGivesItsAddressAndName() {
+        let cases: [(String, String?, String)] = [
+            ("Ann Lee <ann@example.org>", "Ann Lee", "ann@example.org"),
+            (#""Omega" <omega@example.com>"#, "Omega", "omega@example.com"),
+            (#" "Lee, Ann \"Annie\"" <ann@example.org> "#, #"Lee, Ann "Annie""#, "ann@example.org"),
+            ("<ann@example.org>", nil, "ann@example.org"),
+            ("J. Smith < j@example.org >", "J. Smith", "j@example.org"),
+            (#""ann@example.org" <ann@example.org>"#, nil, "ann@example.org"),
+            ("Zoë Öz <zoë@example.de>", "Zoë Öz", "zoë@example.de"),
+        ]
+        for (text, name, address) in cases {
+            let mailbox = EmailAddress.mailbox(text)
+            XCTAssertEqual(mailbox?.address, address, text)
+            XCTAssertEqual(mailbox?.name, name, text)
+        }
+        for text in [
+            "ann@example.org", "Ann <ann>", "Eve <eve@x.org>, Boss <boss@y.org>", "eve@x.org, Boss <boss@y.org>",
+            "Ann <a@x.org> <b@x.org>", #""Ann <ann@example.org>"#, #""Ann" x <ann@example.org>"#,
+            "Group: Ann <ann@example.org>", "Ann <ann@example.org>;", "Ann <ann@example.org", "Ann (x) <a@x.org>",
+            "Ann <a@x.org, b@x.org>",
+        ] {
+            XCTAssertNil(EmailAddress.mailbox(text), text)
+        }
+    }
 }

@@ -24,7 +24,7 @@ func expectTheSameFromWholeAndChunks<Reader: LineReader>(
     }
     var chunked = make(source)
     var pages = PageCollector(firstPage: 1, largestPage: 3)
-    var lines = LineSplitter(maximumLength: 64 << 20, source: source, crAlone: true)
+    var lines = LineSplitter(maximumLength: 64 << 20, source: source)
     var chunkedFriends: [Friend] = []
     var chunkedSkipped = 0
     var chunkedFirstSkipped: SkippedEntry?

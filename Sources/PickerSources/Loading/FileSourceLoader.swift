@@ -23,9 +23,7 @@ package struct FileSourceLoader: FriendLoader {
         if file.isDirectory {
             let names = InputFile.names(inDirectory: file.descriptor)
             if VCardFolder.holdsCards(names) { return try VCardFolder.read(file, names: names, deliver) }
-            let list = try FacebookExport.friendsList(inFolder: file)
-            try FriendsJSON.readPages(list, deliver)
-            return
+            return try Self.readExport(file, deliver)
         }
         let head = try StandardInput.readHead(file)
         guard file.isRegular else {
@@ -42,8 +40,36 @@ package struct FileSourceLoader: FriendLoader {
                 source: path,
                 problem:
                     "is empty: expected friends (JSON, vCard, a contacts CSV, a Facebook export, or one name per line)")
-        case .zipArchive?: deliver(FriendPage(friends: try FacebookExport.readArchive(path)))
+        case .zipArchive?: deliver(try FacebookExport.readArchive(path))
         default: try StandardInputLoader.read(head: head, input: file, deliver)
+        }
+    }
+
+    /// Delivers the friends of the Facebook export folder `folder`: its friends list as it is
+    /// read, or, when the export holds an address book, the list with the address book's
+    /// contacts (see ``FacebookExport/adding(_:to:)``) in one page; an address book that cannot
+    /// be read is told in the page's problems and costs nothing else.
+    private static func readExport(_ folder: InputFile, _ deliver: (FriendPage) -> Void) throws(SourceError) {
+        let list = try FacebookExport.friendsList(inFolder: folder)
+        let book: InputFile?
+        do throws(SourceError) {
+            book = try FacebookExport.addressBook(inFolder: folder)
+        } catch {
+            book = nil
+            var page = FriendPage(friends: [])
+            page.problems = [error]
+            deliver(page)
+        }
+        guard let book else { return try FriendsJSON.readPages(list, deliver) }
+        var friends: [Friend] = []
+        try FriendsJSON.readPages(list) { friends += $0.friends }
+        do throws(SourceError) {
+            let contacts = try FacebookExport.addressBook(Data(try book.readAll()), source: book.name)
+            deliver(FriendPage(friends: FacebookExport.adding(contacts, to: friends)))
+        } catch {
+            var page = FriendPage(friends: friends)
+            page.problems = [error]
+            deliver(page)
         }
     }
 

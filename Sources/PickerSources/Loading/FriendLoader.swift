@@ -103,6 +103,7 @@ package struct StandardInputLoader: FriendLoader {
         case .zipArchive:
             throw SourceError(
                 source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
+        case .otherKind(let kind): throw SourceError(source: source, problem: FileKind.refusal(kind))
         case .wideText:
             // Read whole to be turned into UTF-8: wide text is rare, and small.
             let data = try StandardInput.readAll(input, after: head)
@@ -130,6 +131,7 @@ package struct StandardInputLoader: FriendLoader {
         case .zipArchive:
             throw SourceError(
                 source: source, problem: "is a .zip archive: give it with --source FILE (unzip reads files, not pipes)")
+        case .otherKind(let kind): throw SourceError(source: source, problem: FileKind.refusal(kind))
         case .wideText:
             guard !isConverted else { return try NameLines.readPages(input, source: source, deliver) }
             try read(try SourceFormat.utf8(fromWide: input, source: source), source: source, isConverted: true, deliver)

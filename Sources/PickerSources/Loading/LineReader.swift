@@ -38,7 +38,7 @@ extension LineReader {
         failsWhenNothingIsRead: Bool = true, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var pages = PageCollector()
-        var lines = LineSplitter(maximumLength: maximumLineLength, source: source, crAlone: true)
+        var lines = LineSplitter(maximumLength: maximumLineLength, source: source)
         switch input {
         case .bytes(let data):
             try feed(data, to: &lines, into: &pages, deliver)
@@ -97,10 +97,9 @@ extension LineReader {
 }
 
 /// Cuts bytes that arrive in chunks into lines. A line ends at LF, and a CR just before the LF
-/// is dropped; for an address book (`crAlone`), in a text whose first line end is a CR alone
-/// (as classic Mac OS wrote them), a line ends at each CR instead. Records ended by NUL
-/// (`--read0`) are cut the same way at each NUL, CRs kept. A UTF-8 byte-order mark at the very
-/// start is dropped too.
+/// is dropped; in a text whose first line end is a CR alone (as classic Mac OS wrote them), a
+/// line ends at each CR and at each LF (``LineEnds``). Records ended by NUL (`--read0`) are cut
+/// at each NUL instead, CRs kept. A UTF-8 byte-order mark at the very start is dropped too.
 package struct LineSplitter {
     /// What a line is handed on with: its bytes, its number (from 1) and the offset of its
     /// first byte in the bytes fed (a byte-order mark dropped at the start not counted).
@@ -114,8 +113,8 @@ package struct LineSplitter {
     private var consumed = 0
     private var lineNumber = 0
     private var atStart = true
-    /// The byte lines end with: LF, or CR once the first line end is a CR alone; nil until the
-    /// first line end tells.
+    /// The byte lines end with: LF, or NUL for records, or CR once the first line end is a CR
+    /// alone (an LF then ends a line too); nil until the first line end tells.
     private var lineEnd: UInt8?
     private let maximumLength: Int
     private let source: String
@@ -123,13 +122,13 @@ package struct LineSplitter {
     private let keepsCR: Bool
 
     /// A splitter of lines of at most `maximumLength` bytes, which messages say come from
-    /// `source`, ended by `separator` (LF, or NUL for `--read0`); with `crAlone`, the first line
-    /// end tells whether lines end at LF or at CR.
-    package init(maximumLength: Int, source: String, separator: UInt8 = 0x0A, crAlone: Bool = false) {
+    /// `source`, ended by `separator`: LF (the first line end telling whether they end at CR
+    /// instead), or NUL for `--read0`.
+    package init(maximumLength: Int, source: String, separator: UInt8 = 0x0A) {
         self.maximumLength = maximumLength
         self.source = source
         keepsCR = separator != 0x0A
-        if separator != 0x0A || !crAlone { lineEnd = separator }
+        if separator != 0x0A { lineEnd = separator }
     }
 
     /// Calls `line` with each line `chunk` completes.
@@ -155,7 +154,11 @@ package struct LineSplitter {
             try handCarry(line)
         }
         while start < chunk.count {
-            guard let newline = Self.find(separator, in: UnsafeBufferPointer(rebasing: chunk[start...])) else {
+            let rest = UnsafeBufferPointer(rebasing: chunk[start...])
+            // Once lines end at CR, an LF ends one too.
+            let found =
+                separator == 0x0D ? rest.firstIndex { $0 == 0x0D || $0 == 0x0A } : Self.find(separator, in: rest)
+            guard let newline = found else {
                 try hold(chunk, from: start, base: base)
                 return
             }
@@ -186,17 +189,14 @@ package struct LineSplitter {
     /// Decides what lines end with from the first line end in the carry and `bytes`, which
     /// follow it; false when they do not tell yet (no line end, or a CR at their very end).
     private mutating func decideLineEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ends: LineEnds?
         if carry.last == 0x0D {
-            lineEnd = bytes.first == 0x0A ? 0x0A : 0x0D
-            return true
+            ends = bytes.first == 0x0A ? .lineFeed : .carriageReturn
+        } else {
+            ends = LineEnds.first(in: bytes)
         }
-        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return false }
-        if bytes[index] == 0x0A {
-            lineEnd = 0x0A
-            return true
-        }
-        guard index + 1 < bytes.count else { return false }
-        lineEnd = bytes[index + 1] == 0x0A ? 0x0A : 0x0D
+        guard let ends else { return false }
+        lineEnd = ends == .lineFeed ? 0x0A : 0x0D
         return true
     }
 

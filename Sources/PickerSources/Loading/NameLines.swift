@@ -3,7 +3,8 @@ import Glibc
 import PickerStore
 
 /// Plain text with one name per line, read as friends: the line number is the id, a trailing
-/// CR is dropped, blank lines are skipped, and a line that is not UTF-8 is an error.
+/// CR is dropped (a text whose first line end is a CR alone has its lines end at each CR, see
+/// ``LineEnds``), blank lines are skipped, and a line that is not UTF-8 is an error.
 package enum NameLines {
     /// Delivers the friends of `data` in order, in pages of `firstPage` friends, then each
     /// twice the one before, up to `largestPage`, each with the count the size of `data`

@@ -17,13 +17,18 @@ package enum SourceFormat: Equatable {
     case zipArchive
     /// UTF-16 or UTF-32 text (see ``wideEncoding(_:)``), read once turned into UTF-8.
     case wideText
+    /// A kind of file picker does not read, told by its magic bytes (``FileKind``): what it
+    /// looks like (`a PNG image`).
+    case otherKind(String)
 
     /// How many bytes of the start the format is told from.
     static let headLength = 64 << 10
 
     /// The format of a source that starts with `head`.
     ///
-    /// A zip archive by its signature; UTF-16 or UTF-32 by ``wideEncoding(_:)``; then, after a
+    /// A zip archive by its signature; an image, a PDF, a compressed file and other kinds
+    /// picker does not read by theirs (``FileKind``); UTF-16 or UTF-32 by ``wideEncoding(_:)``;
+    /// then, after a
     /// UTF-8 byte-order mark: JSON when the first byte that is not white space is `{` or `[`
     /// (unless the first line is not JSON: then it is text); vCard when the first line that is
     /// neither blank nor a `#` comment is `BEGIN:VCARD`; a contacts CSV when its first lines
@@ -33,6 +38,7 @@ package enum SourceFormat: Equatable {
             [0x50, 0x4B, 0x03, 0x04], [0x50, 0x4B, 0x05, 0x06], [0x50, 0x4B, 0x07, 0x08],
         ]
         if zipSignatures.contains(where: { head.starts(with: $0) }) { return .zipArchive }
+        if let kind = FileKind.of(head) { return .otherKind(kind) }
         if wideEncoding(head) != nil { return .wideText }
         let start = head.starts(with: FriendsJSON.byteOrderMark) ? FriendsJSON.byteOrderMark.count : 0
         let text = UnsafeBufferPointer(rebasing: head[start...])

@@ -13,8 +13,9 @@ import Glibc
 /// keeping a key for any line that does not match.
 package enum LineFilter {
     /// The lines of `data` that `query` includes, numbered from 1 as ``NameLines`` numbers
-    /// them, in the order of a list sorted by `sortOrder` (or kept in `inputOrder`, when one is
-    /// given: `--no-sort`), or, `ranked`, best first and in that order among equal scores, as the
+    /// them (lines ended by CR alone are first made to end in LF, see ``LineEnds``), in the
+    /// order of a list sorted by `sortOrder` (or kept in `inputOrder`, when one is given:
+    /// `--no-sort`), or, `ranked`, best first and in that order among equal scores, as the
     /// picker shows them.
     /// `partMinimum` is the fewest bytes a part of the text searched on a core of its own has.
     /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, or
@@ -27,6 +28,7 @@ package enum LineFilter {
         guard data.count <= UInt32.max else {
             throw SourceError(source: source, problem: "holds more than 4 GiB of text")
         }
+        let data = LineEnds.withLineFeeds(data)
         let searchQuery = SearchQuery(query)
         let compiled = CompiledQuery(searchQuery)
         let scoring = ranked && searchQuery.hasPositiveTerms

@@ -25,6 +25,48 @@ package enum EmailAddress {
         return ats == 1 && beforeAt > 0 && afterAt > 0
     }
 
+    /// The address and the display name of `text` when it is exactly one mailbox written
+    /// `Name <addr>` or `"Name" <addr>` (RFC 5322's `name-addr`, as some exporters write an
+    /// address in a vCard's `EMAIL` or a CSV cell) around a plain address (``isPlain(_:)``): the
+    /// name unquoted, nil when there is none or it is the address again; nil for any other
+    /// text, a plain address and a list of mailboxes included.
+    /// - Complexity: O(length of `text`).
+    package static func mailbox(_ text: String) -> (name: String?, address: String)? {
+        let scalars = text.trimmingWhitespace.unicodeScalars
+        guard scalars.last == ">", let open = scalars.lastIndex(of: "<") else { return nil }
+        let address = String(scalars[scalars.index(after: open)..<scalars.index(before: scalars.endIndex)])
+            .trimmingWhitespace
+        guard isPlain(address), let name = displayName(String(scalars[..<open]).trimmingWhitespace) else {
+            return nil
+        }
+        return (name.isEmpty || name == address ? nil : name, address)
+    }
+
+    /// The name a mailbox's display part gives: a quoted string's text, its backslash escapes
+    /// undone, or words without any of the characters a header gives a meaning (`< > , ; : @ "
+    /// ( ) [ ] \`); nil for anything else.
+    private static func displayName(_ phrase: String) -> String? {
+        var rest = phrase.unicodeScalars.makeIterator()
+        guard phrase.unicodeScalars.first == "\"" else {
+            let specials = "<>,;:@\"()[]\\".unicodeScalars
+            return phrase.unicodeScalars.contains(where: specials.contains) ? nil : phrase
+        }
+        _ = rest.next()
+        var name = String.UnicodeScalarView()
+        while let scalar = rest.next() {
+            switch scalar {
+            case "\\":
+                guard let escaped = rest.next() else { return nil }
+                name.append(escaped)
+            case "\"":
+                return rest.next() == nil ? String(name).trimmingWhitespace : nil
+            default:
+                name.append(scalar)
+            }
+        }
+        return nil
+    }
+
     /// Whether `scalar` may stand in a local part or a domain: an ASCII letter, digit, `.` or
     /// other `atext` character, or a non-ASCII character that is neither white space nor one
     /// that may not reach a terminal (C1 controls, bidirectional controls, zero-width spaces).

@@ -1,7 +1,7 @@
 import PickerStore
 
 /// Cuts comma-separated values (RFC 4180) into records, a line at a time (UTF-8, else
-/// Windows-1252): fields are separated by commas (or the ``separator`` of another dialect); a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
+/// Windows-1252 or the ``legacyCharset`` named): fields are separated by commas (or the ``separator`` of another dialect); a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
 /// (written twice). A quote inside an unquoted field is taken as it is, as spreadsheets do.
 struct CSVRecords {
     /// A record: its fields, and the line it starts on.
@@ -43,15 +43,26 @@ struct CSVRecords {
     /// Whether the field's closing quote was just read.
     private var closedQuote = false
 
-    /// Whether a line that was not UTF-8 was read as Windows-1252.
-    private(set) var tookWindows1252 = false
+    /// The character set a line that is not UTF-8 is read in, as the C library's `iconv`
+    /// names it: Windows-1252, what Outlook and Excel write in the West, unless the reader
+    /// knows better (CP932 for a Japanese Outlook export).
+    var legacyCharset = "Windows-1252"
+    /// The character set a line that was not UTF-8 was read in, once one was.
+    private(set) var assumedEncoding: String?
 
     /// Takes line `number`, and returns the record it completes, if any. A line that is not
-    /// UTF-8 is read as Windows-1252 (``Windows1252``), what Outlook and Excel write.
+    /// UTF-8 is read in ``legacyCharset`` (a line that is not text in it as Windows-1252,
+    /// ``Windows1252``, which takes any byte).
     mutating func read(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Record? {
         guard UTF8Text.isValid(line) else {
-            tookWindows1252 = true
-            let text = Array(Windows1252.string(line).utf8)
+            assumedEncoding = assumedEncoding ?? legacyCharset
+            var decoded = Windows1252.string(line)
+            if legacyCharset != "Windows-1252",
+                case .text(let text) = CharacterSetDecoding.decode(Array(line), charset: legacyCharset)
+            {
+                decoded = text
+            }
+            let text = Array(decoded.utf8)
             return try text.withUnsafeBufferPointer { (text) throws(Failure) in try read(utf8: text, number: number) }
         }
         return try read(utf8: line, number: number)

@@ -30,21 +30,24 @@ extension ContactsCSV {
         /// holds, by their normalized header: the
         /// English of Google Contacts (current and older), Outlook, Thunderbird and Apple, and
         /// the localized headers of Outlook's exports as Open-Xchange's import mappings list
-        /// them (German and Dutch 2007, Japanese 2010).
+        /// them (German and Dutch 2007, Japanese 2010, French), Spanish as Exchange's import of
+        /// Outlook CSV lists it. French `Titre`, written for both the salutation and the job
+        /// title, is left out.
         static let roles: [String: Role] = [
             "name": .name, "full name": .name, "display name": .name, "weergavenaam": .name,
             "first name": .first, "given name": .first, "first": .first, "vorname": .first, "voornaam": .first,
-            "名": .first,
+            "名": .first, "prénom": .first, "nombre": .first,
             "middle name": .middle, "additional name": .middle, "weitere vornamen": .middle, "middelste naam": .middle,
-            "ミドル ネーム": .middle,
+            "ミドル ネーム": .middle, "deuxième prénom": .middle, "segundo nombre": .middle,
             "last name": .last, "family name": .last, "surname": .last, "last": .last, "nachname": .last,
-            "achternaam": .last, "姓": .last,
+            "achternaam": .last, "姓": .last, "nom": .last, "apellidos": .last,
             "organization name": .organization, "organization 1 - name": .organization, "company": .organization,
             "organization": .organization, "firma": .organization, "bedrijf": .organization, "会社名": .organization,
+            "société": .organization, "organización": .organization,
             "id": .id, "uid": .id,
             "nickname": .nickname,
             "organization title": .title, "organization 1 - title": .title, "job title": .title, "position": .title,
-            "functie": .title, "役職": .title,
+            "functie": .title, "役職": .title, "puesto": .title,
             "primary phone": .phone, "mobile phone": .phone, "business phone": .phone, "business phone 2": .phone,
             "home phone": .phone, "home phone 2": .phone, "other phone": .phone, "work phone": .phone,
             "mobile number": .phone, "haupttelefon": .phone, "mobiltelefon": .phone, "telefon geschäftlich": .phone,
@@ -53,10 +56,23 @@ extension ContactsCSV {
             "telefoon op werk 2": .phone, "telefoon thuis": .phone, "telefoon thuis 2": .phone,
             "andere telefoon": .phone,
             "携帯電話": .phone, "会社電話": .phone, "自宅電話": .phone, "通常の電話": .phone,
+            "tél. mobile": .phone, "téléphone (bureau)": .phone, "téléphone 2 (bureau)": .phone,
+            "téléphone (domicile)": .phone, "téléphone 2 (domicile)": .phone, "téléphone (autre)": .phone,
+            "téléphone principal": .phone, "téléphone société": .phone,
+            "particular": .phone, "teléfono del trabajo": .phone, "otro teléfono": .phone,
+            "teléfono principal": .phone, "número de centralita de la organización": .phone,
             "labels": .categories, "group membership": .categories, "categories": .categories,
-            "kategorien": .categories, "キーワード": .categories,
+            "kategorien": .categories, "キーワード": .categories, "catégories": .categories, "categorías": .categories,
             "birthday": .birthday, "geburtstag": .birthday, "verjaardag": .birthday, "誕生日": .birthday,
+            "anniversaire": .birthday,
             "notes": .note, "notizen": .note, "notities": .note, "メモ": .note,
+        ]
+
+        /// The headers, normalized, that only Outlook's Japanese export writes: one of them in
+        /// a first line that is not UTF-8 says the file is in CP932.
+        static let japaneseOutlookHeaders: Set<String> = [
+            "姓", "名", "ミドル ネーム", "会社名", "役職", "携帯電話", "会社電話", "自宅電話", "通常の電話", "キーワード", "誕生日",
+            "メモ",
         ]
 
         /// The columns of `header`; nil when no column names a person (a name, a first, a last,
@@ -123,11 +139,15 @@ extension ContactsCSV {
         ]
 
         /// A header lower-cased, its spaces trimmed and single, `e-mail` (and the Japanese
-        /// `電子メール`, `アドレス`) spelled `email`, `address`.
+        /// `電子メール`, `アドレス`) spelled `email`, `address`, and French Outlook's `adresse de
+        /// messagerie` and Spanish Outlook's `dirección de correo electrónico` (or `del correo`)
+        /// spelled `email`.
         static func normalized(_ title: String) -> String {
             title.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 .replacing("e-mail", with: "email").replacing("電子メール", with: "email")
-                .replacing("アドレス", with: "address")
+                .replacing("アドレス", with: "address").replacing("adresse de messagerie", with: "email")
+                .replacing("dirección de correo electrónico", with: "email")
+                .replacing("dirección del correo electrónico", with: "email")
         }
 
         /// When `key` names an address column (`email`, `email 2 address`, `email 1 - value`,

@@ -5,7 +5,7 @@ import PickerStore
 /// Reads a contacts CSV as friends: Google Contacts' export (the current columns `First Name`,
 /// `Middle Name`, `Last Name`, `E-mail 1 - Value`…, and the older `Name`, `Given Name`,
 /// `Additional Name`, `Family Name`), Outlook's (`E-mail Address`, `E-mail 2 Address`…, and
-/// its German, Dutch and Japanese exports), Thunderbird's (`Primary Email`, `Secondary Email`),
+/// its German, Dutch, Japanese (in CP932 too), French and Spanish exports), Thunderbird's (`Primary Email`, `Secondary Email`),
 /// Roundcube's (`Email Home`…), a plain `name,email` file or a list of addresses; the columns
 /// are found by the header row, whatever their order (``Columns``). Fields are separated by
 /// commas, semicolons or tabs, whichever the first line holds most of. A file without a header
@@ -58,7 +58,7 @@ package struct ContactsCSV: LineReader {
             .map { UnsafeBufferPointer(rebasing: $0) }
         if lines.count > 2 { lines.removeLast() }
         guard let first = lines.first else { return false }
-        var records = CSVRecords(separator: separator(of: first))
+        var records = records(headedBy: first)
         guard let header = try? records.read(first, number: 1) else { return false }
         let fields = header.fields
         if let columns = Columns(header: fields) {
@@ -73,11 +73,27 @@ package struct ContactsCSV: LineReader {
         return second.fields.count == fields.count
     }
 
+    /// The record cutter of a CSV whose first line is `line`: its separator told by the line
+    /// (``separator(of:)``), and, when the line is not UTF-8 but is a Japanese Outlook header
+    /// in CP932 (Shift_JIS as Windows writes it, what Outlook in Japan exports), reading what
+    /// is not UTF-8 as CP932 rather than Windows-1252.
+    static func records(headedBy line: UnsafeBufferPointer<UInt8>) -> CSVRecords {
+        var records = CSVRecords(separator: separator(of: line))
+        guard !UTF8Text.isValid(line) else { return records }
+        var japanese = records
+        japanese.legacyCharset = "CP932"
+        guard let header = try? japanese.read(line, number: 1),
+            header.fields.contains(where: { Columns.japaneseOutlookHeaders.contains(Columns.normalized($0)) })
+        else { return records }
+        records.legacyCharset = "CP932"
+        return records
+    }
+
     package mutating func read(
         line: UnsafeBufferPointer<UInt8>, number: Int, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         if !hasSeparator, !NameLine.isBlank(line) {
-            records = CSVRecords(separator: Self.separator(of: line))
+            records = Self.records(headedBy: line)
             hasSeparator = true
         }
         let record: CSVRecords.Record?
@@ -93,7 +109,7 @@ package struct ContactsCSV: LineReader {
             try read(again: rest, into: &pages, deliver)
             return
         }
-        if records.tookWindows1252 { pages.assume(encoding: "Windows-1252") }
+        if let encoding = records.assumedEncoding { pages.assume(encoding: encoding) }
         guard let record, record.fields.contains(where: { !$0.isEmpty }) else { return }
         if columns == nil {
             if let header = Columns(header: record.fields) {
@@ -139,6 +155,8 @@ package struct ContactsCSV: LineReader {
 
     /// The friend of a row, with its ``ContactCard`` (nickname, company, job title, phones,
     /// categories without Google's `*` system groups, birthday, the first line of the notes);
+    /// named by its name, else its name's parts, else the name of the first address written
+    /// `Name <addr>` (whose address is taken alone), else its company, else its first address;
     /// nil when it holds neither a name nor an address.
     static func friend(_ fields: [String], _ columns: Columns) -> Friend? {
         func cell(_ column: Int?) -> String {
@@ -149,16 +167,22 @@ package struct ContactsCSV: LineReader {
         let (first, middle, last) = (cell(columns.first), cell(columns.middle), cell(columns.last))
         var name = cell(columns.name)
         if name.isEmpty { name = [first, middle, last].filter { !$0.isEmpty }.joined(separator: " ") }
-        if name.isEmpty { name = cell(columns.organization) }
         var preferred: [String] = []
         var others: [String] = []
+        var mailboxName: String?
         for column in columns.emails {
             let value = cell(column.value)
             // Only a cell with a colon can hold several addresses joined with " ::: ".
             let addresses = (value.utf8.contains(UInt8(ascii: ":")) ? value.split(separator: " ::: ") : [value[...]])
-                .map(\.trimmingWhitespace).filter { !$0.isEmpty }
+                .map(\.trimmingWhitespace).filter { !$0.isEmpty }.map { address in
+                    // An address written `Name <addr>` gives the address, and the name.
+                    guard let mailbox = EmailAddress.mailbox(address) else { return address }
+                    mailboxName = mailboxName ?? mailbox.name
+                    return mailbox.address
+                }
             if cell(column.label).hasPrefix("*") { preferred += addresses } else { others += addresses }
         }
+        if name.isEmpty { name = mailboxName ?? cell(columns.organization) }
         var emails: [String] = []
         for email in preferred + others where !emails.contains(email) { emails.append(email) }
         // Someone with an address and no name goes by the address, as mail clients show them.

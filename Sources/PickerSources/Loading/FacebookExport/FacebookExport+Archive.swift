@@ -19,7 +19,13 @@ extension FacebookExport {
     /// friends list: the first layout of ``friendsListPaths`` found, at the top or one folder
     /// down, the shortest path first.
     static func friendsList(among paths: [String]) -> String? {
-        for layout in friendsListPaths {
+        first(of: friendsListPaths, among: paths)
+    }
+
+    /// The path among `paths` that holds the first of `layouts` found, at the top or one folder
+    /// down, the shortest path first.
+    static func first(of layouts: [String], among paths: [String]) -> String? {
+        for layout in layouts {
             let found = paths.filter {
                 $0 == layout || ($0.hasSuffix("/" + layout) && depth(of: $0, under: layout) <= 1)
             }
@@ -40,18 +46,21 @@ extension FacebookExport {
     }
 
     /// Reads the friends list out of the export archive at `path`, in place (see
-    /// ``ZipArchive``): no program is run, nothing is unpacked to the disk, and nothing is asked
-    /// of the terminal.
+    /// ``ZipArchive``), with the contacts of its address book where it has one (see
+    /// ``adding(_:to:)``): no program is run, nothing is unpacked to the disk, and nothing is
+    /// asked of the terminal. An address book that cannot be read is told in the page's
+    /// problems and costs nothing else.
     /// - Throws: ``SourceError`` naming `path` when the archive cannot be read, holds no friends
     ///   list, holds it encrypted, or the list is malformed (its place in the archive named).
-    package static func readArchive(_ path: String) throws(SourceError) -> [Friend] {
+    package static func readArchive(_ path: String) throws(SourceError) -> FriendPage {
+        let archive = try openArchive(path)
         let list: [UInt8]
         let name: String
         do throws(ZipArchive.Failure) {
-            let archive = try ZipArchive(path: path)
             let names = archive.entries.map(\.name)
             guard let found = friendsList(among: names), let entry = archive.entries.first(where: { $0.name == found })
             else {
+                if let kind = zippedKind(names) { throw ZipArchive.Failure(FileKind.refusal(kind)) }
                 throw ZipArchive.Failure(notAnExport(path, html: isHTMLExport(names), kind: "an archive").problem)
             }
             name = entry.name
@@ -59,10 +68,51 @@ extension FacebookExport {
         } catch {
             throw SourceError(source: path, problem: error.problem)
         }
+        let friends: [Friend]
         do throws(SourceError) {
-            return try FriendsJSON.decode(Data(list), source: path)
+            friends = try FriendsJSON.decode(Data(list), source: path)
         } catch {
             throw SourceError(source: path, problem: "\(name): \(error.problem)")
+        }
+        guard let bookName = first(of: addressBookPaths, among: archive.entries.map(\.name)),
+            let entry = archive.entries.first(where: { $0.name == bookName })
+        else { return FriendPage(friends: friends) }
+        do throws(SourceError) {
+            let bytes: [UInt8]
+            do throws(ZipArchive.Failure) {
+                bytes = try archive.contents(of: entry, limit: largestListInArchive)
+            } catch {
+                throw SourceError(source: path + ": " + bookName, problem: error.problem)
+            }
+            return FriendPage(
+                friends: adding(try addressBook(Data(bytes), source: path + ": " + bookName), to: friends))
+        } catch {
+            var page = FriendPage(friends: friends)
+            page.problems = [error]
+            return page
+        }
+    }
+
+    /// What an archive that holds the entries `names` is, when it is a kind of file made of a
+    /// zip (an Office or OpenDocument file, a book, a Java archive): told by the entries its
+    /// format requires; nil for any other archive.
+    private static func zippedKind(_ names: [String]) -> String? {
+        let kinds = [
+            ("xl/workbook.xml", "an Excel workbook (.xlsx)"), ("word/document.xml", "a Word document (.docx)"),
+            ("ppt/presentation.xml", "a PowerPoint presentation (.pptx)"),
+            ("content.xml", "an OpenDocument file (.ods, .odt)"), ("META-INF/container.xml", "an EPUB book"),
+            ("META-INF/MANIFEST.MF", "a Java archive (.jar)"),
+        ]
+        return kinds.first { names.contains($0.0) }?.1
+    }
+
+    /// The archive at `path`, opened.
+    /// - Throws: ``SourceError`` naming `path` when it is not an archive picker can read.
+    private static func openArchive(_ path: String) throws(SourceError) -> ZipArchive {
+        do throws(ZipArchive.Failure) {
+            return try ZipArchive(path: path)
+        } catch {
+            throw SourceError(source: path, problem: error.problem)
         }
     }
 

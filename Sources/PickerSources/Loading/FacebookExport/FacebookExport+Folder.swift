@@ -10,21 +10,41 @@ extension FacebookExport {
     ///   list when it is not a regular file inside the folder (a symbolic link, a FIFO, a
     ///   device), cannot be read, or is too large.
     static func friendsList(inFolder folder: InputFile) throws(SourceError) -> InputFile {
-        let path = folder.name
+        let present = present(friendsListPaths + friendsListPaths.map({ String($0.dropLast(5)) + ".html" }), in: folder)
+        guard let list = friendsList(among: present) else {
+            throw notAnExport(folder.name, html: isHTMLExport(present), kind: "a folder without .vcf files and")
+        }
+        return try open(list, in: folder)
+    }
+
+    /// The address book (`your_address_books.json`) in the export folder `folder`, found and
+    /// opened as ``friendsList(inFolder:)`` finds and opens the friends list; nil when the
+    /// export holds none.
+    /// - Throws: ``SourceError`` naming the address book when it is there but cannot be opened.
+    static func addressBook(inFolder folder: InputFile) throws(SourceError) -> InputFile? {
+        guard let book = first(of: addressBookPaths, among: present(addressBookPaths, in: folder)) else { return nil }
+        return try open(book, in: folder)
+    }
+
+    /// Which of `layouts` the export folder `folder` holds, at its top or one folder down, as
+    /// paths relative to it: entries that are not folders, reached through no symbolic link.
+    private static func present(_ layouts: [String], in folder: InputFile) -> [String] {
         let tops = InputFile.names(inDirectory: folder.descriptor).filter { !$0.hasPrefix(".") }.sorted()
         var present: [String] = []
         for base in [""] + tops.prefix(1000).map({ $0 + "/" }) {
-            for layout in friendsListPaths + friendsListPaths.map({ String($0.dropLast(5)) + ".html" }) {
+            for layout in layouts {
                 if let status = status(of: base + layout, in: folder.descriptor), status.st_mode & S_IFMT != S_IFDIR {
                     present.append(base + layout)
                 }
             }
         }
-        guard let list = friendsList(among: present) else {
-            throw notAnExport(path, html: isHTMLExport(present), kind: "a folder without .vcf files and")
-        }
-        let shown = (path.hasSuffix("/") ? path : path + "/") + list
-        var components = list.split(separator: "/").map(String.init)
+        return present
+    }
+
+    /// The file `relative` of the export folder `folder`, opened for reading.
+    private static func open(_ relative: String, in folder: InputFile) throws(SourceError) -> InputFile {
+        let shown = (folder.name.hasSuffix("/") ? folder.name : folder.name + "/") + relative
+        var components = relative.split(separator: "/").map(String.init)
         let name = components.removeLast()
         guard let parent = openFolders(components, in: folder.descriptor) else {
             throw SourceError(source: shown, problem: "cannot be read (\(String(cString: strerror(errno))))")

@@ -2,8 +2,8 @@ import PickerStore
 
 /// The friends list of Facebook's "Download Your Information" export: `your_friends.json`
 /// (`{"friends_v2": [{"name": …, "timestamp": …}]}`; older exports: `friends.json` with the key
-/// `friends`), read by ``FriendsJSON`` like any friends JSON; and the folder or `.zip` the
-/// export comes in.
+/// `friends`), read by ``FriendsJSON`` like any friends JSON; the folder or `.zip` the export
+/// comes in; and the address book it may hold (`your_address_books.json`).
 package enum FacebookExport {
     /// The friend of an entry of the export: its name repaired (see ``repaired(_:)``), its id
     /// made from the name and the time the friendship began (the export gives no id).

@@ -12,6 +12,8 @@ struct VCardCard {
     private var organization: String?
     /// Each address with its preference and its place among the card's addresses.
     private var emails: [(email: String, preference: Int, order: Int)] = []
+    /// The display name of the first address written as a mailbox, `Name <addr>`.
+    private var mailboxName: String?
     /// What the card says besides (its `ORG` goes in as ``organization`` when the card ends).
     private var details = ContactCard()
     /// Each phone number with its preference and its place, as the addresses are kept.
@@ -74,7 +76,11 @@ struct VCardCard {
         case "UID" where uid == nil:
             uid = VCardValue.unescaped(value[...]).trimmingWhitespace
         case "EMAIL":
-            let email = VCardValue.unescaped(value[...]).trimmingWhitespace
+            var email = VCardValue.unescaped(value[...]).trimmingWhitespace
+            if let mailbox = EmailAddress.mailbox(email) {
+                email = mailbox.address
+                mailboxName = mailboxName ?? mailbox.name
+            }
             guard !email.isEmpty, !emails.contains(where: { $0.email == email }) else { return }
             emails.append((email, property.preference, emails.count))
         default:
@@ -98,7 +104,8 @@ struct VCardCard {
     /// The friend this card describes, with its ``ContactCard`` (`NICKNAME`'s first, `ORG`,
     /// `TITLE`, every `TEL` the preferred first, `CATEGORIES`, `BDAY` as written, `NOTE`'s first
     /// line): named by `FN`, else by the given, additional and family
-    /// names of `N`, else by its organisation, else by its preferred address (a contact known
+    /// names of `N`, else by the name of the first `EMAIL` written `Name <addr>` (whose address
+    /// is taken alone), else by its organisation, else by its preferred address (a contact known
     /// only by its address, as phones and Google's "Other contacts" keep them); identified by
     /// `UID`, else by a hash of its name and addresses; nil when the card gives neither a name
     /// nor an address. A group's card (`KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`)
@@ -111,7 +118,7 @@ struct VCardCard {
             name = [parts.given, parts.additional, parts.family].filter { !$0.isEmpty }.joined(separator: " ")
         }
         let addresses = emails.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.email)
-        if name.isEmpty { name = organization ?? addresses.first ?? "" }
+        if name.isEmpty { name = mailboxName ?? organization ?? addresses.first ?? "" }
         guard !name.isEmpty else { return nil }
         if isGroup {
             let id = uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + members)
