@@ -59,26 +59,40 @@ enum LineOrder {
         var stores = Parallel.map(parts.count) { part in
             var entries = ByteStore()
             var folding = TextFolding()
+            var prefixes: [ListOrder.Prefix] = []
+            prefixes.reserveCapacity(parts[part].count)
             for name in parts[part] {
                 let place = names.place(name)
                 SortEntry.append(
                     name: UnsafeBufferPointer(rebasing: shared.value[Int(place.lowerBound)..<Int(place.upperBound)]),
                     givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
                 entries.closeString()
+                prefixes.append(
+                    entries.bytes.withUnsafeBufferPointer { ListOrder.Prefix($0, entries.range(entries.count - 1)) })
             }
-            return entries
+            return (entries, prefixes)
         }
-        var entries = stores.isEmpty ? ByteStore() : stores.removeFirst()
-        while !stores.isEmpty { entries.append(contentsOf: stores.removeFirst()) }
+        var (entries, prefixes) = stores.isEmpty ? (ByteStore(), []) : stores.removeFirst()
+        while !stores.isEmpty {
+            let (more, morePrefixes) = stores.removeFirst()
+            entries.append(contentsOf: more)
+            prefixes += morePrefixes
+        }
         // Names in the order of their entries, and the rank of each (equal entries share one).
-        var order = ListOrder.sorted(0..<names.count, of: entries).numbers
+        let run = sortedByEntry(entries, prefixes: prefixes)
+        var order = run.order
         var ranks = [UInt32](repeating: 0, count: names.count)
         entries.bytes.withUnsafeBufferPointer { bytes in
             var rank: UInt32 = 0
             for index in order.indices.dropFirst() {
-                if compareBytes(
-                    UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index - 1]))]),
-                    UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index]))])) != 0
+                // Prefixes that differ are of keys that differ; equal ones, of equal keys when
+                // they hold them whole.
+                let prefix = run.prefixes[index]
+                if prefix != run.prefixes[index - 1]
+                    || !prefix.holdsWholeKey
+                        && compareBytes(
+                            UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index - 1]))]),
+                            UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index]))])) != 0
                 {
                     rank += 1
                 }
@@ -100,6 +114,33 @@ enum LineOrder {
             groups[position] = group
         }
         return (groups, order.isEmpty ? 0 : Int(group) + 1)
+    }
+
+    /// The numbers of the entries of `entries`, whose prefixes (``ListOrder/Prefix``) are
+    /// `prefixes`, in the order of their bytes (equal ones by number), and their prefixes in that
+    /// order: sorted by the first half of their prefixes without a comparison, then each run of
+    /// equal first halves (names that begin alike, mostly few) by the rest and, where that is
+    /// equal too, by the entries.
+    private static func sortedByEntry(_ entries: ByteStore, prefixes: [ListOrder.Prefix]) -> (
+        order: [UInt32], prefixes: [ListOrder.Prefix]
+    ) {
+        var order = RadixSort.order(of: prefixes.map(\.high))
+        order.withUnsafeMutableBufferPointer { order in
+            var start = 0
+            while start < order.count {
+                let high = prefixes[Int(order[start])].high
+                var end = start + 1
+                while end < order.count, prefixes[Int(order[end])].high == high { end += 1 }
+                if end - start > 1 {
+                    order[start..<end].sort { a, b in
+                        ListOrder.precedes(prefixes[Int(a)], a, prefixes[Int(b)], b)
+                            ?? ListOrder.precedes(a, b, in: entries)
+                    }
+                }
+                start = end
+            }
+        }
+        return (order, order.map { prefixes[Int($0)] })
     }
 
     /// `items` sorted by their `keys` (indexed by item), each below `buckets`, equal keys in the
