@@ -4,7 +4,8 @@ import PickerKit
 
 /// picker-bench: generates friends and measures the picker on them. See BENCHMARKS.md.
 let usage = """
-    Usage: picker-bench generate [--out DIR] [--sizes 5000,100000,1000000]
+    Usage: picker-bench generate [--out DIR] [--sizes 5000,100000,1000000] [--distinct]
+                                               (--distinct: every name different, as in real lists)
            picker-bench run [--data DIR] [--sizes …] [--runs 5]
            picker-bench load FILE [--text]     (one measurement, as JSON; run uses it)
            picker-bench load DIR --cache [--refresh FILE]
@@ -41,13 +42,22 @@ switch arguments.first {
 case "generate":
     let directory = option("--out", default: ".build/bench-data")
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let distinct = arguments.contains("--distinct")
+    let prefix = distinct ? "distinct-" : ""
     for size in sizes {
-        var generator = NameGenerator()
-        let friends = generator.friends(size)
-        try Data(NameGenerator.graphJSON(friends).utf8).write(
-            to: URL(fileURLWithPath: "\(directory)/friends-\(size).json"))
-        try Data(NameGenerator.text(friends).utf8).write(to: URL(fileURLWithPath: "\(directory)/names-\(size).txt"))
-        print("\(directory)/friends-\(size).json, \(directory)/names-\(size).txt: \(size) friends")
+        let friends: [Friend]
+        if distinct {
+            var generator = DistinctNameGenerator()
+            friends = generator.friends(size)
+        } else {
+            var generator = NameGenerator()
+            friends = generator.friends(size)
+        }
+        let json = "\(directory)/\(prefix)friends-\(size).json"
+        let text = "\(directory)/\(prefix)names-\(size).txt"
+        try Data(NameGenerator.graphJSON(friends).utf8).write(to: URL(fileURLWithPath: json))
+        try Data(NameGenerator.text(friends).utf8).write(to: URL(fileURLWithPath: text))
+        print("\(json), \(text): \(size) friends")
     }
 case "load":
     guard arguments.count >= 2 else { fail(usage) }

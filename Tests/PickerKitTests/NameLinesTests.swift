@@ -138,6 +138,41 @@ final class NameLinesTests: XCTestCase {
             ["2"])
     }
 
+    /// `--filter` over a text file takes the line scan standard input takes (nothing loaded into
+    /// a list), and finds what it finds; a file in another format is loaded, and an empty one
+    /// refused, as before.
+    func testATextFileIsSearchedAsStandardInputIs() throws {
+        let folder = try TemporaryFolder.make("text-file")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = Data((FriendsJSON.byteOrderMark + Array("Ann Lee\n\nZoë Kim\r\nann lee\nBob\n".utf8)))
+        let path = folder.appendingPathComponent("names.txt").path
+        try text.write(to: URL(fileURLWithPath: path))
+        let found = try FriendFilter.matches(
+            in: .file(path), matching: "an", sortOrder: .first, token: nil, timeout: 1
+        ).matches
+        guard case .lines(let lines) = found else { return XCTFail("the line scan, not a list: \(found)") }
+        let piped = try LineFilter.matches(
+            in: FriendsJSON.withoutByteOrderMark(text), source: path, matching: "an")
+        XCTAssertEqual(lines.friends, piped.friends)
+        XCTAssertEqual(lines.friends.map(\.id), ["1", "4"])
+
+        let json = folder.appendingPathComponent("friends.json").path
+        try Data(#"{"data": [{"id": "7", "name": "Ann Lee"}]}"#.utf8).write(to: URL(fileURLWithPath: json))
+        let loaded = try FriendFilter.matches(
+            in: .file(json), matching: "an", sortOrder: .first, token: nil, timeout: 1
+        ).matches
+        guard case .friends(let friends) = loaded else { return XCTFail("a list: \(loaded)") }
+        XCTAssertEqual(friends.map(\.id), ["7"])
+
+        let empty = folder.appendingPathComponent("empty.txt").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        XCTAssertThrowsError(
+            try FriendFilter.matches(in: .file(empty), matching: "an", sortOrder: .first, token: nil, timeout: 1)
+        ) { error in
+            XCTAssertEqual((error as? SourceError)?.problem.hasPrefix("is empty"), true, "\(error)")
+        }
+    }
+
     func testALineThatIsNotUTF8IsNamed() {
         XCTAssertThrowsError(
             try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }

@@ -28,47 +28,17 @@ final class DistinctNamesTests: XCTestCase {
             text.withUnsafeBufferPointer { bytes in
                 guard !bytes.isEmpty else { return XCTFail("a text") }
                 var model: [[UInt8]: UInt32] = [:]
-                var halves = (DistinctNames(), DistinctNames())
-                var numbers: ([UInt32], [UInt32]) = ([], [])
+                var names = DistinctNames()
                 for (index, place) in places.enumerated() {
                     let line = lines[index]
                     let expected = model[line] ?? UInt32(model.count)
                     model[line] = expected
-                    if index < places.count / 2 {
-                        numbers.0.append(halves.0.number(of: place, in: bytes))
-                        XCTAssertEqual(numbers.0.last, expected, "round \(round), line \(index)")
-                    } else {
-                        numbers.1.append(halves.1.number(of: place, in: bytes))
-                    }
+                    XCTAssertEqual(names.number(of: place, in: bytes), expected, "round \(round), line \(index)")
                 }
-                XCTAssertEqual(halves.0.count, Set(lines.prefix(places.count / 2)).count)
-                // The second half's names taken into the first's numbering are the model's.
-                let renumbered = halves.0.absorb(halves.1, in: bytes) { _ in true }
-                XCTAssertEqual(
-                    numbers.1.map { renumbered[Int($0)] }, lines.suffix(from: places.count / 2).map { model[$0] })
-                XCTAssertEqual(halves.0.count, model.count)
-                for (name, place) in halves.0.places.enumerated() {
-                    let line = Array(bytes[Int(place.lowerBound)..<Int(place.upperBound)])
-                    XCTAssertEqual(model[line], UInt32(name))
-                    XCTAssertEqual(Array(halves.0.bytes[halves.0.stored(name)]), line)
+                XCTAssertEqual(names.count, model.count)
+                for (name, place) in names.places.enumerated() {
+                    XCTAssertEqual(model[Array(bytes[Int(place.lowerBound)..<Int(place.upperBound)])], UInt32(name))
                 }
-                // Taking some: the names taken are told by their bytes, the others not at all.
-                var some = DistinctNames()
-                for place in places.prefix(places.count / 2) { _ = some.number(of: place, in: bytes) }
-                let isTaken = { (name: Int) in name % 3 != 0 }
-                let someNumbers = some.absorb(halves.1, in: bytes, where: isTaken)
-                for (index, name) in numbers.1.enumerated() {
-                    let number = someNumbers[Int(name)]
-                    guard isTaken(Int(name)) else {
-                        XCTAssertEqual(number, UInt32.max)
-                        continue
-                    }
-                    let place = some.places[Int(number)]
-                    XCTAssertEqual(
-                        Array(bytes[Int(place.lowerBound)..<Int(place.upperBound)]), lines[places.count / 2 + index])
-                }
-                let taken = zip(lines.suffix(from: places.count / 2), numbers.1).filter { isTaken(Int($1)) }.map(\.0)
-                XCTAssertEqual(some.count, Set(lines.prefix(places.count / 2)).union(taken).count)
             }
         }
     }

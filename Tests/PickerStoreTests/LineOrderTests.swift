@@ -42,7 +42,11 @@ final class LineOrderTests: XCTestCase {
             }
             for sortOrder in NameOrder.allCases {
                 for scored in [false, true] {
-                    assertOrder(lines, text, sortOrder: sortOrder, scored: scored, "round \(round)")
+                    for sampleSize in [16, LineNames.sampleSize] {
+                        assertOrder(
+                            lines, text, sortOrder: sortOrder, scored: scored, sampleSize: sampleSize,
+                            "round \(round), sample \(sampleSize)")
+                    }
                 }
             }
         }
@@ -53,22 +57,19 @@ final class LineOrderTests: XCTestCase {
     /// then ``SortEntry``, compared as bytes, then the text's order.
     private func assertOrder(
         _ allLines: [(line: FilteredLines.Line, score: UInt8)], _ text: [UInt8], sortOrder: NameOrder, scored: Bool,
-        _ message: String, file: StaticString = #filePath, line: UInt = #line
+        sampleSize: Int, _ message: String, file: StaticString = #filePath, line: UInt = #line
     ) {
         text.withUnsafeBufferPointer { bytes in
-            // Every line's name is told, as the scan tells those it looks at; only the lines
-            // that match are kept.
-            var names = DistinctNames()
-            var scores: [UInt8] = []
+            // The lines that match, as the scan keeps them.
             var matched = LineHits()
-            if !bytes.isEmpty {
-                for (found, score) in allLines {
-                    let name = names.number(of: found.start..<found.end, in: bytes)
-                    if Int(name) == scores.count { scores.append(score) }
-                    if score != MatchTier.noMatch { matched.append(number: found.number, name: name) }
-                }
+            for (found, score) in allLines where score != MatchTier.noMatch {
+                matched.append(number: found.number, place: found.start..<found.end, score: score)
             }
-            let sorted = LineOrder.sorted(matched, names: names, scores: scores, sortOrder: sortOrder, scored: scored)
+            // Told apart by their bytes, and (deciding after 16 lines) each line a name of its own
+            // where the first lines are nearly all distinct.
+            let sorted = LineOrder.sorted(
+                matched, names: LineNames(matched, in: bytes, sampleSize: sampleSize), in: bytes, sortOrder: sortOrder,
+                scored: scored)
             let lines = allLines.filter { $0.score != MatchTier.noMatch }
             var folding = TextFolding()
             let entries = lines.map { found, score in
@@ -86,7 +87,7 @@ final class LineOrderTests: XCTestCase {
                 "\(message), \(sortOrder), scored \(scored)", file: file, line: line)
             for (found, index) in zip(sorted, expected) {
                 XCTAssertEqual(
-                    Array(names.bytes[found.range]), Array(bytes[lines[index].line.range]), "the line's bytes",
+                    Array(bytes[found.range]), Array(bytes[lines[index].line.range]), "the line's bytes",
                     file: file, line: line)
             }
         }

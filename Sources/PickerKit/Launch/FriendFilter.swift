@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import PickerSources
 import PickerStore
 
@@ -12,8 +13,8 @@ package enum FriendFilter {
     /// records that could not be read, contacts with neither a name nor an address), with the
     /// first of them, and the encoding text that was not UTF-8 was read as; and what the source
     /// passed over (``FriendPage/problems``). Plain text on standard input is searched line by line
-    /// before anything is sorted (its ids, the line numbers, never repeat). `token`, `timeout`,
-    /// `loadTimeout` and `rejectionAdvice` serve URL sources only (see
+    /// before anything is sorted (its ids, the line numbers, never repeat), and so is a text file.
+    /// `token`, `timeout`, `loadTimeout` and `rejectionAdvice` serve URL sources only (see
     /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``), `cardDAV` CardDAV
     /// sources.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
@@ -27,22 +28,23 @@ package enum FriendFilter {
         matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?,
         problems: [SourceError]
     ) {
-        if source == .standardInput {
+        if let input = try textInput(source) {
             // Text is searched whole, in place; any other format is read as it comes.
-            let input = try InputFile.standardInput()
             let head = try StandardInput.readHead(input)
-            guard !readsRecords, fields.readsLines || head.withUnsafeBufferPointer({ SourceFormat.of($0) }) == .text
-            else {
+            let format = head.withUnsafeBufferPointer { SourceFormat.isBlank($0) ? nil : SourceFormat.of($0) }
+            if !readsRecords, fields.readsLines || format == .text, format != nil || source == .standardInput {
+                let data = try StandardInput.readAll(input, after: head)
+                let lines = try LineFilter.matches(
+                    in: FriendsJSON.withoutByteOrderMark(data), source: source.displayName, matching: query,
+                    fields: fields, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked)
+                return (.lines(lines), 0, 0, nil, nil, [])
+            }
+            if source == .standardInput {
                 return try matches(
                     of: StandardInputLoader(head: head, readsRecords: readsRecords), matching: query,
-                    sortOrder: sortOrder,
-                    inputOrder: inputOrder, fields: fields, ranked: ranked, searchesAddresses: searchesAddresses)
+                    sortOrder: sortOrder, inputOrder: inputOrder, fields: fields, ranked: ranked,
+                    searchesAddresses: searchesAddresses)
             }
-            let data = try StandardInput.readAll(input, after: head)
-            let lines = try LineFilter.matches(
-                in: FriendsJSON.withoutByteOrderMark(data), source: source.displayName, matching: query,
-                fields: fields, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked)
-            return (.lines(lines), 0, 0, nil, nil, [])
         }
         let loader = source.loader(
             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice, cardDAV: cardDAV
@@ -50,6 +52,22 @@ package enum FriendFilter {
         return try matches(
             of: loader, matching: query, sortOrder: sortOrder, inputOrder: inputOrder, fields: fields, ranked: ranked,
             searchesAddresses: searchesAddresses)
+    }
+
+    /// Standard input, or the file `source` names when it is a regular file: what may hold text
+    /// to search line by line; nil for any other source (a pipe named is read once, by its
+    /// loader).
+    private static func textInput(_ source: FriendSource) throws(SourceError) -> InputFile? {
+        switch source {
+        case .standardInput: return try InputFile.standardInput()
+        case .file(let path):
+            // A pipe is not opened here: a writer waiting for its reader would take this one for it.
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            let file = try InputFile.open(path, trust: .named, limit: .source)
+            return file.isRegular ? file : nil
+        default: return nil
+        }
     }
 
     private static func matches(

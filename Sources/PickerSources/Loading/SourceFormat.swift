@@ -80,7 +80,7 @@ package enum SourceFormat: Equatable {
     }
 
     /// Whether `head`, the start of a source, holds nothing but white space.
-    static func isBlank(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isBlank(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = head.starts(with: FriendsJSON.byteOrderMark) ? FriendsJSON.byteOrderMark.count : 0
         return head[start...].allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }

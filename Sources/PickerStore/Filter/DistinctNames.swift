@@ -1,19 +1,12 @@
 import Glibc
 
-/// The distinct names among lines of a text, told apart by hashing their bytes: a list of names
-/// repeats a few names many times (the generated million holds 76,593 distinct ones), so what
-/// depends on the name alone, its sort key above all, is worked out once per name.
+/// The distinct names among lines of a text, told apart by hashing their bytes (see
+/// ``LineNames``).
 struct DistinctNames: Sendable {
     /// For each name, in the order they were first seen, where its bytes first are in the text.
     private(set) var places: [Range<UInt32>] = []
     /// The hash of each name's bytes.
     private var hashes: [UInt64] = []
-    /// The names' bytes one after another, in the order of their numbers (see ``stored(_:)``):
-    /// where they are read from once the names are told apart, close together instead of all
-    /// over the text.
-    private(set) var bytes: [UInt8] = []
-    /// Name `i`'s bytes run from `starts[i]` to `starts[i + 1]` of `bytes`.
-    private var starts: [Int] = [0]
     /// An open-addressed table of slots of four words, indexed by hash: the high bits of the
     /// name's hash, its length (at most 255) and its number plus one (0 for an empty slot); then
     /// its first 24 bytes, padded with zeros. Most names are told apart, or found equal, by
@@ -24,9 +17,6 @@ struct DistinctNames: Sendable {
 
     /// How many names there are.
     var count: Int { places.count }
-
-    /// Where the bytes of name `name` are in ``bytes``.
-    func stored(_ name: Int) -> Range<Int> { starts[name]..<starts[name + 1] }
 
     /// The number of the name at `place` in `text`: a new one, the next, when no name seen
     /// before has its bytes.
@@ -52,7 +42,7 @@ struct DistinctNames: Sendable {
                     slots[at + 3] == words.2
                 {
                     let name = Int(truncatingIfNeeded: slots[at] & 0xFFFF_FFFF) - 1
-                    if count <= Self.inlineBytes || sameTail(start, count, name) { return name }
+                    if count <= Self.inlineBytes || sameTail(start, count, name, base) { return name }
                 }
                 slot = (slot + 1) & mask
             }
@@ -62,8 +52,6 @@ struct DistinctNames: Sendable {
         let name = places.count
         places.append(place)
         hashes.append(hash)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
-        starts.append(bytes.count)
         let at = slot * Self.slotWords
         slots[at] = head | UInt64(name + 1)
         (slots[at + 1], slots[at + 2], slots[at + 3]) = words
@@ -99,22 +87,14 @@ struct DistinctNames: Sendable {
     }
 
     /// Whether the bytes of the `count` bytes at `start` past the first 24 are those of name
-    /// `name`, whose length is `count`.
-    private func sameTail(_ start: UnsafePointer<UInt8>, _ count: Int, _ name: Int) -> Bool {
-        let stored = starts[name]
-        guard starts[name + 1] - stored == count else { return false }
-        return bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memcmp(start + Self.inlineBytes, base + stored + Self.inlineBytes, count - Self.inlineBytes) == 0
-        }
-    }
-
-    /// Takes in the names of `other`, found in the same `text`, that `isTaken` picks (by their
-    /// number there): for each of them, its number here; for the others, `UInt32.max`.
-    mutating func absorb(
-        _ other: DistinctNames, in text: UnsafeBufferPointer<UInt8>, where isTaken: (_ name: Int) -> Bool
-    ) -> [UInt32] {
-        other.places.indices.map { isTaken($0) ? number(of: other.places[$0], in: text) : UInt32.max }
+    /// `name`, whose length is `count`, in the text at `base`.
+    private func sameTail(_ start: UnsafePointer<UInt8>, _ count: Int, _ name: Int, _ base: UnsafePointer<UInt8>)
+        -> Bool
+    {
+        let place = places[name]
+        guard place.count == count else { return false }
+        let stored = base + Int(place.lowerBound)
+        return memcmp(start + Self.inlineBytes, stored + Self.inlineBytes, count - Self.inlineBytes) == 0
     }
 
     /// Doubles the table, placing every name again.

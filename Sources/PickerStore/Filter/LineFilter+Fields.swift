@@ -11,14 +11,15 @@ extension LineFilter {
         in data: Data, source: String, matching query: String, fields: NameFields, sortOrder: NameOrder = .first,
         inputOrder: InputOrder? = nil, ranked: Bool = true, partMinimum: Int = 1 << 20
     ) throws(SourceError) -> FilteredLines {
-        let data = LineEnds.withLineFeeds(data)
-        let whole = data.withUnsafeBytes { UTF8Text.isValid($0.bindMemory(to: UInt8.self)) }
         // Text that is not UTF-8 is refused as the whole lines are, naming its line.
-        guard !fields.searchesWholeName, whole, data.count <= UInt32.max else {
+        guard !fields.searchesWholeName, data.count <= UInt32.max,
+            data.withUnsafeBytes({ UTF8Text.isValid($0.bindMemory(to: UInt8.self)) })
+        else {
             return try matches(
                 in: data, source: source, matching: query, sortOrder: sortOrder, inputOrder: inputOrder,
                 ranked: ranked, partMinimum: partMinimum)
         }
+        let data = LineEnds.withLineFeeds(data)
         var searched: [UInt8] = []
         searched.reserveCapacity(data.count)
         var lineRanges: [Range<UInt32>] = []

@@ -4,9 +4,9 @@ import Glibc
 /// `--filter` over plain text, one name per line, without building a list: the text is cut
 /// into a part per core (of at least a megabyte), each searched on its core, line by line and
 /// in place (an ASCII line is compared ignoring case as it is; only a line with other
-/// characters is folded, into a scratch buffer); each line that matches is told by its name
-/// (``DistinctNames``), and only the distinct names get a sort key; ``LineOrder`` puts the
-/// lines in order from them, by score first when ranked (see ``MatchTier``).
+/// characters is folded, into a scratch buffer); the lines that match are told by their names
+/// where names repeat (``LineNames``), and only the names get a sort key; ``LineOrder`` puts
+/// the lines in order from them, by score first when ranked (see ``MatchTier``).
 ///
 /// It gives what ``NameLines`` followed by ``FriendList/positions(matching:among:)`` gives —
 /// the same friends, in list order, and the same error for a line that is not UTF-8 — without
@@ -37,10 +37,7 @@ package enum LineFilter {
             let parts = lineAlignedParts(bytes.value, minimum: partMinimum)
             return Parallel.map(parts.count) { LineScan(bytes.value, parts[$0], compiled, scoring: scoring) }
         }
-        var names = DistinctNames()
-        var scores: [UInt8] = []
         var linesBefore: [UInt32] = []
-        var renumbered: [[UInt32]?] = []
         for index in scans.indices {
             let before = linesBefore.last.map { $0 + UInt32(scans[index - 1].lineCount) } ?? 0
             if let invalid = scans[index].invalidLine {
@@ -52,35 +49,21 @@ package enum LineFilter {
                 }
             }
             linesBefore.append(before)
-            // The first part's names are numbered as they are; the others' that match as the
-            // first's, a name new to it taking its score along.
-            if index == 0 {
-                names = scans[index].names
-                scores = scans[index].scores
-                renumbered.append(nil)
-            } else {
-                let partScores = scans[index].scores
-                let numbers = data.withUnsafeBytes { raw in
-                    names.absorb(scans[index].names, in: raw.bindMemory(to: UInt8.self)) {
-                        partScores[$0] != MatchTier.noMatch
-                    }
-                }
-                for (name, number) in numbers.enumerated() where Int(number) == scores.count {
-                    scores.append(partScores[name])
-                }
-                renumbered.append(numbers)
-            }
         }
-        let lines = LineHits.joined(scans.map(\.matches), linesBefore: linesBefore, renumbered: renumbered)
+        let lines = LineHits.joined(scans.map(\.matches), linesBefore: linesBefore)
+        let names = data.withUnsafeBytes { LineNames(lines, in: $0.bindMemory(to: UInt8.self)) }
         // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
         // for the score, the section and separators and 10 for the line number.
-        guard lines.names.reduce(0, { $0 + 4 * names.stored(Int($1)).count + 15 }) <= UInt32.max else {
+        guard (0..<names.count).reduce(0, { $0 + 4 * names.place($1).count + 15 }) <= UInt32.max else {
             throw SourceError(
                 source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
         }
-        let sorted = LineOrder.sorted(
-            lines, names: names, scores: scores, sortOrder: sortOrder, inputOrder: inputOrder, scored: scoring)
-        return FilteredLines(text: Data(names.bytes), lines: sorted)
+        let sorted = data.withUnsafeBytes { raw in
+            LineOrder.sorted(
+                lines, names: names, in: raw.bindMemory(to: UInt8.self), sortOrder: sortOrder, inputOrder: inputOrder,
+                scored: scoring)
+        }
+        return FilteredLines(text: data, lines: sorted)
     }
 
     /// Byte ranges of `bytes`, one per core and of at least `minimum` bytes, each ending just

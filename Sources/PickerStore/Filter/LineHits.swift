@@ -1,23 +1,31 @@
-/// The lines of a text that a search found, in text order, as two arrays side by side: each
-/// line's number and the number of its name among the distinct names (``DistinctNames``). Where
-/// a line lies and its score are its name's, so they are not kept.
+/// The lines of a text that a search found, in text order, as arrays side by side: each line's
+/// number, where its bytes are in the text (without the line end) and its score.
 struct LineHits: Sendable {
     var numbers: [UInt32] = []
-    var names: [UInt32] = []
+    var starts: [UInt32] = []
+    var ends: [UInt32] = []
+    var scores: [UInt8] = []
 
     /// How many lines there are.
     var count: Int { numbers.count }
 
+    /// Where line `index`'s bytes are in the text.
+    @inline(__always)
+    func place(_ index: Int) -> Range<UInt32> { starts[index]..<ends[index] }
+
     /// Adds a line.
     @inline(__always)
-    mutating func append(number: UInt32, name: UInt32) {
+    mutating func append(number: UInt32, place: Range<UInt32>, score: UInt8) {
         numbers.append(number)
-        names.append(name)
+        starts.append(place.lowerBound)
+        ends.append(place.upperBound)
+        scores.append(score)
     }
 
     /// The lines of `parts` one after another, on every core: the numbers of part `i` raised by
-    /// `linesBefore[i]`, its names renumbered by `renumbered[i]` when given.
-    static func joined(_ parts: [LineHits], linesBefore: [UInt32], renumbered: [[UInt32]?]) -> LineHits {
+    /// `linesBefore[i]`.
+    static func joined(_ parts: [LineHits], linesBefore: [UInt32]) -> LineHits {
+        if parts.count == 1, linesBefore.first == 0 { return parts[0] }
         let starts = parts.reduce(into: [0]) { starts, part in starts.append(starts[starts.count - 1] + part.count) }
         let total = starts[parts.count]
         func fill<Element: BitwiseCopyable>(
@@ -35,10 +43,9 @@ struct LineHits: Sendable {
         }
         var joined = LineHits()
         joined.numbers = fill { part, index in parts[part].numbers[index] + linesBefore[part] }
-        joined.names = fill { part, index in
-            let name = parts[part].names[index]
-            return renumbered[part].map { $0[Int(name)] } ?? name
-        }
+        joined.starts = fill { part, index in parts[part].starts[index] }
+        joined.ends = fill { part, index in parts[part].ends[index] }
+        joined.scores = fill { part, index in parts[part].scores[index] }
         return joined
     }
 }

@@ -6,9 +6,7 @@ import Glibc
 ///
 /// Lines are counted as ``NameLines`` counts them (a trailing CR dropped, blank lines numbered
 /// but never matched). A line without the query's ``LineProbe`` byte is passed over. Any other
-/// is told by its name (``DistinctNames``): whether a line matches, and how well, depends on its
-/// bytes alone, so only the first line of each name is checked and searched, and the others take
-/// its score. An ASCII line folds to itself in lowercase, so it is searched where it lies,
+/// is searched: an ASCII line folds to itself in lowercase, so it is searched where it lies,
 /// ignoring case; any other line is checked as UTF-8 and folded into a scratch buffer, as
 /// ``NameKeys`` folds a name.
 struct LineScan: Sendable {
@@ -22,13 +20,8 @@ struct LineScan: Sendable {
     private(set) var lineCount = 0
     /// The line the scan stopped at, when one is not UTF-8.
     private(set) var invalidLine: InvalidLine?
-    /// The lines that match, in text order, numbered from 1 within the part.
+    /// The lines that match, in text order, numbered from 1 within the part, with their scores.
     private(set) var matches = LineHits()
-    /// The names of the lines looked at (those that hold the probe's byte), which the matches'
-    /// `names` number.
-    private(set) var names = DistinctNames()
-    /// The score of each of `names`, ``MatchTier/noMatch`` for a name that does not match.
-    private(set) var scores: [UInt8] = []
 
     /// Scans the lines of `range` of `text`, a text of at most 4 GiB; with `scoring`, each
     /// match keeps its score for the ranking.
@@ -67,18 +60,15 @@ struct LineScan: Sendable {
                     }
                 }
             }
-            let name = names.number(of: UInt32(end - line.count)..<UInt32(end), in: text)
-            if Int(name) == scores.count {
-                // The first line of this name: checked and searched.
-                if probe == nil { isASCII = UTF8Text.isASCII(line) }
-                guard let checked, isASCII || UTF8Text.isValid(UnsafeBufferPointer(rebasing: line[checked...])) else {
-                    invalidLine = InvalidLine(number: lineCount, bytes: (end - line.count)..<end)
-                    return
-                }
-                let score = matcher.score(line, isASCII: isASCII)
-                scores.append(score != MatchTier.noMatch && NameLine.isBlank(line) ? MatchTier.noMatch : score)
+            if probe == nil { isASCII = UTF8Text.isASCII(line) }
+            guard let checked, isASCII || UTF8Text.isValid(UnsafeBufferPointer(rebasing: line[checked...])) else {
+                invalidLine = InvalidLine(number: lineCount, bytes: (end - line.count)..<end)
+                return
             }
-            if scores[Int(name)] != MatchTier.noMatch { matches.append(number: UInt32(lineCount), name: name) }
+            let score = matcher.score(line, isASCII: isASCII)
+            if score != MatchTier.noMatch, !NameLine.isBlank(line) {
+                matches.append(number: UInt32(lineCount), place: UInt32(end - line.count)..<UInt32(end), score: score)
+            }
         }
     }
 
