@@ -138,7 +138,7 @@ final class MailClientTests: XCTestCase {
             BEGIN:VCARD\r
             VERSION:4.0\r
             FN:Mal\r
-            EMAIL:Mal <mal@x.org>\r
+            EMAIL:Mal <mal@x.org>, Eve <eve@x.org>\r
             END:VCARD\r
 
             """.utf8
