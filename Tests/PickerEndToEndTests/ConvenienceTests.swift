@@ -148,7 +148,7 @@ final class ConvenienceTests: TmuxTestCase {
     func testCycleWrapsAround() throws {
         let picker = try startPicker(["--cycle"])
         try picker.press("Up")
-        try picker.waitForScreen("the last friend") { $0.cursorName == "박지훈" }
+        try picker.waitForScreen("the last friend") { $0.cursorName == "佐藤花子" }
         try picker.press("Down")
         try picker.waitForScreen("the first friend again") { $0.cursorName == "Ada Augusta Lovelace" }
     }

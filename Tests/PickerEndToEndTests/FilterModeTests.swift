@@ -84,7 +84,7 @@ final class FilterModeTests: XCTestCase {
         let names = result.output.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(names.count, 177, "176 friends, each ending with a newline")
         XCTAssertEqual(names.prefix(3), ["Ada Augusta Lovelace", "Adaeze Okafor", "Adalberto Ruiz"])
-        XCTAssertEqual(names.suffix(2), ["박지훈", ""])
+        XCTAssertEqual(names.suffix(2), ["佐藤花子", ""])
     }
 
     func testFilterMatchingNobodyPrintsNothingWithStatus1() throws {

@@ -26,7 +26,7 @@ final class KeyTests: TmuxTestCase {
         let picker = try startPicker()
         try picker.press("End")
         try picker.waitForScreen("the list scrolled to its end, the cursor on the last friend") {
-            $0.cursorLine == "> [ ] 박지훈" && $0.listLines.last == "> [ ] 박지훈" && $0.listLines.count == 21
+            $0.cursorLine == "> [ ] 佐藤花子" && $0.listLines.last == "> [ ] 佐藤花子" && $0.listLines.count == 21
                 && !$0.names.contains("Ada Augusta Lovelace")
         }
 

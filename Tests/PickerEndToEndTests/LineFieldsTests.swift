@@ -31,6 +31,26 @@ final class LineFieldsTests: TmuxTestCase {
         try picker.assertExit(0, output: "ann@x.org\n", standardError: "")
     }
 
+    /// A line whose fields searched are blank is listed, on screen and by `--filter` alike,
+    /// as fzf 0.74 lists it: found by an empty query and by `!x`, never by a term.
+    func testALineWhoseSearchedFieldsAreBlankIsListedAsFzfDoes() throws {
+        let lines = Data("b\na x\n   \nc y\n".utf8)
+        let environment: [String: String?] = ["PICKER_SOURCE": nil]
+        for (query, expected) in [("", "b\na x\nc y\n"), ("!z", "b\na x\nc y\n"), ("x", "a x\n")] {
+            let result = try runPicker(
+                ["--nth", "2", "--no-sort", "--filter", query], input: lines, environment: environment)
+            assertExit(result, 0, output: expected, standardError: "", "\(query)")
+        }
+        let sorted = try runPicker(["--nth", "2", "--filter", ""], input: lines, environment: environment)
+        assertExit(sorted, 0, output: "a x\nc y\nb\n", standardError: "", "b's key is empty: under #")
+        let picker = try startPicker(["--nth", "2", "--no-sort"], input: lines) { $0.counts == "3/3 · 0 selected" }
+        XCTAssertEqual(try picker.screen().names, ["b", "a x", "c y"])
+        try picker.type("!z")
+        try picker.waitForScreen("every line") { $0.names == ["b", "a x", "c y"] && $0.searchBar.contains("!z") }
+        try picker.type(" x")
+        try picker.waitForScreen("a x") { $0.names == ["a x"] }
+    }
+
     /// What fzf 0.74 prints for the same arguments (`fzf --filter`).
     func testFilterTakesTheFieldsAsFzfDoes() throws {
         let environment: [String: String?] = ["PICKER_SOURCE": nil]

@@ -23,6 +23,28 @@ final class ReadZeroTests: TmuxTestCase {
             standardError: "picker: --read0 reads standard input: give no --source, or --source -\n")
     }
 
+    func testMessagesNameARecordByItsNumber() throws {
+        let environment: [String: String?] = ["PICKER_SOURCE": nil]
+        var bad = Data("Ann\nLee\u{0}B".utf8)
+        bad += [0xFF] + Array("b".utf8)
+        let found = try runPicker(["--read0", "--filter", ""], input: bad, environment: environment)
+        assertExit(
+            found, 2, output: "", standardError: "picker: standard input: record 2 is not valid UTF-8 (byte offset 9)\n"
+        )
+        var badLine = Data("Ann\nB".utf8)
+        badLine += [0xFF] + Array("b".utf8)
+        let lines = try runPicker(["--filter", ""], input: badLine, environment: environment)
+        assertExit(
+            lines, 2, output: "", standardError: "picker: standard input: line 2 is not valid UTF-8 (byte offset 5)\n",
+            "without --read0, lines")
+        let picker = try startPicker(["--read0"], input: bad) { $0.counts == "1/1 · 0 selected" }
+        try picker.waitForScreen("the record named on the bottom line") {
+            $0.helpLine.contains("loading stopped: record 2 is not valid UTF-8")
+        }
+        try picker.press("Escape")
+        try picker.assertExit(130)
+    }
+
     func testTheScreenShowsARecordWithItsLineBreakEscapedAndPrintsItWhole() throws {
         let picker = try startPicker(["--read0", "--no-sort", "--print0"], input: records) {
             $0.counts == "3/3 · 0 selected"

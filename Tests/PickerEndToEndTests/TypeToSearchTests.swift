@@ -41,7 +41,7 @@ final class TypeToSearchTests: TmuxTestCase {
         try picker.waitForScreen("then j is typed") { $0.searchBar == "/ Gj" && $0.counts.hasPrefix("0/176") }
         try picker.press("Escape", "End")
         try picker.waitForScreen("Esc cleared it; End moves") {
-            $0.searchBar == "type to search" && $0.cursorName == "박지훈"
+            $0.searchBar == "type to search" && $0.cursorName == "佐藤花子"
         }
     }
 

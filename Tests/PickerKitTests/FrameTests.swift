@@ -148,10 +148,10 @@ final class FrameTests: XCTestCase {
         state.send(.moveToLast)
         XCTAssertEqual(
             state.frame().text.split(separator: "\n")[2...4],
-            ["  [ ] Zoë Adair", "  #", "> [ ] Анна Иванова"])
+            ["  [ ] Zoë Adair", "  А", "> [ ] Анна Иванова"])
         state.send(.moveUp)
         XCTAssertEqual(
-            state.frame().text.split(separator: "\n")[2...4], ["  Z", "> [ ] Zoë Adair", "  #"],
+            state.frame().text.split(separator: "\n")[2...4], ["  Z", "> [ ] Zoë Adair", "  А"],
             "the first friend of a section shows its header")
         state.send(.moveToFirst)
         XCTAssertTrue(

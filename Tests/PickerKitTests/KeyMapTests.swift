@@ -96,6 +96,9 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(KeyMap.standard.event(for: .character("m"), in: .choosingSection), .jumpToSection("m"))
         XCTAssertEqual(KeyMap.standard.event(for: .character("#"), in: .choosingSection), .jumpToSection("#"))
         XCTAssertEqual(KeyMap.standard.event(for: .character("1"), in: .choosingSection), .back)
+        XCTAssertEqual(KeyMap.standard.event(for: .character("ж"), in: .choosingSection), .jumpToSection("ж"))
+        XCTAssertEqual(
+            KeyMap.standard.event(for: .character("王"), in: .choosingSection), .back, "no section of its own")
         XCTAssertEqual(KeyMap.standard.event(for: .escape, in: .choosingSection), .back)
         XCTAssertEqual(KeyMap.standard.event(for: .character("j"), in: .showingKeys), .back)
         XCTAssertEqual(KeyMap.standard.event(for: .enter, in: .showingKeys), .back)

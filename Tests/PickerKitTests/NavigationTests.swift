@@ -7,7 +7,7 @@ import XCTest
 
 /// Sections, wrapping and the mouse.
 final class NavigationTests: XCTestCase {
-    private let names = ["Ada A", "Abe B", "Bob C", "Bea D", "Dov E", "Dan F", "Zed G", "Анна H"]
+    private let names = ["Ada A", "Abe B", "Bob C", "Bea D", "Dov E", "Dan F", "Zed G", "Анна H", "王 I"]
 
     private func picker(cycles: Bool = false, rows: Int = 30) -> PickerState {
         var configuration = PickerConfiguration()
@@ -33,7 +33,7 @@ final class NavigationTests: XCTestCase {
         XCTAssertEqual(current(state), "Bea D")
         state.send(.moveToLast)
         state.send(.nextSection)
-        XCTAssertEqual(current(state), "Анна H", "no section after the last")
+        XCTAssertEqual(current(state), "王 I", "no section after the last")
     }
 
     func testJumpingToTheSectionOfATypedLetter() {
@@ -44,7 +44,9 @@ final class NavigationTests: XCTestCase {
         state.send(.jumpToSection("d"))
         XCTAssertEqual(state.phase, .browsing)
         XCTAssertEqual(current(state), "Dan F")
-        for (letter, expected) in [("C", "Dan F"), ("#", "Анна H"), ("z", "Zed G"), ("a", "Abe B")]
+        for (letter, expected) in [
+            ("C", "Dan F"), ("#", "王 I"), ("z", "Zed G"), ("а", "Анна H"), ("Я", "王 I"), ("a", "Abe B"),
+        ]
             as [(Character, String)]
         {
             state.send(.beginSectionJump)
@@ -59,7 +61,7 @@ final class NavigationTests: XCTestCase {
     func testCycleWrapsAtBothEnds() {
         var state = picker(cycles: true)
         state.send(.moveUp)
-        XCTAssertEqual(current(state), "Анна H")
+        XCTAssertEqual(current(state), "王 I")
         state.send(.moveDown)
         XCTAssertEqual(current(state), "Abe B")
         var plain = picker()

@@ -40,7 +40,7 @@ final class FriendListTests: XCTestCase {
         XCTAssertEqual(backward.friends.map(\.id), ["c", "a", "b"])
     }
 
-    func testSectionsAreLettersThenHashForOtherScriptsDigitsAndSymbols() {
+    func testSectionsAreLettersThenOtherScriptsThenHashForDigitsAndSymbols() {
         let list = FriendList([
             Friend(id: "1", name: "Анна Иванова"),
             Friend(id: "2", name: "Bob"),
@@ -50,9 +50,10 @@ final class FriendListTests: XCTestCase {
             Friend(id: "6", name: "Ada"),
             Friend(id: "7", name: "Zed"),
         ])
-        XCTAssertEqual(list.sections.map(\.letter), ["A", "B", "Z", "#"])
-        XCTAssertEqual(list.sections.map(\.range), [0..<2, 2..<3, 3..<4, 4..<7])
-        XCTAssertEqual(Set(list.friends[4...].map(\.name)), ["Анна Иванова", "3rd Floor Club", "@nina"])
+        XCTAssertEqual(list.sections.map(\.letter), ["A", "B", "Z", "А", "#"])
+        XCTAssertEqual(list.sections.map(\.range), [0..<2, 2..<3, 3..<4, 4..<5, 5..<7])
+        XCTAssertEqual(list.friends[4].name, "Анна Иванова", "Cyrillic А, after Z")
+        XCTAssertEqual(Set(list.friends[5...].map(\.name)), ["3rd Floor Club", "@nina"])
     }
 
     func testARepeatedIdKeepsTheFirstFriend() {

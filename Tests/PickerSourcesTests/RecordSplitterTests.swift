@@ -28,4 +28,14 @@ final class RecordSplitterTests: XCTestCase {
                 try records(bytes, separator: 0x0A, chunk: chunk), ["Ann", "Lee\u{0}Bob", "\u{0}Cy"], "lines, \(chunk)")
         }
     }
+
+    func testMessagesCallARecordARecord() {
+        let long = Array("Ann\u{0}".utf8) + Array(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)
+        for (separator, word) in [(UInt8(0), "record"), (0x0A, "line")] {
+            XCTAssertThrowsError(try records(long, separator: separator, chunk: 4096)) { error in
+                let expected = separator == 0 ? "record 2" : "line 1"
+                XCTAssertEqual("\(error)", "standard input: \(expected) is longer than 1 MB", word)
+            }
+        }
+    }
 }

@@ -36,4 +36,19 @@ final class ColorCodesTests: XCTestCase {
         XCTAssertEqual(fields.printedText(name), "red file")
         XCTAssertEqual(fields.shownText(name), "red file")
     }
+
+    func testTheFieldsShownKeepTheirColours() throws {
+        var fields = NameFields()
+        fields.strippingColors = true
+        fields.shown = try FieldList("2,1", option: "--with-nth")
+        let name = "\u{1b}[31mré\u{1b}[0m \u{1b}[32mgo\u{1b}[0m"
+        XCTAssertEqual(fields.shownText(name), "goré")
+        let (red, green) = (ColorCodes.Style(foreground: 1), ColorCodes.Style(foreground: 2))
+        XCTAssertEqual(fields.shownStyles(name), [green, green, red, red], "the blank after ré left off")
+        fields.shown = try FieldList("2", option: "--with-nth")
+        XCTAssertEqual(fields.shownStyles("\u{1b}[35mleft right"), Array(repeating: .init(foreground: 5), count: 5))
+        fields.delimiter = try FieldDelimiter("é")
+        fields.shown = try FieldList("1", option: "--with-nth")
+        XCTAssertEqual(fields.shownStyles(name), [red], "the delimiter's bytes left off")
+    }
 }

@@ -58,18 +58,24 @@ final class ListOrderPrefixTests: XCTestCase {
             let codes: UInt64 = 5 << 59 | 6 << 54 | 1 << 49 | 3 << 44 | 30 << 39
             XCTAssertEqual(prefix.high, codes, "the name's codes, the section letter kept once")
             XCTAssertEqual(prefix.low, 0, "then nothing: held whole")
-            XCTAssertEqual(prefix.section, UInt8(ascii: "a"))
+            XCTAssertEqual(prefix.section, UInt16(UInt8(ascii: "a")) << 8)
         }
         other.withUnsafeBufferPointer { bytes in
             let prefix = ListOrder.Prefix(bytes, bytes.indices)
             XCTAssertEqual(prefix.high, 0xFF << 56 | ListOrder.prefix(bytes, 1..<bytes.count, from: 0) >> 8)
             XCTAssertEqual(prefix.low, 0, "0xFF and the name")
-            XCTAssertEqual(prefix.section, SortEntry.otherSection)
+            XCTAssertEqual(prefix.section, UInt16(SortEntry.otherSection) << 8)
         }
-        let letters = ["zed", "{1st"].map { key in
-            Array(key.utf8).withUnsafeBufferPointer { ListOrder.Prefix($0, $0.indices) }
+        let script: [UInt8] = [SortEntry.scriptSection, 7] + Array("жанна".utf8)
+        script.withUnsafeBufferPointer { bytes in
+            let prefix = ListOrder.Prefix(bytes, bytes.indices)
+            XCTAssertEqual(prefix.high, 0xFE << 56 | ListOrder.prefix(bytes, 1..<bytes.count, from: 0) >> 8)
+            XCTAssertEqual(prefix.section, UInt16(SortEntry.scriptSection) << 8 | 7, "the script's code kept")
         }
-        XCTAssertTrue(letters[0] < letters[1], "# after z")
+        let letters = [Array("zed".utf8), script, Array("|1st".utf8)].map { key in
+            key.withUnsafeBufferPointer { ListOrder.Prefix($0, $0.indices) }
+        }
+        XCTAssertTrue(letters[0] < letters[1] && letters[1] < letters[2], "a script after z, # after it")
     }
 
     func testALetterKeyOf24CodesIsHeldWholeAndSortsBeforeTheLongerKeysItStarts() {
@@ -101,13 +107,17 @@ final class ListOrderPrefixTests: XCTestCase {
         let alphabet: [UInt8] = [1, 2, 0x1F, 0x20, 0x21, 0x30, 0x60, 0x7A, 0x7B, 0xC3, 0xFF] + Array(0x61...0x7A)
         let keys: [[UInt8]] = (0..<600).map { _ in
             let letter = UInt8(0x61 + random.next() % 26)
-            let isOther = random.next() % 5 == 0
+            let section = random.next() % 5
             let length = Int(random.next() % 32)
             let name = (0..<length).map { _ in
                 random.next() % 3 == 0
                     ? UInt8(0x61 + random.next() % 3) : alphabet[Int(random.next() % UInt64(alphabet.count))]
             }
-            return isOther ? [SortEntry.otherSection, 0xD0] + name : [letter, letter] + name
+            switch section {
+            case 0: return [SortEntry.otherSection, 0xD0] + name
+            case 1: return [SortEntry.scriptSection, UInt8(2 + random.next() % 3), 0xD0] + name
+            default: return [letter, letter] + name
+            }
         }
         let prefixes = keys.map { key in key.withUnsafeBufferPointer { ListOrder.Prefix($0, $0.indices) } }
         for a in keys.indices {
@@ -119,7 +129,8 @@ final class ListOrderPrefixTests: XCTestCase {
                     XCTAssertEqual(keys[a], keys[b])
                 }
             }
-            XCTAssertEqual(prefixes[a].section, keys[a][0])
+            let code = keys[a][0] == SortEntry.scriptSection ? UInt16(keys[a][1]) : 0
+            XCTAssertEqual(prefixes[a].section, UInt16(keys[a][0]) << 8 | code)
         }
     }
 }

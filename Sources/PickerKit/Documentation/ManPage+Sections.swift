@@ -23,7 +23,7 @@ extension ManPage {
     /// query, and what the fields change.
     static let search = [
         "A term typed with an accent matches only that accent (zoë finds Zoë, not Zoe). Strokes count as accents (lukasz finds Łukasz), and letters of their own are found by their Latin spellings: ae finds Æ, oe Œ, th Þ, d Ð, ss ß.",
-        "Without a query, friends are sorted by first name (--sort last: by last name) under the sections A to Z and #, the friends picked most first under \"Recent\". With one, on a million friends, an shows Ana first, not the 21,000 Ada Anderssons before her. --filter prints in the order the list shows, leaving the picks out, so that its output depends only on the source and the query. With --no-sort there are no sections and no \"Recent\", and equal scores keep the source's order.",
+        "Without a query, friends are sorted by first name (--sort last: by last name) under the sections (A to Z, other scripts' index letters, then #), the friends picked most first under \"Recent\". With one, on a million friends, an shows Ana first, not the 21,000 Ada Anderssons before her. --filter prints in the order the list shows, leaving the picks out, so that its output depends only on the source and the query. With --no-sort there are no sections and no \"Recent\", and equal scores keep the source's order.",
         "With --with-nth, --nth or --accept-nth, a line is printed as read, tabs and all, unless --accept-nth chooses its fields; on the screen a tab shows as a space.",
     ]
 

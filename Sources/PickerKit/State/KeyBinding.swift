@@ -66,7 +66,7 @@ package enum KeyPattern: Hashable, Sendable {
     case keys([Key])
     /// Any printable character, space included.
     case anyCharacter
-    /// A letter `a`–`z` or `A`–`Z`, or `#`: what names a section.
+    /// A letter that names a section (`a`–`z`, `A`–`Z`, a script's such as `ж`), or `#`.
     case sectionLetter
     /// Any key at all, mouse reports included.
     case anyKey
@@ -84,7 +84,7 @@ package enum KeyPattern: Hashable, Sendable {
         switch (self, key) {
         case (.keys(let keys), _): return keys.contains(key)
         case (.anyCharacter, .character): return true
-        case (.sectionLetter, .character(let letter)): return letter == "#" || letter.isASCII && letter.isLetter
+        case (.sectionLetter, .character(let letter)): return Section.letter(typed: letter) != nil
         case (.anyKey, _): return true
         case (.click, .mouse(let report)): return report.isPress && report.button == .left && report.clickCount < 2
         case (.doubleClick, .mouse(let report)):

@@ -156,7 +156,8 @@ extension KeyMap {
             [.browsing],
             help: KeyHelp(
                 .browsing, "Ctrl-S then a letter or #",
-                "that letter's section, at the top (sections show in the list sorted, without a search)"),
+                "that letter's section (in any script with sections: ж, が), at the top (sections show in the list sorted, without a search)"
+            ),
             .keys(.control("s"), send: .beginSectionJump)),
         KeyBinding(
             [.browsing], help: KeyHelp(.browsing, "Alt-P, Alt-N", "the previous, the next section"),

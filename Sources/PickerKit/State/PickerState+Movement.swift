@@ -34,11 +34,11 @@ extension PickerState {
         scrollSectionToTop()
     }
 
-    /// Moves to the first shown friend of the section of `letter` (`a`–`z`, `A`–`Z`, `#`), or of
-    /// the next section shown after it, and puts that section at the top of the list area.
+    /// Moves to the first shown friend of the section of `letter` (`a`–`z`, `A`–`Z`, a letter of
+    /// a script's section such as `ж` or `が`, `#`), or of the next section shown after it, and
+    /// puts that section at the top of the list area.
     mutating func moveToSection(_ letter: Character) {
-        let wanted = letter == "#" ? "#" : Character(letter.uppercased())
-        guard review == nil, wanted == "#" || ("A"..."Z").contains(wanted) else { return }
+        guard review == nil, let wanted = Section.letter(typed: letter) else { return }
         guard let target = sectionStarts.first(where: { !Section.precedes($0.letter, wanted) }) else { return }
         cursor = target.shownIndex
         scrollSectionToTop()

@@ -69,10 +69,8 @@ extension PickerState {
             in: name, query: query, parts: partsShown ? friend : nil, typoTerms: typoTerms)
         let skipped = Self.skippedToShowTheMatch(Array(name), matched: matched, room: columns - spans.width)
         if skipped > 0 { spans.append(Frame.Span("…")) }
-        // With --ansi, each character keeps the colour it came with (not within --with-nth).
-        let colors =
-            configuration.fields.strippingColors && configuration.fields.shown == nil
-            ? ColorCodes.styled(friend.name).styles : nil
+        // With --ansi, each character shown keeps the colour it came with.
+        let colors = configuration.fields.strippingColors ? configuration.fields.shownStyles(friend.name) : nil
         for (offset, (character, isMatch)) in zip(name, matched).enumerated() where offset >= skipped {
             var role: Frame.Role = isMatch ? .match : (keyPart.contains(offset) && plain == .plain ? .sortKey : plain)
             if role == .plain, let colors, offset < colors.count, !colors[offset].isPlain {

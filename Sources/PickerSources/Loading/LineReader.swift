@@ -120,6 +120,8 @@ package struct LineSplitter {
     private let source: String
     /// Whether a CR before the line end is kept: records ended by NUL are kept as they are.
     private let keepsCR: Bool
+    /// What messages call a line: a record, when it is ended by NUL.
+    private let word: String
 
     /// A splitter of lines of at most `maximumLength` bytes, which messages say come from
     /// `source`, ended by `separator`: LF (the first line end telling whether they end at CR
@@ -128,6 +130,7 @@ package struct LineSplitter {
         self.maximumLength = maximumLength
         self.source = source
         keepsCR = separator != 0x0A
+        word = NameLine.word(endedBy: separator)
         if separator != 0x0A { lineEnd = separator }
     }
 
@@ -207,7 +210,7 @@ package struct LineSplitter {
         carry += chunk[start...]
         guard carry.count <= maximumLength else {
             throw SourceError(
-                source: source, problem: "line \(lineNumber + 1) is longer than \(maximumLength >> 20) MB")
+                source: source, problem: "\(word) \(lineNumber + 1) is longer than \(maximumLength >> 20) MB")
         }
     }
 

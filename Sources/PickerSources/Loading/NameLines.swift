@@ -55,7 +55,8 @@ package enum NameLines {
         largestPage: Int = PageSize.largest, chunkSize: Int = 1 << 20, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         var reader = Reader(
-            source: input.name, size: input.size ?? 0, firstPage: firstPage, largestPage: largestPage)
+            source: input.name, size: input.size ?? 0, separator: separator, firstPage: firstPage,
+            largestPage: largestPage)
         var lines = LineSplitter(maximumLength: 64 << 20, source: input.name, separator: separator)
         // The friends before a bad line are delivered before it is reported.
         defer { reader.finish(deliver) }
@@ -85,11 +86,14 @@ package enum NameLines {
         /// The bytes of the whole text, for the count of friends each page expects.
         let size: Int
         var pages: GrowingPages<FriendTexts>
+        /// What ends a line: LF, or NUL for records (`--read0`).
+        let separator: UInt8
         var friends = 0
 
-        init(source: String, size: Int, firstPage: Int, largestPage: Int) {
+        init(source: String, size: Int, separator: UInt8 = 0x0A, firstPage: Int, largestPage: Int) {
             self.source = source
             self.size = size
+            self.separator = separator
             pages = GrowingPages(first: firstPage, largest: largestPage)
         }
 
@@ -99,7 +103,7 @@ package enum NameLines {
             _ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, _ deliver: (FriendPage) -> Void
         ) throws(SourceError) {
             guard UTF8Text.isASCII(line) || UTF8Text.isValid(line) else {
-                throw NameLine.invalid(number, line, at: offset, source: source)
+                throw NameLine.invalid(number, line, at: offset, source: source, separator: separator)
             }
             if NameLine.isBlank(line) { return }
             friends += 1

@@ -38,6 +38,27 @@ package struct NameFields: Hashable, Sendable {
         return String(decoding: name.withUTF8Bytes { take(shown, of: $0) }, as: UTF8.self)
     }
 
+    /// The style of each character of ``shownText(_:)`` for `name`, as its colours give it
+    /// (`--ansi`): a field shown keeps the colours it had in the line, those set before it
+    /// included, as fzf draws it.
+    package func shownStyles(_ name: String) -> [ColorCodes.Style] {
+        let (plain, styles) = ColorCodes.styled(name)
+        guard let shown else { return styles }
+        // The style of each byte of the plain text, then of each byte taken.
+        var byteStyles: [ColorCodes.Style] = []
+        for (character, style) in zip(plain, styles) {
+            byteStyles += repeatElement(style, count: character.utf8.count)
+        }
+        let taken = plain.withUTF8Bytes { taking(shown, of: $0).ranges }.flatMap { byteStyles[$0] }
+        var result: [ColorCodes.Style] = []
+        var offset = 0
+        for character in shownText(name) {
+            result.append(offset < taken.count ? taken[offset] : ColorCodes.Style())
+            offset += character.utf8.count
+        }
+        return result
+    }
+
     /// The text printed for `name`.
     package func printedText(_ name: String) -> String {
         let name = strippingColors ? ColorCodes.stripped(name) : name
@@ -60,14 +81,31 @@ package struct NameFields: Hashable, Sendable {
 
     /// The bytes of the fields `list` takes of `text`, joined, without the last delimiter.
     private func take(_ list: FieldList, of text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var joined: [UInt8] = []
-        for range in list.taken(from: delimiter.fields(of: text)) { joined += text[range] }
-        let end = joined.withUnsafeBufferPointer { delimiter.strippingLast($0, 0..<$0.count) }
-        joined.removeSubrange(end...)
+        let joined = taking(list, of: text).joined
         // A pattern may cut a character in two: the text stays UTF-8, as the keys need.
         guard joined.withUnsafeBufferPointer(UTF8Text.isValid) else {
             return Array(String(decoding: joined, as: UTF8.self).utf8)
         }
         return joined
+    }
+
+    /// The fields `list` takes of `text`: their byte ranges in `text`, in order, and their
+    /// bytes joined, the last delimiter left off both.
+    private func taking(
+        _ list: FieldList, of text: UnsafeBufferPointer<UInt8>
+    ) -> (ranges: [Range<Int>], joined: [UInt8]) {
+        var ranges = list.taken(from: delimiter.fields(of: text))
+        var joined: [UInt8] = []
+        for range in ranges { joined += text[range] }
+        let end = joined.withUnsafeBufferPointer { delimiter.strippingLast($0, 0..<$0.count) }
+        var cut = joined.count - end
+        joined.removeSubrange(end...)
+        while cut > 0, let last = ranges.last {
+            let kept = max(0, last.count - cut)
+            cut -= last.count - kept
+            ranges[ranges.count - 1] = last.lowerBound..<(last.lowerBound + kept)
+            if kept == 0 { ranges.removeLast() }
+        }
+        return (ranges, joined)
     }
 }

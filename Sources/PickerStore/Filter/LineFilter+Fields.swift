@@ -6,7 +6,11 @@ extension LineFilter {
     /// whole lines, and as a list searched in those fields holds them; each line kept whole.
     ///
     /// The text searched is made first, the fields of each line on a line of their own, so that
-    /// lines keep their numbers; the lines found are then placed in `data` again.
+    /// lines keep their numbers; the lines found are then placed in `data` again. A line whose
+    /// fields searched are blank is a name all the same, as it is in the list and in fzf: found
+    /// by an empty query or by terms that only leave out (`!x`), never by a term that must be
+    /// there. It is searched as a NUL byte, a name that no term a query can hold matches and
+    /// that sorts as an empty one does, first of the `#` section.
     package static func matches(
         in data: Data, source: String, matching query: String, fields: NameFields, sortOrder: NameOrder = .first,
         inputOrder: InputOrder? = nil, ranked: Bool = true, partMinimum: Int = 1 << 20
@@ -32,8 +36,11 @@ extension LineFilter {
                 if lineEnd > start, bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
                 lineRanges.append(UInt32(start)..<UInt32(lineEnd))
-                // A blank line stays blank; a line whose fields are blank is one too.
-                if !NameLine.isBlank(line) { searched += fields.searchedText(line) }
+                // A blank line stays blank: it is no name.
+                if !NameLine.isBlank(line) {
+                    let text = fields.searchedText(line)
+                    if text.withUnsafeBufferPointer(NameLine.isBlank) { searched.append(0) } else { searched += text }
+                }
                 searched.append(0x0A)
                 start = newline.map { $0 + 1 } ?? bytes.count
             }

@@ -1,13 +1,20 @@
 /// A line of plain text read as a name: the rules the name-per-line reader and the `--filter`
 /// line scan share.
 package enum NameLine {
+    /// What messages call a name of a text whose names are ended by `separator`: a line, or a
+    /// record when they are ended by NUL (`--read0`), as fzf calls them.
+    package static func word(endedBy separator: UInt8) -> String { separator == 0x0A ? "line" : "record" }
+
     /// The error for line `number`, `line`, which starts at byte `offset` of the text and is
-    /// not UTF-8: it names the first byte that is not.
-    package static func invalid(_ number: Int, _ line: UnsafeBufferPointer<UInt8>, at offset: Int, source: String)
-        -> SourceError
-    {
+    /// not UTF-8: it names the first byte that is not, and the line as ``word(endedBy:)``
+    /// calls it for `separator`.
+    package static func invalid(
+        _ number: Int, _ line: UnsafeBufferPointer<UInt8>, at offset: Int, source: String, separator: UInt8 = 0x0A
+    ) -> SourceError {
         let byte = offset + (UTF8Text.firstInvalidByte(line) ?? line.count)
-        return SourceError(source: source, problem: "line \(number) is not valid UTF-8 (byte offset \(byte))")
+        return SourceError(
+            source: source,
+            problem: "\(word(endedBy: separator)) \(number) is not valid UTF-8 (byte offset \(byte))")
     }
 
     /// Whether `value` is in a block of letters that are neither whitespace nor joined to what

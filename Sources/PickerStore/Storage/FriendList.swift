@@ -5,9 +5,11 @@ import Glibc
 ///
 /// Friends are sorted by first name (first, middle, last) or by last name (last, first, middle),
 /// ignoring case and accents, people of the same name in the order they arrived in, so the
-/// order is total. Sections are `A`–`Z` on the first letter of that sort key, then `#` for keys
-/// that do not start with a Latin letter. A list made with an input order (`--no-sort`)
-/// keeps the order friends arrived in instead, or its reverse, and has no sections.
+/// order is total. Sections are `A`–`Z` on the first letter of that sort key, then the index
+/// letters of other scripts (``ScriptSections``: Greek, Cyrillic, Hebrew, Arabic, Devanagari,
+/// kana rows, Hangul initials), then `#` for keys that start with none of them. A list made
+/// with an input order (`--no-sort`) keeps the order friends arrived in instead, or its
+/// reverse, and has no sections.
 /// Ids are unique: a repeated id keeps the friend seen first.
 ///
 /// Friends are kept packed in the order they arrived, each with its keys folded once; the list
@@ -313,16 +315,17 @@ public struct FriendList: Sendable {
     }
 
     /// The sections of the list order: runs of friends whose sort key starts with the same
-    /// section byte, found by binary search of the prefixes, which start with it.
+    /// section byte (and script's code), found by binary search of the prefixes, which start
+    /// with them.
     /// - Complexity: O(sections × log n).
     private func findSections() -> [Section] {
         let prefixes = run.prefixes
         var sections: [Section] = []
         var start = 0
         while start < prefixes.count {
-            let byte = prefixes[start].section
-            let end = BinarySearch.firstIndex(in: (start + 1)..<prefixes.count) { prefixes[$0].section > byte }
-            sections.append(Section(letter: Section.letter(forSortKey: byte), range: start..<end))
+            let section = prefixes[start].section
+            let end = BinarySearch.firstIndex(in: (start + 1)..<prefixes.count) { prefixes[$0].section > section }
+            sections.append(Section(letter: Section.letter(forSection: section), range: start..<end))
             start = end
         }
         return sections
@@ -384,8 +387,8 @@ extension FriendList {
                 precondition(section.range.lowerBound == next && !section.range.isEmpty, "sections cover the list")
                 if index > 0 { precondition(Section.precedes(sections[index - 1].letter, section.letter), "in order") }
                 for position in section.range {
-                    let first = comparison.key(order[position])[0]
-                    precondition(Section.letter(forSortKey: first) == section.letter, "each friend in its section")
+                    let key = comparison.key(order[position])
+                    precondition(Section.letter(forSortKey: key) == section.letter, "each friend in its section")
                 }
                 next = section.range.upperBound
             }

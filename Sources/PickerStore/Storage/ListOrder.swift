@@ -13,10 +13,11 @@ enum ListOrder {
     /// 5–30 for `a`–`z`, and 0 after the end. Any other byte gets the code of the bytes
     /// between those (2 below a space, 4 below `a`, 31 above `z`) and ends the prefix there.
     /// Codes keep the order of the bytes they stand for, and a key holds no zero byte, so a
-    /// shorter name sorts below the longer ones it starts. A key of the `#` section (`{`, then
-    /// a byte that is not a letter) is held as 0xFF, then the first 14 bytes of its name,
-    /// after every letter's. The last bit is set when the key goes on past what the prefix
-    /// holds, so that a key held whole sorts below the longer keys it starts.
+    /// shorter name sorts below the longer ones it starts. A key of a script's section (`{`,
+    /// the section's code, the name) is held as 0xFE, then its first 14 bytes after `{`; a key
+    /// of the `#` section (`|`, then a byte that is not a letter) as 0xFF, then the first 14
+    /// bytes of its name: after every letter's. The last bit is set when the key goes on past
+    /// what the prefix holds, so that a key held whole sorts below the longer keys it starts.
     struct Prefix: Equatable {
         /// The first half of the prefix.
         var high: UInt64
@@ -29,9 +30,10 @@ enum ListOrder {
                 return
             }
             let name = (range.lowerBound + 1)..<range.upperBound
-            if bytes[range.lowerBound] == SortEntry.otherSection {
-                // 0xFF, then the name's first 14 bytes.
-                high = 0xFF << 56 | ListOrder.prefix(bytes, name, from: 0) >> 8
+            if bytes[range.lowerBound] >= SortEntry.scriptSection {
+                // 0xFE or 0xFF, then the first 14 bytes after the section byte.
+                let top: UInt64 = bytes[range.lowerBound] == SortEntry.scriptSection ? 0xFE : 0xFF
+                high = top << 56 | ListOrder.prefix(bytes, name, from: 0) >> 8
                 let more: UInt64 = name.count > Self.otherLength ? 1 : 0
                 low = ListOrder.prefix(bytes, name, from: 7) & ~0xFF | more
                 return
@@ -83,10 +85,14 @@ enum ListOrder {
         /// equal entry.
         var holdsWholeKey: Bool { low & 1 == 0 }
 
-        /// The section byte of the entry: its letter, or ``SortEntry/otherSection``.
-        var section: UInt8 {
+        /// The section of the entry: its section byte (its letter, ``SortEntry/scriptSection``
+        /// or ``SortEntry/otherSection``) above the code of a script's section; it grows with
+        /// the prefix.
+        var section: UInt16 {
             let code = UInt8(truncatingIfNeeded: high >> 59)
-            return code == 31 ? SortEntry.otherSection : UInt8(ascii: "a") + code &- 5
+            guard code == 31 else { return UInt16(UInt8(ascii: "a") + code &- 5) << 8 }
+            guard high >> 56 == 0xFE else { return UInt16(SortEntry.otherSection) << 8 }
+            return UInt16(SortEntry.scriptSection) << 8 | UInt16(truncatingIfNeeded: high >> 48 & 0xFF)
         }
 
         @inline(__always)

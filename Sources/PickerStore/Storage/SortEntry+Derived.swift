@@ -82,6 +82,7 @@ extension SortEntry {
             return out - start
         }
         bytes.removeSubrange((start + length)...)
+        if bytes[start] == otherSection { placeInScriptSection(&bytes, keyAt: start) }
     }
 
     /// The length of the white space (``Whitespace``) that starts at `index` of `bytes`, or 0:

@@ -1,13 +1,16 @@
-/// The bytes that put a friend in its place in a list, its sort key: the section byte (`a`–`z`,
-/// or `{` for `#`), then the name parts in the list's ``NameOrder``, folded for case and
-/// accents and separated by byte 1, which sorts below every printable byte, so that
-/// `Ann Smith` sorts before `Anna Brown`. Byte 0 in a name is stored as 1. Friends whose keys
-/// are equal (the same name) keep the order they arrived in, as fzf keeps the input's order
-/// among equal matches: one comparison of two keys, then of two friend numbers, orders
-/// friends.
+/// The bytes that put a friend in its place in a list, its sort key: the section byte (`a`–`z`;
+/// `{` and the code of a script's section, see ``ScriptSections``; or `|` for `#`), then the
+/// name parts in the list's ``NameOrder``, folded for case and accents and separated by byte 1,
+/// which sorts below every printable byte, so that `Ann Smith` sorts before `Anna Brown`. Byte
+/// 0 in a name is stored as 1. Friends whose keys are equal (the same name) keep the order they
+/// arrived in, as fzf keeps the input's order among equal matches: one comparison of two keys,
+/// then of two friend numbers, orders friends.
 enum SortEntry {
-    /// The section byte of keys that do not start with a Latin letter.
-    static let otherSection = UInt8(ascii: "{")
+    /// The section byte of keys that start with a letter of a script with sections of its own
+    /// (``ScriptSections``), which the section's code follows.
+    static let scriptSection = UInt8(ascii: "{")
+    /// The section byte of keys that start with no letter of a section (`#`).
+    static let otherSection = UInt8(ascii: "|")
     /// What separates the parts of a sort key.
     static let partSeparator: UInt8 = 1
 
@@ -29,6 +32,23 @@ enum SortEntry {
         let first = start + 1 < bytes.count ? bytes[start + 1] : 0
         bytes[start] = first &- UInt8(ascii: "a") < 26 ? first : otherSection
         for index in (start + 1)..<bytes.count where bytes[index] == 0 { bytes[index] = 1 }
+        if bytes[start] == otherSection { placeInScriptSection(&bytes, keyAt: start) }
+    }
+
+    /// Puts the key at `start` of `bytes`, the last there, in its script's section when its
+    /// first letter has one (``ScriptSections``): its section byte becomes ``scriptSection``
+    /// and the section's code follows it. Only a key that starts past ASCII is looked at.
+    @inline(__always)
+    static func placeInScriptSection(_ bytes: inout [UInt8], keyAt start: Int) {
+        guard start + 1 < bytes.count, bytes[start + 1] >= 0xC0 else { return }
+        let code = bytes.withUnsafeBufferPointer { buffer -> UInt8? in
+            let lead = buffer[start + 1]
+            guard let (value, _) = UTF8Text.multibyteScalar(in: buffer, at: start + 1, lead: lead) else { return nil }
+            return ScriptSections.code(of: value)
+        }
+        guard let code else { return }
+        bytes[start] = scriptSection
+        bytes.insert(code, at: start + 1)
     }
 
     /// Appends the parts in `sortOrder`: first, middle, last; or last, first, middle, except

@@ -1,0 +1,62 @@
+import FoundationEssentials
+import PickerTestSupport
+import XCTest
+
+@testable import PickerStore
+
+/// Sections for the scripts people write names in: each script's index letters after `A`–`Z`,
+/// `#` last, names sorted within each as before.
+final class ScriptSectionsTests: XCTestCase {
+    private let names = [
+        "Яна", "Zoë", "王小明", "Ёлка", "Анна", "Ісак", "Игорь", "Ωμέγα", "Ἀλέξανδρος", "דוד", "علي", "أحمد", "अमित",
+        "カナ", "かな", "がっこう", "さくら", "김민준", "까치", "한", "1st", "Ada", "Борис",
+    ]
+
+    func testEachScriptHasItsLettersAfterLatinAndBeforeHash() {
+        let list = FriendList(names.enumerated().map { Friend(id: String($0 + 1), name: $1) })
+        list._checkInvariants()
+        XCTAssertEqual(
+            list.sections.map(\.letter),
+            ["A", "Z", "Α", "Ω", "А", "Б", "Е", "И", "І", "Я", "ד", "ا", "ع", "अ", "か", "さ", "ㄱ", "ㅎ", "#"])
+        XCTAssertEqual(
+            Array(list.friends).map(\.name),
+            [
+                "Ada", "Zoë", "Ἀλέξανδρος", "Ωμέγα", "Анна", "Борис", "Ёлка", "Игорь", "Ісак", "Яна", "דוד", "أحمد",
+                "علي", "अमित", "かな", "がっこう", "カナ", "さくら", "김민준", "까치", "한", "1st", "王小明",
+            ],
+            "ё with е, hiragana and katakana in one row, ㄲ under ㄱ")
+    }
+
+    func testFilterSortsAsTheListDoes() throws {
+        for sortOrder in [NameOrder.first, .last] {
+            let list = FriendList(names.enumerated().map { Friend(id: String($0 + 1), name: $1) }, sortOrder: sortOrder)
+            let found = try LineFilter.matches(
+                in: Data(names.joined(separator: "\n").utf8), source: "-", matching: "", sortOrder: sortOrder,
+                ranked: false)
+            XCTAssertEqual(found.friends.map(\.name), Array(list.friends).map(\.name), "\(sortOrder)")
+        }
+    }
+
+    func testATypedLetterNamesItsSection() {
+        let typed: [(Character, Character?)] = [
+            ("a", "A"), ("Z", "Z"), ("é", "E"), ("#", "#"), ("ж", "Ж"), ("Ё", "Е"), ("ї", "І"), ("ς", "Σ"),
+            ("ά", "Α"), ("ך", "כ"), ("أ", "ا"), ("ک", "ك"), ("क़", "क"), ("が", "か"), ("ヴ", "あ"), ("ｶ", "か"),
+            ("ん", "わ"), ("김", "ㄱ"), ("까", "ㄱ"), ("\u{3132}", "ㄱ"), ("\u{1112}", "ㅎ"), ("1", nil), ("王", nil),
+            ("ー", nil),
+        ]
+        for (character, letter) in typed {
+            XCTAssertEqual(Section.letter(typed: character), letter, "\(character)")
+        }
+    }
+
+    func testTheLettersAreDistinctAndEachItsOwnSection() {
+        XCTAssertEqual(Set(ScriptSections.letters).count, ScriptSections.letters.count)
+        XCTAssertLessThan(ScriptSections.letters.count + Int(ScriptSections.firstCode), 256, "a code is a byte")
+        for (index, letter) in ScriptSections.letters.enumerated() {
+            XCTAssertEqual(ScriptSections.letter(code: ScriptSections.firstCode + UInt8(index)), letter)
+            XCTAssertEqual(Section.letter(typed: letter), letter, "\(letter) names its own section")
+        }
+        XCTAssertTrue(Section.precedes("Z", "Α") && Section.precedes("Ω", "А") && Section.precedes("ㅎ", "#"))
+        XCTAssertTrue(Section.precedes("Г", "Ґ") && Section.precedes("Ґ", "Д"), "Ґ after Г, as Ukrainian has it")
+    }
+}
