@@ -10,8 +10,6 @@ import PickerKit
 struct DistinctNameGenerator {
     private var random: XorShift64
 
-    init(seed: UInt64 = 2026) { random = XorShift64(seed: seed) }
-
     /// Syllables a script's names are made of: onsets, vowels and endings.
     private struct Syllables {
         var weight: Int
@@ -76,6 +74,8 @@ struct DistinctNameGenerator {
 
     private static let totalWeight = scripts.reduce(0) { $0 + $1.weight }
 
+    init(seed: UInt64 = 2026) { random = XorShift64(seed: seed) }
+
     /// `count` names, all different, in no particular order.
     mutating func names(_ count: Int) -> [String] {
         var seen = Set<String>(minimumCapacity: count)
@@ -96,15 +96,7 @@ struct DistinctNameGenerator {
     }
 
     private mutating func name() -> String {
-        var pick = below(Self.totalWeight)
-        var script = Self.scripts[0]
-        for candidate in Self.scripts {
-            if pick < candidate.weight {
-                script = candidate
-                break
-            }
-            pick -= candidate.weight
-        }
+        let script = random.weighted(Self.scripts, total: Self.totalWeight, weight: \.weight)
         let first = givenName(script)
         let middle = below(8) == 0 ? " " + givenName(script) : ""
         return first + middle + " " + familyName(script)
@@ -154,5 +146,5 @@ struct DistinctNameGenerator {
         return min(count - 1, Int(exp(unit * log(Double(count + 1)))) - 1)
     }
 
-    private mutating func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+    private mutating func below(_ bound: Int) -> Int { random.below(bound) }
 }

@@ -97,15 +97,7 @@ struct NameGenerator {
     }
 
     private mutating func friend(number: Int) -> Friend {
-        var pick = below(Self.totalWeight)
-        var pool = Self.pools[0]
-        for candidate in Self.pools {
-            if pick < candidate.weight {
-                pool = candidate
-                break
-            }
-            pick -= candidate.weight
-        }
+        let pool = random.weighted(Self.pools, total: Self.totalWeight, weight: \.weight)
         let first = pool.first[below(pool.first.count)]
         let last = pool.last[below(pool.last.count)]
         let middle = below(5) == 0 ? pool.first[below(pool.first.count)] : nil
@@ -115,7 +107,7 @@ struct NameGenerator {
         return Friend(id: id, name: name, firstName: first, middleName: middle, lastName: last)
     }
 
-    private mutating func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+    private mutating func below(_ bound: Int) -> Int { random.below(bound) }
 
     /// A Graph friends page holding `friends`, as a service would send it.
     static func graphJSON(_ friends: [Friend]) -> String {
@@ -153,5 +145,18 @@ struct XorShift64: RandomNumberGenerator {
         state ^= state << 25
         state ^= state >> 27
         return state &* 0x2545_F491_4F6C_DD1D
+    }
+
+    /// A number below `bound`.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// One of `items`, each drawn as often as its `weight` says; `total` is their sum.
+    mutating func weighted<Item>(_ items: [Item], total: Int, weight: (Item) -> Int) -> Item {
+        var pick = below(total)
+        for item in items {
+            if pick < weight(item) { return item }
+            pick -= weight(item)
+        }
+        return items[0]
     }
 }
