@@ -6,7 +6,7 @@
 /// of the sorting; a real friend list or address book is nearly all distinct, and there it
 /// would save nothing. So the first lines are told apart, and when nearly all of them are
 /// distinct, every line is taken as a name of its own.
-struct LineNames {
+struct LineNames: Sendable {
     /// The lines the names are, one per name (the first of each).
     private let lines: LineHits
     /// The line each name is, in `lines`; nil when every line is a name of its own.

@@ -56,48 +56,47 @@ enum LineOrder {
     ) -> (groups: [UInt32], count: Int) {
         let parts = Parallel.ranges(names.count, minimum: 4096)
         let shared = UncheckedSendable(text)
-        var stores = Parallel.map(parts.count) { part in
-            var entries = ByteStore()
-            var folding = TextFolding()
-            var prefixes: [ListOrder.Prefix] = []
-            prefixes.reserveCapacity(parts[part].count)
-            for name in parts[part] {
-                let place = names.place(name)
-                SortEntry.append(
-                    name: UnsafeBufferPointer(rebasing: shared.value[Int(place.lowerBound)..<Int(place.upperBound)]),
-                    givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
-                entries.closeString()
-                prefixes.append(
-                    entries.bytes.withUnsafeBufferPointer { ListOrder.Prefix($0, entries.range(entries.count - 1)) })
-            }
-            return (entries, prefixes)
+        // The prefix of each name's entry; an entry itself is made again where two prefixes
+        // cannot tell the names apart, which few are.
+        let entryOf: @Sendable (Int, inout TextFolding, inout [UInt8]) -> Void = { name, folding, entry in
+            let place = names.place(name)
+            entry.removeAll(keepingCapacity: true)
+            SortEntry.append(
+                name: UnsafeBufferPointer(rebasing: shared.value[Int(place.lowerBound)..<Int(place.upperBound)]),
+                givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &entry)
         }
-        var (entries, prefixes) = stores.isEmpty ? (ByteStore(), []) : stores.removeFirst()
-        while !stores.isEmpty {
-            let (more, morePrefixes) = stores.removeFirst()
-            entries.append(contentsOf: more)
-            prefixes += morePrefixes
-        }
-        // Names in the order of their entries, and the rank of each (equal entries share one).
-        let run = sortedByEntry(entries, prefixes: prefixes)
-        var order = run.order
-        var ranks = [UInt32](repeating: 0, count: names.count)
-        entries.bytes.withUnsafeBufferPointer { bytes in
-            var rank: UInt32 = 0
-            for index in order.indices.dropFirst() {
-                // Prefixes that differ are of keys that differ; equal ones, of equal keys when
-                // they hold them whole.
-                let prefix = run.prefixes[index]
-                if prefix != run.prefixes[index - 1]
-                    || !prefix.holdsWholeKey
-                        && compareBytes(
-                            UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index - 1]))]),
-                            UnsafeBufferPointer(rebasing: bytes[entries.range(Int(order[index]))])) != 0
-                {
-                    rank += 1
+        let prefixes = [ListOrder.Prefix](unsafeUninitializedCapacity: names.count) { buffer, initialized in
+            let output = UncheckedSendable(buffer)
+            _ = Parallel.map(parts.count) { part in
+                var folding = TextFolding()
+                var entry: [UInt8] = []
+                for name in parts[part] {
+                    entryOf(name, &folding, &entry)
+                    output.value.initializeElement(
+                        at: name, to: entry.withUnsafeBufferPointer { ListOrder.Prefix($0, 0..<$0.count) })
                 }
-                ranks[Int(order[index])] = rank
             }
+            initialized = names.count
+        }
+        var folding = TextFolding()
+        var entries: ([UInt8], [UInt8]) = ([], [])
+        /// Whether name `a`'s entry comes before name `b`'s, or is equal (nil).
+        func compare(_ a: Int, _ b: Int) -> Bool? {
+            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
+            if prefixes[a].holdsWholeKey { return nil }
+            entryOf(a, &folding, &entries.0)
+            entryOf(b, &folding, &entries.1)
+            let order = compareBytes(entries.0.withUnsafeBufferPointer { $0 }, entries.1.withUnsafeBufferPointer { $0 })
+            return order == 0 ? nil : order < 0
+        }
+        // Names in the order of their entries, equal ones by number, and the rank of each
+        // (equal entries share one).
+        var order = sortedByPrefix(prefixes) { compare($0, $1) ?? ($0 < $1) }
+        var ranks = [UInt32](repeating: 0, count: names.count)
+        var rank: UInt32 = 0
+        for index in order.indices.dropFirst() {
+            if compare(Int(order[index - 1]), Int(order[index])) != nil { rank += 1 }
+            ranks[Int(order[index])] = rank
         }
         let scores = names.scores
         if scored { order = stableSorted(order, by: scores, buckets: 256) }
@@ -116,31 +115,22 @@ enum LineOrder {
         return (groups, order.isEmpty ? 0 : Int(group) + 1)
     }
 
-    /// The numbers of the entries of `entries`, whose prefixes (``ListOrder/Prefix``) are
-    /// `prefixes`, in the order of their bytes (equal ones by number), and their prefixes in that
-    /// order: sorted by the first half of their prefixes without a comparison, then each run of
-    /// equal first halves (names that begin alike, mostly few) by the rest and, where that is
-    /// equal too, by the entries.
-    private static func sortedByEntry(_ entries: ByteStore, prefixes: [ListOrder.Prefix]) -> (
-        order: [UInt32], prefixes: [ListOrder.Prefix]
-    ) {
-        var order = RadixSort.order(of: prefixes.map(\.high))
+    /// The numbers of the names whose prefixes (``ListOrder/Prefix``) are `prefixes` in the
+    /// order of their entries: sorted by the first half of their prefixes without a comparison,
+    /// then each run of equal first halves (names that begin alike, mostly few) by `precedes`.
+    private static func sortedByPrefix(_ prefixes: [ListOrder.Prefix], by precedes: (Int, Int) -> Bool) -> [UInt32] {
+        var order = RadixSort.order(count: prefixes.count) { prefixes[$0].high }
         order.withUnsafeMutableBufferPointer { order in
             var start = 0
             while start < order.count {
                 let high = prefixes[Int(order[start])].high
                 var end = start + 1
                 while end < order.count, prefixes[Int(order[end])].high == high { end += 1 }
-                if end - start > 1 {
-                    order[start..<end].sort { a, b in
-                        ListOrder.precedes(prefixes[Int(a)], a, prefixes[Int(b)], b)
-                            ?? ListOrder.precedes(a, b, in: entries)
-                    }
-                }
+                if end - start > 1 { order[start..<end].sort { precedes(Int($0), Int($1)) } }
                 start = end
             }
         }
-        return (order, order.map { prefixes[Int($0)] })
+        return order
     }
 
     /// `items` sorted by their `keys` (indexed by item), each below `buckets`, equal keys in the
