@@ -19,8 +19,7 @@ package enum LineFilter {
     /// picker shows them.
     /// `partMinimum` is the fewest bytes a part of the text searched on a core of its own has.
     /// - Throws: ``SourceError`` naming `source` and the first line that is not UTF-8, or
-    ///   saying that the text is too large to search (4 GiB, or sort entries for the matches
-    ///   that would take more).
+    ///   saying that the text is too large to search (4 GiB).
     package static func matches(
         in data: Data, source: String, matching query: String, sortOrder: NameOrder = .first,
         inputOrder: InputOrder? = nil, ranked: Bool = true, partMinimum: Int = 1 << 20
@@ -52,12 +51,6 @@ package enum LineFilter {
         }
         let lines = LineHits.joined(scans.map(\.matches), linesBefore: linesBefore)
         let names = data.withUnsafeBytes { LineNames(lines, in: $0.bindMemory(to: UInt8.self)) }
-        // An entry takes at most 4 bytes per byte of the name (a fold is never longer), 5 more
-        // for the score, the section and separators and 10 for the line number.
-        guard (0..<names.count).reduce(0, { $0 + 4 * names.place($1).count + 15 }) <= UInt32.max else {
-            throw SourceError(
-                source: source, problem: "has too many matching lines to sort (their sort keys would pass 4 GiB)")
-        }
         let sorted = data.withUnsafeBytes { raw in
             LineOrder.sorted(
                 lines, names: names, in: raw.bindMemory(to: UInt8.self), sortOrder: sortOrder, inputOrder: inputOrder,
