@@ -125,19 +125,15 @@ final class CompiledPattern: Hashable, @unchecked Sendable {
     static func == (left: CompiledPattern, right: CompiledPattern) -> Bool { left.source == right.source }
     func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
-    /// The first match in `text[range]` that is not empty, as a range of `text`.
-    private func firstMatch(_ text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Range<Int>? {
-        guard let base = text.baseAddress else { return nil }
+    /// The first match in `string[start..<end]` that is not empty, as a range of `string`.
+    private func firstMatch(_ string: UnsafePointer<CChar>, from start: Int, to end: Int) -> Range<Int>? {
         var from = start
         while from < end {
             var match = regmatch_t()
             match.rm_so = regoff_t(from)
             match.rm_eo = regoff_t(end)
             let flags = REG_STARTEND | (from > 0 ? REG_NOTBOL : 0)
-            let found = base.withMemoryRebound(to: CChar.self, capacity: text.count) { characters in
-                regexec(regex, characters, 1, &match, flags)
-            }
-            guard found == 0 else { return nil }
+            guard regexec(regex, string, 1, &match, flags) == 0 else { return nil }
             let range = Int(match.rm_so)..<Int(match.rm_eo)
             if !range.isEmpty { return range }
             from = range.lowerBound + 1
@@ -145,23 +141,40 @@ final class CompiledPattern: Hashable, @unchecked Sendable {
         return nil
     }
 
+    /// `body` given the bytes of `text` before `end` and a NUL after them: `regexec` is given a
+    /// string that ends, as C strings do, even where `REG_STARTEND` bounds what it matches
+    /// (AddressSanitizer's `regexec` reads a string to its NUL; a line of a text has none).
+    private func terminated<Result>(
+        _ text: UnsafeBufferPointer<UInt8>, upTo end: Int, _ body: (UnsafePointer<CChar>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: end + 1) { buffer in
+            for index in 0..<end { buffer[index] = CChar(bitPattern: text[index]) }
+            buffer[end] = 0
+            return body(UnsafePointer(buffer.baseAddress.unsafelyUnwrapped))
+        }
+    }
+
     func fields(_ line: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var fields: [Range<Int>] = []
         var start = 0
-        while start < line.count, let match = firstMatch(line, from: start, to: line.count) {
-            fields.append(start..<match.upperBound)
-            start = match.upperBound
+        terminated(line, upTo: line.count) { string in
+            while start < line.count, let match = firstMatch(string, from: start, to: line.count) {
+                fields.append(start..<match.upperBound)
+                start = match.upperBound
+            }
         }
         if start < line.count { fields.append(start..<line.count) }
         return fields
     }
 
     func endWithoutLastMatch(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        var start = range.lowerBound
-        while start < range.upperBound, let match = firstMatch(text, from: start, to: range.upperBound) {
-            if match.upperBound == range.upperBound { return match.lowerBound }
-            start = match.upperBound
+        terminated(text, upTo: range.upperBound) { string in
+            var start = range.lowerBound
+            while start < range.upperBound, let match = firstMatch(string, from: start, to: range.upperBound) {
+                if match.upperBound == range.upperBound { return match.lowerBound }
+                start = match.upperBound
+            }
+            return range.upperBound
         }
-        return range.upperBound
     }
 }
