@@ -4,13 +4,11 @@ import XCTest
 
 @testable import PickerKit
 
-/// The README's compose macro in the real mutt: in the compose menu, Ctrl-P runs the picker in
+/// The README's compose macro in the real mutt (and NeoMutt): in the compose menu, Ctrl-P runs the picker in
 /// mutt's terminal, and the friends picked, one with a hostile name among them, are added to
 /// `To:` as exactly their mailboxes; the message sent has exactly those recipients, and no
 /// name ran a command or typed a key.
 final class MuttComposeTests: TmuxTestCase {
-    private static let mutt = "/usr/bin/mutt"
-
     /// A name that would be a second command, a variable, a command run (creating `ran-1` or
     /// `ran-2` where mutt runs), a key or a function in mutt, were it typed or sourced as it is.
     private static let hostileName =
@@ -23,9 +21,19 @@ final class MuttComposeTests: TmuxTestCase {
     }
 
     func testTheComposeMacroAddsThePickedMailboxesToTo() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.mutt) else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { throw HarnessError("mutt is not installed") }
-            throw XCTSkip("mutt is not installed (.ci/run installs it)")
+        try addThePickedInTo(with: "/usr/bin/mutt")
+    }
+
+    func testTheComposeMacroWorksInNeoMuttToo() throws {
+        try addThePickedInTo(with: "/usr/bin/neomutt")
+    }
+
+    /// Composes a message in `client` (mutt 2.2 or NeoMutt 2022, with the README's macro),
+    /// adds three friends to `To:` with the picker, sends it, and checks what was sent.
+    private func addThePickedInTo(with client: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: client) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { throw HarnessError("\(client) is not installed") }
+            throw XCTSkip("\(client) is not installed (.ci/run installs it)")
         }
         let home = TemporaryFolder.root.appendingPathComponent("picker-e2e-mutt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -65,8 +73,8 @@ final class MuttComposeTests: TmuxTestCase {
             """.utf8
         ).write(to: sendmail)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sendmail.path)
-        let macro = try XCTUnwrap(
-            Options.mailClientSetUp.first { $0.client.hasPrefix("mutt, To:") }?.lines.first, "the README's macro")
+        let setUp = Options.mailClientSetUp.first { $0.client.hasPrefix("To: from the picker") }
+        let macro = try XCTUnwrap(setUp?.lines.first, "the README's macro")
         let muttrc = home.appendingPathComponent("muttrc")
         try Data(
             """
@@ -86,7 +94,7 @@ final class MuttComposeTests: TmuxTestCase {
             try TmuxSession(
                 arguments: [], columns: 250, rows: 30,
                 shellLine:
-                    "HOME=\(shellQuoted(home.path)) PATH=\(shellQuoted(pickerFolder)):/usr/bin:/bin \(Self.mutt) -n -F \(shellQuoted(muttrc.path))"
+                    "HOME=\(shellQuoted(home.path)) PATH=\(shellQuoted(pickerFolder)):/usr/bin:/bin \(client) -n -F \(shellQuoted(muttrc.path))"
             ))
         try mutt.waitForScreen("mutt's index") {
             $0.helpLine.contains("m:Mail") || $0.lines.contains { $0.contains("m:Mail") }

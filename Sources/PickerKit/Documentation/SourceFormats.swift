@@ -67,7 +67,7 @@ extension Options {
             ["set query_command = \"picker --source ~/contacts.vcf --filter %s --format mutt\""]
         ),
         (
-            "mutt, To: from the picker (~/.muttrc, the compose menu)",
+            "To: from the picker in mutt, neomutt (~/.muttrc)",
             [
                 "macro compose \\cp \"<enter-command>source 'picker --source ~/contacts.vcf --format mutt-to |'<enter>\" \"pick recipients\""
             ]
@@ -85,5 +85,5 @@ extension Options {
     /// What the man page says under the set-up lines: how the clients run them, and what
     /// reaches standard error.
     package static let mailClientNotes =
-        "mutt quotes the query it puts in place of %s. In the compose menu, Ctrl-P runs the macro: source hands the terminal to picker and reads what it prints as mutt commands; --format mutt-to prints one, a push that opens To: and types the mailboxes picked (as --format address prints them) at its end, each byte behind <quote-char> and mutt's quoting kept, so that no name becomes a key or a command; nothing when nothing is picked, and an echo command naming what went wrong when picker fails. aerc puts the text typed in place of %s as it is, and splits the line into words itself (0.21 and before) or runs it with sh -c (later), where no quote around %s holds against an apostrophe typed: so the query is on a line of its own, a here-document for sh -c and the words after <<# for aerc's splitter, and the inner sh gives picker either as one argument. With --format mutt, mutt-to and aerc, standard error carries only errors, not the notes of what was left out (contacts skipped, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
+        "mutt quotes the query it puts in place of %s. In the compose menu, Ctrl-P runs the macro: source hands the terminal to picker and reads what it prints as mutt commands; --format mutt-to prints one, a push that opens To: and types the mailboxes picked (as --format address prints them) at its end, each character behind <quote-char> and mutt's quoting kept, so that no name becomes a key or a command; nothing when nothing is picked, and an echo command naming what went wrong when picker fails. aerc puts the text typed in place of %s as it is, and splits the line into words itself (0.21 and before) or runs it with sh -c (later), where no quote around %s holds against an apostrophe typed: so the query is on a line of its own, a here-document for sh -c and the words after <<# for aerc's splitter, and the inner sh gives picker either as one argument. With --format mutt, mutt-to and aerc, standard error carries only errors, not the notes of what was left out (contacts skipped, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
 }

@@ -29,7 +29,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     /// `phone --parsable`).
     case tel
     /// One mutt command, for `source 'picker … |'` in a compose macro: a `push` that opens the
-    /// `To:` field and types the mailboxes of `address` at its end, each byte behind
+    /// `To:` field and types the mailboxes of `address` at its end, each character behind
     /// `<quote-char>`, so that no name can become a key, a function or a second command (see
     /// ``MuttKeys``).
     case muttTo = "mutt-to"
