@@ -46,7 +46,7 @@ _picker() {
         --with-nth) return ;;
         --accept-nth) return ;;
         --height) return ;;
-        --format) COMPREPLY=($(compgen -W "names ids tsv json mutt aerc address tel" -- "$current")); return ;;
+        --format) COMPREPLY=($(compgen -W "names ids tsv json mutt aerc address tel mutt-to" -- "$current")); return ;;
         --cache-dir) COMPREPLY=($(compgen -f -- "$current")); return ;;
         --recent) return ;;
     esac

@@ -39,7 +39,7 @@ complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l height -
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-height -d 'draw on the full screen'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-mouse -d 'do not use the mouse'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-color -d 'no colours'
-complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l format -x -a 'names ids tsv json mutt aerc address tel' -d 'names'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l format -x -a 'names ids tsv json mutt aerc address tel mutt-to' -d 'names'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l print0 -d 'end each printed friend with NUL instead of a newline'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l no-cache -d 'neither show nor write the cached friends of a URL or CardDAV source'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l offline -d 'show'

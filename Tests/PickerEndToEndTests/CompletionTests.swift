@@ -28,7 +28,7 @@ final class CompletionTests: XCTestCase {
         XCTAssertEqual(try bashCompletes(["picker", "--so"]), ["--source", "--sort"])
         XCTAssertEqual(
             try bashCompletes(["picker", "--format", ""]),
-            ["names", "ids", "tsv", "json", "mutt", "aerc", "address", "tel"])
+            ["names", "ids", "tsv", "json", "mutt", "aerc", "address", "tel", "mutt-to"])
         XCTAssertEqual(try bashCompletes(["picker", "--sort", "l"]), ["last"])
         XCTAssertTrue(try bashCompletes(["picker", "--no"]).contains("--no-mouse"))
     }

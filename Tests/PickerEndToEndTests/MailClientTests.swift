@@ -59,6 +59,28 @@ final class MailClientTests: XCTestCase {
         XCTAssertTrue(aerc.standardError.hasPrefix("picker: \(missing): "))
     }
 
+    /// `--format mutt-to` prints one `push` line for mutt to source, and a failure as an `echo`
+    /// line, with nothing on standard error, which mutt would leave on its screen.
+    func testMuttToShape() throws {
+        let found = try pick(["--filter", "bob", "--format", "mutt-to"])
+        XCTAssertEqual(found.status, 0)
+        let typed = #", "Smith, Jr., Bob" <bob@example.org>"#.map { "<quote-char>\($0)" }.joined()
+        XCTAssertEqual(found.output, "push '<edit-to><eol>" + typed + "<enter>'\n")
+        XCTAssertEqual(found.standardError, "")
+        let none = try pick(["--filter", "zzz", "--format", "mutt-to"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertEqual(none.output, "")
+        let missing = home.appendingPathComponent("missing.vcf").path
+        let failed = try runPicker(["--source", missing, "--filter", "bob", "--format", "mutt-to"])
+        XCTAssertEqual(failed.status, 2)
+        XCTAssertEqual(failed.output, "echo 'picker: \(missing): no such file'\n")
+        XCTAssertEqual(failed.standardError, "")
+        let unreadable = try runPicker(["--format=mutt-to", "--bogus"])
+        XCTAssertEqual(unreadable.status, 2)
+        XCTAssertTrue(unreadable.output.hasPrefix("echo 'picker: "), unreadable.output)
+        XCTAssertEqual(unreadable.standardError, "")
+    }
+
     func testAercShape() throws {
         let found = try pick(["--filter", "bob", "--format", "aerc"])
         XCTAssertEqual(found.status, 0)
@@ -156,66 +178,132 @@ final class MailClientTests: XCTestCase {
     }
 
     /// How a client runs a set-up line: mutt quotes the query; aerc puts it as it is, then
-    /// runs the line with `sh -c` or splits it into words itself and runs them without a shell.
+    /// runs the line with `sh -c` or splits it into words as google/shlex does and runs them
+    /// without a shell (0.14 to 0.16).
     private enum Client {
         case mutt, aercWithShell, aercWithoutShell
     }
 
-    /// Runs a client's `line` from the README as `client` runs it: the command after `=`
-    /// (without the quotes mutt puts around it), with `%s` replaced by `query`, with `HOME` at
-    /// the folder that holds `contacts.vcf` and the path aerc's line gives (`/home/me`) there.
-    private func runSetUpLine(_ line: String, query: String, as client: Client) throws -> CommandResult {
-        guard let equals = line.firstIndex(of: "=") else { throw HarnessError("no = in \(line)") }
-        var command = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-        if command.hasPrefix("\""), command.hasSuffix("\"") { command = String(command.dropFirst().dropLast()) }
-        command = command.replacingOccurrences(of: "/home/me/", with: home.path + "/")
-        command = command.replacingOccurrences(of: "%s", with: client == .mutt ? shellQuoted(query) : query)
-        let path = URL(fileURLWithPath: try PickerPaths.picker().path).deletingLastPathComponent().path
+    /// The command of a client's set-up `lines` as the client reads its configuration: the
+    /// text after the first `=`, without the double quotes mutt reads around it; a value in
+    /// `"""` (as aerc's go-ini reads it) is the lines between them, joined by newlines.
+    private func command(of lines: [String]) throws -> String {
+        let text = lines.joined(separator: "\n")
+        guard let equals = text.firstIndex(of: "=") else { throw HarnessError("no = in \(text)") }
+        let value = text[text.index(after: equals)...].drop { $0 == " " }
+        if value.hasPrefix("\"\"\""), value.hasSuffix("\"\"\"") { return String(value.dropFirst(3).dropLast(3)) }
+        if value.hasPrefix("\""), value.hasSuffix("\"") { return String(value.dropFirst().dropLast()) }
+        return String(value)
+    }
+
+    /// Runs a client's set-up `lines` from the README as `client` runs them, with `%s` replaced
+    /// by `query` (quoted by mutt), with `HOME` at the folder that holds `contacts.vcf`, and
+    /// `picker` found first in `bin` (by default, the folder of the binary under test).
+    /// Nil when aerc's splitter fails, and aerc runs nothing.
+    private func runSetUpLines(
+        _ lines: [String], query: String, as client: Client, bin: String? = nil
+    ) throws -> CommandResult? {
+        let commandLine = try command(of: lines).replacingOccurrences(
+            of: "%s", with: client == .mutt ? shellQuoted(query) : query)
+        let path = try bin ?? URL(fileURLWithPath: PickerPaths.picker().path).deletingLastPathComponent().path
         let environment: [String: String?] = [
             "HOME": home.path, "PATH": path + ":/usr/bin:/bin", "LANG": "C.UTF-8", "PICKER_SOURCE": nil,
             "PICKER_DEFAULT_OPTS": nil,
         ]
         guard client == .aercWithoutShell else {
-            return try runCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: environment)
+            return try runCommand(URL(fileURLWithPath: "/bin/sh"), ["-c", commandLine], environment: environment)
         }
-        guard let words = shellWords(command) else { throw HarnessError("a quote not closed in \(command)") }
+        guard let words = googleShlexWords(commandLine) else { return nil }
         return try runCommand(URL(fileURLWithPath: "/usr/bin/env"), words, environment: environment)
     }
 
+    private func setUpLines(_ client: String) throws -> [String] {
+        try XCTUnwrap(Options.mailClientSetUp.first { $0.client.hasPrefix(client) }?.lines, client)
+    }
+
     func testTheReadmeSetUpLinesGiveTheClientsTheirShapes() throws {
-        let lines = Dictionary(uniqueKeysWithValues: Options.mailClientSetUp.map { ($0.client, $0.lines) })
-        let mutt = try XCTUnwrap(lines.first { $0.key.hasPrefix("mutt") }?.value.first)
-        let aerc = try XCTUnwrap(lines.first { $0.key.hasPrefix("aerc") }?.value.first)
+        let mutt = try setUpLines("mutt, neomutt")
+        let aerc = try setUpLines("aerc")
         let everyone =
             "ann@home.example\tAnn Lee\nann.lee@work.example\tAnn Lee\nann.lee@club.example\tAnn Lee\nbob@example.org\tSmith, Jr., Bob\n"
-        let muttResult = try runSetUpLine(mutt, query: "smith", as: .mutt)
+        let muttResult = try XCTUnwrap(runSetUpLines(mutt, query: "smith", as: .mutt))
         XCTAssertEqual(muttResult.status, 0, muttResult.standardError)
         XCTAssertEqual(muttResult.output, "picker: 1 address\nbob@example.org\tSmith, Jr., Bob\n")
         XCTAssertEqual(muttResult.standardError, "", "nothing on mutt's screen of the contact without a name")
-        let muttTwoWords = try runSetUpLine(mutt, query: "bob smith", as: .mutt)
+        let muttTwoWords = try XCTUnwrap(runSetUpLines(mutt, query: "bob smith", as: .mutt))
         XCTAssertEqual(muttTwoWords.output, "picker: 1 address\nbob@example.org\tSmith, Jr., Bob\n")
-        let muttEmpty = try runSetUpLine(mutt, query: "", as: .mutt)
+        let muttEmpty = try XCTUnwrap(runSetUpLines(mutt, query: "", as: .mutt))
         XCTAssertEqual(muttEmpty.status, 0, muttEmpty.standardError)
         XCTAssertEqual(
             muttEmpty.output, "picker: 5 addresses\n" + everyone + "nameless@example.org\t\n",
             "a contact known only by its address, with an empty name")
-        let muttNobody = try runSetUpLine(mutt, query: "nobody", as: .mutt)
+        let muttNobody = try XCTUnwrap(runSetUpLines(mutt, query: "nobody", as: .mutt))
         XCTAssertEqual(muttNobody.status, 1)
         XCTAssertEqual(muttNobody.output, "picker: no friend with an email address matches\n")
         for client in [Client.aercWithShell, .aercWithoutShell] {
-            let twoWords = try runSetUpLine(aerc, query: "ann lee", as: client)
+            let twoWords = try XCTUnwrap(runSetUpLines(aerc, query: "ann lee", as: client))
             XCTAssertEqual(twoWords.status, 0, "\(client): \(twoWords.standardError)")
             XCTAssertEqual(
                 twoWords.output,
                 "ann@home.example\tAnn Lee\nann.lee@work.example\tAnn Lee\nann.lee@club.example\tAnn Lee\n",
                 "\(client)")
             XCTAssertEqual(twoWords.standardError, "", "\(client)")
-            let empty = try runSetUpLine(aerc, query: "", as: client)
+            let empty = try XCTUnwrap(runSetUpLines(aerc, query: "", as: client))
             XCTAssertEqual(empty.status, 0, "\(client): \(empty.standardError)")
             XCTAssertEqual(empty.output, everyone + "nameless@example.org\n", "\(client)")
-            let nobody = try runSetUpLine(aerc, query: "nobody", as: client)
+            let nobody = try XCTUnwrap(runSetUpLines(aerc, query: "nobody", as: client))
             XCTAssertEqual(nobody.status, 1, "\(client)")
             XCTAssertEqual(nobody.output, "", "\(client)")
+        }
+    }
+
+    /// Whatever is typed in aerc's `To:` reaches picker as the one argument of `--filter` and
+    /// runs nothing else: with `sh -c`, exactly as typed (a line `#` ends the here-document
+    /// and is a comment: an empty query); split without a shell, as the words google/shlex
+    /// makes of it, joined by spaces, or nothing at all where shlex fails (a quote left open). A stand-in `picker` records the arguments it is given.
+    func testTheAercLineGivesPickerTheQueryAsOneArgumentAndRunsNothingElse() throws {
+        let aerc = try setUpLines("aerc")
+        let bin = home.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let arguments = home.appendingPathComponent("arguments")
+        let stand = bin.appendingPathComponent("picker")
+        try Data("#!/bin/sh\nprintf '%s\\0' \"$@\" > \(shellQuoted(arguments.path))\n".utf8).write(to: stand)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stand.path)
+        let marker = home.appendingPathComponent("ran").path
+        let queries = [
+            "ann lee", "O'Brien", "'; touch \(marker); '", "a; touch \(marker)", "$(touch \(marker))",
+            "`touch \(marker)`", "x | touch \(marker)", "x && touch \(marker) #", "#", "# x", "x # y", "\"a b\"",
+            "back\\", "\\n\\t", "  spaced  ", "$HOME ${HOME} $1 $*", "<<#", "x\" ; touch \(marker); \"", "Ærø %s",
+        ]
+        for query in queries {
+            for client in [Client.aercWithShell, .aercWithoutShell] {
+                try? FileManager.default.removeItem(at: arguments)
+                let result = try runSetUpLines(aerc, query: query, as: client, bin: bin.path)
+                let expected: String?
+                switch client {
+                case .aercWithShell: expected = query == "#" ? "" : query
+                // The query is split with the line after it, `#`: a comment, unless a
+                // backslash at the end of the query keeps its newline.
+                default: expected = googleShlexWords(query + "\n#").map { $0.joined(separator: " ") }
+                }
+                guard let expected else {
+                    XCTAssertNil(result, "\(client): \(query): aerc's splitter fails, and nothing runs")
+                    continue
+                }
+                XCTAssertEqual(result?.standardError, "", "\(client): \(query)")
+                let given = (try? Data(contentsOf: arguments)).map {
+                    String(decoding: $0, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false)
+                        .dropLast().map(String.init)
+                }
+                XCTAssertEqual(
+                    given,
+                    [
+                        "--source", home.appendingPathComponent("contacts.vcf").path, "--filter", expected, "--format",
+                        "aerc",
+                    ],
+                    "\(client): \(query)")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "\(client): \(query) ran a command")
+            }
         }
     }
 }

@@ -46,8 +46,13 @@ final class ContactOutputTests: XCTestCase {
         XCTAssertEqual(
             MailPrintout.muttMessage(failure: "book.vcf: cannot be read\u{1B}[2J"),
             #"picker: book.vcf: cannot be read\x1b[2J"#)
-        XCTAssertTrue(MailPrintout.asksForMutt(["--filter", "x", "--format", "mutt"]))
-        XCTAssertTrue(MailPrintout.asksForMutt(["--format=mutt", "--bogus"]))
-        XCTAssertFalse(MailPrintout.asksForMutt(["--format", "aerc", "mutt"]))
+        XCTAssertEqual(
+            MailPrintout.muttMessage(failure: "it's 'gone'; `x`", format: .muttTo),
+            #"echo 'picker: it'\''s '\''gone'\''; `x`'"#)
+        XCTAssertEqual(MailPrintout.muttFormat(in: ["--filter", "x", "--format", "mutt"]), .mutt)
+        XCTAssertEqual(MailPrintout.muttFormat(in: ["--format=mutt", "--bogus"]), .mutt)
+        XCTAssertEqual(MailPrintout.muttFormat(in: ["--format=mutt-to", "--bogus"]), .muttTo)
+        XCTAssertEqual(MailPrintout.muttFormat(in: ["--format", "mutt", "--format", "aerc"]), nil)
+        XCTAssertNil(MailPrintout.muttFormat(in: ["--format", "aerc", "mutt"]))
     }
 }

@@ -186,8 +186,7 @@ final class DocumentationTests: XCTestCase {
 
     func testTheReadmeAndTheManPageGiveTheMailClientSetUp() throws {
         let readme = try committed("README.md")
-        let page = try committed("docs/picker.1").replacingOccurrences(of: "\\-", with: "-")
-            .replacingOccurrences(of: "\\(aq", with: "'")
+        let page = try manPage()
         for (client, lines) in Options.mailClientSetUp {
             for line in lines {
                 XCTAssertTrue(readme.contains(line), "README: \(client): \(line)")

@@ -155,7 +155,7 @@ final class OptionsTests: XCTestCase {
             (["--query"], "--query needs a value"),
             (
                 ["--format", "xml"],
-                "--format must be one of names, ids, tsv, json, mutt, aerc, address, tel, not 'xml'"
+                "--format must be one of names, ids, tsv, json, mutt, aerc, address, tel, mutt-to, not 'xml'"
             ),
             (["--session", ""], "--session needs a non-empty token"),
             (["--print0=yes"], "--print0 takes no value"),

@@ -43,26 +43,47 @@ extension Options {
     package static let sourceLimits =
         "Every format is read in UTF-8 (a byte-order mark is passed over), or in UTF-16 or UTF-32: with a byte-order mark, or UTF-16 without one, told by its NUL bytes (such a source is read whole, then turned into UTF-8). In a vCard or a CSV, a line or value that is not UTF-8 is read as Windows-1252 (a vCard's CHARSET is followed where given; a CSV headed as Outlook's Japanese export is read as CP932), which a note on standard error says. In a vCard, a CSV or a list of names, lines end in LF, CRLF or, when the first line end is one, CR alone. A file is opened once and read from the open file; a FIFO (--source <(command)) is read as standard input is, a device or a socket is refused. JSON, vCard and CSV are read as they come, from a file or a pipe alike, in bounded memory: at most \(ReadLimit.source.shown) of a source or of standard input is read, a single JSON value or line may take at most \(FriendsJSON.largestUnit >> 20) MB, and more is an error (exit 2) that names the limit. In a Facebook export's folder no symbolic link is followed and only a regular file is read as its friends list, at most \(ReadLimit.exportFriendsList.shown) of it; in a folder of .vcf files each is opened from the folder, never through a symbolic link, at most \(ReadLimit.cardFile.shown) of each and \(ReadLimit.source.shown) of all. picker's own files (the friend cache, at most \(ReadLimit.cache.shown); the record of picks, \(ReadLimit.history.shown); the session, \(ReadLimit.session.shown), as is a --session-file) are read only when they are regular files of the user, never through a symbolic link, in a directory of the user that no one else can write in and that is not itself a symbolic link."
 
-    /// The lines that make picker the address book of mutt, neomutt and aerc.
+    /// The lines that make picker the address book of mutt, neomutt and aerc, and mutt's
+    /// macro that fills `To:` from the picker.
     ///
     /// mutt quotes the query itself before it puts it in place of `%s` and runs the line with
-    /// `sh -c`. aerc puts the text typed in place of `%s` as it is, then splits the line into
-    /// words itself (0.21 and before) or runs it with `sh -c` (later): the single quotes keep a
-    /// query with a space one argument, and an empty one an argument at all; the path is
-    /// written whole, as only a shell would expand `~`.
+    /// `sh -c`. Its macro runs picker with `source 'command |'`, which hands the terminal over
+    /// while the command runs and reads its output as mutt commands: `--format mutt-to` prints
+    /// one `push` that no name can turn into another key or command (see ``MuttKeys``).
+    ///
+    /// aerc puts the text typed in place of `%s` as it is, then splits the line into words
+    /// itself (0.21 and before: 0.14 to 0.16 with google/shlex, which drops a `#` comment to
+    /// the end of its line, later ones with their own splitter) or runs it with `sh -c`
+    /// (later), where no quote around `%s` stays closed against an apostrophe typed. So the
+    /// query is put on a line of its own (a value in `"""` spans lines): `sh -c` reads it as
+    /// the body of a here-document, data that nothing expands, ended by a line holding `#`
+    /// (a comment, were the query that line); split without a shell, it is the words after
+    /// `<<#`, arguments of the inner `sh`, and the line `#` a comment. The inner `sh` takes
+    /// the one or the other (it has arguments only in the second case) and gives picker the
+    /// query as one argument; as a shell runs picker either way, `~` is expanded.
     package static let mailClientSetUp: [(client: String, lines: [String])] = [
         (
             "mutt, neomutt (~/.muttrc)",
             ["set query_command = \"picker --source ~/contacts.vcf --filter %s --format mutt\""]
         ),
         (
+            "To: from the picker in mutt, neomutt (~/.muttrc)",
+            [
+                "macro compose \\cp \"<enter-command>source 'picker --source ~/contacts.vcf --format mutt-to |'<enter>\" \"pick recipients\""
+            ]
+        ),
+        (
             "aerc (~/.config/aerc/aerc.conf, [compose])",
-            ["address-book-cmd = picker --source /home/me/contacts.vcf --filter '%s' --format aerc"]
+            [
+                #"address-book-cmd = """sh -c 'if [ $# = 0 ]; then IFS= read -r q; else shift; q="$*"; fi; exec picker --source ~/contacts.vcf --filter "$q" --format aerc' picker <<'#'"#,
+                "%s",
+                #"#""""#,
+            ]
         ),
     ]
 
     /// What the man page says under the set-up lines: how the clients run them, and what
     /// reaches standard error.
     package static let mailClientNotes =
-        "mutt quotes the query it puts in place of %s. aerc puts the text typed there as it is and splits the line itself (0.21 and before, so ~ is not expanded: write the path whole) or runs it with sh -c; the single quotes keep a query with a space, or an empty one, one argument, and an apostrophe typed would end them (type brien for O'Brien). With --format mutt and aerc, standard error carries only errors, not the notes of what was left out (contacts skipped, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
+        "mutt quotes the query it puts in place of %s. In the compose menu, Ctrl-P runs the macro: source hands the terminal to picker and reads what it prints as mutt commands; --format mutt-to prints one, a push that opens To: and types the mailboxes picked (as --format address prints them) at its end, each character behind <quote-char> and mutt's quoting kept, so that no name becomes a key or a command; nothing when nothing is picked, and an echo command naming what went wrong when picker fails. aerc puts the text typed in place of %s as it is, and splits the line into words itself (0.21 and before) or runs it with sh -c (later), where no quote around %s holds against an apostrophe typed: so the query is on a line of its own, a here-document for sh -c and the words after <<# for aerc's splitter, and the inner sh gives picker either as one argument. With --format mutt, mutt-to and aerc, standard error carries only errors, not the notes of what was left out (contacts skipped, friends without an address, addresses that are not one plain address): mutt does not capture it, and it would land on its screen."
 }

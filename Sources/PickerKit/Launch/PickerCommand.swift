@@ -33,7 +33,9 @@ package enum PickerCommand {
                 return printText(HelpPage.text(for: subcommand))
             }
         } catch {
-            if MailPrintout.asksForMutt(arguments) { return failForMutt(error.description, status: .error) }
+            if let format = MailPrintout.muttFormat(in: arguments) {
+                return failForMutt(error.description, format: format, status: .error)
+            }
             return fail(error.description)
         }
         MemoryTuning.returnLargeBlocksToTheSystem()
@@ -56,22 +58,23 @@ package enum PickerCommand {
         return ExitStatus.error.rawValue
     }
 
-    /// Says `problem` as mutt's `query_command` wants it: the first line of standard output,
-    /// which mutt shows as its message, with nothing on standard error (which mutt would paint
-    /// over its screen); the status of the failure.
-    private static func failForMutt(_ problem: String, status: ExitStatus) -> Int32 {
-        _ = StandardStreams.writeOutput([Array(MailPrintout.muttMessage(failure: problem).utf8) + [0x0A]])
+    /// Says `problem` as mutt reads `format` (`mutt`, `mutt-to`): the first line of standard
+    /// output, which mutt shows as its message (for `mutt-to`, an `echo` command), with nothing
+    /// on standard error (which mutt would paint over its screen); the status of the failure.
+    private static func failForMutt(_ problem: String, format: OutputFormat, status: ExitStatus) -> Int32 {
+        let line = MailPrintout.muttMessage(failure: problem, format: format)
+        _ = StandardStreams.writeOutput([Array(line.utf8) + [0x0A]])
         return status.rawValue
     }
 
     /// Carries `plan` out: writes its reports (those its format wants), then prints, exits, or
     /// opens the screen; the status to exit with.
     static func carryOut(_ plan: LaunchPlan, _ options: Options) -> Int32 {
-        if options.format == .mutt, case .exit(let status) = plan.action,
+        if options.format == .mutt || options.format == .muttTo, case .exit(let status) = plan.action,
             status == .error || status == .sessionRejected,
             let problem = plan.reports.last
         {
-            return failForMutt(problem, status: status)
+            return failForMutt(problem, format: options.format, status: status)
         }
         for report in plan.reports(for: options.format) { StandardStreams.report(report) }
         switch plan.action {

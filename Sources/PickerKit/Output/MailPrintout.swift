@@ -49,17 +49,28 @@ package struct MailPrintout: Sendable {
         }
     }
 
-    /// The line mutt shows when picker fails: `picker: ` and what went wrong, on one line
-    /// (control characters made visible).
-    static func muttMessage(failure problem: String) -> String {
-        "picker: " + TerminalText.sanitized(problem)
+    /// The line that tells mutt that picker failed, as `format` (``OutputFormat/mutt`` or
+    /// ``OutputFormat/muttTo``) is read: `picker: ` and what went wrong, on one line (control
+    /// characters made visible), which mutt shows as its message; for `mutt-to`, in an `echo`
+    /// command (see ``MuttKeys/echo(_:)``).
+    static func muttMessage(failure problem: String, format: OutputFormat = .mutt) -> String {
+        let message = "picker: " + TerminalText.sanitized(problem)
+        return format == .muttTo ? MuttKeys.echo(message) : message
     }
 
-    /// Whether `arguments` ask for `--format mutt`: then even a command line that cannot be
-    /// read is told as mutt wants (see ``muttMessage(failure:)``).
-    static func asksForMutt(_ arguments: [String]) -> Bool {
-        arguments.contains("--format=mutt")
-            || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "mutt" }
+    /// The format of `arguments` when it is one whose output mutt reads (`mutt`, `mutt-to`):
+    /// then even a command line that cannot be read is told as mutt wants (see
+    /// ``muttMessage(failure:format:)``).
+    static func muttFormat(in arguments: [String]) -> OutputFormat? {
+        var format: OutputFormat?
+        for (index, argument) in arguments.enumerated() {
+            if argument.starts(with: "--format=") {
+                format = OutputFormat(rawValue: String(argument.dropFirst("--format=".count)))
+            } else if argument == "--format", index + 1 < arguments.count {
+                format = OutputFormat(rawValue: arguments[index + 1])
+            }
+        }
+        return format == .mutt || format == .muttTo ? format : nil
     }
 
     /// The line mutt shows above the addresses, or alone when there are none.
@@ -73,8 +84,9 @@ package struct MailPrintout: Sendable {
 }
 
 extension OutputFormat {
-    /// Whether the format prints email addresses for a mail client (`mutt`, `aerc`, `address`).
-    package var isForMail: Bool { self == .mutt || self == .aerc || self == .address }
+    /// Whether the format prints email addresses for a mail client (`mutt`, `aerc`, `address`,
+    /// `mutt-to`).
+    package var isForMail: Bool { self == .mutt || self == .aerc || self == .address || self == .muttTo }
 
     /// What a pick prints of a contact in this format: an email address (the mail formats), a
     /// phone number (`tel`), or the whole contact.
@@ -87,14 +99,15 @@ extension OutputFormat {
     /// says what was left out, and is printed even when nobody has that part.
     package var printsOnePart: Bool { printedPart != .contact }
 
-    /// Whether a mail client runs picker for this format and reads it (`mutt`, `aerc`), rather
-    /// than a person: standard error is then kept for errors, as mutt does not capture it and
-    /// every note would land on its screen at each query (see ``LaunchPlan/reports(for:)``).
-    package var isReadByMailClient: Bool { self == .mutt || self == .aerc }
+    /// Whether a mail client runs picker for this format and reads it (`mutt`, `aerc`,
+    /// `mutt-to`), rather than a person: standard error is then kept for errors, as mutt does
+    /// not capture it and every note would land on its screen at each query (see
+    /// ``LaunchPlan/reports(for:)``).
+    package var isReadByMailClient: Bool { self == .mutt || self == .aerc || self == .muttTo }
 
     /// The email addresses of `friend` (the preferred first) that the format prints, only those
     /// that are one plain address (see ``EmailAddress``): every one for mutt and aerc, the first
-    /// for `address`; its phone numbers for `tel`; none for the other formats; and how many
+    /// for `address` and `mutt-to`; its phone numbers for `tel`; none for the other formats; and how many
     /// addresses were passed over for not being one (for `address`, those before the one
     /// printed).
     func printedValues(of friend: Friend) -> (printed: [String], passedOver: Int) {
@@ -105,7 +118,7 @@ extension OutputFormat {
         case .mutt, .aerc:
             let printed = emails.filter(EmailAddress.isPlain)
             return (printed, emails.count - printed.count)
-        case .address:
+        case .address, .muttTo:
             guard let first = emails.firstIndex(where: EmailAddress.isPlain) else { return ([], emails.count) }
             return ([emails[first]], first)
         case .names, .ids, .tsv, .json:

@@ -28,6 +28,11 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     /// `number<TAB>name` for each phone number of each friend, for SIP and SMS tools (khard's
     /// `phone --parsable`).
     case tel
+    /// One mutt command, for `source 'picker … |'` in a compose macro: a `push` that opens the
+    /// `To:` field and types the mailboxes of `address` at its end, each character behind
+    /// `<quote-char>`, so that no name can become a key, a function or a second command (see
+    /// ``MuttKeys``).
+    case muttTo = "mutt-to"
 
     /// The UTF-8 to print for `friends`: records end in a newline, or in NUL with `print0`.
     /// What a name or an id holds is written as ``writesAsGiven(toTerminal:)`` says: as it is,
@@ -144,14 +149,17 @@ private struct RecordWriter {
             }
             addresses += printed.count
             return
-        case .address:
+        case .address, .muttTo:
             guard let email = friend.flatMap({ format.printedValues(of: $0).printed.first }) else { return }
+            // mutt's To: field takes a list: each mailbox follows ", ", which mutt passes over
+            // before the first.
+            if format == .muttTo { output += Array(", ".utf8) }
             if name.elementsEqual(email.utf8) {
                 appendEscaped(email)
             } else {
                 appendMailbox(name: name, email: email)
             }
-            output.append(terminator)
+            if format == .address { output.append(terminator) }
             addresses += 1
             return
         case .names:
@@ -221,6 +229,7 @@ private struct RecordWriter {
         if format == .mutt {
             output = Array(MailPrintout.muttMessage(addresses: addresses).utf8) + [terminator] + output
         }
+        if format == .muttTo && addresses > 0 { output = MuttKeys.pushToField(typing: output) + [terminator] }
         return output
     }
 
