@@ -34,7 +34,7 @@ extension Options {
         ),
         (
             "text",
-            "anything else: one name per line, the line number as id, blank lines skipped; piped in, the names show as they come. A file of another kind, told by its first bytes (an image, a PDF, a gzip, bzip2, xz, 7-Zip, RAR or tar file, an SQLite database, a spreadsheet or document, a program), is refused naming what it looks like (exit 2), never read as names"
+            "anything else: one name per line, the line number as id, blank lines skipped; piped in, the names show as they come. A file of another kind, told by its first bytes (an image, a PDF, a gzip, bzip2, xz, 7-Zip, RAR or tar file, an SQLite database, a spreadsheet or document, a program), is refused naming what it looks like (exit 2), never read as names. When a source is not what its content looks like (a list of names whose first line looks like a CSV header or JSON), --input json, vcard, csv, text or facebook says what it is"
         ),
     ]
 

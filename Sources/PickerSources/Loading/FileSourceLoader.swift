@@ -10,29 +10,46 @@ import PickerStore
 ///
 /// The path is opened once (``InputFile``, symbolic links followed as the user's shell would)
 /// and everything is read from that open file: a device or a socket is refused, and at most
-/// ``ReadLimit/source`` is read.
+/// ``ReadLimit/source`` is read. `--input` (``declared``) says what it is when its content
+/// would be taken for another format.
 package struct FileSourceLoader: FriendLoader {
     let path: String
+    /// What `--input` says the file or folder is; nil to tell it by its content.
+    let declared: InputFormat?
 
-    package init(path: String) {
+    package init(path: String, declared: InputFormat? = nil) {
         self.path = path
+        self.declared = declared
     }
 
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
         let file = try InputFile.open(path, trust: .named, limit: .source, allowingDirectory: true)
         if file.isDirectory {
             let names = InputFile.names(inDirectory: file.descriptor)
-            if VCardFolder.holdsCards(names) { return try VCardFolder.read(file, names: names, deliver) }
-            return try Self.readExport(file, deliver)
+            switch declared {
+            case nil where VCardFolder.holdsCards(names): return try VCardFolder.read(file, names: names, deliver)
+            case nil, .facebook?: return try Self.readExport(file, deliver)
+            case .vcard?:
+                guard VCardFolder.holdsCards(names) else {
+                    throw SourceError(source: path, problem: "is a folder without .vcf files (--input vcard)")
+                }
+                return try VCardFolder.read(file, names: names, deliver)
+            case let other?:
+                throw SourceError(
+                    source: path,
+                    problem:
+                        "is a folder: --input \(other.rawValue) reads a file (a folder is read as .vcf files or a Facebook export)"
+                )
+            }
         }
         let head = try StandardInput.readHead(file)
         guard file.isRegular else {
             // A named pipe is read once, as standard input is.
-            try StandardInputLoader.read(head: head, input: file, deliver)
+            try StandardInputLoader.read(head: head, input: file, declared: declared, deliver)
             return
         }
         let format = head.withUnsafeBufferPointer { (head) -> SourceFormat? in
-            SourceFormat.isBlank(head) ? nil : SourceFormat.of(head)
+            SourceFormat.isBlank(head) ? nil : SourceFormat.of(head, declared: declared)
         }
         switch format {
         case nil:
@@ -41,7 +58,7 @@ package struct FileSourceLoader: FriendLoader {
                 problem:
                     "is empty: expected friends (JSON, vCard, a contacts CSV, a Facebook export, or one name per line)")
         case .zipArchive?: deliver(try FacebookExport.readArchive(path))
-        default: try StandardInputLoader.read(head: head, input: file, deliver)
+        default: try StandardInputLoader.read(head: head, input: file, declared: declared, deliver)
         }
     }
 
