@@ -79,15 +79,24 @@ package struct FileSourceLoader: FriendLoader {
         }
         guard let book else { return try FriendsJSON.readPages(list, deliver) }
         var friends: [Friend] = []
-        try FriendsJSON.readPages(list) { friends += $0.friends }
+        var skipped = 0
+        var firstSkipped: SkippedEntry?
+        try FriendsJSON.readPages(list) { read in
+            friends += read.friends
+            skipped += read.skipped
+            firstSkipped = firstSkipped ?? read.firstSkipped
+        }
+        // One page: the list's friends with the address book's contacts, and the entries of the
+        // list skipped.
+        var page = FriendPage(friends: friends, skipped: skipped)
+        page.firstSkipped = firstSkipped
         do throws(SourceError) {
             let contacts = try FacebookExport.addressBook(Data(try book.readAll()), source: book.name)
-            deliver(FriendPage(friends: FacebookExport.adding(contacts, to: friends)))
+            page.friends = FacebookExport.adding(contacts, to: friends)
         } catch {
-            var page = FriendPage(friends: friends)
             page.problems = [error]
-            deliver(page)
         }
+        deliver(page)
     }
 
     /// The start of the regular file at `path`, enough to tell its format

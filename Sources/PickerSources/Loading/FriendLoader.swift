@@ -128,7 +128,7 @@ package struct StandardInputLoader: FriendLoader {
         declared: InputFormat? = nil, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
         switch SourceFormat.of(input, declared: declared) {
-        case .json: deliver(FriendPage(friends: try FriendsJSON.decode(input, source: source)))
+        case .json: deliver(try FriendsJSON.page(input, source: source))
         case .vCard:
             var reader = VCardReader(source: source)
             try reader.readAll(.bytes(input), source: source, deliver)
