@@ -30,4 +30,14 @@ final class SavedJSONTests: XCTestCase {
         XCTAssertEqual(ids.output.count, 17, "an id made of 16 hexadecimal digits: \(ids.output)")
         XCTAssertEqual(try runPicker(["--source", path, "--filter", "bob", "--format", "ids"]).output, ids.output)
     }
+
+    /// Another file of a Facebook export given as a source says where the friends list is.
+    func testAnotherFileOfAFacebookExportNamesTheFriendsList() throws {
+        let path = try saved(
+            "removed_friends.json", #"{"deleted_friends_v2": [{"name": "Ann Lee", "timestamp": 1700000000}]}"#)
+        let result = try runPicker(["--source", path, "--filter", ""])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.hasPrefix("picker: \(path): is another file of a Facebook export"))
+        XCTAssertTrue(result.standardError.contains("your_friends.json"), result.standardError)
+    }
 }

@@ -152,6 +152,23 @@ final class FriendsJSONTests: XCTestCase {
         XCTAssertEqual(problem(#"[5]"#), "[0]: expected an object")
     }
 
+    /// The other files of a Facebook export, given as a source, say where the friends list is.
+    func testOtherFilesOfAFacebookExportNameTheFriendsList() {
+        for json in [
+            #"{"deleted_friends_v2": [{"name": "Ann Lee", "timestamp": 1700000000}]}"#,
+            #"{"received_requests_v2": [{"name": "Bob", "timestamp": 1700000000}]}"#,
+            #"{"sent_requests_v2": []}"#, #"{"rejected_requests_v2": []}"#, #"{"following_v3": []}"#,
+            #"{"deleted_friends": []}"#, #"{"followers_v2": []}"#,
+        ] {
+            XCTAssertEqual(problem(json), JSONFriendScanner.otherExportFile, json)
+            XCTAssertThrowsError(try FriendsJSON.decodeWithFoundation(Data(json.utf8), source: "f"), json) { error in
+                XCTAssertEqual((error as? SourceError)?.problem, JSONFriendScanner.otherExportFile, json)
+            }
+        }
+        XCTAssertTrue(JSONFriendScanner.otherExportFile.contains("your_friends.json"))
+        XCTAssertEqual(problem(#"{"people": []}"#), #"the top level: "data" is missing"#)
+    }
+
     func testPlainTextOnStandardInputHasLineNumbersAsIds() throws {
         let friends = try FriendSource.friends(fromStandardInput: Data("Ada\r\n\nZoë Kim\n  \nBob".utf8))
         XCTAssertEqual(

@@ -25,7 +25,13 @@ extension FriendsJSON {
                     return try friends(decoder.decode(OlderExportPage.self, from: data).friends, in: data) { $0.friend }
                 default: break
                 }
-                return try friends(decoder.decode(Page.self, from: data).data, in: data) { $0.friend }
+                do {
+                    return try friends(decoder.decode(Page.self, from: data).data, in: data) { $0.friend }
+                } catch DecodingError.keyNotFound(let key, let context)
+                    where context.codingPath.isEmpty && key.stringValue == "data" && keys.otherExportList
+                {
+                    throw SourceError(source: source, problem: JSONFriendScanner.otherExportFile)
+                }
             case UInt8(ascii: "["):
                 return try friends(decoder.decode([Lenient<ArrayEntry>].self, from: data), in: data) { $0.friend }
             default:
@@ -93,11 +99,12 @@ extension FriendsJSON {
     }
 
     /// Which list of friends the object `data` holds: whether it is a nested friends edge's,
-    /// and the key of the Facebook export's (`friends_v2`, or the older `friends`) when it
-    /// holds that as an array and no Graph `data` array. (Read with the decoder, which, unlike `JSONSerialization`, takes
+    /// the key of the Facebook export's (`friends_v2`, or the older `friends`) when it holds
+    /// that as an array and no Graph `data` array, and whether it holds the list of another
+    /// file of the export. (Read with the decoder, which, unlike `JSONSerialization`, takes
     /// numbers too large for Swift where nothing reads them, as the fast reader does.)
     /// - Throws: when `data` is not a JSON object, or holds more than one list of friends.
-    private static func listKeys(of data: Data) throws -> (edge: Bool, export: String?) {
+    private static func listKeys(of data: Data) throws -> (edge: Bool, export: String?, otherExportList: Bool) {
         let keys = try JSONDecoder().decode(ListKeys.self, from: data)
         let lists = keys.lists
         guard lists.count <= 1 else {
@@ -106,7 +113,7 @@ extension FriendsJSON {
         }
         let export = lists.first.flatMap { $0 == "data" ? nil : $0 }
         let isEdge = keys.edge && !lists.contains("data") && !lists.contains("friends_v2")
-        return (isEdge, isEdge ? nil : export)
+        return (isEdge, isEdge ? nil : export, keys.otherExportList)
     }
 
     /// Which of the keys that may hold a list of friends hold an array (`friends` also as an
@@ -115,6 +122,7 @@ extension FriendsJSON {
         var lists: [String]
         /// Whether `friends` is an object, a nested friends edge.
         var edge: Bool
+        var otherExportList: Bool
 
         /// A friends edge's object, its `data` an array.
         struct Edge: Decodable {
@@ -142,6 +150,11 @@ extension FriendsJSON {
                 (try? container.decode([Skipped].self, forKey: Key(stringValue: key))) != nil
                     || (key == "friends" && edgeHoldsList)
             }
+            otherExportList = [
+                "deleted_friends_v2", "deleted_friends", "received_requests_v2", "received_requests",
+                "sent_requests_v2", "sent_requests", "rejected_requests_v2", "rejected_requests", "following_v3",
+                "following_v2", "following", "followers_v2", "followers",
+            ].contains { container.contains(Key(stringValue: $0)) }
         }
     }
 

@@ -85,6 +85,9 @@ struct JSONFriendScanner {
     private var sawEdge = false
     private var sawEdgeData = false
     private var listInEdge = false
+    /// Whether the top-level object holds a list of another file of the Facebook export
+    /// (removed friends, friend requests, follows).
+    private var sawOtherExportList = false
     /// How many friends were handed out, and how many elements of the list skipped, the first
     /// of them: a list of which none could be read is not a list of friends.
     private var friendsRead = 0
@@ -245,6 +248,7 @@ struct JSONFriendScanner {
         if inEdge { return try edgeValue(key, &cursor) }
         guard key == .data || key == .friendsV2 || key == .friends, !seenListKeys.contains(key) else {
             try cursor.skipValue(depth: 1)
+            if key == .otherExportList { sawOtherExportList = true }
             place = .afterMember
             return
         }
@@ -342,7 +346,8 @@ struct JSONFriendScanner {
             let data = sawEdge ? "friends.data" : "data"
             guard let dataWasNull else {
                 if sawEdge { return .invalid(.content("friends: \"data\" is missing")) }
-                return .invalid(.content("the top level: \"data\" is missing"))
+                return .invalid(
+                    .content(sawOtherExportList ? Self.otherExportFile : "the top level: \"data\" is missing"))
             }
             return .invalid(.content("\(data): expected an array of friends" + (dataWasNull ? ", found null" : "")))
         }
@@ -351,6 +356,10 @@ struct JSONFriendScanner {
         }
         return .end
     }
+
+    /// What is said of a file of the Facebook export other than its friends list.
+    static let otherExportFile =
+        "is another file of a Facebook export (removed friends, friend requests or follows), not its friends list: give your_friends.json (connections/friends/your_friends.json; older exports: friends/friends.json), or the export's folder or .zip"
 
     /// What is said of a list of which `count` elements were skipped, none read, the first
     /// for the reason `first` gives (`data[3]: "name" is missing`).
@@ -420,6 +429,11 @@ struct JSONFriendScanner {
         case data, id, name, firstName, middleName, lastName, other
         /// The Facebook export's friends list (`friends_v2`, older `friends`) and its entries' date.
         case friendsV2, friends, timestamp
+        /// The list of another file of the Facebook export: removed friends
+        /// (`deleted_friends_v2`), friend requests received, sent or rejected
+        /// (`received_requests_v2`, ...), follows (`following_v3`, `followers_v2`), in their
+        /// current and older spellings.
+        case otherExportList
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             func equals(_ word: StaticString) -> Bool {
@@ -436,6 +450,13 @@ struct JSONFriendScanner {
             case 10 where equals("first_name"): self = .firstName
             case 10 where equals("friends_v2"): self = .friendsV2
             case 11 where equals("middle_name"): self = .middleName
+            case 9 where equals("following"), 9 where equals("followers"), 12 where equals("following_v2"),
+                12 where equals("following_v3"), 12 where equals("followers_v2"), 13 where equals("sent_requests"),
+                15 where equals("deleted_friends"), 16 where equals("sent_requests_v2"),
+                17 where equals("received_requests"), 17 where equals("rejected_requests"),
+                18 where equals("deleted_friends_v2"), 20 where equals("received_requests_v2"),
+                20 where equals("rejected_requests_v2"):
+                self = .otherExportList
             default: self = .other
             }
         }
@@ -452,7 +473,7 @@ struct JSONFriendScanner {
             case .friendsV2: "friends_v2"
             case .friends: "friends"
             case .timestamp: "timestamp"
-            case .other: ""
+            case .otherExportList, .other: ""
             }
         }
     }
