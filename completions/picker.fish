@@ -5,6 +5,7 @@ complete -c picker -n __fish_use_subcommand -a logout -d 'remove the session pic
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l session -x -d 'the session whose friends are shown'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l session-file -r -F -d 'read the session token from the first line of PATH'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l source -r -F -d 'a file, read by its content whatever it is called: JSON'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l input -x -a 'json vcard csv text facebook' -d 'read every file source and standard input as this format, for when picker\'s guess from the content is wrong'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l user -x -d 'the user of a carddav or carddavs source, when its URL names none'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l password-command -x -d 'the password of a carddav or carddavs source: the first line CMD prints, run by sh -c before the screen opens'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l timeout -x -d 'the most seconds each HTTP request may take, from its start to its last byte'

@@ -125,9 +125,12 @@ final class BadSourceTests: TmuxTestCase {
             located: false)
     }
 
-    func testAFriendWithoutIdOrName() throws {
+    /// A list none of whose elements is a friend names the first (a friend without an id gets
+    /// one, and one element that is no friend is skipped among friends).
+    func testAListWithoutAFriend() throws {
         try assertRejected(
-            try file("noid.json", #"[{"id": "1", "name": "Ada"}, {"name": "Bob"}]"#), saying: #"[1]: "id" is missing"#)
+            try file("nofriend.json", #"[{"id": "1"}, 5]"#),
+            saying: #"[0]: "name" is missing (and 1 more skipped, none read)"#)
         try assertRejected(try file("noname.json", #"{"data": [{"id": "1"}]}"#), saying: #"data[0]: "name" is missing"#)
     }
 

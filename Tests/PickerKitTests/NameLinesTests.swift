@@ -173,6 +173,29 @@ final class NameLinesTests: XCTestCase {
         }
     }
 
+    /// `--input text` takes the line scan for a file that looks like a CSV; `--input json`
+    /// reads a text file as JSON, and fails naming it.
+    func testTheDeclaredFormatDecidesTheLineScan() throws {
+        let folder = try TemporaryFolder.make("declared-text")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("names.txt").path
+        try Data("Lee, Ann, Dr.\nStone, Bob, Mr.\n".utf8).write(to: URL(fileURLWithPath: path))
+        let found = try FriendFilter.matches(
+            in: .file(path), matching: "ann", sortOrder: .first, input: .text, token: nil, timeout: 1
+        ).matches
+        guard case .lines(let lines) = found else { return XCTFail("the line scan, not a list: \(found)") }
+        XCTAssertEqual(lines.friends.map(\.name), ["Lee, Ann, Dr."])
+
+        let names = folder.appendingPathComponent("plain.txt").path
+        try Data("Ann Lee\nBob Stone\n".utf8).write(to: URL(fileURLWithPath: names))
+        XCTAssertThrowsError(
+            try FriendFilter.matches(
+                in: .file(names), matching: "ann", sortOrder: .first, input: .json, token: nil, timeout: 1)
+        ) { error in
+            XCTAssertEqual((error as? SourceError)?.source, names, "\(error)")
+        }
+    }
+
     func testALineThatIsNotUTF8IsNamed() {
         XCTAssertThrowsError(
             try NameLines.readPages(Data([0x41, 0x0A, 0x42, 0xFF, 0x0A]), source: "standard input") { _ in }

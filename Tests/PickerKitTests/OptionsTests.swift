@@ -329,6 +329,24 @@ final class OptionsTests: XCTestCase {
         }
     }
 
+    /// `--input` from the command line or `PICKER_DEFAULT_OPTS`, one of the formats picker reads.
+    func testInputNamesWhatTheSourcesHold() throws {
+        guard case .run(let options) = try parse(["--input", "text"]) else { return XCTFail("a run") }
+        XCTAssertEqual(options.input, .text)
+        guard case .run(let defaults) = try parse([], ["PICKER_DEFAULT_OPTS": "--input=vcard"]) else {
+            return XCTFail("a run")
+        }
+        XCTAssertEqual(defaults.input, .vcard)
+        guard case .run(let none) = try parse([]) else { return XCTFail("a run") }
+        XCTAssertNil(none.input, "told by the content")
+        XCTAssertThrowsError(try parse(["--input", "xml"])) { error in
+            XCTAssertEqual(
+                (error as? Options.UsageError)?.description,
+                "--input must be one of json, vcard, csv, text, facebook, not 'xml'")
+            XCTAssertEqual((error as? Options.UsageError)?.status, .error)
+        }
+    }
+
     func testShellWords() {
         XCTAssertEqual(shellWords(#"a 'b c' "d \"e\"" f\ g '' h"#), ["a", "b c", #"d "e""#, "f g", "", "h"])
         XCTAssertEqual(shellWords("  "), [])

@@ -70,7 +70,7 @@ final class FriendsJSONTests: XCTestCase {
     }
 
     func testWrongShapesNameTheFriendAndField() {
-        XCTAssertEqual(problem(#"{"data": [{"id": "1", "name": "A"}, {"id": "2"}]}"#), #"data[1]: "name" is missing"#)
+        XCTAssertEqual(problem(#"{"data": [{"id": "2"}]}"#), #"data[0]: "name" is missing"#)
         XCTAssertEqual(
             problem(#"{"data": [{"id": "1", "name": null}]}"#), "data[0].name: expected a string, found null")
         XCTAssertEqual(problem(#"{"data": [{"id": true, "name": "A"}]}"#), "data[0].id: expected a string")
@@ -80,6 +80,93 @@ final class FriendsJSONTests: XCTestCase {
         XCTAssertEqual(problem(""), #"is empty: expected a friends page {"data": [...]} or an array of friends"#)
         XCTAssertEqual(problem(" \n"), #"is empty: expected a friends page {"data": [...]} or an array of friends"#)
         XCTAssertEqual(try decode("\u{FEFF}[]"), [], "a byte-order mark is skipped")
+    }
+
+    /// What `/me?fields=id,name,friends` answers: the friends edge nested in the user's object.
+    func testANestedFriendsEdgeIsTheList() throws {
+        let answer = """
+            {"id": "1", "name": "Me", "friends": {"data": [{"id": "2", "name": "Ann Lee"}, {"id": "3", "name": "Bob"}],
+             "paging": {"cursors": {"before": "QVFI", "after": "QVFJ"}}, "summary": {"total_count": 2}}}
+            """
+        XCTAssertEqual(try decode(answer), [Friend(id: "2", name: "Ann Lee"), Friend(id: "3", name: "Bob")])
+        XCTAssertEqual(try FriendsJSON.decodeWithFoundation(Data(answer.utf8), source: "f"), try decode(answer))
+        let path = TemporaryFolder.root.appendingPathComponent("picker-edge-\(UUID().uuidString).json")
+        try Data(answer.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        var streamed: [Friend] = []
+        try FriendsJSON.readPages(path: path.path, firstPage: 1) { streamed += $0.friends }
+        XCTAssertEqual(streamed.map(\.id), ["2", "3"], "read as it comes, too")
+        XCTAssertEqual(problem(#"{"id": "1", "friends": {"summary": {}}}"#), #"friends: "data" is missing"#)
+        XCTAssertEqual(
+            problem(#"{"id": "1", "friends": {"data": null}}"#),
+            "friends.data: expected an array of friends, found null")
+        XCTAssertEqual(problem(#"{"friends": {"data": [{"id": 2}]}}"#), #"friends.data[0]: "name" is missing"#)
+    }
+
+    /// Older answers (FQL's) and hand-made lists have no `id`: one is made from the name, as
+    /// for a CSV record without one, the same in every run.
+    func testObjectsWithoutAnIdGetOneMadeFromTheirName() throws {
+        let friends = try decode(#"{"data": [{"name": "Ann Lee", "uid": 4}, {"id": null, "name": "Bob"}]}"#)
+        XCTAssertEqual(
+            friends,
+            [Friend(id: StableID.of(["Ann Lee"]), name: "Ann Lee"), Friend(id: StableID.of(["Bob"]), name: "Bob")])
+        XCTAssertEqual(try decode(#"[{"name": "Ann Lee"}]"#).map(\.id), [StableID.of(["Ann Lee"])])
+    }
+
+    /// An element that is not a friend (a number, a string in a page, an object without a
+    /// name) is skipped and counted, the first named, and the rest read; only a list none of
+    /// whose elements is a friend is refused, naming the first.
+    func testJunkElementsAreSkippedAndCounted() throws {
+        let json = #"{"data": [7, {"id": "1", "name": "Ann"}, "Bob", {"id": "3"}, {"id": "4", "name": "Cy"}]}"#
+        let page = try FriendsJSON.page(Data(json.utf8), source: "friends.json")
+        XCTAssertEqual(page.friends.map(\.name), ["Ann", "Cy"])
+        XCTAssertEqual(page.skipped, 3)
+        XCTAssertEqual(page.firstSkipped, SkippedEntry(place: "data[0]", problem: "expected an object"))
+        XCTAssertEqual(
+            SkippedEntry.note(page.skipped, first: page.firstSkipped),
+            "3 contacts skipped, first at data[0]: expected an object")
+        XCTAssertEqual(try FriendsJSON.decodeWithFoundation(Data(json.utf8), source: "f"), page.friends)
+
+        let path = TemporaryFolder.root.appendingPathComponent("picker-junk-\(UUID().uuidString).json")
+        try Data(json.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        var streamed = FriendPage(friends: [])
+        try FriendsJSON.readPages(path: path.path, firstPage: 1) { page in
+            streamed.friends += page.friends
+            streamed.skipped += page.skipped
+            streamed.firstSkipped = streamed.firstSkipped ?? page.firstSkipped
+        }
+        XCTAssertEqual(streamed.friends.map(\.name), ["Ann", "Cy"])
+        XCTAssertEqual(streamed.skipped, 3)
+        XCTAssertEqual(streamed.firstSkipped, page.firstSkipped)
+
+        let export = #"{"friends_v2": [{"name": "Ann", "timestamp": "x"}, {"name": "Bob", "timestamp": 1700000000}]}"#
+        let exportPage = try FriendsJSON.page(Data(export.utf8), source: "friends.json")
+        XCTAssertEqual(exportPage.friends.map(\.name), ["Bob"])
+        XCTAssertEqual(
+            exportPage.firstSkipped, SkippedEntry(place: "friends_v2[0].timestamp", problem: "expected a number"))
+
+        XCTAssertEqual(
+            problem(#"{"data": [3, null, {"id": "1"}]}"#), "data[0]: expected an object (and 2 more skipped, none read)"
+        )
+        XCTAssertEqual(problem(#"[5]"#), "[0]: expected an object")
+    }
+
+    /// The other files of a Facebook export, given as a source, say where the friends list is.
+    func testOtherFilesOfAFacebookExportNameTheFriendsList() {
+        for json in [
+            #"{"deleted_friends_v2": [{"name": "Ann Lee", "timestamp": 1700000000}]}"#,
+            #"{"received_requests_v2": [{"name": "Bob", "timestamp": 1700000000}]}"#,
+            #"{"sent_requests_v2": []}"#, #"{"rejected_requests_v2": []}"#, #"{"following_v3": []}"#,
+            #"{"deleted_friends": []}"#, #"{"followers_v2": []}"#,
+        ] {
+            XCTAssertEqual(problem(json), JSONFriendScanner.otherExportFile, json)
+            XCTAssertThrowsError(try FriendsJSON.decodeWithFoundation(Data(json.utf8), source: "f"), json) { error in
+                XCTAssertEqual((error as? SourceError)?.problem, JSONFriendScanner.otherExportFile, json)
+            }
+        }
+        XCTAssertTrue(JSONFriendScanner.otherExportFile.contains("your_friends.json"))
+        XCTAssertEqual(problem(#"{"people": []}"#), #"the top level: "data" is missing"#)
     }
 
     func testPlainTextOnStandardInputHasLineNumbersAsIds() throws {

@@ -88,10 +88,19 @@ final class JSONFastPathTests: XCTestCase {
             return space() + "{" + members.joined(separator: "," + space()) + "}" + space()
         }
 
+        /// An element of a list that is no friend.
+        mutating func junk() -> String { ["3", "\"Ann\"", "null", "[]", "true", "{}"][below(6)] }
+
         mutating func document() -> String {
             if below(5) == 0 { return exportDocument() }
-            let friends = (0..<below(5)).map { _ in space() + friend() + space() }.joined(separator: ",")
+            let friends = (0..<below(5)).map { _ in space() + (below(12) == 0 ? junk() : friend()) + space() }
+                .joined(separator: ",")
             if below(4) == 0 { return space() + "[" + friends + "]" + space() }
+            if below(8) == 0 {
+                // A Graph object with its friends edge nested, as `/me?fields=id,name,friends` answers.
+                let edge = "{\"data\":" + space() + "[" + friends + "], \"paging\": {\"next\": \"https://x/y\"}}"
+                return space() + "{\"id\": \"1\", \"name\": \"Me\", \"friends\":" + space() + edge + "}" + space()
+            }
             var members = ["\"data\":" + space() + "[" + friends + "]"]
             if below(2) == 0 {
                 members.append(
@@ -273,7 +282,7 @@ final class JSONFastPathTests: XCTestCase {
                 return true
             }
             let problem = try? FriendsJSON.scanPages(read: read, firstPage: 1, largestPage: 2) { page, _ in
-                pages.append(FriendPage(page).friends)
+                pages.append(page.friends)
             }
             let text = String(decoding: document, as: UTF8.self)
             XCTAssertEqual(problem, wholeProblem, text)
@@ -297,7 +306,7 @@ final class JSONFastPathTests: XCTestCase {
             }
             let problem = try? FriendsJSON.scanPages(
                 read: read, firstPage: 10, largestPage: 10, largestUnit: largestUnit
-            ) { page, _ in friends += FriendPage(page).friends }
+            ) { page, _ in friends += page.friends }
             return (friends, problem ?? nil, largest)
         }
         let name = String(repeating: "a", count: 5000)
@@ -373,7 +382,7 @@ final class JSONFastPathTests: XCTestCase {
             ),
             (
                 #"{"data": [{"id": "1", "name": "A"}, {"id": "2", "name": "B"}, {"id": true, "name": "C"}]}"#,
-                ["1", "2"], "data[2].id: expected a string"
+                ["1", "2"], nil
             ),
             (
                 #"{"data": [{"id": "1", "name": "A"}, {"id": "2", "name": "B"}, {"id": true, "name": "C"}], x}"#,

@@ -47,6 +47,16 @@ extension Options {
             options.source = FriendSource(combining: options.namedSources)
         },
         OptionSpec(
+            ["--input"], value: "json|vcard|csv|text|facebook",
+            "read every file source and standard input as this format, for when picker's guess from the content is wrong (a list of names that looks like CSV or JSON, a CSV without a header it knows): json, vcard (a folder: its .vcf files), csv, text (one name per line), facebook (an export's .zip, folder or your_friends.json); a file that is not what it says is an error naming it (exit 2); a file of another kind (an image, a PDF) is refused whatever is said"
+        ) { options, text throws(UsageError) in
+            guard let format = InputFormat(rawValue: text) else {
+                let known = InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("--input must be one of \(known), not '\(TerminalText.sanitized(text))'")
+            }
+            options.input = format
+        },
+        OptionSpec(
             ["--user"], value: "NAME",
             "the user of a carddav or carddavs source, when its URL names none (carddavs://NAME@HOST/ does)"
         ) { options, name throws(UsageError) in

@@ -25,6 +25,9 @@ package struct Options: Hashable, Sendable {
     package var queryHistorySize = QueryHistory.defaultSize
     /// Read standard input as names ended by NUL (`--read0`), not by its format.
     package var read0 = false
+    /// What the file sources and standard input hold (`--input`), when their content would be
+    /// taken for another format; nil to tell each by its content.
+    package var input: InputFormat?
     /// Print the query first (`--print-query`), even when nothing is picked.
     package var printsQuery = false
     /// Print first the name of the `--expect` key that finished the pick, an empty line for

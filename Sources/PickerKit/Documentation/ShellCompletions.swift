@@ -8,6 +8,7 @@ package enum ShellCompletions {
     private static func completion(for option: any OptionDescribing) -> String? {
         switch option.names[0] {
         case "--format": return OutputFormat.allCases.map(\.rawValue).joined(separator: " ")
+        case "--input": return InputFormat.allCases.map(\.rawValue).joined(separator: " ")
         case "--sort", "--display": return NameOrder.allCases.map(\.rawValue).joined(separator: " ")
         case "--flow": return DeviceFlow.allCases.map(\.rawValue).joined(separator: " ")
         case "--source", "--session-file", "--cache-dir": return "FILE"

@@ -6,7 +6,7 @@ extension Options {
     package static let sourceFormats: [(kind: String, meaning: String)] = [
         (
             "JSON",
-            "when the first byte that is not white space (after a byte-order mark) is { or [, unless the first line is not JSON (then it is text): a Graph friends page {\"data\": [...]}, an array of friends {\"id\", \"name\", \"first_name\", \"middle_name\", \"last_name\"} or of names [\"Ann Lee\", ...] (numbered from 1), or a Facebook export's friends list {\"friends_v2\": [{\"name\", \"timestamp\"}]} (older: \"friends\"); a syntax error names its line and column"
+            "when the first byte that is not white space (after a byte-order mark) is { or [, unless the first line is not JSON (then it is text): a Graph friends page {\"data\": [...]}, an array of friends {\"id\", \"name\", \"first_name\", \"middle_name\", \"last_name\"} or of names [\"Ann Lee\", ...] (numbered from 1), or a Facebook export's friends list {\"friends_v2\": [{\"name\", \"timestamp\"}]} (older: \"friends\"); a Graph object with its friends edge nested ({\"id\", \"name\", \"friends\": {\"data\": [...]}}, as /me?fields=id,name,friends answers) is read as its page; an object without an id gets one made from its name; an element that is no friend (a number, a string in a page, an object without a name) is skipped and counted as a card is, and only a list of which none is a friend is an error; another file of a Facebook export (removed friends, friend requests, follows) is refused naming your_friends.json; a syntax error names its line and column"
         ),
         (
             "Facebook export",
@@ -34,7 +34,7 @@ extension Options {
         ),
         (
             "text",
-            "anything else: one name per line, the line number as id, blank lines skipped; piped in, the names show as they come. A file of another kind, told by its first bytes (an image, a PDF, a gzip, bzip2, xz, 7-Zip, RAR or tar file, an SQLite database, a spreadsheet or document, a program), is refused naming what it looks like (exit 2), never read as names"
+            "anything else: one name per line, the line number as id, blank lines skipped; piped in, the names show as they come. A file of another kind, told by its first bytes (an image, a PDF, a gzip, bzip2, xz, 7-Zip, RAR or tar file, an SQLite database, a spreadsheet or document, a program), is refused naming what it looks like (exit 2), never read as names. When a source is not what its content looks like (a list of names whose first line looks like a CSV header or JSON), --input json, vcard, csv, text or facebook says what it is"
         ),
     ]
 

@@ -13,14 +13,16 @@ package enum FriendFilter {
     /// records that could not be read, contacts with neither a name nor an address), with the
     /// first of them, and the encoding text that was not UTF-8 was read as; and what the source
     /// passed over (``FriendPage/problems``). Plain text on standard input is searched line by line
-    /// before anything is sorted (its ids, the line numbers, never repeat), and so is a text file.
-    /// `token`, `timeout`, `loadTimeout` and `rejectionAdvice` serve URL sources only (see
+    /// before anything is sorted (its ids, the line numbers, never repeat), and so is a text file;
+    /// `input` (`--input`) says what a file or standard input holds when its content would be
+    /// taken for another format. `token`, `timeout`, `loadTimeout` and `rejectionAdvice` serve URL sources only (see
     /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``), `cardDAV` CardDAV
     /// sources.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
     package static func matches(
         in source: FriendSource, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder? = nil,
-        fields: NameFields = NameFields(), readsRecords: Bool = false, ranked: Bool = true,
+        fields: NameFields = NameFields(), readsRecords: Bool = false, input declared: InputFormat? = nil,
+        ranked: Bool = true,
         searchesAddresses: Bool = false, token: String?,
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil,
         cardDAV: CardDAVAccess? = nil
@@ -31,7 +33,9 @@ package enum FriendFilter {
         if let input = try textInput(source) {
             // Text is searched whole, in place; any other format is read as it comes.
             let head = try StandardInput.readHead(input)
-            let format = head.withUnsafeBufferPointer { SourceFormat.isBlank($0) ? nil : SourceFormat.of($0) }
+            let format = head.withUnsafeBufferPointer {
+                SourceFormat.isBlank($0) ? nil : SourceFormat.of($0, declared: declared)
+            }
             if !readsRecords, fields.readsLines || format == .text, format != nil || source == .standardInput {
                 let data = try StandardInput.readAll(input, after: head)
                 let lines = try LineFilter.matches(
@@ -41,14 +45,16 @@ package enum FriendFilter {
             }
             if source == .standardInput {
                 return try matches(
-                    of: StandardInputLoader(head: head, readsRecords: readsRecords), matching: query,
+                    of: StandardInputLoader(head: head, readsRecords: readsRecords, declared: declared),
+                    matching: query,
                     sortOrder: sortOrder, inputOrder: inputOrder, fields: fields, ranked: ranked,
                     searchesAddresses: searchesAddresses)
             }
         }
         let loader = source.loader(
-            token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice, cardDAV: cardDAV
-        )
+            token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice,
+            cardDAV: cardDAV,
+            input: declared)
         return try matches(
             of: loader, matching: query, sortOrder: sortOrder, inputOrder: inputOrder, fields: fields, ranked: ranked,
             searchesAddresses: searchesAddresses)

@@ -83,14 +83,14 @@ extension LaunchPlan {
             persistence.keptCardDAV = cardDAV?.kept
             var loader = options.source.loader(
                 token: token, timeout: options.timeout, loadTimeout: options.loadTimeout,
-                rejectionAdvice: options.rejectionAdvice, cardDAV: cardDAV?.access)
+                rejectionAdvice: options.rejectionAdvice, cardDAV: cardDAV?.access, input: options.input)
             if let filter = options.filter {
                 let limit = options.configuration.limit
                 guard persistence.cache != nil || options.offline else {
                     let (matches, leftOut, skipped, firstSkipped, encoding, problems) = try FriendFilter.matches(
                         in: options.source, matching: filter, sortOrder: sortOrder,
                         inputOrder: options.configuration.inputOrder, fields: options.configuration.fields,
-                        readsRecords: options.read0,
+                        readsRecords: options.read0, input: options.input,
                         ranked: options.configuration.ranksMatches,
                         searchesAddresses: options.configuration.searchesAddresses, token: token,
                         timeout: options.timeout,
@@ -121,8 +121,8 @@ extension LaunchPlan {
             case .standardInput:
                 loader = StandardInputLoader(
                     digest: persistence.contentDigest, readsRecords: options.read0,
-                    readsLines: options.configuration.fields.readsLines)
-            case .file(let path): persistence.keying = .of(file: path)
+                    readsLines: options.configuration.fields.readsLines, declared: options.input)
+            case .file(let path): persistence.keying = .of(file: path, declared: options.input)
             default: break
             }
             var options = options

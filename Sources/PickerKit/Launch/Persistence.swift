@@ -136,9 +136,10 @@ extension Frecency.Keying {
         self = format == .text ? .name : .id
     }
 
-    /// What the friends of the file or folder at `path` are known by, told by its first bytes.
-    static func of(file path: String) -> Frecency.Keying {
+    /// What the friends of the file or folder at `path` are known by, told by its first bytes
+    /// or by what `--input` says it is (`declared`).
+    static func of(file path: String, declared: InputFormat? = nil) -> Frecency.Keying {
         guard let head = try? FileSourceLoader.head(of: path) else { return .id }
-        return head.withUnsafeBufferPointer { Frecency.Keying(format: SourceFormat.of($0)) }
+        return head.withUnsafeBufferPointer { Frecency.Keying(format: SourceFormat.of($0, declared: declared)) }
     }
 }

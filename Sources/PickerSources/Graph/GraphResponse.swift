@@ -56,13 +56,13 @@ package enum GraphResponse: Equatable {
             return .failed("refused to follow a redirect to another origin (\(shown))")
         }
         guard (200..<300).contains(status) else { return .failed("HTTP \(status)") }
-        let friends: [Friend]
+        var friends: FriendPage
         do {
-            friends = try FriendsJSON.decode(body, source: source)
+            friends = try FriendsJSON.page(body, source: source)
         } catch {
             return .failed("not a friends page: \(error.problem)")
         }
-        if let problem = longText(in: friends) { return .failed(problem) }
+        if let problem = longText(in: friends.friends) { return .failed(problem) }
         let page: Envelope
         switch read {
         case .success(let envelope): page = envelope
@@ -75,7 +75,8 @@ package enum GraphResponse: Equatable {
         case .success(let url): next = url
         case .failure(let problem): return .failed(redaction.shown(problem.message))
         }
-        return .page(FriendPage(friends: friends, announcedTotal: page.announcedTotal), next: next)
+        friends.announcedTotal = page.announcedTotal
+        return .page(friends, next: next)
     }
 
     /// The seconds a `Retry-After` value asks to wait: a number of seconds, or an HTTP-date

@@ -10,29 +10,46 @@ import PickerStore
 ///
 /// The path is opened once (``InputFile``, symbolic links followed as the user's shell would)
 /// and everything is read from that open file: a device or a socket is refused, and at most
-/// ``ReadLimit/source`` is read.
+/// ``ReadLimit/source`` is read. `--input` (``declared``) says what it is when its content
+/// would be taken for another format.
 package struct FileSourceLoader: FriendLoader {
     let path: String
+    /// What `--input` says the file or folder is; nil to tell it by its content.
+    let declared: InputFormat?
 
-    package init(path: String) {
+    package init(path: String, declared: InputFormat? = nil) {
         self.path = path
+        self.declared = declared
     }
 
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
         let file = try InputFile.open(path, trust: .named, limit: .source, allowingDirectory: true)
         if file.isDirectory {
             let names = InputFile.names(inDirectory: file.descriptor)
-            if VCardFolder.holdsCards(names) { return try VCardFolder.read(file, names: names, deliver) }
-            return try Self.readExport(file, deliver)
+            switch declared {
+            case nil where VCardFolder.holdsCards(names): return try VCardFolder.read(file, names: names, deliver)
+            case nil, .facebook?: return try Self.readExport(file, deliver)
+            case .vcard?:
+                guard VCardFolder.holdsCards(names) else {
+                    throw SourceError(source: path, problem: "is a folder without .vcf files (--input vcard)")
+                }
+                return try VCardFolder.read(file, names: names, deliver)
+            case let other?:
+                throw SourceError(
+                    source: path,
+                    problem:
+                        "is a folder: --input \(other.rawValue) reads a file (a folder is read as .vcf files or a Facebook export)"
+                )
+            }
         }
         let head = try StandardInput.readHead(file)
         guard file.isRegular else {
             // A named pipe is read once, as standard input is.
-            try StandardInputLoader.read(head: head, input: file, deliver)
+            try StandardInputLoader.read(head: head, input: file, declared: declared, deliver)
             return
         }
         let format = head.withUnsafeBufferPointer { (head) -> SourceFormat? in
-            SourceFormat.isBlank(head) ? nil : SourceFormat.of(head)
+            SourceFormat.isBlank(head) ? nil : SourceFormat.of(head, declared: declared)
         }
         switch format {
         case nil:
@@ -41,7 +58,7 @@ package struct FileSourceLoader: FriendLoader {
                 problem:
                     "is empty: expected friends (JSON, vCard, a contacts CSV, a Facebook export, or one name per line)")
         case .zipArchive?: deliver(try FacebookExport.readArchive(path))
-        default: try StandardInputLoader.read(head: head, input: file, deliver)
+        default: try StandardInputLoader.read(head: head, input: file, declared: declared, deliver)
         }
     }
 
@@ -62,15 +79,24 @@ package struct FileSourceLoader: FriendLoader {
         }
         guard let book else { return try FriendsJSON.readPages(list, deliver) }
         var friends: [Friend] = []
-        try FriendsJSON.readPages(list) { friends += $0.friends }
+        var skipped = 0
+        var firstSkipped: SkippedEntry?
+        try FriendsJSON.readPages(list) { read in
+            friends += read.friends
+            skipped += read.skipped
+            firstSkipped = firstSkipped ?? read.firstSkipped
+        }
+        // One page: the list's friends with the address book's contacts, and the entries of the
+        // list skipped.
+        var page = FriendPage(friends: friends, skipped: skipped)
+        page.firstSkipped = firstSkipped
         do throws(SourceError) {
             let contacts = try FacebookExport.addressBook(Data(try book.readAll()), source: book.name)
-            deliver(FriendPage(friends: FacebookExport.adding(contacts, to: friends)))
+            page.friends = FacebookExport.adding(contacts, to: friends)
         } catch {
-            var page = FriendPage(friends: friends)
             page.problems = [error]
-            deliver(page)
         }
+        deliver(page)
     }
 
     /// The start of the regular file at `path`, enough to tell its format

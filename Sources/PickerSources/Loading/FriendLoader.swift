@@ -58,14 +58,18 @@ package struct StandardInputLoader: FriendLoader {
     /// Whether names are lines of text whatever the format looks like (see
     /// ``NameFields/readsLines``).
     var readsLines = false
+    /// What `--input` says standard input holds; nil to tell it by its content.
+    var declared: InputFormat?
 
     package init(
-        head: [UInt8]? = nil, digest: ContentDigest? = nil, readsRecords: Bool = false, readsLines: Bool = false
+        head: [UInt8]? = nil, digest: ContentDigest? = nil, readsRecords: Bool = false, readsLines: Bool = false,
+        declared: InputFormat? = nil
     ) {
         self.head = head
         self.digest = digest
         self.readsRecords = readsRecords
         self.readsLines = readsLines
+        self.declared = declared
     }
 
     package func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
@@ -84,14 +88,17 @@ package struct StandardInputLoader: FriendLoader {
         if self.head == nil { head = try StandardInput.readHead(input) }
         if readsRecords { return try NameLines.readPages(head: head, input: input, separator: 0, deliver) }
         if readsLines { return try NameLines.readPages(head: head, input: input, deliver) }
-        try Self.read(head: head, input: input, deliver)
+        try Self.read(head: head, input: input, declared: declared, deliver)
     }
 
     /// Delivers the friends of the source that starts with `head` and goes on in `input`
-    /// (standard input, or a pipe named with `--source`), by its format, as they are read.
-    static func read(head: [UInt8], input: InputFile, _ deliver: (FriendPage) -> Void) throws(SourceError) {
+    /// (standard input, or a pipe named with `--source`), by its format or the one `declared`
+    /// (`--input`), as they are read.
+    static func read(
+        head: [UInt8], input: InputFile, declared: InputFormat? = nil, _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
         let source = input.name
-        switch head.withUnsafeBufferPointer({ SourceFormat.of($0) }) {
+        switch head.withUnsafeBufferPointer({ SourceFormat.of($0, declared: declared) }) {
         case .text: try NameLines.readPages(head: head, input: input, deliver)
         case .json: try FriendsJSON.readPages(input, head: head, deliver)
         case .vCard:
@@ -107,19 +114,21 @@ package struct StandardInputLoader: FriendLoader {
         case .wideText:
             // Read whole to be turned into UTF-8: wide text is rare, and small.
             let data = try StandardInput.readAll(input, after: head)
-            try read(try SourceFormat.utf8(fromWide: data, source: source), source: source, isConverted: true, deliver)
+            try read(
+                try SourceFormat.utf8(fromWide: data, source: source), source: source, isConverted: true,
+                declared: declared, deliver)
         }
     }
 
     /// Delivers the friends of `input`, what standard input (or the source messages call
     /// `source`) held, already in memory; `isConverted` when it was turned into UTF-8 from
-    /// UTF-16 or UTF-32 already, and is not to be again.
+    /// UTF-16 or UTF-32 already, and is not to be again; `declared` what `--input` says it is.
     static func read(
         _ input: Data, source: String = FriendSource.standardInput.displayName, isConverted: Bool = false,
-        _ deliver: (FriendPage) -> Void
+        declared: InputFormat? = nil, _ deliver: (FriendPage) -> Void
     ) throws(SourceError) {
-        switch SourceFormat.of(input) {
-        case .json: deliver(FriendPage(friends: try FriendsJSON.decode(input, source: source)))
+        switch SourceFormat.of(input, declared: declared) {
+        case .json: deliver(try FriendsJSON.page(input, source: source))
         case .vCard:
             var reader = VCardReader(source: source)
             try reader.readAll(.bytes(input), source: source, deliver)
@@ -134,7 +143,9 @@ package struct StandardInputLoader: FriendLoader {
         case .otherKind(let kind): throw SourceError(source: source, problem: FileKind.refusal(kind))
         case .wideText:
             guard !isConverted else { return try NameLines.readPages(input, source: source, deliver) }
-            try read(try SourceFormat.utf8(fromWide: input, source: source), source: source, isConverted: true, deliver)
+            try read(
+                try SourceFormat.utf8(fromWide: input, source: source), source: source, isConverted: true,
+                declared: declared, deliver)
         }
     }
 }

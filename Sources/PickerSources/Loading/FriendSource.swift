@@ -81,13 +81,15 @@ public enum FriendSource: Hashable, Sendable {
 
     /// The loader that reads this source, as ``loader(token:timeout:loadTimeout:rejectionAdvice:)``
     /// makes it; a CardDAV source reaches its account with `cardDAV` (by default its URL's
-    /// user, a password from `~/.netrc`, nothing kept).
+    /// user, a password from `~/.netrc`, nothing kept); files and standard input are read as
+    /// `input` says (`--input`), or by their content when it is nil.
     package func loader(
-        token: String?, timeout: Double, loadTimeout: Double, rejectionAdvice: String?, cardDAV: CardDAVAccess?
+        token: String?, timeout: Double, loadTimeout: Double, rejectionAdvice: String?, cardDAV: CardDAVAccess?,
+        input: InputFormat? = nil
     ) -> FriendLoader {
         switch self {
-        case .file(let path): return FileSourceLoader(path: path)
-        case .standardInput: return StandardInputLoader()
+        case .file(let path): return FileSourceLoader(path: path, declared: input)
+        case .standardInput: return StandardInputLoader(declared: input)
         case .url(let url):
             var loader = GraphFriendsLoader(url: url, token: token ?? "", timeout: timeout)
             loader.loadTimeout = loadTimeout
@@ -108,7 +110,7 @@ public enum FriendSource: Hashable, Sendable {
                         source.displayName(redacting: token),
                         source.loader(
                             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice,
-                            cardDAV: cardDAV)
+                            cardDAV: cardDAV, input: input)
                     )
                 })
         }

@@ -50,6 +50,20 @@ package enum SourceFormat: Equatable {
         return ContactsCSV.isContactsCSV(UnsafeBufferPointer(rebasing: text[first...])) ? .contactsCSV : .text
     }
 
+    /// The format of a source that starts with `head`: the one `declared` (`--input`) names,
+    /// else the one its bytes tell (``of(_:)-(UnsafeBufferPointer<UInt8>)``); see
+    /// ``InputFormat/format(sniffed:)``.
+    package static func of(_ head: UnsafeBufferPointer<UInt8>, declared: InputFormat?) -> SourceFormat {
+        let sniffed = of(head)
+        return declared?.format(sniffed: sniffed) ?? sniffed
+    }
+
+    /// The format of `data`, from its first ``headLength`` bytes, or the one `declared` names
+    /// (see ``of(_:declared:)``).
+    package static func of(_ data: Data, declared: InputFormat?) -> SourceFormat {
+        data.prefix(headLength).withUnsafeBytes { of($0.bindMemory(to: UInt8.self), declared: declared) }
+    }
+
     /// Whether `text`, which starts with `{` or `[`, is a line of text rather than JSON: the
     /// first thing that is not JSON is on its first line (`[Work] Ann Lee`), not in a later one
     /// and not past the end of what was read.

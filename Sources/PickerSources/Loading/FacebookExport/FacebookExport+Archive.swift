@@ -68,15 +68,16 @@ extension FacebookExport {
         } catch {
             throw SourceError(source: path, problem: error.problem)
         }
-        let friends: [Friend]
+        let read: FriendPage
         do throws(SourceError) {
-            friends = try FriendsJSON.decode(Data(list), source: path)
+            read = try FriendsJSON.page(Data(list), source: path)
         } catch {
             throw SourceError(source: path, problem: "\(name): \(error.problem)")
         }
+        let friends = read.friends
         guard let bookName = first(of: addressBookPaths, among: archive.entries.map(\.name)),
             let entry = archive.entries.first(where: { $0.name == bookName })
-        else { return FriendPage(friends: friends) }
+        else { return read }
         do throws(SourceError) {
             let bytes: [UInt8]
             do throws(ZipArchive.Failure) {
@@ -84,10 +85,11 @@ extension FacebookExport {
             } catch {
                 throw SourceError(source: path + ": " + bookName, problem: error.problem)
             }
-            return FriendPage(
-                friends: adding(try addressBook(Data(bytes), source: path + ": " + bookName), to: friends))
+            var page = read
+            page.friends = adding(try addressBook(Data(bytes), source: path + ": " + bookName), to: friends)
+            return page
         } catch {
-            var page = FriendPage(friends: friends)
+            var page = read
             page.problems = [error]
             return page
         }

@@ -6,14 +6,26 @@ import PickerStore
 /// `summary` ignored), a bare array of friend objects, or the Facebook export's friends list,
 /// with the project's own reader (``JSONFriendScanner``), whole or a chunk at a time.
 package enum FriendsJSON {
-    /// The friends in `data`, in document order.
+    /// The friends in `data`, in document order (elements of the list that are not friends
+    /// skipped: see ``page(_:source:)``).
     /// - Throws: ``SourceError`` naming `source`, with the line and column of a syntax error or
     ///   the friend and field that is wrong.
     /// - Complexity: O(n) in the size of `data`.
     package static func decode(_ data: Data, source: String) throws(SourceError) -> [Friend] {
+        try page(data, source: source).friends
+    }
+
+    /// The friends in `data`, in document order, in one page that counts the elements of the
+    /// list skipped for not being friends (a number, an object without a name), with the
+    /// first of them.
+    /// - Throws: ``SourceError`` naming `source`, with the line and column of a syntax error,
+    ///   what is wrong with the document, or, when no element is a friend, what is wrong with
+    ///   the first.
+    /// - Complexity: O(n) in the size of `data`.
+    package static func page(_ data: Data, source: String) throws(SourceError) -> FriendPage {
         let json = withoutByteOrderMark(data)
         switch read(json) {
-        case .success(let friends): return friends
+        case .success(let page): return page
         case .failure(let problem):
             throw SourceError(source: source, problem: message(problem) { place($0, in: json) })
         }
@@ -28,22 +40,36 @@ package enum FriendsJSON {
 
     /// The friends in `data`; nil when it is not a list of friends.
     package static func scan(_ data: Data) -> [Friend]? {
-        try? read(data).get()
+        try? read(data).get().friends
     }
 
     /// The friends in `data` (no byte-order mark), or why it is not a list of friends.
-    private static func read(_ data: Data) -> Result<[Friend], JSONProblem> {
+    private static func read(_ data: Data) -> Result<FriendPage, JSONProblem> {
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var scanner = JSONFriendScanner()
             var friends: [Friend] = []
             var texts = FriendTexts()
+            var skipped = 0
+            var firstSkipped: SkippedEntry?
             while true {
                 let input = UnsafeBufferPointer(rebasing: bytes[scanner.consumed...])
                 switch scanner.step(input, isFinal: true, into: &texts) {
                 case .appended: continue
-                case .friend(let friend): friends.append(friend)
-                case .end: return .success(friends + texts.friends)
+                case .friend(let friend):
+                    // A name among friend objects (a bare array may mix them): those before it first.
+                    if texts.count > 0 {
+                        friends += texts.friends
+                        texts = FriendTexts()
+                    }
+                    friends.append(friend)
+                case .skipped(let entry):
+                    skipped += 1
+                    firstSkipped = firstSkipped ?? entry
+                case .end:
+                    var page = FriendPage(friends: friends + texts.friends, skipped: skipped)
+                    page.firstSkipped = firstSkipped
+                    return .success(page)
                 case .invalid(let problem): return .failure(problem)
                 case .needMore: return .failure(.syntax(offset: bytes.count, reason: "", truncated: true))
                 }

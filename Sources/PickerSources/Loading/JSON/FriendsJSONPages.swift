@@ -53,16 +53,19 @@ extension FriendsJSON {
                 isFirstChunk = false
                 return true
             }, firstPage: firstPage, largestPage: largestPage,
-            { content, consumed in
-                delivered += content.count
-                let expected = FriendPage.estimatedCount(friends: delivered, read: consumed, of: size)
-                deliver(FriendPage(content, estimatedCount: expected))
+            { page, consumed in
+                var page = page
+                delivered += page.count
+                page.estimatedCount = FriendPage.estimatedCount(friends: delivered, read: consumed, of: size)
+                deliver(page)
             })
         if let problem { throw SourceError(source: input.name, problem: problem) }
     }
 
     /// Runs the reader over the text `read` appends to the buffer it is given (returning false
-    /// at the end), delivering pages, each with the bytes of the text read up to its end.
+    /// at the end), delivering pages, each with the bytes of the text read up to its end, and
+    /// the elements of the list skipped since the page before (a page without friends carries
+    /// those skipped last).
     ///
     /// When the bytes end inside a unit, more are read before it is read again: at least as
     /// many as the unit holds so far, so that a long unit is read a number of times that grows
@@ -73,7 +76,7 @@ extension FriendsJSON {
     /// - Throws: what `read` throws.
     static func scanPages(
         read: (inout [UInt8]) throws(SourceError) -> Bool, firstPage: Int, largestPage: Int,
-        largestUnit: Int = FriendsJSON.largestUnit, _ deliver: (FriendPage.Content, _ consumed: Int) -> Void
+        largestUnit: Int = FriendsJSON.largestUnit, _ deliver: (FriendPage, _ consumed: Int) -> Void
     ) throws(SourceError) -> String? {
         var scanner = JSONFriendScanner()
         var buffer: [UInt8] = []
@@ -82,9 +85,20 @@ extension FriendsJSON {
         // A document holds Graph friends, kept as their strings' bytes, or the export's.
         var texts = GrowingPages<FriendTexts>(first: firstPage, largest: largestPage)
         var pages = GrowingPages<[Friend]>(first: firstPage, largest: largestPage)
-        func deliverRest() {
-            if let page = texts.rest() { deliver(.texts(page), scanner.consumed) }
-            if let page = pages.rest() { deliver(.friends(page), scanner.consumed) }
+        var skipped = 0
+        var firstSkipped: SkippedEntry?
+        func hand(_ content: FriendPage.Content) {
+            var page = FriendPage(content, skipped: skipped)
+            page.firstSkipped = firstSkipped
+            skipped = 0
+            firstSkipped = nil
+            deliver(page, scanner.consumed)
+        }
+        /// Delivers the friends left and, unless the document failed, the entries skipped last.
+        func deliverRest(failed: Bool = false) {
+            if let page = texts.rest() { hand(.texts(page)) }
+            if let page = pages.rest() { hand(.friends(page)) }
+            if skipped > 0, !failed { hand(.friends([])) }
         }
         while true {
             let step = buffer.withUnsafeBufferPointer { bytes in
@@ -94,9 +108,15 @@ extension FriendsJSON {
             }
             switch step {
             case .appended:
-                if let page = texts.pageIfFull() { deliver(.texts(page), scanner.consumed) }
+                // A bare array may mix names and friend objects: the friends before are handed first.
+                if pages.page.count > 0, let page = pages.rest() { hand(.friends(page)) }
+                if let page = texts.pageIfFull() { hand(.texts(page)) }
             case .friend(let friend):
-                if let page = pages.add(friend) { deliver(.friends(page), scanner.consumed) }
+                if texts.page.count > 0, let page = texts.rest() { hand(.texts(page)) }
+                if let page = pages.add(friend) { hand(.friends(page)) }
+            case .skipped(let entry):
+                skipped += 1
+                firstSkipped = firstSkipped ?? entry
             case .end:
                 deliverRest()
                 return nil
@@ -117,7 +137,7 @@ extension FriendsJSON {
                     }
                 }
             case .invalid(let problem):
-                deliverRest()
+                deliverRest(failed: true)
                 return message(problem) { lines.place($0, in: buffer) }
             }
         }

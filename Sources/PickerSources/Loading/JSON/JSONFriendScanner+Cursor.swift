@@ -100,8 +100,10 @@ extension JSONFriendScanner {
 
         /// A friend object at the cursor (its `{`), nested `depth` deep, appended to `texts`
         /// as its strings' bytes; or, when it is not a friend, what is wrong with it, at `path`
-        /// (`data[3]`), in the order the decoder told it: the id, the name, then the parts.
-        mutating func friend(into texts: inout FriendTexts, depth: Int, path: Path) throws(Failure) -> String? {
+        /// (`data[3]`), in the order the decoder told it: the id, the name, then the parts. A
+        /// friend without an id (or with a null one, as older answers have) gets one made from
+        /// its name, as a CSV record without one does.
+        mutating func friend(into texts: inout FriendTexts, depth: Int, path: Path) throws(Failure) -> SkippedEntry? {
             var id = Member.absent
             var name = Member.absent
             var first = Member.absent
@@ -118,17 +120,19 @@ extension JSONFriendScanner {
                 }
                 return true
             }
-            let idText: Text
+            var idText: Text?
             switch id {
             case .text(let text): idText = text
             case .number(let range): idText = Self.idText(UnsafeBufferPointer(rebasing: bytes[range]), at: range)
-            default: return Self.problem(id, .id, at: path)
+            case .absent, .null: idText = nil
+            case .other: return Self.problem(id, .id, at: path)
             }
             guard case .text(let nameText) = name else { return Self.problem(name, .name, at: path) }
             if case .other = first { return Self.problem(first, .firstName, at: path) }
             if case .other = middle { return Self.problem(middle, .middleName, at: path) }
             if case .other = last { return Self.problem(last, .lastName, at: path) }
-            withBytes(idText) { id in withBytes(nameText) { name in texts.append(id: id, name: name) } }
+            let idBytes = idText ?? .decoded(Array(StableID.of([string(nameText)]).utf8))
+            withBytes(idBytes) { id in withBytes(nameText) { name in texts.append(id: id, name: name) } }
             // Each part on its own, not an array of the three: this runs for every friend.
             func appendPart(_ part: Member) {
                 guard case .text(let text) = part else { return texts.appendPart(nil) }
@@ -143,7 +147,7 @@ extension JSONFriendScanner {
         /// An entry of the Facebook export's friends list at the cursor (its `{`), nested
         /// `depth` deep: its `name` and the `timestamp` the friendship began; other fields are
         /// checked and passed over. When it is not an entry, what is wrong with it, at `path`.
-        mutating func exportFriend(depth: Int, path: Path) throws(Failure) -> (friend: Friend?, problem: String?) {
+        mutating func exportFriend(depth: Int, path: Path) throws(Failure) -> ExportEntry {
             var name = Member.absent
             var timestamp = Member.absent
             try members(depth: depth) { (key, cursor) throws(Failure) in
@@ -154,19 +158,24 @@ extension JSONFriendScanner {
                 }
                 return true
             }
-            guard case .text(let nameText) = name else { return (nil, Self.problem(name, .name, at: path)) }
+            guard case .text(let nameText) = name else { return .skipped(Self.problem(name, .name, at: path)) }
             var seconds: Int64?
             switch timestamp {
             case .absent, .null: break
-            case .text, .other: return (nil, "\(path).timestamp: expected a number")
+            case .text, .other: return .skipped(SkippedEntry(place: "\(path).timestamp", problem: "expected a number"))
             case .number(let range):
                 guard let value = JSONNumber.wholeValue(UnsafeBufferPointer(rebasing: bytes[range])) else {
-                    return (nil, "\(path).timestamp: expected a whole number")
+                    return .skipped(SkippedEntry(place: "\(path).timestamp", problem: "expected a whole number"))
                 }
                 seconds = value
             }
-            let nameString = withBytes(nameText) { String(decoding: $0, as: UTF8.self) }
-            return (FacebookExport.friend(name: nameString, timestamp: seconds), nil)
+            return .friend(FacebookExport.friend(name: string(nameText), timestamp: seconds))
+        }
+
+        /// An entry of the Facebook export's friends list, read: a friend, or why it is not one.
+        enum ExportEntry {
+            case friend(Friend)
+            case skipped(SkippedEntry)
         }
 
         /// The value of a field the reader knows, at the cursor, nested `depth` deep: a string,
@@ -189,17 +198,22 @@ extension JSONFriendScanner {
         }
 
         /// What is wrong with a field that holds `member` where a string must be.
-        private static func problem(_ member: Member, _ field: Field, at path: Path) -> String {
+        private static func problem(_ member: Member, _ field: Field, at path: Path) -> SkippedEntry {
             switch member {
-            case .absent: "\(path): \"\(field.name)\" is missing"
-            case .null: "\(path).\(field.name): expected a string, found null"
-            case .text, .number, .other: "\(path).\(field.name): expected a string"
+            case .absent: SkippedEntry(place: path.description, problem: "\"\(field.name)\" is missing")
+            case .null: SkippedEntry(place: "\(path).\(field.name)", problem: "expected a string, found null")
+            case .text, .number, .other: SkippedEntry(place: "\(path).\(field.name)", problem: "expected a string")
             }
         }
 
         /// A string value, at the cursor.
         mutating func string() throws(Failure) -> String {
-            withBytes(try text()) { String(decoding: $0, as: UTF8.self) }
+            string(try text())
+        }
+
+        /// The string `text` holds.
+        private func string(_ text: Text) -> String {
+            withBytes(text) { String(decoding: $0, as: UTF8.self) }
         }
 
         /// A string value read: where its bytes lie between its quotes (or, for a number, the

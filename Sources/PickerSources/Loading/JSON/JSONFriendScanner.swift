@@ -30,6 +30,9 @@ struct JSONFriendScanner {
         case appended
         /// A friend of the Facebook export, in document order.
         case friend(Friend)
+        /// An element of the list that is not a friend (not an object, no name, a field of the
+        /// wrong type): passed over, and why.
+        case skipped(SkippedEntry)
         /// The document is complete and every friend has been handed out.
         case end
         /// The bytes end inside a unit: give them again with more after them, and step again.
@@ -74,15 +77,29 @@ struct JSONFriendScanner {
     private var listKeys: [Field] = []
     /// What the value of `data` was when it was not an array.
     private var dataWasNull: Bool?
-    /// The first friend that is not one, in words; no friend is handed out after it.
-    private var friendProblem: String?
+    /// Whether the reader is in the object of a friends edge nested in a Graph object
+    /// (`{"id": "1", "name": "Me", "friends": {"data": [...], "paging": ...}}`, what
+    /// `/me?fields=id,name,friends` answers), whose `data` is the list.
+    private var inEdge = false
+    /// Whether such an edge was seen, whether its `data` was, and whether the list is its own.
+    private var sawEdge = false
+    private var sawEdgeData = false
+    private var listInEdge = false
+    /// Whether the top-level object holds a list of another file of the Facebook export
+    /// (removed friends, friend requests, follows).
+    private var sawOtherExportList = false
+    /// How many friends were handed out, and how many elements of the list skipped, the first
+    /// of them: a list of which none could be read is not a list of friends.
+    private var friendsRead = 0
+    private var skippedCount = 0
+    private var firstSkipped: SkippedEntry?
     /// Whether the top-level value is neither an object nor an array.
     private var isScalar = false
     /// How many bytes of the input have been read for good.
     private(set) var consumed = 0
 
     /// The nesting depth of the list's friends (the top-level value is at depth 0).
-    private var elementDepth: Int { isPage ? 2 : 1 }
+    private var elementDepth: Int { isPage ? (listInEdge ? 3 : 2) : 1 }
 
     /// The next friend or event in `input`, where `input` holds the document from byte
     /// ``consumed`` on (earlier bytes may have been dropped); `isFinal` says no more will come.
@@ -103,6 +120,9 @@ struct JSONFriendScanner {
                 case .friend(let friend):
                     consumed = base + cursor.index
                     return .friend(friend)
+                case .skipped(let entry):
+                    consumed = base + cursor.index
+                    return .skipped(entry)
                 case .needMore: return .needMore
                 case .end: return finish()
                 }
@@ -119,6 +139,7 @@ struct JSONFriendScanner {
         case advanced
         case appended
         case friend(Friend)
+        case skipped(SkippedEntry)
         /// The document's value is read, and white space after it to the end of the bytes.
         case needMore
         case end
@@ -152,7 +173,7 @@ struct JSONFriendScanner {
             switch byte {
             case UInt8(ascii: "}"):
                 cursor.index += 1
-                place = .end
+                closeObject()
             case UInt8(ascii: ","): throw .syntax(offset: cursor.index, "expected a value")
             case UInt8(ascii: "\""):
                 let key = try cursor.key()
@@ -167,7 +188,7 @@ struct JSONFriendScanner {
             switch byte {
             case UInt8(ascii: "}"):
                 cursor.index += 1
-                place = .end
+                closeObject()
             case UInt8(ascii: ","):
                 cursor.index += 1
                 place = .key
@@ -184,6 +205,13 @@ struct JSONFriendScanner {
                 let outcome = try element(&cursor, into: &texts)
                 elementIndex += 1
                 place = .afterElement
+                switch outcome {
+                case .appended, .friend: friendsRead += 1
+                case .skipped(let entry):
+                    skippedCount += 1
+                    firstSkipped = firstSkipped ?? entry
+                default: break
+                }
                 return outcome
             }
         case .afterElement:
@@ -204,15 +232,35 @@ struct JSONFriendScanner {
         return .advanced
     }
 
-    /// The value of the member `key` of the top-level object: the list of friends, opened, or
-    /// any other value, checked and passed over.
+    /// The end of an object: the edge's, back in the top-level object, or the top-level one.
+    private mutating func closeObject() {
+        if inEdge {
+            inEdge = false
+            place = .afterMember
+        } else {
+            place = .end
+        }
+    }
+
+    /// The value of the member `key` of the top-level object: the list of friends, opened; the
+    /// object of a friends edge, entered; or any other value, checked and passed over.
     private mutating func memberValue(_ key: Field, _ cursor: inout Cursor) throws(Failure) {
+        if inEdge { return try edgeValue(key, &cursor) }
         guard key == .data || key == .friendsV2 || key == .friends, !seenListKeys.contains(key) else {
             try cursor.skipValue(depth: 1)
+            if key == .otherExportList { sawOtherExportList = true }
             place = .afterMember
             return
         }
         guard let byte = cursor.peek() else { throw .truncated }
+        if key == .friends, byte == UInt8(ascii: "{") {
+            seenListKeys.insert(key)
+            inEdge = true
+            sawEdge = true
+            cursor.index += 1
+            place = .key
+            return
+        }
         guard byte == UInt8(ascii: "[") else {
             try cursor.skipValue(depth: 1)
             seenListKeys.insert(key)
@@ -235,15 +283,35 @@ struct JSONFriendScanner {
         place = .element
     }
 
-    /// The next element of the list of friends: a friend handed out, or, once one was wrong,
-    /// any value, checked and passed over.
+    /// The value of the member `key` of a friends edge's object: its `data`, the list of
+    /// friends, opened; any other value, checked and passed over.
+    private mutating func edgeValue(_ key: Field, _ cursor: inout Cursor) throws(Failure) {
+        guard key == .data, !sawEdgeData else {
+            try cursor.skipValue(depth: 2)
+            place = .afterMember
+            return
+        }
+        guard let byte = cursor.peek() else { throw .truncated }
+        guard byte == UInt8(ascii: "["), list == nil else {
+            try cursor.skipValue(depth: 2)
+            sawEdgeData = true
+            if byte == UInt8(ascii: "[") { listKeys.append(.friends) } else { dataWasNull = byte == UInt8(ascii: "n") }
+            place = .afterMember
+            return
+        }
+        sawEdgeData = true
+        listKeys.append(.friends)
+        list = .data
+        listInEdge = true
+        cursor.index += 1
+        place = .element
+    }
+
+    /// The next element of the list of friends: a friend handed out, or one that is not a
+    /// friend, checked as JSON and skipped.
     private mutating func element(_ cursor: inout Cursor, into texts: inout FriendTexts) throws(Failure) -> Outcome {
         let index = elementIndex
-        guard friendProblem == nil else {
-            try cursor.skipValue(depth: elementDepth)
-            return .advanced
-        }
-        let path = Path(list: list, index: index)
+        let path = Path(list: list, index: index, inEdge: listInEdge)
         if !isPage, cursor.peek() == UInt8(ascii: "\"") {
             // An array of strings (what `jq -r` users make): names, numbered from 1 as lines are.
             let name = try cursor.string().trimmingWhitespace
@@ -252,21 +320,17 @@ struct JSONFriendScanner {
         guard cursor.peek() == UInt8(ascii: "{") else {
             let isNull = cursor.peek() == UInt8(ascii: "n")
             try cursor.skipValue(depth: elementDepth)
-            friendProblem = "\(path): expected an object" + (isNull ? ", found null" : "")
-            return .advanced
+            let problem = "expected an object" + (isNull ? ", found null" : "")
+            return .skipped(SkippedEntry(place: path.description, problem: problem))
         }
         if isExport {
-            let (friend, problem) = try cursor.exportFriend(depth: elementDepth, path: path)
-            if let friend { return .friend(friend) }
-            friendProblem = problem
-        } else {
-            if let problem = try cursor.friend(into: &texts, depth: elementDepth, path: path) {
-                friendProblem = problem
-            } else {
-                return .appended
+            switch try cursor.exportFriend(depth: elementDepth, path: path) {
+            case .friend(let friend): return .friend(friend)
+            case .skipped(let entry): return .skipped(entry)
             }
         }
-        return .advanced
+        if let problem = try cursor.friend(into: &texts, depth: elementDepth, path: path) { return .skipped(problem) }
+        return .appended
     }
 
     /// The end of the document, read whole and valid JSON: whether it is a list of friends.
@@ -279,11 +343,28 @@ struct JSONFriendScanner {
             return .invalid(.content("holds more than one list of friends (\(keys.joined(separator: ", ")))"))
         }
         if isPage && list == nil {
-            guard let dataWasNull else { return .invalid(.content("the top level: \"data\" is missing")) }
-            return .invalid(.content("data: expected an array of friends" + (dataWasNull ? ", found null" : "")))
+            let data = sawEdge ? "friends.data" : "data"
+            guard let dataWasNull else {
+                if sawEdge { return .invalid(.content("friends: \"data\" is missing")) }
+                return .invalid(
+                    .content(sawOtherExportList ? Self.otherExportFile : "the top level: \"data\" is missing"))
+            }
+            return .invalid(.content("\(data): expected an array of friends" + (dataWasNull ? ", found null" : "")))
         }
-        if let friendProblem { return .invalid(.content(friendProblem)) }
+        if friendsRead == 0, let firstSkipped {
+            return .invalid(.content(Self.noneRead("\(firstSkipped.place): \(firstSkipped.problem)", skippedCount)))
+        }
         return .end
+    }
+
+    /// What is said of a file of the Facebook export other than its friends list.
+    static let otherExportFile =
+        "is another file of a Facebook export (removed friends, friend requests or follows), not its friends list: give your_friends.json (connections/friends/your_friends.json; older exports: friends/friends.json), or the export's folder or .zip"
+
+    /// What is said of a list of which `count` elements were skipped, none read, the first
+    /// for the reason `first` gives (`data[3]: "name" is missing`).
+    static func noneRead(_ first: String, _ count: Int) -> String {
+        first + (count > 1 ? " (and \(count - 1) more skipped, none read)" : "")
     }
 
     /// The problem `failure` stands for, in the unit that starts at `unitStart` of `bytes`,
@@ -325,8 +406,10 @@ struct JSONFriendScanner {
     struct Path: CustomStringConvertible {
         let list: Field?
         let index: Int
+        /// Whether the list is the `data` of a nested friends edge (`friends.data[3]`).
+        var inEdge = false
 
-        var description: String { "\(list?.name ?? "")[\(index)]" }
+        var description: String { "\(inEdge ? "friends." : "")\(list?.name ?? "")[\(index)]" }
     }
 
     /// Why a unit could not be read.
@@ -346,6 +429,11 @@ struct JSONFriendScanner {
         case data, id, name, firstName, middleName, lastName, other
         /// The Facebook export's friends list (`friends_v2`, older `friends`) and its entries' date.
         case friendsV2, friends, timestamp
+        /// The list of another file of the Facebook export: removed friends
+        /// (`deleted_friends_v2`), friend requests received, sent or rejected
+        /// (`received_requests_v2`, ...), follows (`following_v3`, `followers_v2`), in their
+        /// current and older spellings.
+        case otherExportList
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             func equals(_ word: StaticString) -> Bool {
@@ -362,6 +450,13 @@ struct JSONFriendScanner {
             case 10 where equals("first_name"): self = .firstName
             case 10 where equals("friends_v2"): self = .friendsV2
             case 11 where equals("middle_name"): self = .middleName
+            case 9 where equals("following"), 9 where equals("followers"), 12 where equals("following_v2"),
+                12 where equals("following_v3"), 12 where equals("followers_v2"), 13 where equals("sent_requests"),
+                15 where equals("deleted_friends"), 16 where equals("sent_requests_v2"),
+                17 where equals("received_requests"), 17 where equals("rejected_requests"),
+                18 where equals("deleted_friends_v2"), 20 where equals("received_requests_v2"),
+                20 where equals("rejected_requests_v2"):
+                self = .otherExportList
             default: self = .other
             }
         }
@@ -378,7 +473,7 @@ struct JSONFriendScanner {
             case .friendsV2: "friends_v2"
             case .friends: "friends"
             case .timestamp: "timestamp"
-            case .other: ""
+            case .otherExportList, .other: ""
             }
         }
     }
