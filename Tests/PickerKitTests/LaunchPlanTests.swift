@@ -49,7 +49,7 @@ final class LaunchPlanTests: XCTestCase {
 
     private var leftOutReport: String {
         directory.appendingPathComponent("friends.json").path
-            + ": 1 friend with an id seen before left out (the first of each id is kept)"
+            + ": 1 friend left out as given before (the same id, or the same contact twice; the first is kept)"
     }
 
     private func printed(_ plan: LaunchPlan) -> [String]? {
@@ -240,7 +240,7 @@ final class LaunchPlanTests: XCTestCase {
         let repeated = [Friend(id: "1", name: "Ada Lovelace"), Friend(id: "1", name: "Ada Again")]
         state.send(.friendsArrived(FriendBatch(repeated)))
         let report =
-            "https://graph.example/x/REDACTED/me/friends?s=REDACTED: 1 friend with an id seen before left out (the first of each id is kept)"
+            "https://graph.example/x/REDACTED/me/friends?s=REDACTED: 1 friend left out as given before (the same id, or the same contact twice; the first is kept)"
         XCTAssertEqual(LaunchPlan.finish(state, outcome: .cancelled, options: options).reports, [report])
         let everyone = LaunchPlan.withEveryone(FriendList([repeated[0]]), leftOut: 1, options: options, token: token)
         XCTAssertEqual(everyone.reports, [report])

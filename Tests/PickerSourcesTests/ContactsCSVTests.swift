@@ -28,6 +28,21 @@ final class ContactsCSVTests: XCTestCase {
         XCTAssertNil(read.friends[2].firstName, "an organization's name has no parts")
     }
 
+    /// Records without an id are told apart by everything they hold, as cards without a `UID`
+    /// are: namesakes with one address and two phones are two friends, a record repeated alike
+    /// one id (the list keeps it once).
+    func testNamesakesWithoutAnIdAreKeptApartUnlessAlike() throws {
+        let found = try read(
+            "Name,E-mail 1 - Value,Phone 1 - Value\nAnn Lee,ann@x.org,111\nAnn Lee,ann@x.org,222\n"
+                + "Ann Lee,ann@x.org,222\n")
+        let ids = found.friends.map(\.id)
+        XCTAssertEqual(ids.count, 3)
+        XCTAssertEqual(ids[0], StableID.of(["Ann Lee", "ann@x.org"]))
+        XCTAssertNotEqual(ids[1], ids[0])
+        XCTAssertEqual(ids[2], ids[1])
+        XCTAssertEqual(found.friends[1].card?.phones, ["222"])
+    }
+
     func testGoogleOlderColumns() throws {
         let read = try read(fixture: "google-old.csv")
         XCTAssertEqual(read.friends.map(\.name), ["Zoë Kim", "O'Brien, Seán"])

@@ -18,6 +18,25 @@ final class VCardReaderTests: XCTestCase {
         PickerTestSupport.problem(Data(text.utf8), VCardReader.init(source:))
     }
 
+    /// Cards without a `UID` are told apart by everything they hold: namesakes with the same
+    /// address and another phone are two friends; a card written twice alike is one id, which
+    /// the list keeps once; the first keeps the id made from its name and addresses, as before.
+    func testNamesakesWithoutAUIDAreKeptApartUnlessAlike() throws {
+        func card(_ phone: String, uid: String? = nil) -> String {
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Lee\r\n" + (uid.map { "UID:\($0)\r\n" } ?? "")
+                + "EMAIL:ann@x.org\r\nTEL:\(phone)\r\nEND:VCARD\r\n"
+        }
+        let found = try read(card("111") + card("222") + card("222") + card("333", uid: "u1") + card("444", uid: "u1"))
+        let ids = found.friends.map(\.id)
+        XCTAssertEqual(ids.count, 5)
+        XCTAssertEqual(ids[0], StableID.of(["Ann Lee", "ann@x.org"]), "the first keeps the id it had")
+        XCTAssertNotEqual(ids[1], ids[0], "another phone: another contact")
+        XCTAssertEqual(ids[2], ids[1], "written twice alike: one contact")
+        XCTAssertEqual(ids[3...].map { $0 }, ["u1", "u1"], "a UID is the id, whatever else the card holds")
+        let again = try read(card("222") + card("111")).friends.map(\.id)
+        XCTAssertEqual(again.first, ids[0], "the first card keeps the id made from its name and address")
+    }
+
     func testGoogleExport() throws {
         let read = try read(fixture: "google.vcf")
         XCTAssertEqual(read.skipped, 1, "the card with neither name nor address; the one with an address is kept")

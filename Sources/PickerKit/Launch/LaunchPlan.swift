@@ -340,12 +340,13 @@ extension LaunchPlan {
     }
 
     /// What standard error says when `leftOut` friends of `source` were left out for an id seen
-    /// before: nothing when none were.
+    /// before (an id the source gave twice, or, in an address book without ids, the same contact
+    /// written twice alike): nothing when none were.
     private static func leftOutReports(_ leftOut: Int, source: FriendSource, token: String?) -> [String] {
         guard leftOut > 0 else { return [] }
         let friends = leftOut == 1 ? "1 friend" : "\(leftOut) friends"
         return [
-            "\(source.displayName(redacting: token)): \(friends) with an id seen before left out (the first of each id is kept)"
+            "\(source.displayName(redacting: token)): \(friends) left out as given before (the same id, or the same contact twice; the first is kept)"
         ]
     }
 }

@@ -27,6 +27,8 @@ package struct ContactsCSV: LineReader {
     /// Whether the separator was told from the first line that is not blank.
     private var hasSeparator = false
     private var columns: Columns?
+    /// Ids told apart for namesakes of records without an id.
+    private var madeIDs = MadeIDs()
 
     package init(source: String) {
         self.source = source
@@ -123,7 +125,9 @@ package struct ContactsCSV: LineReader {
             columns = inferred
         }
         guard let columns else { return }
-        if let friend = Self.friend(record.fields, columns) {
+        if var friend = Self.friend(record.fields, columns) {
+            let id = columns.id.map { $0 < record.fields.count ? record.fields[$0].trimmingWhitespace : "" } ?? ""
+            if id.isEmpty { friend.id = madeIDs.id(of: friend) }
             pages.add(friend, deliver)
         } else {
             pages.skip(SkippedEntry(line: record.line, problem: "the record has no name and no address"))

@@ -101,6 +101,9 @@ struct VCardCard {
             .filter { !$0.isEmpty }
     }
 
+    /// Whether the card gives its `UID`, the friend's id.
+    var hasUID: Bool { uid.map { !$0.isEmpty } ?? false }
+
     /// The friend this card describes, with its ``ContactCard`` (`NICKNAME`'s first, `ORG`,
     /// `TITLE`, every `TEL` the preferred first, `CATEGORIES`, `BDAY` as written, `NOTE`'s first
     /// line): named by `FN`, else by the given, additional and family

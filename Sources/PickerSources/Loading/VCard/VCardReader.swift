@@ -25,6 +25,8 @@ package struct VCardReader: LineReader {
     /// The logical line being gathered: its first physical line's number, its bytes (only while
     /// they may be needed), and its head once the colon has been read.
     private var pending: [UInt8] = []
+    /// Ids told apart for namesakes of cards without a `UID`.
+    private var madeIDs = MadeIDs()
     private var pendingLine = 0
     private var hasPending = false
     private var head: (property: VCardProperty, valueStart: Int)?
@@ -183,7 +185,8 @@ package struct VCardReader: LineReader {
                 card = nil
                 if let cardProblem {
                     pages.skip(cardProblem)
-                } else if let friend = finished.friend {
+                } else if var friend = finished.friend {
+                    if !finished.hasUID, friend.members == nil { friend.id = madeIDs.id(of: friend) }
                     pages.add(friend, deliver)
                 } else {
                     pages.skip(SkippedEntry(line: finished.firstLine, problem: "the card has no name and no address"))
