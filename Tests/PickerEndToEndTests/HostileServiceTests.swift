@@ -9,13 +9,9 @@ final class HostileServiceTests: GraphTestCase {
     /// The friends of the `pages` scenario, as `--format ids` prints them.
     private let everyPage = "9001\n9002\n9003\n9004\n9005\n"
 
-    /// Whether this is a run under AddressSanitizer (`scripts/sanitizers`), whose shadow memory
-    /// and quarantine double what a process holds: peak memory is not checked then.
-    private static let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
-
     /// Checks that a peak of `peak` bytes stays under 200 MB.
     private func assertBounded(_ peak: Int?, _ what: String, line: UInt = #line) throws {
-        guard !Self.underAddressSanitizer else { return }
+        guard !runsUnderAddressSanitizer else { return }
         let peak = try XCTUnwrap(peak)
         XCTAssertLessThan(peak, 200 << 20, "\(what): peak memory \(peak >> 20) MB", line: line)
     }
