@@ -173,8 +173,8 @@ final class BadSourceTests: TmuxTestCase {
         let result = try runPicker(["--source", path, "--filter", ""])
         assertExit(
             result, 0, output: "Ada\nBob\n",
-            standardError: "picker: \(path): 3 friends left out as given before (the same id, or the same contact twice; the first is kept)\n"
-        )
+            standardError: "picker: \(path): 3 friends left out as given before "
+                + "(the same id, or the same contact twice; the first is kept)\n")
 
         let picker = try startPicker(["--source", path]) { $0.counts == "2/2 · 0 selected" }
         try picker.press("Enter")
