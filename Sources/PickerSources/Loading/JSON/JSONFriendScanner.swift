@@ -357,16 +357,6 @@ struct JSONFriendScanner {
         return .end
     }
 
-    /// What is said of a file of the Facebook export other than its friends list.
-    static let otherExportFile =
-        "is another file of a Facebook export (removed friends, friend requests or follows), not its friends list: give your_friends.json (connections/friends/your_friends.json; older exports: friends/friends.json), or the export's folder or .zip"
-
-    /// What is said of a list of which `count` elements were skipped, none read, the first
-    /// for the reason `first` gives (`data[3]: "name" is missing`).
-    static func noneRead(_ first: String, _ count: Int) -> String {
-        first + (count > 1 ? " (and \(count - 1) more skipped, none read)" : "")
-    }
-
     /// The problem `failure` stands for, in the unit that starts at `unitStart` of `bytes`,
     /// which begin at byte `base` of the document. Where the reader found the unit is not what
     /// it reads, ``JSONSyntax`` says where and why it is not JSON.
@@ -400,91 +390,4 @@ struct JSONFriendScanner {
             return .syntax(offset: base + unitStart, reason: "expected a value", truncated: false)
         }
     }
-
-    /// Where a friend is in the document, as messages name it (`data[3]`, or `[3]` in a bare
-    /// array): made into text only for a message.
-    struct Path: CustomStringConvertible {
-        let list: Field?
-        let index: Int
-        /// Whether the list is the `data` of a nested friends edge (`friends.data[3]`).
-        var inEdge = false
-
-        var description: String { "\(inEdge ? "friends." : "")\(list?.name ?? "")[\(index)]" }
-    }
-
-    /// Why a unit could not be read.
-    enum Failure: Error {
-        /// The bytes ended inside it.
-        case truncated
-        /// It is not JSON: ``JSONSyntax`` says where and why.
-        case invalid
-        /// It is not JSON at `offset` (in the bytes read), for `reason`.
-        case syntax(offset: Int, String)
-        /// It is JSON, but not what a list of friends holds: the whole problem.
-        case content(String)
-    }
-
-    /// The object keys the reader knows; any other is ``other``.
-    enum Field: Hashable {
-        case data, id, name, firstName, middleName, lastName, other
-        /// The Facebook export's friends list (`friends_v2`, older `friends`) and its entries' date.
-        case friendsV2, friends, timestamp
-        /// The list of another file of the Facebook export: removed friends
-        /// (`deleted_friends_v2`), friend requests received, sent or rejected
-        /// (`received_requests_v2`, ...), follows (`following_v3`, `followers_v2`), in their
-        /// current and older spellings.
-        case otherExportList
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            func equals(_ word: StaticString) -> Bool {
-                guard let start = bytes.baseAddress else { return false }
-                return memcmp(start, word.utf8Start, word.utf8CodeUnitCount) == 0
-            }
-            switch bytes.count {
-            case 2 where equals("id"): self = .id
-            case 4 where equals("name"): self = .name
-            case 4 where equals("data"): self = .data
-            case 7 where equals("friends"): self = .friends
-            case 9 where equals("last_name"): self = .lastName
-            case 9 where equals("timestamp"): self = .timestamp
-            case 10 where equals("first_name"): self = .firstName
-            case 10 where equals("friends_v2"): self = .friendsV2
-            case 11 where equals("middle_name"): self = .middleName
-            case 9 where equals("following"), 9 where equals("followers"), 12 where equals("following_v2"),
-                12 where equals("following_v3"), 12 where equals("followers_v2"), 13 where equals("sent_requests"),
-                15 where equals("deleted_friends"), 16 where equals("sent_requests_v2"),
-                17 where equals("received_requests"), 17 where equals("rejected_requests"),
-                18 where equals("deleted_friends_v2"), 20 where equals("received_requests_v2"),
-                20 where equals("rejected_requests_v2"):
-                self = .otherExportList
-            default: self = .other
-            }
-        }
-
-        /// The key as the document spells it.
-        var name: String {
-            switch self {
-            case .data: "data"
-            case .id: "id"
-            case .name: "name"
-            case .firstName: "first_name"
-            case .middleName: "middle_name"
-            case .lastName: "last_name"
-            case .friendsV2: "friends_v2"
-            case .friends: "friends"
-            case .timestamp: "timestamp"
-            case .otherExportList, .other: ""
-            }
-        }
-    }
-}
-
-/// Why a JSON document is not a list of friends.
-enum JSONProblem: Error, Equatable {
-    /// It is not JSON: the offset of the first byte that is wrong (the length of the document
-    /// when it ends too soon), what was expected there, and whether the document ended first.
-    case syntax(offset: Int, reason: String, truncated: Bool)
-    /// It is JSON, but not a list of friends: what is wrong, and where (`data[3]: "name" is
-    /// missing`).
-    case content(String)
 }
