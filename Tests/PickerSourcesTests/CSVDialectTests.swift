@@ -9,12 +9,8 @@ import XCTest
 /// in English, German, Dutch, Japanese, French or Spanish (Outlook), Thunderbird's or Roundcube's columns; or
 /// without a header; never read as one name per line.
 final class CSVDialectTests: XCTestCase {
-    private func read(fixture name: String) throws -> [Friend] {
-        try FriendSource.readFile(fixture(name).path)
-    }
-
     func testGermanOutlookSeparatedBySemicolonsInWindows1252() throws {
-        let friends = try read(fixture: "outlook-german.csv")
+        let friends = try FriendSource.readFixture("outlook-german.csv")
         XCTAssertEqual(
             friends.map(\.name),
             ["Jürgen Karl Weiß", "Zoë Öztürk", "Stadtwerke Süd", "nur.adresse@example.de"],
@@ -28,10 +24,10 @@ final class CSVDialectTests: XCTestCase {
     }
 
     func testDutchAndJapaneseOutlook() throws {
-        let dutch = try read(fixture: "outlook-dutch.csv")
+        let dutch = try FriendSource.readFixture("outlook-dutch.csv")
         XCTAssertEqual(dutch.map(\.name), ["Jan van der Berg"])
         XCTAssertEqual(dutch[0].emails, ["jan@example.nl", "jan.berg@werk.example"])
-        let japanese = try read(fixture: "outlook-japanese.csv")
+        let japanese = try FriendSource.readFixture("outlook-japanese.csv")
         XCTAssertEqual(japanese.map(\.nameParts), [NameParts(first: "花子", middle: "", last: "山田")])
         XCTAssertEqual(japanese[0].emails, ["hanako@example.jp", "yamada.h@work.example.jp"])
     }
@@ -40,7 +36,7 @@ final class CSVDialectTests: XCTestCase {
     /// Windows-1252 with semicolons; French `Titre`, the salutation and the job title, is not
     /// taken for either.
     func testFrenchAndSpanishOutlook() throws {
-        let french = try read(fixture: "outlook-french.csv")
+        let french = try FriendSource.readFixture("outlook-french.csv")
         XCTAssertEqual(french.map(\.name), ["François Xavier Lefèvre", "Hélène Dubois"])
         XCTAssertEqual(french[0].emails, ["francois@boulangerie.example", "f.lefevre@maison.example"])
         XCTAssertEqual(french[0].nameParts, NameParts(first: "François", middle: "Xavier", last: "Lefèvre"))
@@ -49,7 +45,7 @@ final class CSVDialectTests: XCTestCase {
         XCTAssertEqual(french[0].card?.categories, ["Travail"])
         XCTAssertNil(french[0].card?.title)
         XCTAssertEqual(french[1].emails, ["helene@example.fr"])
-        let spanish = try read(fixture: "outlook-spanish.csv")
+        let spanish = try FriendSource.readFixture("outlook-spanish.csv")
         XCTAssertEqual(spanish.map(\.name), ["José Luis García Núñez", "Begoña Ibáñez"])
         XCTAssertEqual(spanish[0].emails, ["jose@taller.example", "jl.garcia@casa.example"])
         XCTAssertEqual(spanish[0].card?.organization, "Taller Núñez")
@@ -63,7 +59,7 @@ final class CSVDialectTests: XCTestCase {
     /// line that is not UTF-8 but a Japanese Outlook header in CP932 has the file read so, and
     /// said; any other header that is not UTF-8 is still read as Windows-1252.
     func testJapaneseOutlookInCP932() throws {
-        let friends = try read(fixture: "outlook-japanese-cp932.csv")
+        let friends = try FriendSource.readFixture("outlook-japanese-cp932.csv")
         XCTAssertEqual(friends.map(\.name), ["花子 山田", "一郎 鈴木"])
         XCTAssertEqual(friends[0].nameParts, NameParts(first: "花子", middle: "", last: "山田"))
         XCTAssertEqual(friends[0].emails, ["hanako@example.jp", "yamada.h@work.example.jp"])
@@ -78,15 +74,15 @@ final class CSVDialectTests: XCTestCase {
     }
 
     func testThunderbirdTabsAndRoundcubeAddresses() throws {
-        let thunderbird = try read(fixture: "thunderbird.tsv")
+        let thunderbird = try FriendSource.readFixture("thunderbird.tsv")
         XCTAssertEqual(thunderbird.map(\.name), ["Ann Lee", "noname@example.org"])
         XCTAssertEqual(thunderbird[0].emails, ["ann@example.org", "ann.lee@work.example"], "Secondary Email")
-        let roundcube = try read(fixture: "roundcube.csv")
+        let roundcube = try FriendSource.readFixture("roundcube.csv")
         XCTAssertEqual(roundcube[0].emails, ["bob@home.example", "bob@work.example", "bob@other.example"])
     }
 
     func testWithoutAHeaderOrWithAddressesOnly() throws {
-        let headerless = try read(fixture: "thunderbird-headerless.csv")
+        let headerless = try FriendSource.readFixture("thunderbird-headerless.csv")
         XCTAssertEqual(headerless.map(\.name), ["Ann Lee", "Bob Stone"], "Thunderbird's column order")
         XCTAssertEqual(headerless[0].emails, ["ann@example.org", "ann.lee@work.example"])
         XCTAssertEqual(headerless[0].firstName, "Ann")
@@ -94,7 +90,7 @@ final class CSVDialectTests: XCTestCase {
             Data("Ann Lee,ann@example.org\nBob,bob@example.org\n".utf8), ContactsCSV.init(source:))
         XCTAssertEqual(plain.friends.map(\.name), ["Ann Lee", "Bob"])
         XCTAssertEqual(plain.friends.map(\.emails), [["ann@example.org"], ["bob@example.org"]])
-        let addresses = try read(fixture: "addresses-only.csv")
+        let addresses = try FriendSource.readFixture("addresses-only.csv")
         XCTAssertEqual(addresses.map(\.name), ["ann@example.org", "bob@example.org"])
         XCTAssertEqual(addresses.map(\.emails), [["ann@example.org"], ["bob@example.org"]])
     }

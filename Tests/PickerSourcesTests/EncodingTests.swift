@@ -9,19 +9,15 @@ import XCTest
 /// byte-order mark, Windows-1252 where the bytes are not UTF-8, 8-bit quoted-printable without
 /// a CHARSET, and classic Mac OS's CR line ends.
 final class EncodingTests: XCTestCase {
-    private func read(fixture name: String) throws -> [Friend] {
-        try FriendSource.readFile(fixture(name).path)
-    }
-
     func testUTF16WithoutAByteOrderMarkIsToldByItsNULs() throws {
-        let friends = try read(fixture: "utf16le-no-bom.vcf")
+        let friends = try FriendSource.readFixture("utf16le-no-bom.vcf")
         XCTAssertEqual(friends.map(\.name), ["Zoë Ångström", "山田 太郎"])
         XCTAssertEqual(friends.map(\.emails), [["zoe@example.se"], ["taro@example.jp"]])
         XCTAssertEqual(friends[0].lastName, "Ångström")
     }
 
     func testUTF16BigEndianWithAByteOrderMark() throws {
-        let friends = try read(fixture: "utf16be-bom.csv")
+        let friends = try FriendSource.readFixture("utf16be-bom.csv")
         XCTAssertEqual(friends.map(\.name), ["José Müller", "Françoise Dœuf"])
         XCTAssertEqual(friends.map(\.emails), [["jose@example.de"], ["f.doeuf@example.fr"]])
     }
@@ -50,7 +46,7 @@ final class EncodingTests: XCTestCase {
     }
 
     func testWindows1252WhereTheBytesAreNotUTF8() throws {
-        let friends = try read(fixture: "outlook-windows-1252.csv")
+        let friends = try FriendSource.readFixture("outlook-windows-1252.csv")
         XCTAssertEqual(friends.map(\.name), ["José Müller", "Françoise Dœuf – “Fifi”"])
         XCTAssertEqual(Windows1252.string([0x80, 0x81, 0x9F, 0xE9, 0x41]), "€\u{81}Ÿé" + "A")
         let table = (0x80...0x9F).map { Windows1252.string([UInt8($0)]).unicodeScalars.first?.value ?? 0 }

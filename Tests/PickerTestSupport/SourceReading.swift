@@ -18,6 +18,12 @@ extension FriendSource {
         try FileSourceLoader(path: path).load { friends += $0.friends }
         return friends
     }
+
+    /// The friends in the committed fixture `name` (see ``fixture(_:)``), read as a file source is.
+    /// - Throws: ``SourceError`` when the fixture is malformed.
+    package static func readFixture(_ name: String) throws(SourceError) -> [Friend] {
+        try readFile(fixture(name).path)
+    }
 }
 
 /// What a line reader made of a source: the friends in order, how many entries it skipped and
