@@ -27,6 +27,22 @@ final class NoTerminalTests: TmuxTestCase {
         assertExit(filtered, 0, output: "José Álvarez\nGabriel José García Márquez\n")
     }
 
+    /// Leaving while a source's thread is still reading is no crash: the picker without a
+    /// terminal leaves at once while its standard-input reader has just started hashing what it
+    /// reads. The libraries' exit handlers once tore OpenSSL down under that thread, about one
+    /// run in 250, so the run is repeated enough to meet it.
+    func testLeavingWhileASourceStillLoadsIsNoCrash() throws {
+        let names = Data(String(repeating: "Ada Lovelace\n", count: 150_000).utf8)
+        for run in 1...500 {
+            let result = try runCommand(
+                URL(fileURLWithPath: "/usr/bin/setsid"), ["-w", try PickerPaths.picker().path, "--height", "10"],
+                input: names, environment: ["LANG": "C.UTF-8", "PICKER_SESSION": nil, "PICKER_SOURCE": nil])
+            guard result.status == 2, result.standardError.split(separator: "\n").count == 1 else {
+                return XCTFail("run \(run): exit \(result.status), \(result.standardError.prefix(300))")
+            }
+        }
+    }
+
     /// Runs the picker from a shell in tmux with `environment`, where `TERM` names a type this
     /// machine has no usable terminfo entry for, and checks that it draws all the same (as
     /// xterm-256color), takes keys, prints the pick, gives the terminal back as it was and says
