@@ -29,12 +29,14 @@ final class PickerOnPseudoTerminal {
 
     /// Reads what the picker writes until `written` satisfies `predicate`; throws, with the
     /// screen, after `timeout` seconds.
-    func read(until what: String, timeout: TimeInterval = 10, _ predicate: (String) -> Bool) throws {
+    func read(until what: String, timeout: TimeInterval = TmuxSession.defaultTimeout, _ predicate: (String) -> Bool)
+        throws
+    {
         try terminal.read(until: what, timeout: timeout) { predicate(String(decoding: $0.written, as: UTF8.self)) }
     }
 
     /// Waits for the picker to exit; its status and standard output.
-    func waitForExit(timeout: TimeInterval = 10) throws -> (status: Int32, output: String) {
+    func waitForExit(timeout: TimeInterval = TmuxSession.defaultTimeout) throws -> (status: Int32, output: String) {
         guard terminal.waitForExit(deadline: PseudoTerminal.now() + timeout), let status = terminal.exitCode else {
             throw HarnessError("the picker did not exit (\(terminal.statusDescription)): \(written.debugDescription)")
         }

@@ -15,8 +15,8 @@ struct CommandResult: Sendable {
     var output: String { String(decoding: standardOutput, as: UTF8.self) }
 }
 
-/// Runs `executable` with `arguments` to its end (at most `timeout` seconds), feeding it
-/// `input` on standard input, with `environment` added to this process's environment (a nil
+/// Runs `executable` with `arguments` to its end (at most `timeout` seconds, times
+/// ``harnessPatience``), feeding it `input` on standard input, with `environment` added to this process's environment (a nil
 /// value removes the variable), in `workingDirectory` (by default this process's). Started by
 /// ``spawnProcess``, reaped with `waitpid`.
 func runCommand(
@@ -38,7 +38,7 @@ func runCommand(
         standardError: errorURL.path, environment: environment, workingDirectory: workingDirectory)
 
     let started = Date()
-    let deadline = started.addingTimeInterval(timeout)
+    let deadline = started.addingTimeInterval(timeout * harnessPatience)
     var waitStatus: Int32 = 0
     while true {
         let reaped = waitpid(pid, &waitStatus, WNOHANG)
@@ -49,7 +49,8 @@ func runCommand(
         if Date() > deadline {
             Glibc.kill(pid, SIGKILL)
             _ = waitpid(pid, &waitStatus, 0)
-            throw HarnessError("\(executable.lastPathComponent) \(arguments) did not finish within \(timeout) s")
+            throw HarnessError(
+                "\(executable.lastPathComponent) \(arguments) did not finish within \(timeout * harnessPatience) s")
         }
         usleep(2_000)
     }

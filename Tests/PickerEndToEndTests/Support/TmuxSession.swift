@@ -36,7 +36,7 @@ final class TmuxSession: Sendable {
     static let pane = "picker:0.0"
 
     /// How long a wait lasts before it fails.
-    static let defaultTimeout: TimeInterval = 10
+    static let defaultTimeout: TimeInterval = 10 * harnessPatience
 
     /// Whether the picker was started from an interactive shell (see `fromShell` below).
     let fromShell: Bool
