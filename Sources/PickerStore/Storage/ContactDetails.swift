@@ -28,7 +28,16 @@ struct ContactDetails: Sendable {
         var phoneDigits: [UInt8]
     }
 
-    private var entries: [UInt32: Entry] = [:]
+    /// The details kept, in the order they were added: a dictionary of them would move every
+    /// entry whenever it grew.
+    private var entries: [Entry] = []
+    /// Where in `entries` the details of each friend number that has any are.
+    private var slots: [UInt32: UInt32] = [:]
+
+    /// The details of friend `number`, if it has any.
+    private func entry(_ number: Int) -> Entry? {
+        slots[UInt32(truncatingIfNeeded: number)].map { entries[Int($0)] }
+    }
 
     /// Whether no friend has details.
     var isEmpty: Bool { entries.isEmpty }
@@ -75,7 +84,8 @@ struct ContactDetails: Sendable {
                 entry.phoneDigits.append(0x0A)
             }
         }
-        entries[UInt32(truncatingIfNeeded: number)] = entry
+        slots[UInt32(truncatingIfNeeded: number)] = UInt32(truncatingIfNeeded: entries.count)
+        entries.append(entry)
         hasEmails = hasEmails || !friend.emails.isEmpty
         hasCards = hasCards || friend.card != nil
         hasAliases = hasAliases || !entry.aliases.isEmpty
@@ -93,7 +103,9 @@ struct ContactDetails: Sendable {
     mutating func append(contentsOf other: ContactDetails, numberedFrom base: Int) {
         guard !other.isEmpty else { return }
         let offset = UInt32(truncatingIfNeeded: base)
-        for (number, entry) in other.entries { entries[number + offset] = entry }
+        let moved = UInt32(truncatingIfNeeded: entries.count)
+        for (number, slot) in other.slots { slots[number + offset] = slot + moved }
+        entries += other.entries
         hasEmails = hasEmails || other.hasEmails
         hasCards = hasCards || other.hasCards
         hasAliases = hasAliases || other.hasAliases
@@ -110,28 +122,30 @@ struct ContactDetails: Sendable {
         else { return [] }
         let shown = friend.name.lowercased()
         return [friend.firstName, friend.middleName, friend.lastName].compactMap { part in
-            guard let part, !part.isEmpty, !shown.contains(part.lowercased()) else { return nil }
-            return part
+            guard let part, !part.isEmpty else { return nil }
+            let lowered = part.lowercased()
+            let held = shown.withUTF8Bytes { shown in lowered.withUTF8Bytes { bytes(shown, contain: $0) } }
+            return held ? nil : part
         }
     }
 
     /// The categories of every friend that has any, by friend number, in no particular order.
     func categoriesByNumber() -> [(number: Int, categories: [String])] {
         guard hasCards else { return [] }
-        return entries.compactMap { number, entry in
-            guard let categories = entry.card?.categories, !categories.isEmpty else { return nil }
+        return slots.compactMap { number, slot in
+            guard let categories = entries[Int(slot)].card?.categories, !categories.isEmpty else { return nil }
             return (Int(number), categories)
         }
     }
 
     /// The numbers of the friends that are groups (that have members).
     func groupNumbers() -> [Int] {
-        entries.compactMap { number, entry in entry.members == nil ? nil : Int(number) }
+        slots.compactMap { number, slot in entries[Int(slot)].members == nil ? nil : Int(number) }
     }
 
     /// `friend`, friend number `number`, with its details filled in.
     func filling(_ friend: Friend, number: Int) -> Friend {
-        guard !isEmpty, let entry = entries[UInt32(truncatingIfNeeded: number)] else { return friend }
+        guard !isEmpty, let entry = entry(number) else { return friend }
         var filled = friend
         filled.emails = entry.emails
         filled.friendsSince = entry.friendsSince
@@ -145,7 +159,7 @@ struct ContactDetails: Sendable {
         of number: Int, contain term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
         folding: inout TextFolding
     ) -> Bool {
-        guard let entry = entries[UInt32(truncatingIfNeeded: number)] else { return false }
+        guard let entry = entry(number) else { return false }
         if strength == .caseAndAccents {
             return entry.foldedEmails.withUnsafeBufferPointer { bytes($0, contain: term) }
         }
@@ -160,7 +174,7 @@ struct ContactDetails: Sendable {
         of number: Int, contains term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
         folding: inout TextFolding
     ) -> Bool {
-        guard let entry = entries[UInt32(truncatingIfNeeded: number)], !entry.aliases.isEmpty else { return false }
+        guard let entry = entry(number), !entry.aliases.isEmpty else { return false }
         if strength == .caseAndAccents {
             return entry.foldedNickname.withUnsafeBufferPointer { bytes($0, contain: term) }
         }
@@ -176,7 +190,7 @@ struct ContactDetails: Sendable {
         of number: Int, contain term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
         digits: UnsafeBufferPointer<UInt8>?, folding: inout TextFolding
     ) -> Bool {
-        guard let entry = entries[UInt32(truncatingIfNeeded: number)], let card = entry.card else { return false }
+        guard let entry = entry(number), let card = entry.card else { return false }
         if let digits, entry.phoneDigits.withUnsafeBufferPointer({ bytes($0, contain: digits) }) { return true }
         if strength == .caseAndAccents {
             return entry.foldedFields.withUnsafeBufferPointer { bytes($0, contain: term) }
