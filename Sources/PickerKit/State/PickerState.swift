@@ -26,6 +26,9 @@ package struct PickerState: Sendable {
     /// The positions in list order of the friends listed under "Recent", above the letters,
     /// the highest frecency first: with no query, when sections are shown.
     package internal(set) var recent: [Int] = []
+    /// The indices in ``shown`` of the groups listed under "Groups", below "Recent" and above
+    /// the letters, which then leave them out: with no query, when sections are shown.
+    package internal(set) var listedGroups: [Int] = []
     /// How often and how lately each friend of the source was picked.
     package internal(set) var frecency: Frecency
     /// The keys of the friends picked, the highest frecency first.
@@ -69,7 +72,8 @@ package struct PickerState: Sendable {
     /// Whether the last key was an Esc that would have thrown a selection away, so the picker
     /// asked first; the next Esc cancels, any other key keeps the selection.
     package internal(set) var isAskingToDiscard = false
-    /// While reviewing the selection: what is reviewed, and the list to go back to.
+    /// While reviewing the selection or a group's members: what is reviewed, and the list to go
+    /// back to.
     var review: Review?
     /// The phase the key overlay goes back to.
     var overlayReturn = Phase.browsing
@@ -199,6 +203,12 @@ package struct PickerState: Sendable {
         case .toggleReview:
             switch phase {
             case .browsing, .searching: beginReview()
+            case .reviewing: endReview()
+            default: break
+            }
+        case .reviewGroup:
+            switch phase {
+            case .browsing, .searching: beginGroupReview()
             case .reviewing: endReview()
             default: break
             }

@@ -39,6 +39,8 @@ struct ContactDetails: Sendable {
     private(set) var hasCards = false
     /// Whether some friend has a nickname or names besides the one shown.
     private(set) var hasAliases = false
+    /// Whether some friend is a group (has members).
+    private(set) var hasGroups = false
 
     /// Whether a search looks in the details: some friend has an email address, a card or
     /// names besides the one shown.
@@ -79,6 +81,7 @@ struct ContactDetails: Sendable {
         hasEmails = hasEmails || !friend.emails.isEmpty
         hasCards = hasCards || friend.card != nil
         hasAliases = hasAliases || !entry.aliases.isEmpty
+        hasGroups = hasGroups || friend.members != nil
         let mask =
             ByteMask.of(entry.foldedEmails) | ByteMask.of(entry.foldedNickname) | ByteMask.of(entry.foldedFields)
             | ByteMask.of(entry.phoneDigits)
@@ -97,6 +100,7 @@ struct ContactDetails: Sendable {
         hasEmails = hasEmails || other.hasEmails
         hasCards = hasCards || other.hasCards
         hasAliases = hasAliases || other.hasAliases
+        hasGroups = hasGroups || other.hasGroups
     }
 
     /// The parts of `friend`'s name its source gives (first, middle, last) that the name shown
@@ -125,8 +129,10 @@ struct ContactDetails: Sendable {
     }
 
     /// The numbers of the friends that are groups (that have members).
+    /// - Complexity: O(1) when none is; else O(e) for e friends with details.
     func groupNumbers() -> [Int] {
-        entries.compactMap { number, entry in entry.members == nil ? nil : Int(number) }
+        guard hasGroups else { return [] }
+        return entries.compactMap { number, entry in entry.members == nil ? nil : Int(number) }
     }
 
     /// `friend`, friend number `number`, with its details filled in.
