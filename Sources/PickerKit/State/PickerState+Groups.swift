@@ -16,11 +16,25 @@ extension PickerState {
         listedGroups = list.groupPositions().compactMap { shown.index(of: $0) }
     }
 
+    /// Adds the groups the friends' categories make, once everyone has arrived (see
+    /// ``FriendList/categoryGroups()``). A cursor on the first row stays there, on the first of
+    /// the groups when they head the list; elsewhere it keeps its friend.
+    mutating func receiveCategoryGroups() {
+        let groups = list.categoryGroups()
+        guard !groups.isEmpty else { return }
+        let atTop = cursor == 0 && scrollTop == 0
+        receive(FriendBatch(groups, sortOrder: configuration.sortOrder), announcedTotal: nil)
+        if atTop, !rows.isEmpty {
+            cursor = 0
+            scrollTop = 0
+        }
+    }
+
     /// Shows only the members of the group under the cursor, in the group's order, to tick or
     /// untick them as the selection is reviewed; under any other friend, says there is none.
     mutating func beginGroupReview() {
         guard let group = currentFriend, group.members != nil else {
-            notice = "no group under the cursor: a group's row says how many friends it has"
+            notice = "no group under the cursor"
             return
         }
         let members = list.members(of: group).filter { $0.id != group.id }

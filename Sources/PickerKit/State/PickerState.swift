@@ -243,8 +243,7 @@ package struct PickerState: Sendable {
         case .listReplaced(let newList, let leftOut, let announcedTotal):
             replaceList(with: newList, leftOut: leftOut, announcedTotal: announcedTotal)
         case .loadingFinished:
-            let groups = list.categoryGroups()
-            if !groups.isEmpty { receive(FriendBatch(groups, sortOrder: configuration.sortOrder), announcedTotal: nil) }
+            receiveCategoryGroups()
             loading = .complete
             if phase == .loading { phase = .browsing }
             noteUnknownSelection()
