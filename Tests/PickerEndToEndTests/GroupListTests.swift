@@ -92,7 +92,9 @@ final class GroupListTests: TmuxTestCase {
         XCTAssertFalse(found.listLines.contains("  Groups"), "\(found)")
         XCTAssertEqual(Set(found.names.map { $0.components(separatedBy: "  ")[0] }), ["Bob Kay", "Book club"])
         try picker.press("Escape")
-        try picker.waitForScreen("the groups again") { $0.counts == "8/8 · 0 selected" && $0.listLines.first == "  Groups" }
+        try picker.waitForScreen("the groups again") {
+            $0.counts == "8/8 · 0 selected" && $0.listLines.first == "  Groups"
+        }
         try picker.press("C-c")
         XCTAssertEqual(try picker.waitForExit().status, 130)
     }
@@ -105,7 +107,8 @@ final class GroupListTests: TmuxTestCase {
         }
         try picker.press("C-g")
         let members = try picker.waitForScreen("the members") { $0.title.hasPrefix("Members of Book club") }
-        XCTAssertEqual(members.names, ["Ann Lee  ann@example.org", "Bob Kay  bob@example.org", "Cai Wu  cai@example.org"])
+        XCTAssertEqual(
+            members.names, ["Ann Lee  ann@example.org", "Bob Kay  bob@example.org", "Cai Wu  cai@example.org"])
         try picker.press("Space")
         try picker.press("Down")
         try picker.press("Down")

@@ -84,7 +84,8 @@ final class GroupReviewTests: XCTestCase {
         state.send(.toggleCurrent)
         state.send(.reviewGroup)
         XCTAssertEqual(
-            Array(listText(state)[2...4]), ["> [x] Cai Wu  cai@example.org", "  [x] Ann Lee  ann@example.org", "  [x] Dan Orr"],
+            Array(listText(state)[2...4]),
+            ["> [x] Cai Wu  cai@example.org", "  [x] Ann Lee  ann@example.org", "  [x] Dan Orr"],
             "ticked by their group")
         XCTAssertEqual(state.selection.orderedIDs, ["duo", "team"], "looking changes nothing")
         state.send(.moveDown)

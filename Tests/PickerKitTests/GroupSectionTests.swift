@@ -50,7 +50,8 @@ final class GroupSectionTests: XCTestCase {
                 "  [ ] Bob Stone", "  C", "  [ ] Chloé Martin", "  D", "  [ ] Dmitri Ivanov", "  Z", "  [ ] Zoë Adair",
             ], "no Q: its only row is a group")
         XCTAssertEqual(state.rows.count, 9, "each friend once")
-        XCTAssertEqual(state.result.map(\.name), ["Ada Lovelace", "Bob Stone", "Zoë Adair"], "Enter on the first group")
+        XCTAssertEqual(
+            state.result.map(\.name), ["Ada Lovelace", "Bob Stone", "Zoë Adair"], "Enter on the first group")
         XCTAssertEqual(state.layout.totalRows, 15)
     }
 
@@ -64,7 +65,8 @@ final class GroupSectionTests: XCTestCase {
                 "  [ ] Book club  group of 3 friends", "  [ ] Chess  group of 2 friends",
                 "  [ ] Quiz night  group of 3 friends", "  A",
             ])
-        XCTAssertEqual(rowNames(state).prefix(6), ["Zoë Adair", "Chess", "Book club", "Chess", "Quiz night", "Ada Lovelace"])
+        XCTAssertEqual(
+            rowNames(state).prefix(6), ["Zoë Adair", "Chess", "Book club", "Chess", "Quiz night", "Ada Lovelace"])
     }
 
     func testAQueryRanksTheGroupsAmongTheNamesAndClearingItListsThemApartAgain() {
@@ -86,7 +88,9 @@ final class GroupSectionTests: XCTestCase {
         var state = picker(rows: 10)
         for _ in 0..<3 { state.send(.moveDown) }
         XCTAssertEqual(state.currentFriend?.name, "Ada Lovelace", "from the last group to the first letter")
-        XCTAssertEqual(state.frame().lines[state.layout.firstListLine + state.layout.row(ofShown: 3) - state.scrollTop].text, "> [ ] Ada Lovelace")
+        XCTAssertEqual(
+            state.frame().lines[state.layout.firstListLine + state.layout.row(ofShown: 3) - state.scrollTop].text,
+            "> [ ] Ada Lovelace")
         state.send(.moveUp)
         XCTAssertEqual(state.currentFriend?.name, "Quiz night")
         state.send(.moveToFirst)
@@ -184,7 +188,8 @@ final class GroupSectionTests: XCTestCase {
                 }
                 XCTAssertEqual(
                     layout.totalRows,
-                    rows.count + layout.headers.count + (rows.recentCount == 0 ? 0 : 1) + (rows.groupCount == 0 ? 0 : 1))
+                    rows.count + layout.headers.count + (rows.recentCount == 0 ? 0 : 1) + (rows.groupCount == 0 ? 0 : 1)
+                )
                 if state.review == nil, state.ranked == nil {
                     for header in layout.headers {
                         let position = rows[rows.recentCount + rows.groupCount + header.shownIndex]
