@@ -8,9 +8,7 @@ final class GroupListTests: TmuxTestCase {
     private var book: String!
 
     override func setUpWithError() throws {
-        let folder = TemporaryFolder.root.appendingPathComponent("picker-e2e-group-list-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        book = folder.appendingPathComponent("book.vcf").path
+        book = try TemporaryFolder.make("e2e-group-list").appendingPathComponent("book.vcf").path
         // A vCard 4 group, an Apple group card and a category, as Nextcloud, macOS Contacts and
         // Thunderbird write them.
         let cards = """
@@ -70,10 +68,6 @@ final class GroupListTests: TmuxTestCase {
 
             """
         try Data(cards.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: URL(fileURLWithPath: book))
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: (book as NSString).deletingLastPathComponent)
     }
 
     func testTheGroupsHeadTheListUntilAQueryIsTyped() throws {

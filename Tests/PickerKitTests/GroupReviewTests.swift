@@ -23,10 +23,8 @@ final class GroupReviewTests: XCTestCase {
         var configuration = PickerConfiguration()
         configuration.printedPart = part
         configuration.limit = limit
-        var state = PickerState(size: TerminalSize(rows: 14, columns: 60), configuration: configuration)
-        state.send(.friendsArrived(FriendBatch(friends)))
-        state.send(.loadingFinished)
-        return state
+        return PickerState(
+            loaded: FriendList(friends), size: TerminalSize(rows: 14, columns: 60), configuration: configuration)
     }
 
     /// The picker with the cursor on `name`, browsing.

@@ -149,15 +149,15 @@ final class GroupSectionTests: XCTestCase {
             .resized(rows: 7, columns: 30), .resized(rows: 16, columns: 50), .reviewGroup, .back,
         ]
         for _ in 0..<30 {
+            // Every few friends picked once, an hour apart, a few of them listed under "Recent".
             var configuration = PickerConfiguration()
             configuration.recentLimit = Int.random(in: 0...3, using: &random)
-            let times = Dictionary(
-                uniqueKeysWithValues: (1...20).filter { _ in Bool.random(using: &random) }.map {
-                    (String($0), now - Int64.random(in: 0...1_000_000, using: &random))
-                })
+            let picked = stride(from: 1, through: 20, by: Int.random(in: 2...5, using: &random))
             var state = PickerState(
                 size: TerminalSize(rows: 12, columns: 40), configuration: configuration,
-                frecency: Frecency(times: times, keying: .id, now: now))
+                frecency: Frecency(
+                    times: Dictionary(uniqueKeysWithValues: picked.map { (String($0), now - Int64($0) * 3600) }),
+                    keying: .id, now: now))
             for step in 0..<80 {
                 if step % 10 == 0 {
                     let friends = (0..<Int.random(in: 1...5, using: &random)).map { _ in
