@@ -8,7 +8,7 @@ package struct KeyHelp: Hashable, Sendable {
     package enum Context: String, CaseIterable, Sendable {
         case browsing = "while browsing"
         case searching = "while searching"
-        case reviewing = "while reviewing the selection or a group's members"
+        case reviewing = "while reviewing the selection"
         case anywhere = "anywhere"
         case mouse = "with the mouse"
     }

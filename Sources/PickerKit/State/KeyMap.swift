@@ -140,7 +140,7 @@ extension KeyMap {
                 "review the selection: only the selected friends, in the order picked, where the keys above work"),
             hint: "Ctrl-R review", .keys(.control("r"), send: .toggleReview)),
         KeyBinding(
-            [.browsing, .searching],
+            [.browsing],
             help: KeyHelp(
                 .browsing, "Ctrl-G",
                 "the members of the group under the cursor, where they are ticked one by one as in the review: some of a group picked"
@@ -248,6 +248,9 @@ extension KeyMap {
         KeyBinding(
             [.searching], help: KeyHelp(.searching, "Ctrl-R", "review the selection"),
             .keys(.control("r"), send: .toggleReview)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Ctrl-G", "the members of the group under the cursor"),
+            .keys(.control("g"), send: .reviewGroup)),
         KeyBinding(
             [.searching], help: KeyHelp(.searching, "F1, Ctrl-/", "show every key"), hint: "F1 keys",
             .keys(.function(1), .control("/"), send: .showKeys)),
