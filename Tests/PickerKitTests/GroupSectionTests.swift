@@ -51,6 +51,9 @@ final class GroupSectionTests: XCTestCase {
             ], "no Q: its only row is a group")
         XCTAssertEqual(state.rows.count, 9, "each friend once")
         XCTAssertEqual(
+            state.list.groupPositions().map { state.list.friends[$0].name }, ["Book club", "Chess", "Quiz night"])
+        XCTAssertEqual(FriendList(Array(friends.prefix(6))).groupPositions(), [])
+        XCTAssertEqual(
             state.result.map(\.name), ["Ada Lovelace", "Bob Stone", "Zoë Adair"], "Enter on the first group")
         XCTAssertEqual(state.layout.totalRows, 15)
     }

@@ -20,8 +20,8 @@ package struct PickerState: Sendable {
     /// The terms of the query that matched nobody as typed and are shown matching names one
     /// typo away; empty when the query found friends as typed.
     package internal(set) var typoTerms: [String] = []
-    /// The index in ``rows`` of the friend under the cursor (the friends picked most come first
-    /// when they are listed); nil when nobody is listed.
+    /// The index in ``rows`` of the friend under the cursor (the friends picked most, then the
+    /// groups, come first when they are listed apart); nil when nobody is listed.
     package internal(set) var cursor: Int?
     /// The positions in list order of the friends listed under "Recent", above the letters,
     /// the highest frecency first: with no query, when sections are shown.
