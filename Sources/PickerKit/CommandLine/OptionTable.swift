@@ -176,7 +176,7 @@ extension Options {
         ) { options, _ in options.read0 = true },
         OptionSpec(
             ["--bind"], value: "KEY:ACTION[,..]",
-            "give keys (named as in fzf) one of the actions accept, abort, toggle, toggle-all, select-all, deselect-all, review, clear-query, up, down, page-up, page-down, first, last, toggle-preview (the details pane), in the list, the search and the review, before what they do otherwise; the ? overlay lists them"
+            "give keys (named as in fzf) one of the actions accept, abort, toggle, toggle-all, select-all, deselect-all, review, review-group (a group's members), clear-query, up, down, page-up, page-down, first, last, toggle-preview (the details pane), in the list, the search and the review, before what they do otherwise; the ? overlay lists them"
         ) { options, text throws(UsageError) in
             options.configuration.keyMap = try KeyBindOption.binding(text, over: options.configuration.keyMap)
         },

@@ -111,8 +111,8 @@ extension KeyMap {
             hint: "Esc cancel", hintWhileFiltered: "Esc clear", .keys(.escape, send: .clearOrCancel)),
         KeyBinding(
             [.reviewing],
-            help: KeyHelp(.reviewing, "Esc, Ctrl-R", "back to the list as it was: its search, its cursor"),
-            hint: "Esc back", .keys(.escape, .control("r"), send: .back)),
+            help: KeyHelp(.reviewing, "Esc, Ctrl-R, Ctrl-G", "back to the list as it was: its search, its cursor"),
+            hint: "Esc back", .keys(.escape, .control("r"), .control("g"), send: .back)),
         KeyBinding(
             [.browsing, .reviewing], help: KeyHelp(.browsing, "Space", "toggle the friend under the cursor"),
             hint: "Space toggle", .keys(.character(" "), send: .toggleCurrent)),
@@ -139,6 +139,13 @@ extension KeyMap {
                 .browsing, "Ctrl-R",
                 "review the selection: only the selected friends, in the order picked, where the keys above work"),
             hint: "Ctrl-R review", .keys(.control("r"), send: .toggleReview)),
+        KeyBinding(
+            [.browsing],
+            help: KeyHelp(
+                .browsing, "Ctrl-G",
+                "the members of the group under the cursor, where they are ticked one by one as in the review: some of a group picked"
+            ),
+            .keys(.control("g"), send: .reviewGroup)),
         KeyBinding(
             [.browsing, .reviewing],
             help: KeyHelp(
@@ -241,6 +248,9 @@ extension KeyMap {
         KeyBinding(
             [.searching], help: KeyHelp(.searching, "Ctrl-R", "review the selection"),
             .keys(.control("r"), send: .toggleReview)),
+        KeyBinding(
+            [.searching], help: KeyHelp(.searching, "Ctrl-G", "the members of the group under the cursor"),
+            .keys(.control("g"), send: .reviewGroup)),
         KeyBinding(
             [.searching], help: KeyHelp(.searching, "F1, Ctrl-/", "show every key"), hint: "F1 keys",
             .keys(.function(1), .control("/"), send: .showKeys)),

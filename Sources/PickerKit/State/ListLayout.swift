@@ -20,7 +20,10 @@ struct ListLayout {
         case header(Character)
         /// The header of the friends picked most, above the letters.
         case recentHeader
-        /// The friend at this index of the listed friends (the recent ones, then those shown).
+        /// The header of the groups, below "Recent", above the letters.
+        case groupsHeader
+        /// The friend at this index of the listed friends (the recent ones, the groups, then
+        /// those shown).
         case friend(Int)
     }
 
@@ -38,13 +41,15 @@ struct ListLayout {
     let listRows: Int
     /// How many screen lines the details pane has below the list (0 when it is not there).
     let paneRows: Int
-    /// Section headers as (letter, index in the shown friends of the first friend of the
-    /// section), when there are enough friends shown to want them.
+    /// Section headers as (letter, index in the shown friends below the groups of the first
+    /// friend of the section), when there are enough friends shown to want them.
     let headers: [(letter: Character, shownIndex: Int)]
-    /// How many friends are shown.
+    /// How many friends are shown below the groups.
     let shownCount: Int
     /// How many friends are listed under "Recent", above the shown ones.
     let recentCount: Int
+    /// How many groups are listed under "Groups", below "Recent".
+    let groupCount: Int
 
     /// The most lines the details pane takes below the list, and the fewest list lines it
     /// leaves.
@@ -55,8 +60,8 @@ struct ListLayout {
     static let minimumShownForHeaders = 6
 
     /// The layout of `rows` screen lines, with a line for the `--header` text when `header`
-    /// is true and there is room, showing `shown`: the friends picked most under "Recent",
-    /// then the search's friends, sectioned when they are in list order (not ranked, not
+    /// is true and there is room, showing `shown`: the friends picked most under "Recent", the
+    /// groups under "Groups", then the search's friends, sectioned when they are in list order (not ranked, not
     /// reviewed) and enough of them; with `paneBelow`, the details pane under the list, in
     /// up to half its lines.
     init(rows: Int, header: Bool, list: FriendList, shown: ListRows, paneBelow: Bool = false) {
@@ -71,27 +76,43 @@ struct ListLayout {
             paneBelow && area >= 2 * Self.fewestListRowsBesidePane
             ? min(Self.mostPaneRows, area - max(Self.fewestListRowsBesidePane, area / 2)) : 0
         listRows = area - paneRows
-        shownCount = shown.count - shown.recentCount
         recentCount = shown.recentCount
+        groupCount = shown.groupCount
+        shownCount = shown.count - recentCount - groupCount
         guard shown.isInListOrder, shown.shown.count >= Self.minimumShownForHeaders else {
             headers = []
             return
         }
-        headers = list.sectionStarts(in: shown.shown)
+        headers = shown.letterSections(in: list)
     }
 
     /// The rows of the "Recent" section: its header and its friends, or none.
     private var recentRows: Int { recentCount > 0 ? recentCount + 1 : 0 }
+    /// The rows of the "Groups" section: its header and its groups, or none.
+    private var groupRows: Int { groupCount > 0 ? groupCount + 1 : 0 }
+    /// How many friends are listed above the letters: under "Recent" and "Groups".
+    private var aboveLetters: Int { recentCount + groupCount }
 
     /// Rows in the list area, headers included.
-    var totalRows: Int { recentRows + shownCount + headers.count }
+    var totalRows: Int { recentRows + groupRows + shownCount + headers.count }
 
-    /// The row of the list area that holds the friend at `listedIndex` (recent friends first).
+    /// The row of the list area that holds the friend at `listedIndex` (recent friends first,
+    /// then the groups).
     /// - Complexity: O(sections).
     func row(ofShown listedIndex: Int) -> Int {
         if listedIndex < recentCount { return listedIndex + 1 }
-        let shownIndex = listedIndex - recentCount
-        return recentRows + shownIndex + headers.prefix { $0.shownIndex <= shownIndex }.count
+        if listedIndex < aboveLetters { return recentRows + listedIndex - recentCount + 1 }
+        let shownIndex = listedIndex - aboveLetters
+        return recentRows + groupRows + shownIndex + headers.prefix { $0.shownIndex <= shownIndex }.count
+    }
+
+    /// Whether the friend at `listedIndex` is the first of its section, whose header is just
+    /// above it.
+    /// - Complexity: O(sections).
+    func opensSection(_ listedIndex: Int) -> Bool {
+        if listedIndex < recentCount { return listedIndex == 0 }
+        if listedIndex < aboveLetters { return listedIndex == recentCount }
+        return headers.contains { $0.shownIndex == listedIndex - aboveLetters }
     }
 
     /// What is at `row` of the list area.
@@ -99,7 +120,11 @@ struct ListLayout {
     func item(atRow row: Int) -> Item? {
         guard row >= 0, row < totalRows else { return nil }
         if row < recentRows { return row == 0 ? .recentHeader : .friend(row - 1) }
-        let shownRow = row - recentRows
+        if row < recentRows + groupRows {
+            let groupRow = row - recentRows
+            return groupRow == 0 ? .groupsHeader : .friend(recentCount + groupRow - 1)
+        }
+        let shownRow = row - recentRows - groupRows
         var headersAbove = 0
         for (offset, header) in headers.enumerated() {
             let headerRow = header.shownIndex + offset
@@ -107,7 +132,7 @@ struct ListLayout {
             if headerRow > shownRow { break }
             headersAbove += 1
         }
-        return .friend(recentCount + shownRow - headersAbove)
+        return .friend(aboveLetters + shownRow - headersAbove)
     }
 
     /// The first row to show so that the cursor is visible, moving as little as possible from
@@ -116,10 +141,8 @@ struct ListLayout {
     func scrollTop(keeping previous: Int, cursor: Int?) -> Int {
         guard let cursor, listRows > 0 else { return 0 }
         let row = row(ofShown: cursor)
-        let opensSection =
-            cursor < recentCount ? cursor == 0 : headers.contains { $0.shownIndex == cursor - recentCount }
         var top = min(previous, max(0, totalRows - listRows))
-        top = min(top, opensSection ? row - 1 : row)
+        top = min(top, opensSection(cursor) ? row - 1 : row)
         if row >= top + listRows { top = row - listRows + 1 }
         return max(0, top)
     }

@@ -72,6 +72,9 @@ package enum PickerEvent: Hashable, Sendable {
     case clearOrCancel
     /// Show only the selected friends, in the order picked; from there, go back to the list.
     case toggleReview
+    /// Show only the members of the group under the cursor, to tick or untick them one by one;
+    /// from there, go back to the list.
+    case reviewGroup
     /// Show every key over the list.
     case showKeys
     /// Leave the key overlay, the section jump or the review, back to where it was opened.

@@ -15,12 +15,13 @@ extension PickerState {
         if case .inProgress(let known) = loading { loading = .inProgress(announcedTotal: total ?? known) }
     }
 
-    /// Shows the friends of the list that pass the query, the recent ones above them, the
-    /// cursor on the first, and selects those of the pending selection that are there.
+    /// Shows the friends of the list that pass the query, the recent ones and the groups above
+    /// them, the cursor on the first, and selects those of the pending selection that are there.
     mutating func showList() {
         findFavoured()
         search()
         findRecent()
+        findGroups()
         applyPendingSelection()
         refreshReview()
         cursor = rows.isEmpty ? nil : 0

@@ -22,10 +22,12 @@ extension PickerState {
     }
 
     /// Moves to the first friend of the section `offset` sections away among those listed
-    /// ("Recent" the first of them), and puts that section at the top of the list area.
+    /// ("Recent" the first of them, then "Groups"), and puts that section at the top of the list
+    /// area.
     mutating func moveToSection(offset: Int) {
         guard review == nil, let cursor else { return }
-        let starts = (recent.isEmpty ? [] : [0]) + sectionStarts.map(\.shownIndex)
+        let starts =
+            (recent.isEmpty ? [] : [0]) + (listedGroups.isEmpty ? [] : [recent.count]) + sectionStarts.map(\.shownIndex)
         guard let current = starts.lastIndex(where: { $0 <= cursor }) else { return }
         let onStart = starts[current] == cursor
         let target = offset < 0 && !onStart ? current : current + offset
@@ -51,22 +53,20 @@ extension PickerState {
         guard let cursor else { return }
         let layout = layout
         let row = layout.row(ofShown: cursor)
-        let opensSection =
-            cursor < layout.recentCount
-            ? cursor == 0 : layout.headers.contains { $0.shownIndex == cursor - layout.recentCount }
-        let top = opensSection ? row - 1 : row
+        let top = layout.opensSection(cursor) ? row - 1 : row
         scrollTop = max(0, min(top, layout.totalRows - layout.listRows))
     }
 
-    /// The sections that have friends shown: their letter and the index among the listed
-    /// friends of their first friend; none while the search ranks what it shows.
     /// Whether the list shows its letters' sections (as headers, when enough friends are shown):
     /// in list order, not reviewing; a section jump exists only then.
     var showsSections: Bool { review == nil && ranked == nil && layout.headers.count > 0 }
 
+    /// The sections that have friends shown below the groups: their letter and the index among
+    /// the listed friends of their first friend; none while the search ranks what it shows.
     var sectionStarts: [(letter: Character, shownIndex: Int)] {
         guard ranked == nil else { return [] }
-        return list.sectionStarts(in: shown).map { ($0.letter, $0.shownIndex + recent.count) }
+        let above = recent.count + listedGroups.count
+        return rows.letterSections(in: list).map { ($0.letter, $0.shownIndex + above) }
     }
 
     /// Puts the cursor on the friend at list position `position` in its letter's section, if

@@ -2,10 +2,11 @@ import PickerSources
 import PickerStore
 
 extension PickerState {
-    /// The selection under review: who is shown, and the list to go back to as it was.
+    /// The selection, or a group's members, under review: who is shown, and the list to go back
+    /// to as it was.
     struct Review: Sendable {
-        /// The reviewed friends' ids, in the order picked. Unticking one keeps it here, so that
-        /// it can be ticked again.
+        /// The reviewed friends' ids, in the order picked (a group's members in the group's
+        /// order). Unticking one keeps it here, so that it can be ticked again.
         var ids: [String]
         /// Their positions in the list, in the same order.
         var positions: [Int]
@@ -14,6 +15,8 @@ extension PickerState {
         /// The friend under the list's cursor, and the list's scroll position.
         let cursorID: String?
         let scrollTop: Int
+        /// The id of the group whose members are reviewed; nil when the selection is.
+        var group: String? = nil
     }
 
     /// Shows only the selected friends, in the order picked; with none selected, says so.
@@ -47,6 +50,15 @@ extension PickerState {
     /// arrived) added at the end.
     mutating func refreshReview() {
         guard var review else { return }
+        if let group = review.group {
+            // The group's members, as many as the list has now.
+            guard let position = list.position(ofID: group) else { return endReview() }
+            let members = list.members(of: list.friends[position]).filter { $0.id != group }
+            review.ids = members.map(\.id)
+            review.positions = members.compactMap { list.position(ofID: $0.id) }
+            self.review = review
+            return
+        }
         let reviewed = Set(review.ids)
         let listed = (review.ids + selection.orderedIDs.filter { !reviewed.contains($0) }).compactMap { id in
             list.position(ofID: id).map { (id, $0) }

@@ -11,6 +11,7 @@ extension PickerState {
         query = newQuery
         search(among: narrows ? shown : nil)
         findRecent()
+        findGroups()
         cursor = rows.isEmpty ? nil : 0
         scrollTop = 0
         if let kept { placeCursor(onPosition: kept) }

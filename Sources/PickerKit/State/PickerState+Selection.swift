@@ -7,6 +7,7 @@ extension PickerState {
     /// friend with nothing to print (see ``isPickable(_:)``).
     mutating func toggleCurrent() {
         guard let friend = currentFriend else { return }
+        guard !isPickable(friend) || splitSelectedGroup() else { return }
         if selection.contains(friend.id) {
             selection.remove(friend.id)
         } else if !isPickable(friend) {
@@ -25,6 +26,7 @@ extension PickerState {
     /// as gum's Ctrl-A.
     /// - Complexity: O(n) for n friends shown.
     mutating func toggleAllShown() {
+        guard splitSelectedGroup() else { return }
         let rows = rows.filter { isPickable(list.friends[$0]) }
         if rows.allSatisfy({ selection.contains(list.friends[$0].id) }) {
             deselectAllShown()
@@ -35,12 +37,14 @@ extension PickerState {
 
     /// Deselects every friend shown (`--bind KEY:deselect-all`).
     mutating func deselectAllShown() {
+        guard splitSelectedGroup() else { return }
         for position in rows { selection.remove(list.friends[position].id) }
     }
 
     /// Selects every friend shown that can be picked, within the limit (`--bind
     /// KEY:select-all`).
     mutating func selectAllShown() {
+        guard splitSelectedGroup() else { return }
         for position in rows where isPickable(list.friends[position]) {
             let id = list.friends[position].id
             guard !selection.contains(id) else { continue }
@@ -92,7 +96,7 @@ extension PickerState {
         ids.count > 1 ? "\(first) (and \(ids.count - 1) more)" : first
     }
 
-    private func limitNotice(_ limit: Int) -> String {
+    func limitNotice(_ limit: Int) -> String {
         "at most \(limit) friend\(limit == 1 ? "" : "s") can be selected"
     }
 }

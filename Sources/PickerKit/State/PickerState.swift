@@ -20,12 +20,15 @@ package struct PickerState: Sendable {
     /// The terms of the query that matched nobody as typed and are shown matching names one
     /// typo away; empty when the query found friends as typed.
     package internal(set) var typoTerms: [String] = []
-    /// The index in ``rows`` of the friend under the cursor (the friends picked most come first
-    /// when they are listed); nil when nobody is listed.
+    /// The index in ``rows`` of the friend under the cursor (the friends picked most, then the
+    /// groups, come first when they are listed apart); nil when nobody is listed.
     package internal(set) var cursor: Int?
     /// The positions in list order of the friends listed under "Recent", above the letters,
     /// the highest frecency first: with no query, when sections are shown.
     package internal(set) var recent: [Int] = []
+    /// The indices in ``shown`` of the groups listed under "Groups", below "Recent" and above
+    /// the letters, which then leave them out: with no query, when sections are shown.
+    package internal(set) var listedGroups: [Int] = []
     /// How often and how lately each friend of the source was picked.
     package internal(set) var frecency: Frecency
     /// The keys of the friends picked, the highest frecency first.
@@ -69,7 +72,8 @@ package struct PickerState: Sendable {
     /// Whether the last key was an Esc that would have thrown a selection away, so the picker
     /// asked first; the next Esc cancels, any other key keeps the selection.
     package internal(set) var isAskingToDiscard = false
-    /// While reviewing the selection: what is reviewed, and the list to go back to.
+    /// While reviewing the selection or a group's members: what is reviewed, and the list to go
+    /// back to.
     var review: Review?
     /// The phase the key overlay goes back to.
     var overlayReturn = Phase.browsing
@@ -202,6 +206,12 @@ package struct PickerState: Sendable {
             case .reviewing: endReview()
             default: break
             }
+        case .reviewGroup:
+            switch phase {
+            case .browsing, .searching: beginGroupReview()
+            case .reviewing: endReview()
+            default: break
+            }
         case .showKeys:
             guard [.browsing, .searching, .reviewing].contains(phase) else { break }
             overlayReturn = phase
@@ -233,8 +243,7 @@ package struct PickerState: Sendable {
         case .listReplaced(let newList, let leftOut, let announcedTotal):
             replaceList(with: newList, leftOut: leftOut, announcedTotal: announcedTotal)
         case .loadingFinished:
-            let groups = list.categoryGroups()
-            if !groups.isEmpty { receive(FriendBatch(groups, sortOrder: configuration.sortOrder), announcedTotal: nil) }
+            receiveCategoryGroups()
             loading = .complete
             if phase == .loading { phase = .browsing }
             noteUnknownSelection()

@@ -41,12 +41,20 @@ extension PickerState {
         let counts = review == nil ? "\(shown.count)/\(list.count) · \(selected)" : selected
         let title =
             review == nil
-            ? TerminalText.sanitized(configuration.title) + loadingIndicator : "Selected, in the order picked"
+            ? TerminalText.sanitized(configuration.title) + loadingIndicator : reviewTitle
         let room = columns - DisplayWidth.of(counts) - 2
         guard room > 0 else { return Frame.Line([Frame.Span(counts, .counts)].fitted(to: columns)) }
         let shownTitle = DisplayWidth.truncate(title, to: room)
         let gap = String(repeating: " ", count: columns - DisplayWidth.of(shownTitle) - DisplayWidth.of(counts))
         return Frame.Line([Frame.Span(shownTitle, .title), Frame.Span(gap), Frame.Span(counts, .counts)])
+    }
+
+    /// What the title says while the selection or a group's members are reviewed.
+    private var reviewTitle: String {
+        guard let group = review?.group, let position = list.position(ofID: group) else {
+            return "Selected, in the order picked"
+        }
+        return "Members of " + TerminalText.sanitized(list.friends[position].name)
     }
 
     /// The search bar, and the column of the query's cursor while searching. A query too long
@@ -55,8 +63,9 @@ extension PickerState {
         if phase == .choosingSection {
             return ([Frame.Span("jump to section: type a letter or #", .hint)].fitted(to: columns), nil)
         }
-        if review != nil {
-            return ([Frame.Span("Ctrl-R or Esc: back to the list as it was", .hint)].fitted(to: columns), nil)
+        if let review {
+            let keys = review.group == nil ? "Ctrl-R" : "Ctrl-G"
+            return ([Frame.Span(keys + " or Esc: back to the list as it was", .hint)].fitted(to: columns), nil)
         }
         if phase != .searching && query.text.isEmpty {
             return ([Frame.Span("type to search", .hint)].fitted(to: columns), nil)

@@ -20,6 +20,8 @@ extension PickerState {
                 return Frame.Line([Frame.Span("  " + String(letter), .header)].fitted(to: columns))
             case .recentHeader:
                 return Frame.Line([Frame.Span("  Recent", .header)].fitted(to: columns))
+            case .groupsHeader:
+                return Frame.Line([Frame.Span("  Groups", .header)].fitted(to: columns))
             case .friend(let index):
                 return friendLine(index, columns: columns, nearby: nearby, highlighter: &highlighter)
             }
@@ -42,8 +44,16 @@ extension PickerState {
         }
     }
 
+    /// A friend's check box: `[x]` when ticked, `[-]` for a group some of whose members are
+    /// selected, else `[ ]`.
+    private func checkBox(_ friend: Friend) -> Frame.Span {
+        if isTicked(friend) { return Frame.Span("[x]", .checked) }
+        return isPartlySelected(friend) ? Frame.Span("[-]", .checked) : Frame.Span("[ ]", .checkMark)
+    }
+
     private var emptyMessage: String {
         let stillLoading = if case .inProgress = loading { true } else { false }
+        if review?.group != nil { return "  None of its members is in the list" }
         if review != nil { return "  Nobody selected" }
         if list.count == 0 { return stillLoading ? "  Loading friends…" : "  No friends to show" }
         return "  No friends match “\(TerminalText.sanitized(query.text))”" + (stillLoading ? " so far" : "")
@@ -57,7 +67,7 @@ extension PickerState {
         let isCursor = index == cursor
         var spans = [
             Frame.Span(isCursor ? "> " : "  "),
-            selection.contains(friend.id) ? Frame.Span("[x]", .checked) : Frame.Span("[ ]", .checkMark),
+            checkBox(friend),
             Frame.Span(" "),
         ]
         let prefixCount = spans.count

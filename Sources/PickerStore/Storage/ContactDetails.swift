@@ -48,6 +48,8 @@ struct ContactDetails: Sendable {
     private(set) var hasCards = false
     /// Whether some friend has a nickname or names besides the one shown.
     private(set) var hasAliases = false
+    /// Whether some friend is a group (has members).
+    private(set) var hasGroups = false
 
     /// Whether a search looks in the details: some friend has an email address, a card or
     /// names besides the one shown.
@@ -89,6 +91,7 @@ struct ContactDetails: Sendable {
         hasEmails = hasEmails || !friend.emails.isEmpty
         hasCards = hasCards || friend.card != nil
         hasAliases = hasAliases || !entry.aliases.isEmpty
+        hasGroups = hasGroups || friend.members != nil
         let mask =
             ByteMask.of(entry.foldedEmails) | ByteMask.of(entry.foldedNickname) | ByteMask.of(entry.foldedFields)
             | ByteMask.of(entry.phoneDigits)
@@ -109,6 +112,7 @@ struct ContactDetails: Sendable {
         hasEmails = hasEmails || other.hasEmails
         hasCards = hasCards || other.hasCards
         hasAliases = hasAliases || other.hasAliases
+        hasGroups = hasGroups || other.hasGroups
     }
 
     /// The parts of `friend`'s name its source gives (first, middle, last) that the name shown
@@ -139,8 +143,10 @@ struct ContactDetails: Sendable {
     }
 
     /// The numbers of the friends that are groups (that have members).
+    /// - Complexity: O(1) when none is; else O(e) for e friends with details.
     func groupNumbers() -> [Int] {
-        slots.compactMap { number, slot in entries[Int(slot)].members == nil ? nil : Int(number) }
+        guard hasGroups else { return [] }
+        return slots.compactMap { number, slot in entries[Int(slot)].members == nil ? nil : Int(number) }
     }
 
     /// `friend`, friend number `number`, with its details filled in.

@@ -1,4 +1,11 @@
 extension FriendList {
+    /// The positions of the groups in the list (the friends that have members), ascending.
+    /// - Complexity: O(1) when there are none; else O(e + g log n) for e friends with details
+    ///   and g groups.
+    package func groupPositions() -> [Int] {
+        details.groupNumbers().compactMap(position(ofNumber:)).sorted()
+    }
+
     /// The members of `group` found in the list, in the group's order; empty for a person. A
     /// member named `urn:uuid:…` (as vCard's `MEMBER` and Apple's group cards name them) is also
     /// found by the bare identifier, which a card's `UID` may hold, and the other way round.

@@ -1,11 +1,11 @@
 /// The one binary search of the package, for every sorted thing it keeps: positions, the list
-/// order, sections, runs being merged.
-enum BinarySearch {
+/// order, sections, runs being merged, the rows the picker lists.
+package enum BinarySearch {
     /// The first index of `range` where `isPast` holds, or `range.upperBound` when it holds
     /// nowhere; `isPast` must be false up to some index of `range` and true from it on.
     /// - Complexity: O(log n) calls of `isPast`.
     @inline(__always)
-    static func firstIndex(in range: Range<Int>, where isPast: (Int) -> Bool) -> Int {
+    package static func firstIndex(in range: Range<Int>, where isPast: (Int) -> Bool) -> Int {
         var low = range.lowerBound
         var high = range.upperBound
         while low < high {

@@ -170,6 +170,7 @@ struct ReferencePicker {
             default: break
             }
         case .picksFound: fatalError("the generator makes no \(event); RecentSectionTests cover it")
+        case .reviewGroup: fatalError("the generator makes no \(event); GroupReviewTests cover it")
         case .previousSection, .nextSection, .jumpToSection, .click, .doubleClick:
             fatalError("the generator makes no \(event); NavigationTests cover it")
         case .loadingFinished, .loadingFailed: if phase == .loading { phase = .browsing }
