@@ -15,6 +15,14 @@ final class CardDAVSyncTests: XCTestCase {
         /// The hrefs changed (or removed) at each sync token, from 1.
         var changes: [[String]] = []
         var acceptsTokens = true
+        /// Whether `addressbook-query` is answered (else 501), and the most cards it gives
+        /// (past them the book's own response says 507).
+        var answersQueries = true
+        var queryCap = Int.max
+        /// Run while a query is answered, after the cards it sends are chosen.
+        var duringQuery: (() -> Void)?
+        /// The hrefs each multiget asked for.
+        private(set) var multigets: [[String]] = []
         var requiredAuthorization: String?
         private(set) var asked: [String] = []
         let book = "/dav/alice/book/"
@@ -70,8 +78,26 @@ final class CardDAVSyncTests: XCTestCase {
                     book,
                     "<d:resourcetype><d:collection/><c:addressbook/></d:resourcetype><d:sync-token>\(token)</d:sync-token>"
                 )
+                guard request.headers["depth"] != "0" else { return answer(request, [own]) }
                 return answer(
                     request, [own] + cards.map { response($0.key, "<d:getetag>\($0.value.etag)</d:getetag>") })
+            case (.report, book) where body.name == "addressbook-query":
+                guard answersQueries else { return HTTPResponse(status: 501, url: request.url) }
+                let sent = cards.keys.sorted().prefix(queryCap).map { href in
+                    let card = cards[href]!
+                    return response(
+                        href,
+                        "<d:getetag>\(card.etag)</d:getetag><c:address-data>\(DAVXML.escaped(card.data))</c:address-data>"
+                    )
+                }
+                let capped =
+                    cards.count > queryCap
+                    ? [
+                        "<d:response><d:href>\(book)</d:href><d:status>HTTP/1.1 507 Insufficient Storage</d:status></d:response>"
+                    ]
+                    : []
+                duringQuery?()
+                return answer(request, sent + capped)
             case (.report, book) where body.name == "sync-collection":
                 let given = body.child("sync-token")?.trimmedText ?? ""
                 guard acceptsTokens, given.hasPrefix("http://example/sync/"), let from = Int(given.dropFirst(20)),
@@ -88,6 +114,7 @@ final class CardDAVSyncTests: XCTestCase {
                 }
                 return answer(request, responses, syncToken: token)
             case (.report, book) where body.name == "addressbook-multiget":
+                multigets.append(body.all("href").map(\.trimmedText))
                 let responses = body.all("href").map(\.trimmedText).map { href in
                     cards[href].map {
                         response(
@@ -133,7 +160,11 @@ final class CardDAVSyncTests: XCTestCase {
         return friends.map(\.name).sorted()
     }
 
-    func testTheFirstSyncFindsTheBookThenListsEtagsAndFetchesTheCards() throws {
+    private let discovery = [
+        "PROPFIND /.well-known/carddav propfind", "PROPFIND /dav/alice/ propfind", "PROPFIND /dav/alice/ propfind",
+    ]
+
+    func testTheFirstSyncFindsTheBookThenReadsItsTokenAndEveryCardInOneQuery() throws {
         server.put("ada", "Ada Lovelace")
         server.put("bob", "Bob Stone")
         let state = try sync()
@@ -142,11 +173,41 @@ final class CardDAVSyncTests: XCTestCase {
         XCTAssertEqual(state.collections.first?.syncToken, "http://example/sync/2")
         XCTAssertEqual(
             server.asked,
-            [
-                "PROPFIND /.well-known/carddav propfind", "PROPFIND /dav/alice/ propfind",
-                "PROPFIND /dav/alice/ propfind", "PROPFIND /dav/alice/book/ propfind",
-                "REPORT /dav/alice/book/ addressbook-multiget",
+            discovery + ["PROPFIND /dav/alice/book/ propfind", "REPORT /dav/alice/book/ addressbook-query"])
+    }
+
+    func testAServerThatRefusesTheQueryIsListedByEtagsAndFetchedByMultiget() throws {
+        server.put("ada", "Ada Lovelace")
+        server.put("bob", "Bob Stone")
+        server.answersQueries = false
+        let state = try sync()
+        XCTAssertEqual(names(state), ["Ada Lovelace", "Bob Stone"])
+        XCTAssertEqual(state.collections.first?.syncToken, "http://example/sync/2")
+        XCTAssertEqual(
+            server.asked,
+            discovery + [
+                "PROPFIND /dav/alice/book/ propfind", "REPORT /dav/alice/book/ addressbook-query",
+                "PROPFIND /dav/alice/book/ propfind", "REPORT /dav/alice/book/ addressbook-multiget",
             ])
+    }
+
+    func testACappedQueryKeepsWhatItGaveAndFetchesOnlyTheRest() throws {
+        for (uid, name) in [("ada", "Ada Lovelace"), ("bob", "Bob Stone"), ("cy", "Cy Twombly")] {
+            server.put(uid, name)
+        }
+        server.queryCap = 1
+        let state = try sync()
+        XCTAssertEqual(names(state), ["Ada Lovelace", "Bob Stone", "Cy Twombly"])
+        XCTAssertEqual(server.multigets.map { $0.sorted() }, [[server.book + "bob.vcf", server.book + "cy.vcf"]])
+    }
+
+    func testACardChangedWhileTheQueryIsAnsweredIsFoundByTheNextSync() throws {
+        server.put("ada", "Ada Lovelace")
+        server.duringQuery = { [server] in server.put("bob", "Bob Stone") }
+        let first = try sync()
+        XCTAssertEqual(names(first), ["Ada Lovelace"])
+        server.duringQuery = nil
+        XCTAssertEqual(names(try sync(first)), ["Ada Lovelace", "Bob Stone"])
     }
 
     func testALaterSyncAsksWhatChangedSinceItsToken() throws {
