@@ -37,7 +37,7 @@ struct ContactDetails: Sendable {
     private(set) var hasEmails = false
     /// Whether some friend has a card, whose fields a search looks in.
     private(set) var hasCards = false
-    /// Whether some friend has a nickname or names besides the one shown.
+    /// Whether some friend has a nickname, a reading or names besides the one shown.
     private(set) var hasAliases = false
 
     /// Whether a search looks in the details: some friend has an email address, a card or
@@ -154,13 +154,13 @@ struct ContactDetails: Sendable {
         }
     }
 
-    /// Whether the nickname of friend `number`, or a part of its name the name shown does not
-    /// hold (see ``Entry/otherNames``), holds `term`, folded to `strength`.
+    /// Whether the nickname of friend `number`, its reading, or a part of its name the name
+    /// shown does not hold (see ``Entry/otherNames``), holds `term`, folded to `strength`.
     func nickname(
         of number: Int, contains term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
         folding: inout TextFolding
     ) -> Bool {
-        guard let entry = entries[UInt32(truncatingIfNeeded: number)], !entry.aliases.isEmpty else { return false }
+        guard let entry = entries[UInt32(truncatingIfNeeded: number)], !entry.foldedNickname.isEmpty else { return false }
         if strength == .caseAndAccents {
             return entry.foldedNickname.withUnsafeBufferPointer { bytes($0, contain: term) }
         }
@@ -188,9 +188,9 @@ struct ContactDetails: Sendable {
 }
 
 extension ContactDetails.Entry {
-    /// The names a search finds the friend by after its name: the nickname, then the other
-    /// parts of its name.
+    /// The names a search finds the friend by after its name: the nickname, the forms of its
+    /// reading (``NameReading/searchedForms(_:)``), then the other parts of its name.
     var aliases: [String] {
-        (card?.nickname.map { [$0] } ?? []) + otherNames
+        (card?.nickname.map { [$0] } ?? []) + (card?.reading.map(NameReading.searchedForms) ?? []) + otherNames
     }
 }
