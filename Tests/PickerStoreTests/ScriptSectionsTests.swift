@@ -59,4 +59,26 @@ final class ScriptSectionsTests: XCTestCase {
         XCTAssertTrue(Section.precedes("Z", "Α") && Section.precedes("Ω", "А") && Section.precedes("ㅎ", "#"))
         XCTAssertTrue(Section.precedes("Г", "Ґ") && Section.precedes("Ґ", "Д"), "Ґ after Г, as Ukrainian has it")
     }
+
+    /// Thai names under their first consonant `ก`–`ฮ`, after Devanagari: a vowel written before
+    /// its consonant (`เ`, `ไ`) is passed over, `ฃ` is under `ข`.
+    func testThaiNamesAreUnderTheirFirstConsonant() throws {
+        let thai = ["สมชาย", "เอก", "กมล", "ไพโรจน์", "อรุณ", "ฃวด", "ขวัญ", "เ", "นก", "Ada", "अमित", "さくら"]
+        for sortOrder in [NameOrder.first, .last] {
+            let list = FriendList(thai.enumerated().map { Friend(id: String($0 + 1), name: $1) }, sortOrder: sortOrder)
+            list._checkInvariants()
+            XCTAssertEqual(list.sections.map(\.letter), ["A", "अ", "ก", "ข", "น", "พ", "ส", "อ", "さ", "#"])
+            XCTAssertEqual(
+                Array(list.friends).map(\.name),
+                ["Ada", "अमित", "กมล", "ขวัญ", "ฃวด", "นก", "ไพโรจน์", "สมชาย", "อรุณ", "เอก", "さくら", "เ"])
+            let found = try LineFilter.matches(
+                in: Data(thai.joined(separator: "\n").utf8), source: "-", matching: "", sortOrder: sortOrder,
+                ranked: false)
+            XCTAssertEqual(found.friends.map(\.name), Array(list.friends).map(\.name), "--filter sorts them alike")
+        }
+        for (typed, letter) in [("ก", "ก"), ("ฃ", "ข"), ("ฮ", "ฮ")] {
+            XCTAssertEqual(Section.letter(typed: Character(typed)), Character(letter))
+        }
+        XCTAssertNil(Section.letter(typed: "เ"))
+    }
 }

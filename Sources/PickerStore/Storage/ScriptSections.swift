@@ -1,6 +1,6 @@
 /// The index letters of the scripts that have sections of their own after `A`–`Z`, as a
 /// contacts list's index gives them by the locale: Greek `Α`–`Ω`, Cyrillic `А`–`Я`, Hebrew,
-/// Arabic, Devanagari, the kana rows `あかさたなはまやらわ` (hiragana and katakana alike) and
+/// Arabic, Devanagari, the Thai consonants `ก`–`ฮ`, the kana rows `あかさたなはまやらわ` (hiragana and katakana alike) and
 /// the Hangul initial consonants `ㄱㄴㄷ…` (a doubled one under its single twin). Any other
 /// first letter (CJK ideographs, digits, symbols) is under `#`.
 ///
@@ -47,6 +47,13 @@ enum ScriptSections {
             guard let scalar = Unicode.Scalar(value) else { continue }
             table.append((Character(scalar), ([value] + (nukta[value] ?? [])).map { $0...$0 }))
         }
+        // Thai: the consonants ก–ฮ, the obsolete ฃ and ฅ under ข and ค; a vowel written before
+        // its consonant (เ แ โ ใ ไ) is passed over (see `writtenBefore`).
+        let obsolete: [UInt32: [UInt32]] = [0xE02: [0xE03], 0xE04: [0xE05]]
+        for value in UInt32(0xE01)...0xE2E where value != 0xE03 && value != 0xE05 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            table.append((Character(scalar), ([value] + (obsolete[value] ?? [])).map { $0...$0 }))
+        }
         // Kana rows: the hiragana (and ヷ–ヺ), the katakana U+0060 above them, the half-width
         // katakana.
         let rows: [(Character, [ClosedRange<UInt32>], [ClosedRange<UInt32>])] = [
@@ -91,9 +98,9 @@ enum ScriptSections {
     private static let places: [Character: Int] = Dictionary(
         uniqueKeysWithValues: letters.enumerated().map { ($1, $0) })
 
-    /// The code of each scalar from U+0370 to U+097F (Greek to Devanagari) and from U+3040 to
+    /// The code of each scalar from U+0370 to U+0E7F (Greek to Thai) and from U+3040 to
     /// U+30FF (kana), 0 for none; a table read in one step.
-    private static let alphabetCodes = codes(for: 0x370..<0x980)
+    private static let alphabetCodes = codes(for: 0x370..<0xE80)
     private static let kanaCodes = codes(for: 0x3040..<0x3100)
     private static let halfWidthCodes = codes(for: 0xFF66..<0xFF9E)
 
@@ -114,7 +121,7 @@ enum ScriptSections {
     static func code(of value: UInt32) -> UInt8? {
         let code: UInt8
         switch value {
-        case 0x370..<0x980: code = alphabetCodes[Int(value - 0x370)]
+        case 0x370..<0xE80: code = alphabetCodes[Int(value - 0x370)]
         case 0x3040..<0x3100: code = kanaCodes[Int(value - 0x3040)]
         case 0xFF66..<0xFF9E: code = halfWidthCodes[Int(value - 0xFF66)]
         // A syllable is 588 after the one of the initial before (21 vowels × 28 finals).
@@ -125,6 +132,10 @@ enum ScriptSections {
         }
         return code == 0 ? nil : code
     }
+
+    /// Whether `value` is a vowel written before the consonant it follows in speech (Thai's
+    /// เ แ โ ใ ไ): a name that starts with one is in the section of the letter after it.
+    static func writtenBefore(_ value: UInt32) -> Bool { value &- 0xE40 < 5 }
 
     /// The letter of section `code`; `#` for a code that is none.
     static func letter(code: UInt8) -> Character {
