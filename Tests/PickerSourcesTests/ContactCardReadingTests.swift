@@ -71,7 +71,8 @@ final class ContactCardReadingTests: XCTestCase {
     func testAVCardKeepsTheNamesReading() throws {
         let apple = try FriendSource.readFile(fixture("apple-japanese.vcf").path)
         XCTAssertEqual(apple.first?.name, "山田 太郎")
-        XCTAssertEqual(apple.map { $0.card?.reading }.prefix(6), ["やまだ たろう", "やまだ はなこ", "さとう けん", "いとう みさき", "ナカムラ ショウ", nil])
+        XCTAssertEqual(
+            apple.map { $0.card?.reading }.prefix(6), ["やまだ たろう", "やまだ はなこ", "さとう けん", "いとう みさき", "ナカムラ ショウ", nil])
         let cards = """
             BEGIN:VCARD
             VERSION:4.0

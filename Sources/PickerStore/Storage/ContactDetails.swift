@@ -160,7 +160,9 @@ struct ContactDetails: Sendable {
         of number: Int, contains term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
         folding: inout TextFolding
     ) -> Bool {
-        guard let entry = entries[UInt32(truncatingIfNeeded: number)], !entry.foldedNickname.isEmpty else { return false }
+        guard let entry = entries[UInt32(truncatingIfNeeded: number)], !entry.foldedNickname.isEmpty else {
+            return false
+        }
         if strength == .caseAndAccents {
             return entry.foldedNickname.withUnsafeBufferPointer { bytes($0, contain: term) }
         }

@@ -1,8 +1,9 @@
 /// The index letters of the scripts that have sections of their own after `A`–`Z`, as a
 /// contacts list's index gives them by the locale: Greek `Α`–`Ω`, Cyrillic `А`–`Я`, Hebrew,
-/// Arabic, Devanagari, the Thai consonants `ก`–`ฮ`, the kana rows `あかさたなはまやらわ` (hiragana and katakana alike) and
-/// the Hangul initial consonants `ㄱㄴㄷ…` (a doubled one under its single twin). Any other
-/// first letter (CJK ideographs, digits, symbols) is under `#`.
+/// Arabic, Devanagari, the Thai consonants `ก`–`ฮ`, the kana rows `あかさたなはまやらわ`
+/// (hiragana and katakana alike) and the Hangul initial consonants `ㄱㄴㄷ…` (a doubled one
+/// under its single twin). Any other first letter (CJK ideographs, digits, symbols) is under
+/// `#`; a name there whose reading is given is placed by the reading (``NameReading``).
 ///
 /// A section is told by the first scalar of a sort key, which is folded for case and accents
 /// (`ё` is `е`, `ά` is `α`): each scalar a section takes has the section's code, its place in

@@ -73,8 +73,12 @@ struct VCardProperty: Equatable {
         case "PREF": if let rank = Int(Self.keyword(value)), (1...100).contains(rank) { preference = rank }
         case "SORT-AS":
             let text = String(decoding: value, as: UTF8.self).trimmingWhitespace
-            let unquoted = text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? text.dropFirst().dropLast() : text[...]
-            sortAs = unquoted.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+            let unquoted =
+                text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"")
+                ? text.dropFirst().dropLast() : text[...]
+            sortAs = unquoted.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0).trimmingWhitespace
+            }
         case "TYPE":
             for type in value.split(separator: UInt8(ascii: ",")) {
                 take(keyword: Self.keyword(UnsafeBufferPointer(rebasing: type)))
