@@ -42,7 +42,7 @@ enum SortEntry {
     @inline(__always)
     static func placeInScriptSection(_ bytes: inout [UInt8], keyAt start: Int) {
         guard start + 1 < bytes.count, bytes[start + 1] >= 0xC0 else { return }
-        let code = bytes.withUnsafeBufferPointer { buffer -> UInt8? in
+        let code = bytes.withUnsafeBufferPointer { buffer -> UInt16? in
             let lead = buffer[start + 1]
             guard let (value, length) = UTF8Text.multibyteScalar(in: buffer, at: start + 1, lead: lead) else {
                 return nil
@@ -57,7 +57,11 @@ enum SortEntry {
         }
         guard let code else { return }
         bytes[start] = scriptSection
-        bytes.insert(code, at: start + 1)
+        if ScriptSections.length(of: code) == 1 {
+            bytes.insert(UInt8(code >> 8), at: start + 1)
+        } else {
+            bytes.insert(contentsOf: [UInt8(code >> 8), UInt8(code & 0xFF)], at: start + 1)
+        }
     }
 
     /// Appends the parts in `sortOrder`: first, middle, last; or last, first, middle, except
