@@ -15,9 +15,9 @@ struct NameKeys: Sendable {
     /// others keep their key here: parts a service gave that are not the name's words (`王小明`
     /// given as `王` and `小明`), or not in their order, any name whose words folded one by one
     /// are not the words of the name folded whole, and a name sorted by its reading
-    /// (``NameReading``). Each friend's key is made from its name and
-    /// parts when its keys are, and compared with the derived one: only a key that differs is kept.
-    /// A plain name (``isPlain(_:accentKey:)``) has the derived key: nothing is made.
+    /// (``NameReading``). Each friend's key is made from its name and parts when its keys are,
+    /// and compared with the derived one: only a key that differs is kept. A plain name
+    /// (``isPlain(_:accentKey:)``) has the derived key: nothing is made, unless it has a reading.
     private(set) var storedSortKeys = SparseKeys()
     /// For each name, which kinds of bytes its keys hold (see ``ByteMask``): a query term
     /// whose mask is not within it cannot match, whatever the order of the bytes. The ASCII
