@@ -80,4 +80,14 @@ final class ScriptSectionsOnScreenTests: TmuxTestCase {
         let output = try picker.assertExit(0, standardError: "").output
         XCTAssertTrue(output.contains(#""name":"山田 花子""#) && output.contains(#""reading":"やまだ はなこ""#), output)
     }
+
+    /// Google Contacts' CSV with its phonetic columns: `--filter` sorts by the readings as the
+    /// screen does, and finds a friend by its reading.
+    func testFilterSortsAndFindsByTheReadingsOfAGoogleExport() throws {
+        let source = ["--source", PickerPaths.fixture("google-phonetic.csv")]
+        let all = try runPicker(source + ["--filter", ""], environment: ["PICKER_SOURCE": nil])
+        assertExit(all, 0, output: "Ann Lee\n健 佐藤\n太郎 山田\n一郎 高橋\n", standardError: "", "さ, や, then #")
+        let found = try runPicker(source + ["--filter", "やまだ"], environment: ["PICKER_SOURCE": nil])
+        assertExit(found, 0, output: "太郎 山田\n", standardError: "")
+    }
 }
