@@ -56,4 +56,38 @@ final class ScriptSectionsOnScreenTests: TmuxTestCase {
                 "Ada Lovelace\nZoë Adair\nΝίκος Αλεξίου\nАнна Иванова\nБорис Годунов\nЁлка Смирнова\nЯна Белова\nカナ\n"
                 + "さくら\n김민준\n이서연\n佐藤花子\n王小明\n", standardError: "")
     }
+
+    /// An iPhone's contacts, exported as Apple writes them with `X-PHONETIC-*`: each name in
+    /// kanji under the kana row of its reading, in the order of the readings; typing a reading
+    /// finds its friend; a name without a reading stays under `#`.
+    func testKanjiNamesStandUnderTheKanaRowsOfTheirReadings() throws {
+        let picker = try startPicker(
+            ["--source", PickerPaths.fixture("apple-japanese.vcf"), "--format", "json"], rows: 30
+        ) { $0.counts == "8/8 · 0 selected" }
+        let screen = try picker.screen()
+        XCTAssertEqual(screen.headers, ["  A", "  あ", "  さ", "  な", "  や", "  #"])
+        XCTAssertEqual(
+            screen.names.map { $0.split(separator: " ").filter { !$0.contains("@") }.joined(separator: " ") },
+            ["Ann Lee", "伊藤 美咲", "さくら", "佐藤 健", "中村 翔", "山田 太郎", "山田 花子", "高橋 一郎"])
+        try picker.press("C-s")
+        try picker.type("や")
+        try picker.waitForScreen("the row of やまだ") { $0.cursorName?.hasPrefix("山田 太郎") == true }
+        try picker.type("やまだ")
+        try picker.waitForScreen("both found by their reading") { $0.counts == "2/8 · 0 selected" }
+        try picker.type(" は")
+        try picker.waitForScreen("one left") { $0.counts == "1/8 · 0 selected" }
+        try picker.press("Enter")
+        let output = try picker.assertExit(0, standardError: "").output
+        XCTAssertTrue(output.contains(#""name":"山田 花子""#) && output.contains(#""reading":"やまだ はなこ""#), output)
+    }
+
+    /// Google Contacts' CSV with its phonetic columns: `--filter` sorts by the readings as the
+    /// screen does, and finds a friend by its reading.
+    func testFilterSortsAndFindsByTheReadingsOfAGoogleExport() throws {
+        let source = ["--source", PickerPaths.fixture("google-phonetic.csv")]
+        let all = try runPicker(source + ["--filter", ""], environment: ["PICKER_SOURCE": nil])
+        assertExit(all, 0, output: "Ann Lee\n健 佐藤\n太郎 山田\n一郎 高橋\n", standardError: "", "さ, や, then #")
+        let found = try runPicker(source + ["--filter", "やまだ"], environment: ["PICKER_SOURCE": nil])
+        assertExit(found, 0, output: "太郎 山田\n", standardError: "")
+    }
 }

@@ -12,7 +12,7 @@ final class ContactOutputTests: XCTestCase {
         id: "1", name: "Ann Lee", emails: ["ann@home.example"],
         card: ContactCard(
             nickname: "Annie", organization: "Acme \"Labs\"", title: "CTO", phones: ["+1 555 0100", "555-0199"],
-            categories: ["Friends"], birthday: "--02-03", note: "line\u{1B}"))
+            categories: ["Friends"], birthday: "--02-03", note: "line\u{1B}", reading: "リー アン"))
 
     private func text(_ format: OutputFormat, _ friends: [Friend]) -> String {
         String(decoding: format.render(friends, print0: false), as: UTF8.self)
@@ -23,7 +23,7 @@ final class ContactOutputTests: XCTestCase {
         let json = text(.json, [ann, Friend(id: "2", name: "Bob"), group])
         XCTAssertEqual(
             json,
-            #"[{"id":"1","name":"Ann Lee","emails":["ann@home.example"],"nickname":"Annie","organization":"Acme \"Labs\"","title":"CTO","phones":["+1 555 0100","555-0199"],"categories":["Friends"],"birthday":"--02-03","note":"line\u001b"},{"id":"2","name":"Bob"},{"id":"g","name":"Team","members":["1","2"]}]"#
+            #"[{"id":"1","name":"Ann Lee","emails":["ann@home.example"],"nickname":"Annie","reading":"リー アン","organization":"Acme \"Labs\"","title":"CTO","phones":["+1 555 0100","555-0199"],"categories":["Friends"],"birthday":"--02-03","note":"line\u001b"},{"id":"2","name":"Bob"},{"id":"g","name":"Team","members":["1","2"]}]"#
                 + "\n")
         let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         XCTAssertEqual(parsed[0]["phones"] as? [String], ["+1 555 0100", "555-0199"])

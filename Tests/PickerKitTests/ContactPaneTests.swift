@@ -65,6 +65,18 @@ final class ContactPaneTests: XCTestCase {
         XCTAssertNil(state.frame().lines.first { $0.beside != nil })
     }
 
+    func testThePaneShowsHowTheNameIsRead() {
+        var state = PickerState(size: TerminalSize(rows: 16, columns: 100), configuration: PickerConfiguration())
+        state.send(
+            .friendsArrived(FriendBatch([Friend(id: "1", name: "山田 太郎", card: ContactCard(reading: "やまだ たろう"))])))
+        state.send(.loadingFinished)
+        state.send(.toggleDetails)
+        let pane = state.frame().lines.compactMap { $0.beside.map { $0.spans.map(\.text).joined() } }
+        XCTAssertEqual(
+            pane.prefix(3).map { $0.trimmingCharacters(in: .whitespaces) },
+            ["│ 山田 太郎", "│ reading   やまだ たろう", "│ id        1"])
+    }
+
     func testOnANarrowScreenThePaneStandsBelowTheList() {
         var state = picker(columns: 60, rows: 20)
         let before = state.layout.listRows

@@ -64,4 +64,61 @@ final class ContactCardReadingTests: XCTestCase {
             outlook.friends.first?.card,
             ContactCard(title: "Chief", phones: ["1", "2"], categories: ["A", "B"]), "Outlook's empty date is none")
     }
+
+    /// How a name is read: Apple's and Android's `X-PHONETIC-*`, family name first; else vCard
+    /// 4's `SORT-AS` on `N`; else a Japanese phone's `SOUND;X-IRMC-N`. Another `SOUND` is a
+    /// sound, passed over undecoded.
+    func testAVCardKeepsTheNamesReading() throws {
+        let apple = try FriendSource.readFile(fixture("apple-japanese.vcf").path)
+        XCTAssertEqual(apple.first?.name, "山田 太郎")
+        XCTAssertEqual(
+            apple.map { $0.card?.reading }.prefix(6), ["やまだ たろう", "やまだ はなこ", "さとう けん", "いとう みさき", "ナカムラ ショウ", nil])
+        let cards = """
+            BEGIN:VCARD
+            VERSION:4.0
+            FN:Jean de La Fontaine
+            N;SORT-AS="La Fontaine,Jean":de La Fontaine;Jean;;;
+            END:VCARD
+            BEGIN:VCARD
+            VERSION:2.1
+            N;CHARSET=UTF-8:山田;太郎;;;
+            SOUND;X-IRMC-N;CHARSET=UTF-8:ﾔﾏﾀﾞ;ﾀﾛｳ;;;
+            TEL;CELL:090-1234-0001
+            END:VCARD
+            BEGIN:VCARD
+            VERSION:3.0
+            FN:Anna Maria Lee
+            X-PHONETIC-FIRST-NAME:Anna
+            X-PHONETIC-MIDDLE-NAME:Maria
+            X-PHONETIC-LAST-NAME:Lee
+            N;SORT-AS="Lee":Lee;Anna;Maria;;
+            SOUND;TYPE=WAVE;ENCODING=b:UklGRiQAAABXQVZFZm10IBAAAAABAAEA
+            END:VCARD
+
+            """
+        let read = try readLines(Data(cards.utf8), VCardReader.init(source:))
+        XCTAssertEqual(read.skipped, 0)
+        XCTAssertEqual(read.friends.map { $0.card?.reading }, ["La Fontaine Jean", "ﾔﾏﾀﾞ ﾀﾛｳ", "Lee Maria Anna"])
+    }
+
+    /// Google's phonetic columns (older: yomi), and the furigana columns of Japanese address
+    /// books.
+    func testACSVKeepsTheNamesReading() throws {
+        let google = try FriendSource.readFile(fixture("google-phonetic.csv").path)
+        XCTAssertEqual(google.map(\.name), ["太郎 山田", "健 佐藤", "一郎 高橋", "Ann Lee"])
+        XCTAssertEqual(google.map { $0.card?.reading }, ["やまだ たろう", "サトウ ケン", nil, nil])
+        let older = try readLines(
+            Data(
+                """
+                Name,Given Name,Additional Name,Family Name,Yomi Name,Given Name Yomi,Additional Name Yomi,Family Name Yomi,E-mail 1 - Type,E-mail 1 - Value
+                山田太郎,太郎,,山田,,たろう,,やまだ,* Home,taro@example.jp
+                佐藤健,健,,佐藤,さとう けん,,,,,ken@example.jp
+
+                """.utf8), ContactsCSV.init(source:))
+        XCTAssertEqual(older.friends.map { $0.card?.reading }, ["やまだ たろう", "さとう けん"])
+        let furigana = try readLines(
+            Data("姓,名,姓 (ふりがな),名 (ふりがな),電子メール アドレス\n山田,太郎,やまだ,たろう,taro@example.jp\n".utf8),
+            ContactsCSV.init(source:))
+        XCTAssertEqual(furigana.friends.first?.card?.reading, "やまだ たろう")
+    }
 }

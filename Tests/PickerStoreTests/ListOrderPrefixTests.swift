@@ -58,19 +58,19 @@ final class ListOrderPrefixTests: XCTestCase {
             let codes: UInt64 = 5 << 59 | 6 << 54 | 1 << 49 | 3 << 44 | 30 << 39
             XCTAssertEqual(prefix.high, codes, "the name's codes, the section letter kept once")
             XCTAssertEqual(prefix.low, 0, "then nothing: held whole")
-            XCTAssertEqual(prefix.section, UInt16(UInt8(ascii: "a")) << 8)
+            XCTAssertEqual(prefix.section, UInt32(UInt8(ascii: "a")) << 16)
         }
         other.withUnsafeBufferPointer { bytes in
             let prefix = ListOrder.Prefix(bytes, bytes.indices)
             XCTAssertEqual(prefix.high, 0xFF << 56 | ListOrder.prefix(bytes, 1..<bytes.count, from: 0) >> 8)
             XCTAssertEqual(prefix.low, 0, "0xFF and the name")
-            XCTAssertEqual(prefix.section, UInt16(SortEntry.otherSection) << 8)
+            XCTAssertEqual(prefix.section, UInt32(SortEntry.otherSection) << 16)
         }
         let script: [UInt8] = [SortEntry.scriptSection, 7] + Array("жанна".utf8)
         script.withUnsafeBufferPointer { bytes in
             let prefix = ListOrder.Prefix(bytes, bytes.indices)
             XCTAssertEqual(prefix.high, 0xFE << 56 | ListOrder.prefix(bytes, 1..<bytes.count, from: 0) >> 8)
-            XCTAssertEqual(prefix.section, UInt16(SortEntry.scriptSection) << 8 | 7, "the script's code kept")
+            XCTAssertEqual(prefix.section, UInt32(SortEntry.scriptSection) << 16 | 7 << 8, "the script's code kept")
         }
         let letters = [Array("zed".utf8), script, Array("|1st".utf8)].map { key in
             key.withUnsafeBufferPointer { ListOrder.Prefix($0, $0.indices) }
@@ -116,6 +116,8 @@ final class ListOrderPrefixTests: XCTestCase {
             switch section {
             case 0: return [SortEntry.otherSection, 0xD0] + name
             case 1: return [SortEntry.scriptSection, UInt8(2 + random.next() % 3), 0xD0] + name
+            case 2:
+                return [SortEntry.scriptSection, UInt8(0xF0 + random.next() % 2), UInt8(2 + random.next() % 3)] + name
             default: return [letter, letter] + name
             }
         }
@@ -129,8 +131,10 @@ final class ListOrderPrefixTests: XCTestCase {
                     XCTAssertEqual(keys[a], keys[b])
                 }
             }
-            let code = keys[a][0] == SortEntry.scriptSection ? UInt16(keys[a][1]) : 0
-            XCTAssertEqual(prefixes[a].section, UInt16(keys[a][0]) << 8 | code)
+            let code =
+                keys[a][0] != SortEntry.scriptSection
+                ? 0 : keys[a][1] >= 0xF0 ? UInt32(keys[a][1]) << 8 | UInt32(keys[a][2]) : UInt32(keys[a][1]) << 8
+            XCTAssertEqual(prefixes[a].section, UInt32(keys[a][0]) << 16 | code)
         }
     }
 }

@@ -7,8 +7,8 @@ import PickerKit
 /// case, and ignoring accents unless it has some. A term matches the folded name where its
 /// needle occurs (at the ends the marks ask for); where it does not, a term without
 /// punctuation matches the name with every run of ASCII punctuation and white space that holds
-/// punctuation taken out; then the nickname (worth 3), then an email address holding a term
-/// with `@`, or another field of the card, phones by their digits (worth 4).
+/// punctuation taken out; then the nickname or the reading (worth 3), then an email address
+/// holding a term with `@`, or another field of the card, phones by their digits (worth 4).
 ///
 /// The tier of a term is 0 when it matches at the start, 1 when it matches at a word start
 /// (a word character after a non-word character or one of another script, or where a given
@@ -139,6 +139,9 @@ package enum ReferenceSearch {
         // Then the nickname; then an address (with `@`) or another field of the card, phones by
         // their digits.
         if let nickname = friend.card?.nickname, holdsTerm(nickname) { return 3 }
+        if let reading = friend.card?.reading, NameReading.searchedForms(reading).contains(where: holdsTerm) {
+            return 3
+        }
         if term.hasAt, friend.emails.contains(where: holdsTerm) { return 4 }
         guard let card = friend.card else { return nil }
         let fields =

@@ -11,7 +11,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
     case tsv
     /// One JSON array of `{"id": …, "name": …}` objects, names exactly as given, with
     /// `"emails": […]` for friends that have addresses, and the contact's other fields where the
-    /// source gives them (`nickname`, `organization`, `title`, `phones`, `categories`,
+    /// source gives them (`nickname`, `reading`, `organization`, `title`, `phones`, `categories`,
     /// `birthday`, `note`, and a group's `members`).
     case json
     /// mutt's and neomutt's `query_command` shape: a line of message, then `email<TAB>name` for
@@ -214,6 +214,7 @@ private struct RecordWriter {
         appendList("emails", friend.emails)
         if let card = friend.card {
             appendText("nickname", card.nickname)
+            appendText("reading", card.reading)
             appendText("organization", card.organization)
             appendText("title", card.title)
             appendList("phones", card.phones)

@@ -33,6 +33,7 @@ extension PickerState {
         }
         let card = friend.card ?? ContactCard()
         if let nickname = card.nickname { field("nickname", nickname) }
+        if let reading = card.reading { field("reading", reading) }
         choiceFields("email", friend.emails, part: .emailAddress, of: friend, into: field)
         choiceFields("phone", card.phones, part: .phoneNumber, of: friend, into: field)
         if let organization = card.organization { field("org", organization) }

@@ -16,10 +16,16 @@ public struct ContactCard: Hashable, Sendable {
     public var birthday: String?
     /// The first line of the notes.
     public var note: String?
+    /// How the name is read, as the source spells it (vCard `X-PHONETIC-*`, a CSV's phonetic or
+    /// yomi columns): the family name's reading first, then the middle and the given names',
+    /// a space apart (`やまだ たろう`). A name whose first letter has no section (`山田太郎`) is
+    /// sorted and sectioned by its reading, and a search finds it by its reading as by a
+    /// nickname.
+    public var reading: String?
 
     public init(
         nickname: String? = nil, organization: String? = nil, title: String? = nil, phones: [String] = [],
-        categories: [String] = [], birthday: String? = nil, note: String? = nil
+        categories: [String] = [], birthday: String? = nil, note: String? = nil, reading: String? = nil
     ) {
         self.nickname = nickname
         self.organization = organization
@@ -28,12 +34,13 @@ public struct ContactCard: Hashable, Sendable {
         self.categories = categories
         self.birthday = birthday
         self.note = note
+        self.reading = reading
     }
 
     /// Whether the card says nothing.
     public var isEmpty: Bool {
         nickname == nil && organization == nil && title == nil && phones.isEmpty && categories.isEmpty
-            && birthday == nil && note == nil
+            && birthday == nil && note == nil && reading == nil
     }
 
     /// The fields searched after the name and the nickname, in the order shown: the

@@ -8,6 +8,8 @@ struct FriendText {
     var firstName: UnsafeBufferPointer<UInt8>?
     var middleName: UnsafeBufferPointer<UInt8>?
     var lastName: UnsafeBufferPointer<UInt8>?
+    /// How the name is read (``ContactCard/reading``); nil when the source does not say.
+    var reading: String?
 
     /// Whether the service gave any part of the name.
     var hasParts: Bool { firstName != nil || middleName != nil || lastName != nil }
@@ -32,7 +34,10 @@ extension Friend {
                 Self.withBytes(firstName) { first in
                     Self.withBytes(middleName) { middle in
                         Self.withBytes(lastName) { last in
-                            body(FriendText(id: id, name: name, firstName: first, middleName: middle, lastName: last))
+                            body(
+                                FriendText(
+                                    id: id, name: name, firstName: first, middleName: middle, lastName: last,
+                                    reading: card?.reading))
                         }
                     }
                 }

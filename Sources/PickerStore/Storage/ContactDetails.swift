@@ -46,7 +46,7 @@ struct ContactDetails: Sendable {
     private(set) var hasEmails = false
     /// Whether some friend has a card, whose fields a search looks in.
     private(set) var hasCards = false
-    /// Whether some friend has a nickname or names besides the one shown.
+    /// Whether some friend has a nickname, a reading or names besides the one shown.
     private(set) var hasAliases = false
     /// Whether some friend is a group (has members).
     private(set) var hasGroups = false
@@ -174,13 +174,13 @@ struct ContactDetails: Sendable {
         }
     }
 
-    /// Whether the nickname of friend `number`, or a part of its name the name shown does not
-    /// hold (see ``Entry/otherNames``), holds `term`, folded to `strength`.
+    /// Whether the nickname of friend `number`, its reading, or a part of its name the name
+    /// shown does not hold (see ``Entry/otherNames``), holds `term`, folded to `strength`.
     func nickname(
         of number: Int, contains term: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength,
         folding: inout TextFolding
     ) -> Bool {
-        guard let entry = entry(number), !entry.aliases.isEmpty else { return false }
+        guard let entry = entry(number), !entry.foldedNickname.isEmpty else { return false }
         if strength == .caseAndAccents {
             return entry.foldedNickname.withUnsafeBufferPointer { bytes($0, contain: term) }
         }
@@ -208,9 +208,9 @@ struct ContactDetails: Sendable {
 }
 
 extension ContactDetails.Entry {
-    /// The names a search finds the friend by after its name: the nickname, then the other
-    /// parts of its name.
+    /// The names a search finds the friend by after its name: the nickname, the forms of its
+    /// reading (``NameReading/searchedForms(_:)``), then the other parts of its name.
     var aliases: [String] {
-        (card?.nickname.map { [$0] } ?? []) + otherNames
+        (card?.nickname.map { [$0] } ?? []) + (card?.reading.map(NameReading.searchedForms) ?? []) + otherNames
     }
 }

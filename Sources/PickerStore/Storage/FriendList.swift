@@ -6,8 +6,9 @@ import Glibc
 /// Friends are sorted by first name (first, middle, last) or by last name (last, first, middle),
 /// ignoring case and accents, people of the same name in the order they arrived in, so the
 /// order is total. Sections are `A`–`Z` on the first letter of that sort key, then the index
-/// letters of other scripts (Greek, Cyrillic, Hebrew, Arabic, Devanagari, kana rows, Hangul
-/// initials), then `#` for keys that start with none of them. A list made
+/// letters of other scripts (Greek, Cyrillic, Hebrew, Arabic, the scripts of India, Thai, kana
+/// rows, Hangul initials), then `#` for keys that start with none of them; a name in `#` whose card
+/// gives its reading (``ContactCard/reading``) is sorted by the reading instead. A list made
 /// with an input order (`--no-sort`) keeps the order friends arrived in instead, or its
 /// reverse, and has no sections.
 /// Ids are unique: a repeated id keeps the friend seen first.

@@ -86,13 +86,16 @@ enum ListOrder {
         var holdsWholeKey: Bool { low & 1 == 0 }
 
         /// The section of the entry: its section byte (its letter, ``SortEntry/scriptSection``
-        /// or ``SortEntry/otherSection``) above the code of a script's section; it grows with
+        /// or ``SortEntry/otherSection``) above the code of a script's section
+        /// (``ScriptSections/code(first:second:)``); it grows with
         /// the prefix.
-        var section: UInt16 {
+        var section: UInt32 {
             let code = UInt8(truncatingIfNeeded: high >> 59)
-            guard code == 31 else { return UInt16(UInt8(ascii: "a") + code &- 5) << 8 }
-            guard high >> 56 == 0xFE else { return UInt16(SortEntry.otherSection) << 8 }
-            return UInt16(SortEntry.scriptSection) << 8 | UInt16(truncatingIfNeeded: high >> 48 & 0xFF)
+            guard code == 31 else { return UInt32(UInt8(ascii: "a") + code &- 5) << 16 }
+            guard high >> 56 == 0xFE else { return UInt32(SortEntry.otherSection) << 16 }
+            let script = ScriptSections.code(
+                first: UInt8(truncatingIfNeeded: high >> 48), second: UInt8(truncatingIfNeeded: high >> 40))
+            return UInt32(SortEntry.scriptSection) << 16 | UInt32(script)
         }
 
         @inline(__always)

@@ -13,10 +13,11 @@ struct NameKeys: Sendable {
     /// words that folding them one by one gives, so the key is derived from the accent key when it
     /// is needed (``SortEntry/appendKey(derivedFrom:sortOrder:to:)``) and nothing is stored. The
     /// others keep their key here: parts a service gave that are not the name's words (`王小明`
-    /// given as `王` and `小明`), or not in their order, and any name whose words folded one by one
-    /// are not the words of the name folded whole. Each friend's key is made from its name and
-    /// parts when its keys are, and compared with the derived one: only a key that differs is kept.
-    /// A plain name (``isPlain(_:accentKey:)``) has the derived key: nothing is made.
+    /// given as `王` and `小明`), or not in their order, any name whose words folded one by one
+    /// are not the words of the name folded whole, and a name sorted by its reading
+    /// (``NameReading``). Each friend's key is made from its name and parts when its keys are,
+    /// and compared with the derived one: only a key that differs is kept. A plain name
+    /// (``isPlain(_:accentKey:)``) has the derived key: nothing is made, unless it has a reading.
     private(set) var storedSortKeys = SparseKeys()
     /// For each name, which kinds of bytes its keys hold (see ``ByteMask``): a query term
     /// whose mask is not within it cannot match, whatever the order of the bytes. The ASCII
@@ -78,10 +79,16 @@ struct NameKeys: Sendable {
                 }
             })
         guard let strings else {
+            let key = entries.bytes.count
             accent.bytes.withUnsafeBufferPointer { bytes in
                 SortEntry.appendKey(
                     derivedFrom: UnsafeBufferPointer(rebasing: bytes[start...]), sortOrder: sortOrder,
                     to: &entries.bytes)
+            }
+            if let reading = friend.reading,
+                Self.sortByReading(reading, keyAt: key, of: &entries.bytes, folding: &folding)
+            {
+                storedSortKeys.add(entries.bytes[key...], number: masks.count - 1)
             }
             entries.closeString()
             return
@@ -89,6 +96,9 @@ struct NameKeys: Sendable {
         let given = strings.firstName != nil || strings.lastName != nil ? strings.nameParts : nil
         let key = entries.bytes.count
         SortEntry.append(name: utf8, givenParts: given, sortOrder: sortOrder, folding: &folding, to: &entries.bytes)
+        if let reading = friend.reading {
+            Self.sortByReading(reading, keyAt: key, of: &entries.bytes, folding: &folding)
+        }
         entries.closeString()
         // The key derived from the accent key is put after it for a moment: where the two
         // differ, the key is kept.
@@ -102,6 +112,21 @@ struct NameKeys: Sendable {
             storedSortKeys.add(entries.bytes[key..<keyEnd], number: masks.count - 1)
         }
         entries.bytes.removeSubrange(keyEnd...)
+    }
+
+    /// Puts the sort key at `key` of `bytes`, the last there, in its place by `reading` when the
+    /// name has no section of its own (`#`: `山田太郎`) and the reading's first letter has one
+    /// (``NameReading``).
+    /// - Returns: whether the key was replaced.
+    @discardableResult
+    private static func sortByReading(
+        _ reading: String, keyAt key: Int, of bytes: inout [UInt8], folding: inout TextFolding
+    ) -> Bool {
+        guard bytes[key] == SortEntry.otherSection else { return false }
+        let end = bytes.count
+        guard NameReading.appendSortKey(reading, folding: &folding, to: &bytes) else { return false }
+        bytes.removeSubrange(key..<end)
+        return true
     }
 
     /// Appends friend `number`'s sort key (``SortEntry``) in `sortOrder`, the order its keys

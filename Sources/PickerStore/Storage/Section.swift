@@ -9,16 +9,17 @@ package struct Section: Hashable, Sendable {
     /// The letter of the section a sort key belongs to (``SortEntry``).
     static func letter(forSortKey key: [UInt8]) -> Character {
         guard let byte = key.first else { return "#" }
-        return letter(forSection: UInt16(byte) << 8 | UInt16(key.count > 1 ? key[1] : 0))
+        let code = ScriptSections.code(first: key.count > 1 ? key[1] : 0, second: key.count > 2 ? key[2] : 0)
+        return letter(forSection: UInt32(byte) << 16 | UInt32(code))
     }
 
-    /// The letter of `section`, a sort key's section byte above the byte after it (a script
-    /// section's code).
-    static func letter(forSection section: UInt16) -> Character {
-        let byte = UInt8(truncatingIfNeeded: section >> 8)
+    /// The letter of `section`, a sort key's section byte above the code of a script's section
+    /// (``ScriptSections/code(first:second:)``).
+    static func letter(forSection section: UInt32) -> Character {
+        let byte = UInt8(truncatingIfNeeded: section >> 16)
         if byte &- UInt8(ascii: "a") < 26 { return Character(Unicode.Scalar(byte - 0x20)) }
         guard byte == SortEntry.scriptSection else { return "#" }
-        return ScriptSections.letter(code: UInt8(truncatingIfNeeded: section))
+        return ScriptSections.letter(code: UInt16(truncatingIfNeeded: section))
     }
 
     /// The letter of the section that `typed` stands for in a section jump: `#`, a Latin letter

@@ -36,19 +36,32 @@ enum SortEntry {
     }
 
     /// Puts the key at `start` of `bytes`, the last there, in its script's section when its
-    /// first letter has one (``ScriptSections``): its section byte becomes ``scriptSection``
-    /// and the section's code follows it. Only a key that starts past ASCII is looked at.
+    /// first letter has one (``ScriptSections``; a Thai vowel written before its consonant is
+    /// passed over): its section byte becomes ``scriptSection`` and the section's code follows
+    /// it. Only a key that starts past ASCII is looked at.
     @inline(__always)
     static func placeInScriptSection(_ bytes: inout [UInt8], keyAt start: Int) {
         guard start + 1 < bytes.count, bytes[start + 1] >= 0xC0 else { return }
-        let code = bytes.withUnsafeBufferPointer { buffer -> UInt8? in
+        let code = bytes.withUnsafeBufferPointer { buffer -> UInt16? in
             let lead = buffer[start + 1]
-            guard let (value, _) = UTF8Text.multibyteScalar(in: buffer, at: start + 1, lead: lead) else { return nil }
+            guard let (value, length) = UTF8Text.multibyteScalar(in: buffer, at: start + 1, lead: lead) else {
+                return nil
+            }
+            // A Thai name that starts with a vowel written first is under the consonant after it.
+            if ScriptSections.writtenBefore(value), start + 1 + length < buffer.count,
+                let (next, _) = UTF8Text.scalar(in: buffer, at: start + 1 + length)
+            {
+                return ScriptSections.code(of: next)
+            }
             return ScriptSections.code(of: value)
         }
         guard let code else { return }
         bytes[start] = scriptSection
-        bytes.insert(code, at: start + 1)
+        if ScriptSections.length(of: code) == 1 {
+            bytes.insert(UInt8(code >> 8), at: start + 1)
+        } else {
+            bytes.insert(contentsOf: [UInt8(code >> 8), UInt8(code & 0xFF)], at: start + 1)
+        }
     }
 
     /// Appends the parts in `sortOrder`: first, middle, last; or last, first, middle, except

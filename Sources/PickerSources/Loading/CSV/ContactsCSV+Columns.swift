@@ -13,6 +13,10 @@ extension ContactsCSV {
         var title: Int?
         var birthday: Int?
         var note: Int?
+        /// The reading of the family, middle and given names, and of the whole name (Google's
+        /// older `Yomi Name`).
+        var readings: [Int?] = [nil, nil, nil]
+        var wholeReading: Int?
         /// Phone and category columns, in the header's order.
         var phones: [Int] = []
         var categories: [Int] = []
@@ -24,6 +28,8 @@ extension ContactsCSV {
         /// What a column holds.
         enum Role {
             case name, first, middle, last, organization, id, nickname, title, phone, categories, birthday, note
+            /// The reading of the family, middle or given name, or of the whole name.
+            case lastReading, middleReading, firstReading, reading
         }
 
         /// The columns that name a person or an organisation, or hold what a ``ContactCard``
@@ -32,7 +38,9 @@ extension ContactsCSV {
         /// the localized headers of Outlook's exports as Open-Xchange's import mappings list
         /// them (German and Dutch 2007, Japanese 2010, French), Spanish as Exchange's import of
         /// Outlook CSV lists it. French `Titre`, written for both the salutation and the job
-        /// title, is left out.
+        /// title, is left out. The readings: Google's `Phonetic … Name` (older: `… Name Yomi`,
+        /// `Yomi Name`), and the furigana columns Japanese address books write (`姓 (ふりがな)`,
+        /// `フリガナ (名)`).
         static let roles: [String: Role] = [
             "name": .name, "full name": .name, "display name": .name, "weergavenaam": .name,
             "first name": .first, "given name": .first, "first": .first, "vorname": .first, "voornaam": .first,
@@ -66,6 +74,11 @@ extension ContactsCSV {
             "birthday": .birthday, "geburtstag": .birthday, "verjaardag": .birthday, "誕生日": .birthday,
             "anniversaire": .birthday,
             "notes": .note, "notizen": .note, "notities": .note, "メモ": .note,
+            "phonetic last name": .lastReading, "family name yomi": .lastReading, "姓 (ふりがな)": .lastReading,
+            "ふりがな (姓)": .lastReading, "フリガナ (姓)": .lastReading, "phonetic middle name": .middleReading,
+            "additional name yomi": .middleReading, "phonetic first name": .firstReading,
+            "given name yomi": .firstReading, "名 (ふりがな)": .firstReading, "ふりがな (名)": .firstReading,
+            "フリガナ (名)": .firstReading, "yomi name": .reading,
         ]
 
         /// The headers, normalized, that only Outlook's Japanese export writes: one of them in
@@ -96,6 +109,10 @@ extension ContactsCSV {
                 case .categories?: categories.append(column)
                 case .birthday?: birthday = birthday ?? column
                 case .note?: note = note ?? column
+                case .lastReading?: readings[0] = readings[0] ?? column
+                case .middleReading?: readings[1] = readings[1] ?? column
+                case .firstReading?: readings[2] = readings[2] ?? column
+                case .reading?: wholeReading = wholeReading ?? column
                 case nil where Self.isGooglePhone(key):
                     phones.append(column)
                 case nil:

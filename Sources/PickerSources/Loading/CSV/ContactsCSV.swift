@@ -158,7 +158,8 @@ package struct ContactsCSV: LineReader {
     }
 
     /// The friend of a row, with its ``ContactCard`` (nickname, company, job title, phones,
-    /// categories without Google's `*` system groups, birthday, the first line of the notes);
+    /// categories without Google's `*` system groups, birthday, the first line of the notes,
+    /// the name's reading, family name first);
     /// named by its name, else its name's parts, else the name of the first address written
     /// `Name <addr>` (whose address is taken alone), else its company, else its first address;
     /// nil when it holds neither a name nor an address.
@@ -206,6 +207,8 @@ package struct ContactsCSV: LineReader {
         }
         card.birthday = nonEmpty(cell(columns.birthday)).flatMap { Self.emptyDates.contains($0) ? nil : $0 }
         card.note = cell(columns.note).split(whereSeparator: \.isNewline).first.map { String($0).trimmingWhitespace }
+        let reading = columns.readings.map(cell).filter { !$0.isEmpty }.joined(separator: " ")
+        card.reading = nonEmpty(reading.isEmpty ? cell(columns.wholeReading) : reading)
         return Friend(
             id: cell(columns.id).isEmpty ? StableID.of([name] + emails) : cell(columns.id), name: name,
             firstName: hasParts && !first.isEmpty ? first : nil, middleName: hasParts && !middle.isEmpty ? middle : nil,

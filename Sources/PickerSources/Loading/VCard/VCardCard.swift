@@ -24,6 +24,12 @@ struct VCardCard {
     /// A group's members as its `MEMBER` (or Apple's `X-ADDRESSBOOKSERVER-MEMBER`) properties
     /// name them: `urn:uuid:…` of a member's `UID`, most often.
     private var members: [String] = []
+    /// The reading of the name's parts, family, middle, given (Apple's and Android's
+    /// `X-PHONETIC-LAST-NAME`, `-MIDDLE-NAME`, `-FIRST-NAME`), a part not given empty.
+    private var phonetic = ["", "", ""]
+    /// The reading of the family and given names another way: `N`'s `SORT-AS` (4.0), else a
+    /// Japanese phone's `SOUND;X-IRMC-N`.
+    private var sortAs: [String]?
 
     init(firstLine: Int) {
         self.firstLine = firstLine
@@ -42,6 +48,14 @@ struct VCardCard {
             }
             func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
             nameParts = (family: part(0), given: part(1), additional: part(2))
+            if let readings = property.sortAs { sortAs = readings }
+        case "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-FIRST-NAME":
+            let index = ["X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME"].firstIndex(of: property.name) ?? 2
+            if phonetic[index].isEmpty { phonetic[index] = Self.text(value) ?? "" }
+        case "SOUND" where property.isNameReading && sortAs == nil:
+            sortAs = VCardValue.components(value[...], separatedBy: ";").prefix(2).map {
+                VCardValue.unescaped($0).trimmingWhitespace
+            }
         case "ORG" where organization == nil:
             let name = VCardValue.components(value[...], separatedBy: ";").first.map {
                 VCardValue.unescaped($0).trimmingWhitespace
@@ -101,12 +115,21 @@ struct VCardCard {
             .filter { !$0.isEmpty }
     }
 
+    /// How the name is read (``ContactCard/reading``): its `X-PHONETIC-*` parts, else its
+    /// `SORT-AS` or `SOUND;X-IRMC-N`, family name first, a space apart; nil when the card
+    /// gives none.
+    private var reading: String? {
+        let parts = phonetic.contains { !$0.isEmpty } ? phonetic : sortAs ?? []
+        let reading = parts.filter { !$0.isEmpty }.joined(separator: " ")
+        return reading.isEmpty ? nil : reading
+    }
+
     /// Whether the card gives its `UID`, the friend's id.
     var hasUID: Bool { uid.map { !$0.isEmpty } ?? false }
 
     /// The friend this card describes, with its ``ContactCard`` (`NICKNAME`'s first, `ORG`,
     /// `TITLE`, every `TEL` the preferred first, `CATEGORIES`, `BDAY` as written, `NOTE`'s first
-    /// line): named by `FN`, else by the given, additional and family
+    /// line, the name's reading): named by `FN`, else by the given, additional and family
     /// names of `N`, else by the name of the first `EMAIL` written `Name <addr>` (whose address
     /// is taken alone), else by its organisation, else by its preferred address (a contact known
     /// only by its address, as phones and Google's "Other contacts" keep them); identified by
@@ -131,6 +154,7 @@ struct VCardCard {
         var card = details
         card.organization = organization
         card.phones = phones.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.phone)
+        card.reading = reading
         return Friend(
             id: uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + addresses), name: name,
             firstName: hasParts && !parts.given.isEmpty ? parts.given : nil,

@@ -14,16 +14,28 @@ struct VCardProperty: Equatable {
     /// How much the value is preferred: `PREF=n` (4.0), `1` for a `pref` type (3.0) or a bare
     /// `PREF` (2.1), else 101, after every `PREF` 4.0 allows.
     var preference = 101
+    /// `SORT-AS="…"` (4.0), its values as written, separated by commas: how `N`'s family and
+    /// given names sort (read as the name's reading); nil when not given.
+    var sortAs: [String]?
+    /// Whether a `SOUND` is the reading of `N`, written in `N`'s shape: `X-IRMC-N`, as Japanese
+    /// phones export it (`SOUND;X-IRMC-N;CHARSET=SHIFT_JIS:ﾔﾏﾀﾞ;ﾀﾛｳ;;;`).
+    var isNameReading = false
 
     /// The properties whose values the reader decodes; every other one is skipped undecoded.
     static let read: Set<String> = [
         "BEGIN", "END", "FN", "N", "UID", "EMAIL", "ORG", "NICKNAME", "TITLE", "TEL", "CATEGORIES", "BDAY", "NOTE",
-        "KIND", "MEMBER", "X-ADDRESSBOOKSERVER-KIND", "X-ADDRESSBOOKSERVER-MEMBER",
+        "KIND", "MEMBER", "X-ADDRESSBOOKSERVER-KIND", "X-ADDRESSBOOKSERVER-MEMBER", "X-PHONETIC-FIRST-NAME",
+        "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-LAST-NAME", "SOUND",
     ]
 
+    /// Whether the reader decodes the property: one of ``read``, and a `SOUND` only when it is
+    /// the name's reading (its other values are sounds).
+    var isRead: Bool { Self.read.contains(name) && (name != "SOUND" || isNameReading) }
+
     /// Parses the head of `line`, which ends at its first colon outside double quotes. Only the
-    /// parameters the reader uses (`ENCODING`, `CHARSET`, `PREF`, `TYPE`, and 2.1's bare
-    /// `QUOTED-PRINTABLE`, `BASE64` and `PREF`) are read, as keywords.
+    /// parameters the reader uses (`ENCODING`, `CHARSET`, `PREF`, `TYPE`, `SORT-AS`, and 2.1's
+    /// bare `QUOTED-PRINTABLE`, `BASE64`, `PREF` and `X-IRMC-N`) are read, as keywords but
+    /// `SORT-AS`'s text.
     /// - Returns: the property and the offset of its value, or nil when the line has no colon.
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> (property: VCardProperty, valueStart: Int)? {
         var inQuotes = false
@@ -59,6 +71,14 @@ struct VCardProperty: Equatable {
         case "ENCODING": take(keyword: Self.keyword(value))
         case "CHARSET": charset = Self.keyword(value).lowercased()
         case "PREF": if let rank = Int(Self.keyword(value)), (1...100).contains(rank) { preference = rank }
+        case "SORT-AS":
+            let text = String(decoding: value, as: UTF8.self).trimmingWhitespace
+            let unquoted =
+                text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"")
+                ? text.dropFirst().dropLast() : text[...]
+            sortAs = unquoted.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0).trimmingWhitespace
+            }
         case "TYPE":
             for type in value.split(separator: UInt8(ascii: ",")) {
                 take(keyword: Self.keyword(UnsafeBufferPointer(rebasing: type)))
@@ -68,12 +88,13 @@ struct VCardProperty: Equatable {
     }
 
     /// Takes a type, an encoding or a bare 2.1 parameter: `PREF`, `QUOTED-PRINTABLE`, `B`,
-    /// `BASE64`; anything else says nothing the reader uses.
+    /// `BASE64`, `X-IRMC-N`; anything else says nothing the reader uses.
     private mutating func take(keyword: String) {
         switch keyword {
         case "PREF": preference = min(preference, 1)
         case "QUOTED-PRINTABLE": isQuotedPrintable = true
         case "B", "BASE64": isBase64 = true
+        case "X-IRMC-N": isNameReading = true
         default: break
         }
     }

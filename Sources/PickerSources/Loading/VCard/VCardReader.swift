@@ -5,7 +5,7 @@ import PickerStore
 ///
 /// Folded lines are unfolded (a line that starts with a space or a tab continues the one
 /// before, even inside a multibyte character), and a quoted-printable value goes on past a
-/// line that ends in `=`. Only the properties of ``VCardProperty/read`` are decoded; photos
+/// line that ends in `=`. Only the properties ``VCardProperty/isRead`` says are decoded; photos
 /// and every other property are passed over as they are read, never held or decoded. A card
 /// inside a card (2.1's `AGENT`) is passed over, and lines that start with `#` (the comments
 /// Android writes) are ignored.
@@ -93,7 +93,7 @@ package struct VCardReader: LineReader {
             pending += bytes
             if head == nil, let parsed = pending.withUnsafeBufferPointer({ VCardProperty.parse($0) }) {
                 head = parsed
-                if !VCardProperty.read.contains(parsed.property.name) {
+                if !parsed.property.isRead {
                     passingOver = true
                     pending = []
                 }
