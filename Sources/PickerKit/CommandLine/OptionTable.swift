@@ -69,7 +69,20 @@ extension Options {
         ) { options, command throws(UsageError) in
             guard !command.isEmpty else { throw UsageError("--password-command needs a command") }
             options.passwordCommand = command
+            options.bearerCommand = nil
         },
+        OptionSpec(
+            ["--bearer-command"], value: "CMD",
+            "an OAuth bearer token for a carddav or carddavs source that wants one (Google's): the first line CMD prints, run by sh -c before the screen opens (as mutt's imap_oauth_refresh_command; e.g. 'oama access me@gmail.com'), sent instead of a password; default: $PICKER_BEARER_COMMAND; like a session token, it is sent only to the source's origin (a redirect elsewhere is not followed), over TLS or to loopback, and never kept, shown or passed on the command line"
+        ) { options, command throws(UsageError) in
+            guard !command.isEmpty else { throw UsageError("--bearer-command needs a command") }
+            options.bearerCommand = command
+            options.passwordCommand = nil
+        },
+        OptionSpec(
+            ["--rediscover"],
+            "find the address books of a carddav or carddavs source again (RFC 6764) rather than going straight to those found before, as picker does by itself when one of them is gone; use it when a book was added on the server"
+        ) { options, _ in options.rediscovers = true },
         OptionSpec(
             ["--timeout"], value: "SECONDS",
             "the most seconds each HTTP request may take, from its start to its last byte (default 15; 0.001 to 86400)"
