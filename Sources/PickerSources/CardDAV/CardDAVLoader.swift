@@ -81,7 +81,9 @@ package struct CardDAVLoader: FriendLoader {
         }
         let sync = CardDAVSync(
             address: address, client: client, authorization: authorization,
-            deadline: MonotonicClock.seconds() + loadTimeout, secrets: [access.password, access.bearer].compactMap { $0 },
+            deadline: MonotonicClock.seconds() + loadTimeout,
+            secrets: [access.password, access.bearer, authorization?.split(separator: " ").last.map(String.init)]
+                .compactMap { $0 },
             rediscovers: access.rediscovers)
         var state = try sync.sync(kept?.state ?? CardDAVState())
         state.savedAt = access.now
