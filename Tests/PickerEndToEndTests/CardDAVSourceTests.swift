@@ -108,7 +108,8 @@ final class CardDAVSourceTests: TmuxTestCase {
         seen = try proxy.requests().count
         assertExit(try names(source, password), 0, output: "Ada Lovelace\n", standardError: "")
         XCTAssertTrue(
-            try asked(proxy, from: seen).contains("PROPFIND /.well-known/carddav"), "a book gone: the books found again")
+            try asked(proxy, from: seen).contains("PROPFIND /.well-known/carddav"), "a book gone: the books found again"
+        )
         seen = try proxy.requests().count
         assertExit(try names(source, password), 0, output: "Ada Lovelace\n", standardError: "")
         XCTAssertEqual(try asked(proxy, from: seen), ["REPORT /alice/contacts/"])

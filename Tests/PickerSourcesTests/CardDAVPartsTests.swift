@@ -111,7 +111,8 @@ final class CardDAVPartsTests: XCTestCase {
         XCTAssertThrowsError(try CredentialCommand("echo").credential()) { error in
             XCTAssertEqual((error as? SourceError)?.problem, "printed no password on its first line")
         }
-        XCTAssertEqual(try CredentialCommand("yes secret | head -c 1000000").credential(), "secret", "a long output is cut")
+        XCTAssertEqual(
+            try CredentialCommand("yes secret | head -c 1000000").credential(), "secret", "a long output is cut")
     }
 
     func testABearerCommandIsNamedAsItself() {

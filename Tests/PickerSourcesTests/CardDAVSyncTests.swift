@@ -237,28 +237,23 @@ final class CardDAVSyncTests: XCTestCase {
     }
 
     func testA401IsARejectedSessionNamingTheServer() {
-        server.requiredAuthorization = "Basic YWxpY2U6c2VjcmV0"
-        XCTAssertThrowsError(try sync(authorization: "Basic bm9wZQ==")) { error in
-            let error = error as? SourceError
-            XCTAssertEqual(error?.rejectsSession, true)
-            XCTAssertEqual(error?.source, "carddavs://alice@dav.example/")
-            XCTAssertEqual(
-                error?.problem,
-                "asks who you are (HTTP 401): the password was refused; see --user and --password-command")
+        let cases = [
+            (
+                "Basic YWxpY2U6c2VjcmV0", "Basic bm9wZQ==",
+                "the password was refused; see --user and --password-command"
+            ),
+            ("Bearer ya29.good-token", "Bearer ya29.wrong-token", "the bearer token was refused; see --bearer-command"),
+        ]
+        for (required, wrong, said) in cases {
+            server.requiredAuthorization = required
+            XCTAssertThrowsError(try sync(authorization: wrong)) { error in
+                let error = error as? SourceError
+                XCTAssertEqual(error?.rejectsSession, true)
+                XCTAssertEqual(error?.source, "carddavs://alice@dav.example/")
+                XCTAssertEqual(error?.problem, "asks who you are (HTTP 401): " + said)
+            }
+            XCTAssertNoThrow(try sync(authorization: required))
         }
-        XCTAssertNoThrow(try sync(authorization: "Basic YWxpY2U6c2VjcmV0"))
-    }
-
-    func testARefusedBearerTokenIsARejectedSessionNamingTheServer() {
-        server.requiredAuthorization = "Bearer ya29.good-token"
-        XCTAssertThrowsError(try sync(authorization: "Bearer ya29.wrong-token")) { error in
-            let error = error as? SourceError
-            XCTAssertEqual(error?.rejectsSession, true)
-            XCTAssertEqual(error?.source, "carddavs://alice@dav.example/")
-            XCTAssertEqual(
-                error?.problem, "asks who you are (HTTP 401): the bearer token was refused; see --bearer-command")
-        }
-        XCTAssertNoThrow(try sync(authorization: "Bearer ya29.good-token"))
     }
 
     func testAnHrefOnAnotherOriginIsNeverAsked() {

@@ -31,7 +31,8 @@ final class DAVProxy: Sendable {
         let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         var arguments = [
-            "python3", tests.appendingPathComponent("CardDAVServer/dav_proxy.py").path, "--upstream", String(server.port),
+            "python3", tests.appendingPathComponent("CardDAVServer/dav_proxy.py").path, "--upstream",
+            String(server.port),
             "--log", directory.appendingPathComponent("requests.log").path,
         ]
         if let bearer {
@@ -46,21 +47,8 @@ final class DAVProxy: Sendable {
             standardOutput: output.path, standardError: directory.appendingPathComponent("stderr").path)
         close(ends[0])
         lifeline = ends[1]
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            let words = text.split(whereSeparator: \.isWhitespace)
-            let ports = words.dropFirst().compactMap { Int($0) }
-            if words.first == "PORTS", ports.count == 2 {
-                (port, otherPort) = (ports[0], ports[1])
-                break
-            }
-            if Date() > deadline {
-                Glibc.kill(pid, SIGKILL)
-                throw HarnessError("the CardDAV proxy did not start: \(text)")
-            }
-            usleep(20_000)
-        }
+        let ports = try printedPorts(2, in: output, by: pid, service: "the CardDAV proxy")
+        (port, otherPort) = (ports[0], ports[1])
     }
 
     deinit {
