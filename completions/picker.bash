@@ -27,6 +27,7 @@ _picker() {
         --input) COMPREPLY=($(compgen -W "json vcard csv text facebook" -- "$current")); return ;;
         --user) return ;;
         --password-command) return ;;
+        --bearer-command) return ;;
         --timeout) return ;;
         --load-timeout) return ;;
         --query|-q) return ;;
@@ -51,7 +52,7 @@ _picker() {
         --cache-dir) COMPREPLY=($(compgen -f -- "$current")); return ;;
         --recent) return ;;
     esac
-    local words="--session --session-file --source --input --user --password-command --timeout --load-timeout --query -q --filter -f --select-1 -1 --exit-0 -0 --select --limit -m --sort --display --title --prompt --header --cycle --no-rank --no-sort --tac --expect --history --history-size --read0 --bind --print-query --ansi --delimiter -d --nth -n --with-nth --accept-nth --height --no-height --no-mouse --no-color --format --print0 --no-cache --offline --cache-dir --recent --no-history --help -h --version"
+    local words="--session --session-file --source --input --user --password-command --bearer-command --rediscover --timeout --load-timeout --query -q --filter -f --select-1 -1 --exit-0 -0 --select --limit -m --sort --display --title --prompt --header --cycle --no-rank --no-sort --tac --expect --history --history-size --read0 --bind --print-query --ansi --delimiter -d --nth -n --with-nth --accept-nth --height --no-height --no-mouse --no-color --format --print0 --no-cache --offline --cache-dir --recent --no-history --help -h --version"
     [ "$COMP_CWORD" = 1 ] && words="login logout $words"
     COMPREPLY=($(compgen -W "$words" -- "$current"))
 }

@@ -8,6 +8,8 @@ complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l source -
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l input -x -a 'json vcard csv text facebook' -d 'read every file source and standard input as this format, for when picker\'s guess from the content is wrong'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l user -x -d 'the user of a carddav or carddavs source, when its URL names none'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l password-command -x -d 'the password of a carddav or carddavs source: the first line CMD prints, run by sh -c before the screen opens'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l bearer-command -x -d 'an OAuth bearer token for a carddav or carddavs source that wants one'
+complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l rediscover -d 'find the address books of a carddav or carddavs source again'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l timeout -x -d 'the most seconds each HTTP request may take, from its start to its last byte'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l load-timeout -x -d 'the most seconds the whole load of a URL source may take, every page, retry and wait together'
 complete -c picker -n 'not __fish_seen_subcommand_from login logout' -l query -s q -x -d 'start with this search applied'

@@ -4,7 +4,8 @@ import XCTest
 
 /// CardDAV sources against real servers on loopback, Radicale and Xandikos, through the real
 /// binary: discovery, the first sync, a delta, a forgotten sync token, a wrong password, a
-/// server gone, a book named by its path, and a book merged with a vdir.
+/// server gone, a book named by its path, a book merged with a vdir, the books found kept for
+/// the next run, and an OAuth bearer (Radicale behind a proxy that takes one).
 final class CardDAVSourceTests: TmuxTestCase {
     /// Where each test's runs keep their cache and picks, and find their `~/.netrc`.
     private var keeping: URL!
@@ -80,6 +81,91 @@ final class CardDAVSourceTests: TmuxTestCase {
             ["--source", server.source(withUser: false), "--user", "alice", "--filter", "", "--no-cache"],
             environment: environment.merging(["PICKER_PASSWORD_COMMAND": "echo secret"]) { $1 }, keepingIn: keeping)
         assertExit(viaEnvironment, 0, output: "Ada Lovelace\n", standardError: "")
+    }
+
+    /// The requests of `proxy` from the `from`th on, as `METHOD PATH`.
+    private func asked(_ proxy: DAVProxy, from: Int) throws -> [String] {
+        try proxy.requests().dropFirst(from).map { "\($0.method) \($0.path)" }
+    }
+
+    func testTheNextRunGoesStraightToTheBooksFoundAndFindsThemAgainWhenOneIsGone() throws {
+        let server = try CardDAVServer(.radicale)
+        try server.seed([("ada", "Ada Lovelace")])
+        try server.seed([("bob", "Bob Stone")], book: "work")
+        let proxy = try DAVProxy(to: server)
+        let source = proxy.source(user: CardDAVServer.user)
+        assertExit(try names(source, password), 0, output: "Ada Lovelace\nBob Stone\n", standardError: "")
+        XCTAssertEqual(try proxy.requests().first.map { "\($0.method) \($0.path)" }, "PROPFIND /.well-known/carddav")
+        var seen = try proxy.requests().count
+        assertExit(try names(source, password), 0, output: "Ada Lovelace\nBob Stone\n", standardError: "")
+        XCTAssertEqual(
+            try asked(proxy, from: seen).sorted(), ["REPORT /alice/contacts/", "REPORT /alice/work/"],
+            "one sync-collection per book kept, nothing found again")
+        seen = try proxy.requests().count
+        assertExit(try names(source, password + ["--rediscover"]), 0, output: "Ada Lovelace\nBob Stone\n")
+        XCTAssertEqual(try asked(proxy, from: seen).first, "PROPFIND /.well-known/carddav", "a fresh look asked for")
+        try server.deleteCollection("/alice/work/")
+        seen = try proxy.requests().count
+        assertExit(try names(source, password), 0, output: "Ada Lovelace\n", standardError: "")
+        XCTAssertTrue(
+            try asked(proxy, from: seen).contains("PROPFIND /.well-known/carddav"), "a book gone: the books found again"
+        )
+        seen = try proxy.requests().count
+        assertExit(try names(source, password), 0, output: "Ada Lovelace\n", standardError: "")
+        XCTAssertEqual(try asked(proxy, from: seen), ["REPORT /alice/contacts/"])
+    }
+
+    func testABearerTokenIsSentToTheSourcesOriginAlone() throws {
+        let server = try CardDAVServer(.radicale)
+        try server.seed([("ada", "Ada Lovelace")])
+        let token = "ya29.a0AfB_byC-token-of-alice"
+        let proxy = try DAVProxy(to: server, bearer: token, wellKnown: "redirect")
+        assertExit(
+            try names(proxy.source(), ["--bearer-command", "echo \(token)"]), 0, output: "Ada Lovelace\n",
+            standardError: "")
+        let requests = try proxy.requests()
+        XCTAssertEqual(requests.first?.path, "/.well-known/carddav", "answered by a redirect to another origin")
+        XCTAssertEqual(requests.filter { $0.port != proxy.port }, [], "the redirect to another origin is not followed")
+        XCTAssertEqual(Set(requests.map(\.authorization)), ["Bearer \(token)"])
+        assertExit(
+            try names(proxy.source(), ["--offline"]), 0, output: "Ada Lovelace\n", standardError: "",
+            "the cards kept, without the token")
+        let kept = try FileManager.default.subpathsOfDirectory(atPath: keeping.path).filter { $0.hasSuffix(".cache") }
+        XCTAssertFalse(kept.isEmpty)
+        for file in kept {
+            let bytes = try Data(contentsOf: keeping.appendingPathComponent(file))
+            XCTAssertNil(bytes.range(of: Data(token.utf8)), "\(file) holds no token")
+        }
+    }
+
+    func testAWrongBearerTokenExitsThreeNamingTheServer() throws {
+        let server = try CardDAVServer(.radicale)
+        try server.seed([("ada", "Ada Lovelace")])
+        let proxy = try DAVProxy(to: server, bearer: "ya29.the-right-token")
+        let source = proxy.source()
+        assertExit(
+            try names(source, ["--bearer-command", "echo ya29.a-wrong-token"]), 3, output: "",
+            standardError:
+                "picker: \(source): asks who you are (HTTP 401): the bearer token was refused; see --bearer-command\n")
+        assertExit(
+            try names(source, ["--bearer-command", "printf 'ya29.a\\tb\\n'"]), 2, output: "",
+            standardError:
+                "picker: --bearer-command: the token it printed holds a control character (CR, LF, tab or another), so it cannot be sent; nothing was sent\n"
+        )
+        XCTAssertEqual(try proxy.requests().count, 1, "the token that cannot be sent is not")
+    }
+
+    func testTheBearerTokenIsCutOutOfMessages() throws {
+        let server = try CardDAVServer(.radicale)
+        let token = "ya29.a0AfB_byC-token-of-alice"
+        let proxy = try DAVProxy(to: server, bearer: token, wellKnown: "echo")
+        let result = try names(proxy.source(), ["--bearer-command", "echo \(token)"])
+        assertExit(
+            result, 2, output: "",
+            standardError:
+                "picker: \(proxy.source()): sent picker to another origin (http://127.0.0.1:\(proxy.otherPort)/p/REDACTED/), where the password or token is never sent\n"
+        )
+        XCTAssertEqual(try proxy.requests().filter { $0.port != proxy.port }, [])
     }
 
     func testABookNamedByItsPathIsReadAlone() throws {

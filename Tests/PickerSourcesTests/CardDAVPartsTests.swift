@@ -103,14 +103,22 @@ final class CardDAVPartsTests: XCTestCase {
     }
 
     func testThePasswordIsTheFirstLineTheCommandPrints() throws {
-        XCTAssertEqual(try PasswordCommand("printf 'hunter2\\nsecond line\\n'").password(), "hunter2")
-        XCTAssertEqual(try PasswordCommand("printf 'p w\\r\\n'").password(), "p w")
-        XCTAssertThrowsError(try PasswordCommand("exit 3").password()) { error in
+        XCTAssertEqual(try CredentialCommand("printf 'hunter2\\nsecond line\\n'").credential(), "hunter2")
+        XCTAssertEqual(try CredentialCommand("printf 'p w\\r\\n'").credential(), "p w")
+        XCTAssertThrowsError(try CredentialCommand("exit 3").credential()) { error in
             XCTAssertEqual((error as? SourceError)?.description, "--password-command: exited with status 3")
         }
-        XCTAssertThrowsError(try PasswordCommand("echo").password()) { error in
+        XCTAssertThrowsError(try CredentialCommand("echo").credential()) { error in
             XCTAssertEqual((error as? SourceError)?.problem, "printed no password on its first line")
         }
-        XCTAssertEqual(try PasswordCommand("yes secret | head -c 1000000").password(), "secret", "a long output is cut")
+        XCTAssertEqual(
+            try CredentialCommand("yes secret | head -c 1000000").credential(), "secret", "a long output is cut")
+    }
+
+    func testABearerCommandIsNamedAsItself() {
+        let command = CredentialCommand("true", option: "--bearer-command", printed: "token")
+        XCTAssertThrowsError(try command.credential()) { error in
+            XCTAssertEqual((error as? SourceError)?.description, "--bearer-command: printed no token on its first line")
+        }
     }
 }

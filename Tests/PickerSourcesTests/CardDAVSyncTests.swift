@@ -25,7 +25,8 @@ final class CardDAVSyncTests: XCTestCase {
         private(set) var multigets: [[String]] = []
         var requiredAuthorization: String?
         private(set) var asked: [String] = []
-        let book = "/dav/alice/book/"
+        /// The address book's path; moved by a test, the old path is gone.
+        var book = "/dav/alice/book/"
 
         func put(_ uid: String, _ name: String) {
             let href = book + uid + ".vcf"
@@ -146,11 +147,12 @@ final class CardDAVSyncTests: XCTestCase {
 
     private func sync(
         _ state: CardDAVState = CardDAVState(), url: String = "carddavs://alice@dav.example/",
-        authorization: String? = nil
+        authorization: String? = nil, secrets: [String] = [], rediscovers: Bool = false
     ) throws -> CardDAVState {
         let address = try XCTUnwrap(CardDAVAddress(URL(string: url)!))
         let sync = CardDAVSync(
-            address: address, client: server, authorization: authorization, deadline: MonotonicClock.seconds() + 10)
+            address: address, client: server, authorization: authorization, deadline: MonotonicClock.seconds() + 10,
+            secrets: secrets, rediscovers: rediscovers)
         return try sync.sync(state)
     }
 
@@ -228,6 +230,56 @@ final class CardDAVSyncTests: XCTestCase {
         XCTAssertEqual(server.asked.last, "REPORT /dav/alice/book/ sync-collection")
     }
 
+    func testALaterSyncGoesStraightToTheBooksFoundBefore() throws {
+        server.put("ada", "Ada Lovelace")
+        let first = try sync()
+        server.put("bob", "Bob Stone")
+        let asked = server.asked.count
+        let second = try sync(first)
+        XCTAssertEqual(names(second), ["Ada Lovelace", "Bob Stone"])
+        XCTAssertEqual(
+            Array(server.asked[asked...]),
+            ["REPORT /dav/alice/book/ sync-collection", "REPORT /dav/alice/book/ addressbook-multiget"],
+            "no discovery")
+        let third = try sync(second, rediscovers: true)
+        XCTAssertEqual(third, second)
+        XCTAssertEqual(
+            Array(server.asked[(asked + 2)...]),
+            [
+                "PROPFIND /.well-known/carddav propfind", "PROPFIND /dav/alice/ propfind",
+                "PROPFIND /dav/alice/ propfind", "REPORT /dav/alice/book/ sync-collection",
+            ],
+            "asked for a fresh look, the books are found again")
+    }
+
+    func testABookGoneSendsTheSyncToFindTheBooksAgain() throws {
+        server.put("ada", "Ada Lovelace")
+        let first = try sync()
+        server.book = "/dav/alice/moved/"
+        server.cards.removeAll()
+        server.put("bob", "Bob Stone")
+        let asked = server.asked.count
+        let second = try sync(first)
+        XCTAssertEqual(names(second), ["Bob Stone"])
+        XCTAssertEqual(second.collections.map(\.href), ["/dav/alice/moved/"])
+        XCTAssertEqual(
+            Array(server.asked[asked...]),
+            [
+                "REPORT /dav/alice/book/ sync-collection", "PROPFIND /dav/alice/book/ propfind",
+                "PROPFIND /.well-known/carddav propfind", "PROPFIND /dav/alice/ propfind",
+                "PROPFIND /dav/alice/ propfind", "PROPFIND /dav/alice/moved/ propfind",
+                "REPORT /dav/alice/moved/ addressbook-multiget",
+            ])
+    }
+
+    func testABookNamedByItsPathThatIsGoneIsAFailure() throws {
+        XCTAssertThrowsError(try sync(url: "carddavs://dav.example/dav/alice/nothing/")) { error in
+            XCTAssertEqual(
+                (error as? SourceError)?.problem,
+                "has no address book at https://dav.example/dav/alice/nothing/ (it is gone, or no address book)")
+        }
+    }
+
     func testARefusedTokenFallsBackToComparingEtags() throws {
         server.put("ada", "Ada Lovelace")
         server.put("bob", "Bob Stone")
@@ -246,16 +298,23 @@ final class CardDAVSyncTests: XCTestCase {
     }
 
     func testA401IsARejectedSessionNamingTheServer() {
-        server.requiredAuthorization = "Basic YWxpY2U6c2VjcmV0"
-        XCTAssertThrowsError(try sync(authorization: "Basic bm9wZQ==")) { error in
-            let error = error as? SourceError
-            XCTAssertEqual(error?.rejectsSession, true)
-            XCTAssertEqual(error?.source, "carddavs://alice@dav.example/")
-            XCTAssertEqual(
-                error?.problem,
-                "asks who you are (HTTP 401): the password was refused; see --user and --password-command")
+        let cases = [
+            (
+                "Basic YWxpY2U6c2VjcmV0", "Basic bm9wZQ==",
+                "the password was refused; see --user and --password-command"
+            ),
+            ("Bearer ya29.good-token", "Bearer ya29.wrong-token", "the bearer token was refused; see --bearer-command"),
+        ]
+        for (required, wrong, said) in cases {
+            server.requiredAuthorization = required
+            XCTAssertThrowsError(try sync(authorization: wrong)) { error in
+                let error = error as? SourceError
+                XCTAssertEqual(error?.rejectsSession, true)
+                XCTAssertEqual(error?.source, "carddavs://alice@dav.example/")
+                XCTAssertEqual(error?.problem, "asks who you are (HTTP 401): " + said)
+            }
+            XCTAssertNoThrow(try sync(authorization: required))
         }
-        XCTAssertNoThrow(try sync(authorization: "Basic YWxpY2U6c2VjcmV0"))
     }
 
     func testAnHrefOnAnotherOriginIsNeverAsked() {
@@ -265,16 +324,19 @@ final class CardDAVSyncTests: XCTestCase {
             func send(_ request: HTTPRequest) throws(HTTPFailure) -> HTTPResponse {
                 asked.append(request.url)
                 let xml =
-                    #"<d:multistatus xmlns:d="DAV:"><d:response><d:href>/</d:href><d:propstat><d:prop><d:current-user-principal><d:href>https://evil.example/p/</d:href></d:current-user-principal></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"#
+                    #"<d:multistatus xmlns:d="DAV:"><d:response><d:href>/</d:href><d:propstat><d:prop><d:current-user-principal><d:href>https://evil.example/p/ya29.token-of-alice/</d:href></d:current-user-principal></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"#
                 return HTTPResponse(status: 207, body: Data(xml.utf8), url: request.url)
             }
         }
         let server = Elsewhere()
         let sync = CardDAVSync(
-            address: address, client: server, authorization: "Basic x", deadline: MonotonicClock.seconds() + 10)
+            address: address, client: server, authorization: "Bearer ya29.token-of-alice",
+            deadline: MonotonicClock.seconds() + 10, secrets: ["ya29.token-of-alice"])
         XCTAssertThrowsError(try sync.sync(CardDAVState())) { error in
-            let problem = (error as? SourceError)?.problem ?? ""
-            XCTAssertTrue(problem.hasPrefix("sent picker to another origin"), problem)
+            XCTAssertEqual(
+                (error as? SourceError)?.problem,
+                "sent picker to another origin (https://evil.example/p/REDACTED/), where the password or token is never sent"
+            )
         }
         XCTAssertEqual(server.asked.map(\.host), ["dav.example"])
     }

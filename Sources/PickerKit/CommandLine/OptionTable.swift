@@ -63,13 +63,18 @@ extension Options {
             guard !name.isEmpty else { throw UsageError("--user needs a name") }
             options.user = name
         },
+        credentialCommand(
+            "--password-command",
+            "the password of a carddav or carddavs source: the first line CMD prints, run by sh -c before the screen opens (as aerc's carddav-source-cred-cmd; e.g. 'pass show dav'); default: $PICKER_PASSWORD_COMMAND, else ~/.netrc's entry for the host; the password is sent (Basic) only to the source's origin, over TLS or to loopback, and never kept, shown or passed on the command line",
+            bearer: false),
+        credentialCommand(
+            "--bearer-command",
+            "an OAuth bearer token for a carddav or carddavs source that wants one (Google's): the first line CMD prints, run by sh -c before the screen opens (as mutt's imap_oauth_refresh_command; e.g. 'oama access me@gmail.com'), sent instead of a password; default: $PICKER_BEARER_COMMAND; like a session token, it is sent only to the source's origin (a redirect elsewhere is not followed), over TLS or to loopback, and never kept, shown or passed on the command line",
+            bearer: true),
         OptionSpec(
-            ["--password-command"], value: "CMD",
-            "the password of a carddav or carddavs source: the first line CMD prints, run by sh -c before the screen opens (as aerc's carddav-source-cred-cmd; e.g. 'pass show dav'); default: $PICKER_PASSWORD_COMMAND, else ~/.netrc's entry for the host; the password is sent (Basic) only to the source's origin, over TLS or to loopback, and never kept, shown or passed on the command line"
-        ) { options, command throws(UsageError) in
-            guard !command.isEmpty else { throw UsageError("--password-command needs a command") }
-            options.passwordCommand = command
-        },
+            ["--rediscover"],
+            "find the address books of a carddav or carddavs source again (RFC 6764) rather than going straight to those found before, as picker does by itself when one of them is gone; use it when a book was added on the server"
+        ) { options, _ in options.rediscovers = true },
         OptionSpec(
             ["--timeout"], value: "SECONDS",
             "the most seconds each HTTP request may take, from its start to its last byte (default 15; 0.001 to 86400)"
@@ -281,6 +286,16 @@ extension Options {
     /// The fewest and the most seconds a timeout may be: a millisecond, which libcurl counts in
     /// (less would be 0, which it reads as no timeout at all), and a day.
     static let timeoutRange = 0.001...86_400.0
+
+    /// `--password-command` or `--bearer-command` (with `bearer`): the command that prints a
+    /// CardDAV source's credential. Each clears the other: the last one given is run.
+    private static func credentialCommand(_ name: String, _ help: String, bearer: Bool) -> OptionSpec<Options> {
+        OptionSpec([name], value: "CMD", help) { options, command throws(UsageError) in
+            guard !command.isEmpty else { throw UsageError("\(name) needs a command") }
+            options.passwordCommand = bearer ? nil : command
+            options.bearerCommand = bearer ? command : nil
+        }
+    }
 
     /// The number of seconds `text` gives `option`, within ``timeoutRange`` (so never 0,
     /// negative, infinite or not a number).

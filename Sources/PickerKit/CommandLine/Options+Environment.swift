@@ -22,6 +22,10 @@ extension Options {
                 "PICKER_PASSWORD_COMMAND",
                 "the command that prints the password of a carddav or carddavs source, when --password-command is not given"
             ),
+            (
+                "PICKER_BEARER_COMMAND",
+                "the command that prints the OAuth bearer token of a carddav or carddavs source, when neither --bearer-command nor --password-command is given"
+            ),
             ("NO_COLOR", "when set and not empty, no colours, as --no-color"),
             (
                 "TERM",

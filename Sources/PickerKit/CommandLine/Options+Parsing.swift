@@ -30,6 +30,7 @@ extension Options {
         var sourceOnTheCommandLine = false
         options.color = (environment["NO_COLOR"] ?? "").isEmpty
         options.passwordCommand = environment["PICKER_PASSWORD_COMMAND"].flatMap { $0.isEmpty ? nil : $0 }
+        options.bearerCommand = environment["PICKER_BEARER_COMMAND"].flatMap { $0.isEmpty ? nil : $0 }
         options.findDirectories(in: environment)
         var stop = try readDefaults(in: environment, into: &options) { name in
             if name == "--source" { sourceNamed = true }

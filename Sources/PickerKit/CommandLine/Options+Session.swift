@@ -22,6 +22,16 @@ extension Options {
                 throw UsageError("--source \(part.displayName) \(refusal)")
             }
         }
+        // Only the environment can give both: each option clears the other.
+        let readsCardDAV = parts.contains { part in
+            guard case .cardDAV = part else { return false }
+            return true
+        }
+        if passwordCommand != nil, bearerCommand != nil, readsCardDAV {
+            throw UsageError(
+                "PICKER_PASSWORD_COMMAND and PICKER_BEARER_COMMAND are both set: give --password-command or --bearer-command to say which one the server takes"
+            )
+        }
         guard let url = source.url else { return }
         if let refusal = HTTPAddress.refusal(for: url) {
             let token = try? givenToken(now: Date().timeIntervalSince1970)

@@ -66,6 +66,12 @@ package struct Options: Hashable, Sendable {
     /// What prints the password of a CardDAV source (`--password-command`,
     /// `PICKER_PASSWORD_COMMAND`).
     package var passwordCommand: String?
+    /// What prints the OAuth bearer token of a CardDAV source (`--bearer-command`,
+    /// `PICKER_BEARER_COMMAND`), sent instead of a password.
+    package var bearerCommand: String?
+    /// Whether a CardDAV source's address books are found again (`--rediscover`) rather than
+    /// taken from the last sync.
+    package var rediscovers = false
 
     /// The query history `--history` names, of `--history-size` queries.
     package var queryHistory: QueryHistory? {

@@ -49,8 +49,8 @@ extension ManPage {
     /// What CARDDAV says, beside the source format's entry: the protocol, and what the
     /// password may not be.
     static let cardDAV = [
-        "A CardDAV source (Nextcloud, Radicale, Fastmail, iCloud, Baïkal…) is synced and searched locally: no server folds accents or ranks as picker does, and a query would cost a round trip per pause in typing. Without a path the books are found as RFC 6764 says; later syncs ask what changed since the last sync token (sync-collection, RFC 6578) and fetch only that, dropping what was removed. A card that cannot be read costs only itself.",
-        "The user comes from the URL or --user, the password from --password-command, $PICKER_PASSWORD_COMMAND or ~/.netrc; a password in the URL is refused. The timeouts, limits, proxy and private authorities are those of a URL source.",
+        "A CardDAV source (Nextcloud, Radicale, Fastmail, iCloud, Baïkal…) is synced and searched locally: no server folds accents or ranks as picker does, and a query would cost a round trip per pause in typing. Without a path the books are found as RFC 6764 says, and later runs go straight to them (they are found again when one is gone, or with --rediscover); later syncs ask what changed since the last sync token (sync-collection, RFC 6578) and fetch only that, dropping what was removed. A card that cannot be read costs only itself.",
+        "The user comes from the URL or --user, the password from --password-command, $PICKER_PASSWORD_COMMAND or ~/.netrc; a password in the URL is refused. A server that wants an OAuth bearer token (Google's) gets the one --bearer-command or $PICKER_BEARER_COMMAND prints, under a session token's rules: to the source's origin alone, over TLS or to loopback, cut out of every message. The timeouts, limits, proxy and private authorities are those of a URL source.",
     ]
 
     /// What MAIL CLIENTS says before the set-up lines: what the mail formats search, print and

@@ -1,13 +1,21 @@
 import FoundationEssentials
 import PickerStore
 
-/// How picker may reach a CardDAV account and keep its cards: the user, the password (already
-/// obtained, never written anywhere), and where the synced cards are kept.
+/// How picker may reach a CardDAV account and keep its cards: the user, the password or the
+/// OAuth bearer token (already obtained, never written anywhere), and where the synced cards
+/// are kept.
 package struct CardDAVAccess: Hashable, Sendable {
     /// The user, when `--user` names one (else the URL's).
     package var user: String?
     /// The password; nil to let libcurl look in `~/.netrc`.
     package var password: String?
+    /// The OAuth bearer token (RFC 6750), sent instead of a password, under the rules of a
+    /// Graph source's session: to the source's origin alone, over TLS or to loopback, and cut
+    /// out of every message.
+    package var bearer: String?
+    /// Whether the address books are found again rather than taken from the cards kept
+    /// (`--rediscover`).
+    package var rediscovers = false
     /// The cache directory the synced cards are kept in; nil to keep nothing.
     package var cacheDirectory: String?
     /// The moment of the run, in seconds since 1970.
@@ -53,8 +61,8 @@ package struct CardDAVLoader: FriendLoader {
         let (store, warning) = access.store(for: address)
         let kept = store?.read()
         let user = access.user ?? address.user
-        var authorization: String?
-        if let password = access.password {
+        var authorization = access.bearer.map { "Bearer " + $0 }
+        if let password = access.password, authorization == nil {
             guard let user else {
                 throw SourceError(
                     source: address.shown,
@@ -73,7 +81,10 @@ package struct CardDAVLoader: FriendLoader {
         }
         let sync = CardDAVSync(
             address: address, client: client, authorization: authorization,
-            deadline: MonotonicClock.seconds() + loadTimeout)
+            deadline: MonotonicClock.seconds() + loadTimeout,
+            secrets: [access.password, access.bearer, authorization?.split(separator: " ").last.map(String.init)]
+                .compactMap { $0 },
+            rediscovers: access.rediscovers)
         var state = try sync.sync(kept?.state ?? CardDAVState())
         state.savedAt = access.now
         var problems = [kept?.warning, warning].compactMap { $0 }.map {

@@ -7,7 +7,9 @@ import PickerStore
 ///   `PROPFIND /.well-known/carddav` (redirects followed within the origin; the server's root
 ///   when it has none) for `current-user-principal`, then the principal for
 ///   `addressbook-home-set`, then the home's members (`Depth: 1`) whose `resourcetype` holds
-///   `addressbook`. Every address book found is read.
+///   `addressbook`. Every address book found is read. The books found are kept with their
+///   cards, and a later sync goes straight to them: the server is asked again only when one
+///   of them is gone (404, 410, or no address book any more), or with ``rediscovers``.
 /// - A book with a sync token: `REPORT sync-collection` (RFC 6578) with it; the hrefs it
 ///   says changed are fetched, those it says are gone (404) dropped. When the server refuses
 ///   the token (or the report), the book is compared by etags as on a first sync.
@@ -22,14 +24,18 @@ import PickerStore
 ///   a time.
 ///
 /// A 401 fails the sync as a rejected session, naming the server; any other failure names the
-/// server and what it answered.
+/// server and what it answered, with the secrets cut out (``MessageRedaction``).
 struct CardDAVSync {
     let address: CardDAVAddress
     let client: HTTPSending
-    /// The `Authorization` header's value, when a password is known (Basic).
+    /// The `Authorization` header's value, when a password (Basic) or a bearer token is known.
     let authorization: String?
     /// Seconds the whole sync may take; each request gets what is left.
     let deadline: Double
+    /// The password or token, cut out of every message.
+    var secrets: [String] = []
+    /// Whether the address books are found again rather than taken from the state kept.
+    var rediscovers = false
 
     /// How many cards one multiget asks for.
     static let batchSize = 250
@@ -37,11 +43,29 @@ struct CardDAVSync {
     /// The state of the server's books, from `old`: unchanged cards kept, changed ones
     /// fetched, removed ones dropped; books no longer found are dropped.
     func sync(_ old: CardDAVState) throws(SourceError) -> CardDAVState {
-        let hrefs = try collections()
+        var synced: [String: CardDAVState.Collection] = [:]
+        if !address.namesCollection, !rediscovers, !old.collections.isEmpty {
+            var state = CardDAVState()
+            for collection in old.collections {
+                // A book gone sends picker to find the books again; those synced are kept.
+                guard let updated = try sync(collection) else { break }
+                synced[DAVResponse.key(collection.href)] = updated
+                state.collections.append(updated)
+            }
+            if state.collections.count == old.collections.count { return state }
+        }
         var state = CardDAVState()
-        for href in hrefs {
-            let previous = old.collections.first { DAVResponse.key($0.href) == DAVResponse.key(href) }
-            state.collections.append(try sync(previous ?? CardDAVState.Collection(href: href)))
+        for href in try collections() {
+            let key = DAVResponse.key(href)
+            if let updated = synced[key] {
+                state.collections.append(updated)
+                continue
+            }
+            let previous = old.collections.first { DAVResponse.key($0.href) == key }
+            guard let updated = try sync(previous ?? CardDAVState.Collection(href: href)) else {
+                throw failure("has no address book at \(href.prefix(100)) (it is gone, or no address book)")
+            }
+            state.collections.append(updated)
         }
         return state
     }
@@ -78,7 +102,8 @@ struct CardDAVSync {
 
     // MARK: Syncing one book
 
-    private func sync(_ collection: CardDAVState.Collection) throws(SourceError) -> CardDAVState.Collection {
+    /// The book after a sync; nil when it is gone (404, 410) or no address book any more.
+    private func sync(_ collection: CardDAVState.Collection) throws(SourceError) -> CardDAVState.Collection? {
         let url = try url(collection.href)
         if let token = collection.syncToken, let synced = try syncReport(collection, url: url, token: token) {
             return synced
@@ -150,18 +175,26 @@ struct CardDAVSync {
     }
 
     /// The book compared by etags with the server's listing: new and changed cards fetched,
-    /// removed ones dropped, the sync token taken.
+    /// removed ones dropped, the sync token taken; nil when the server says it is gone (404,
+    /// 410) or no address book.
     private func compareEtags(_ collection: CardDAVState.Collection, url: URL) throws(SourceError)
-        -> CardDAVState.Collection
+        -> CardDAVState.Collection?
     {
-        let listing = try multistatus(
-            .propfind, url, depth: 1, propfind(["<d:getetag/>", "<d:resourcetype/>", "<d:sync-token/>"]))
+        let query = propfind(["<d:getetag/>", "<d:resourcetype/>", "<d:sync-token/>"])
+        let response = try send(.propfind, url, depth: 1, query)
+        if response.status == 404 || response.status == 410 { return nil }
+        guard response.status == 207 else {
+            throw failure("answered PROPFIND \(Self.path(url)) with HTTP \(response.status)")
+        }
+        let listing = try parsed(response, .propfind, url)
         let own = DAVResponse.key(collection.href)
         var updated = CardDAVState.Collection(href: collection.href)
         var changed: [String] = []
         for response in listing.responses {
             if response.key == own || response.properties["resourcetype"]?.child("collection") != nil {
-                if response.key == own { updated.syncToken = response.properties["sync-token"]?.trimmedText }
+                guard response.key == own else { continue }
+                if let type = response.properties["resourcetype"], type.child("addressbook") == nil { return nil }
+                updated.syncToken = response.properties["sync-token"]?.trimmedText
                 continue
             }
             guard let etag = response.properties["getetag"]?.trimmedText else { continue }
@@ -218,13 +251,14 @@ struct CardDAVSync {
     }
 
     /// `href` resolved against the server, which must be on the server's origin: the password
-    /// goes nowhere else, whatever an answer says.
+    /// or token goes nowhere else, whatever an answer says.
     private func url(_ href: String) throws(SourceError) -> URL {
         guard let url = URL(string: href, relativeTo: address.server)?.absoluteURL else {
             throw failure("gave an href that is no URL: \(href.prefix(100))")
         }
         guard let origin = HTTPOrigin(url), origin == HTTPOrigin(address.server) else {
-            throw failure("sent picker to another origin (\(href.prefix(100))), where the password is never sent")
+            throw failure(
+                "sent picker to another origin (\(href.prefix(100))), where the password or token is never sent")
         }
         return url
     }
@@ -273,6 +307,11 @@ struct CardDAVSync {
             throw failure(error.message)
         }
         if response.status == 401 {
+            if authorization?.starts(with: "Bearer ") == true {
+                throw failure(
+                    "asks who you are (HTTP 401): the bearer token was refused; see --bearer-command",
+                    rejectsSession: true)
+            }
             let given =
                 authorization == nil ? "no password was given (nor found in ~/.netrc)" : "the password was refused"
             throw failure(
@@ -288,6 +327,8 @@ struct CardDAVSync {
 
     /// A failure of the sync, naming the server.
     private func failure(_ problem: String, rejectsSession: Bool = false) -> SourceError {
-        SourceError(source: address.shown, problem: problem, rejectsSession: rejectsSession)
+        SourceError(
+            source: address.shown, problem: MessageRedaction(secrets: secrets).redacted(problem),
+            rejectsSession: rejectsSession)
     }
 }

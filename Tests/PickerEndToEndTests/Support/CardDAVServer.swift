@@ -53,12 +53,12 @@ final class CardDAVServer: @unchecked Sendable {
         return "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:\(uid)\r\nFN:\(name)\r\n\(address)END:VCARD\r\n"
     }
 
-    /// Puts the cards `cards` (by uid) into the address book: into Radicale's storage folder
-    /// directly, or by PUT into Xandikos.
-    func seed(_ cards: [(uid: String, name: String)]) throws {
+    /// Puts the cards `cards` (by uid) into the address book (with Radicale, the one named
+    /// `book`): into Radicale's storage folder directly, or by PUT into Xandikos.
+    func seed(_ cards: [(uid: String, name: String)], book name: String = "contacts") throws {
         switch kind {
         case .radicale:
-            let book = directory.appendingPathComponent("collections/collection-root/alice/contacts")
+            let book = directory.appendingPathComponent("collections/collection-root/alice/\(name)")
             try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
             try Data(#"{"D:displayname": "Contacts", "tag": "VADDRESSBOOK"}"#.utf8).write(
                 to: book.appendingPathComponent(".Radicale.props"))
@@ -82,6 +82,11 @@ final class CardDAVServer: @unchecked Sendable {
     /// DELETEs a card as a client would.
     func delete(uid: String) throws {
         try curl(["-X", "DELETE", url(uid)])
+    }
+
+    /// DELETEs the collection at `path` as a client would.
+    func deleteCollection(_ path: String) throws {
+        try curl(["-X", "DELETE", "http://127.0.0.1:\(port)\(path)"])
     }
 
     /// Makes the server forget the sync tokens it gave (Radicale keeps them in its cache

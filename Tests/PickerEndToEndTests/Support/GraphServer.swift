@@ -75,21 +75,8 @@ final class GraphServer: Sendable {
             standardError: directory.appendingPathComponent("stderr").path)
         close(ends[0])
         lifeline = ends[1]
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            let words = text.split(whereSeparator: \.isWhitespace)
-            let ports = words.dropFirst().compactMap { Int($0) }
-            if words.first == "PORTS", ports.count == 5 {
-                (port, otherPort, ipv6Port, proxyPort, tlsPort) = (ports[0], ports[1], ports[2], ports[3], ports[4])
-                break
-            }
-            if Date() > deadline {
-                Glibc.kill(pid, SIGKILL)
-                throw HarnessError("the Graph test service did not start: \(text)")
-            }
-            usleep(20_000)
-        }
+        let ports = try printedPorts(5, in: output, by: pid, service: "the Graph test service")
+        (port, otherPort, ipv6Port, proxyPort, tlsPort) = (ports[0], ports[1], ports[2], ports[3], ports[4])
     }
 
     /// The friends URL of `scenario` (see the service's documentation), under a key of its own.

@@ -1,26 +1,34 @@
 import Glibc
 import PickerStore
 
-/// A command that prints a password (`--password-command`, `PICKER_PASSWORD_COMMAND`), run by
-/// `sh -c` as aerc runs its `carddav-source-cred-cmd`: the first line of its output is the
-/// password. Its standard input and error are picker's (a `pass` or `gpg` prompt reaches the
-/// terminal); its output is read through a pipe to its end, the first ``maximumOutput``
-/// bytes kept, and never shown: messages say only that it failed and how.
-package struct PasswordCommand: Hashable, Sendable {
+/// A command that prints a password (`--password-command`, `PICKER_PASSWORD_COMMAND`) or an
+/// OAuth bearer token (`--bearer-command`, `PICKER_BEARER_COMMAND`), run by `sh -c` as aerc
+/// runs its `carddav-source-cred-cmd` and mutt its `imap_oauth_refresh_command`: the first
+/// line of its output is the credential. Its standard input and error are picker's (a `pass`
+/// or `gpg` prompt reaches the terminal); its output is read through a pipe to its end, the
+/// first ``maximumOutput`` bytes kept, and never shown: messages say only that it failed and
+/// how.
+package struct CredentialCommand: Hashable, Sendable {
     /// The command line, given to `sh -c`.
     package let command: String
+    /// The option that gave it, which messages name.
+    package let option: String
+    /// What it prints, which messages name: `password`, `token`.
+    package let printed: String
 
     /// The most bytes of output read.
     static let maximumOutput = 64 << 10
 
-    package init(_ command: String) {
+    package init(_ command: String, option: String = "--password-command", printed: String = "password") {
         self.command = command
+        self.option = option
+        self.printed = printed
     }
 
     /// Runs the command and returns the first line of its output, without its line end.
-    /// - Throws: ``SourceError`` naming `--password-command` when it cannot be started, exits
-    ///   with a status other than 0 or by a signal, or prints an empty first line.
-    package func password() throws(SourceError) -> String {
+    /// - Throws: ``SourceError`` naming ``option`` when it cannot be started, exits with a
+    ///   status other than 0 or by a signal, or prints an empty first line.
+    package func credential() throws(SourceError) -> String {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw failure("cannot be run (\(reason(errno)))") }
         // Neither end is left open in another child picker starts.
@@ -58,14 +66,14 @@ package struct PasswordCommand: Hashable, Sendable {
         guard code == 0 else { throw failure("exited with status \(code)") }
         var line = output.prefix { $0 != 0x0A }
         if line.last == 0x0D { line = line.dropLast() }
-        guard !line.isEmpty, let password = Array(line).withUnsafeBufferPointer({ UTF8Text.string($0) }) else {
-            throw failure("printed no password on its first line")
+        guard !line.isEmpty, let credential = Array(line).withUnsafeBufferPointer({ UTF8Text.string($0) }) else {
+            throw failure("printed no \(printed) on its first line")
         }
-        return password
+        return credential
     }
 
     private func failure(_ problem: String) -> SourceError {
-        SourceError(source: "--password-command", problem: problem)
+        SourceError(source: option, problem: problem)
     }
 
     private func reason(_ error: Int32) -> String { String(cString: strerror(error)) }
