@@ -268,7 +268,7 @@ final class CardDAVSyncTests: XCTestCase {
                 "REPORT /dav/alice/book/ sync-collection", "PROPFIND /dav/alice/book/ propfind",
                 "PROPFIND /.well-known/carddav propfind", "PROPFIND /dav/alice/ propfind",
                 "PROPFIND /dav/alice/ propfind", "PROPFIND /dav/alice/moved/ propfind",
-                "REPORT /dav/alice/moved/ addressbook-multiget",
+                "REPORT /dav/alice/moved/ addressbook-query",
             ])
     }
 

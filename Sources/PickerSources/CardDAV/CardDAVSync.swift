@@ -109,7 +109,7 @@ struct CardDAVSync {
             return synced
         }
         if collection.cards.isEmpty {
-            let (read, complete) = try readWhole(collection, url: url)
+            guard let (read, complete) = try readWhole(collection, url: url) else { return nil }
             if complete { return read }
             return try compareEtags(read, url: url)
         }
@@ -119,14 +119,21 @@ struct CardDAVSync {
     /// A book read for the first time: its sync token, asked first so that a change made while
     /// the cards are read is found by the next sync, then every card by an `addressbook-query`
     /// whose empty filter matches all; whether that gave the whole book (not when the server
-    /// refused the report, capped its matches with a 507, or left a card's data out).
+    /// refused the report, capped its matches with a 507, or left a card's data out); nil when
+    /// the server says the book is gone (404, 410) or no address book.
     private func readWhole(_ collection: CardDAVState.Collection, url: URL) throws(SourceError) -> (
         CardDAVState.Collection, complete: Bool
-    ) {
+    )? {
         var read = collection
         let own = DAVResponse.key(collection.href)
-        let token = try multistatus(.propfind, url, depth: 0, propfind(["<d:sync-token/>"]))
-        read.syncToken = token.responses.first { $0.key == own }?.properties["sync-token"]?.trimmedText
+        let asked = try send(.propfind, url, depth: 0, propfind(["<d:resourcetype/>", "<d:sync-token/>"]))
+        if asked.status == 404 || asked.status == 410 { return nil }
+        guard asked.status == 207 else {
+            throw failure("answered PROPFIND \(Self.path(url)) with HTTP \(asked.status)")
+        }
+        let book = try parsed(asked, .propfind, url).responses.first { $0.key == own }
+        if let type = book?.properties["resourcetype"], type.child("addressbook") == nil { return nil }
+        read.syncToken = book?.properties["sync-token"]?.trimmedText
         if read.syncToken?.isEmpty == true { read.syncToken = nil }
         let body =
             #"<?xml version="1.0" encoding="utf-8"?><c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><c:address-data/></d:prop><c:filter/></c:addressbook-query>"#
