@@ -26,6 +26,8 @@ struct ContactDetails: Sendable {
         /// The digits of each phone number, each followed by a newline: a number is found by its
         /// digits, its punctuation ignored.
         var phoneDigits: [UInt8]
+        /// The sources the friend was found in, when several were read (see ``Friend/sources``).
+        var sources: [String]
     }
 
     private var entries: [UInt32: Entry] = [:]
@@ -52,11 +54,12 @@ struct ContactDetails: Sendable {
         let otherNames = Self.otherNames(of: friend)
         guard
             !friend.emails.isEmpty || friend.friendsSince != nil || friend.card != nil || friend.members != nil
-                || !otherNames.isEmpty
+                || !otherNames.isEmpty || !friend.sources.isEmpty
         else { return 0 }
         var entry = Entry(
             emails: friend.emails, foldedEmails: [], friendsSince: friend.friendsSince, card: friend.card,
-            members: friend.members, otherNames: otherNames, foldedNickname: [], foldedFields: [], phoneDigits: [])
+            members: friend.members, otherNames: otherNames, foldedNickname: [], foldedFields: [], phoneDigits: [],
+            sources: friend.sources)
         for email in friend.emails {
             entry.foldedEmails += folding.fold(email, .caseAndAccents)
             entry.foldedEmails.append(0x0A)
@@ -137,6 +140,7 @@ struct ContactDetails: Sendable {
         filled.friendsSince = entry.friendsSince
         filled.card = entry.card
         filled.members = entry.members
+        filled.sources = entry.sources
         return filled
     }
 
