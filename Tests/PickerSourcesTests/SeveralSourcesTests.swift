@@ -45,7 +45,8 @@ final class SeveralSourcesTests: XCTestCase {
     func testAPersonInTwoSourcesIsOneFriendFoundByEitherAddress() throws {
         var card = Friend(id: "uid-ann", name: "Ann Lee", emails: ["ann@x.org"])
         card.uid = "uid-ann"
-        let row = Friend(id: StableID.of(["Ann Lee", "ann@x.org"]), name: "ann lee", emails: ["ann@x.org", "ann@zzz.org"])
+        let row = Friend(
+            id: StableID.of(["Ann Lee", "ann@x.org"]), name: "ann lee", emails: ["ann@x.org", "ann@zzz.org"])
         var member = Friend(id: "uid-ann", name: "Ann Lee")
         member.uid = "uid-ann"
         let group = Friend(id: "g", name: "Neighbours", members: ["uid-ann"])

@@ -12,8 +12,9 @@
 /// (compared by their digits), categories and sources; a field of the card the first leaves
 /// empty (nickname, organisation, title, birthday, note) is filled by the next that has it.
 ///
-/// Only the contacts that another could be found by (a `UID` or an address) are kept here:
-/// a source of names alone costs a look-up each.
+/// Only the contacts that another could be found by (a `UID` or an address) are kept here,
+/// each found by a look-up of its `UID` or of its name with each address: a source of names
+/// alone costs a check each.
 package struct SourceMerge {
     /// What became of a contact taken in.
     package enum Outcome: Equatable {
@@ -30,8 +31,8 @@ package struct SourceMerge {
     private var places: [[Int]] = []
     /// The kept friend of each `UID`, the first given it.
     private var byUID: [String: Int] = [:]
-    /// The kept friends of each name key (see ``nameKey(_:)``).
-    private var byName: [[UInt8]: [Int]] = [:]
+    /// The kept friends of each name and address (see ``keys(_:)``).
+    private var byNameAndAddress: [[UInt8]: [Int]] = [:]
     /// The id each contact made one with an earlier friend had in its source, and that
     /// friend's: a group of its source names its members by the ids it knows.
     private(set) var keptIDs: [String: String] = [:]
@@ -41,24 +42,33 @@ package struct SourceMerge {
 
     /// Takes in `contact` of the source whose place (in the order the sources were given) is
     /// `place`.
-    /// - Complexity: O(1) on average, and O(k) for k kept namesakes of its name.
+    /// - Complexity: O(a) on average for a contact of a addresses.
     package mutating func take(_ contact: Friend, fromSource place: Int) -> Outcome {
         guard contact.members == nil, contact.uid != nil || !contact.emails.isEmpty else { return .new(contact) }
-        let key = nameKey(contact.name)
-        if let index = match(contact, key: key, place: place) {
+        var keys: [[UInt8]]?
+        if let index = match(contact, place: place, keys: &keys) {
             let merged = Self.merged(friends[index], contact)
             friends[index] = merged
             places[index].append(place)
-            if let uid = contact.uid, byUID[uid] == nil { byUID[uid] = index }
+            register(contact, as: index, keys: &keys)
             if contact.id != merged.id { keptIDs[contact.id] = merged.id }
             return .amended(merged)
         }
-        let index = friends.count
         friends.append(contact)
         places.append([place])
-        if let uid = contact.uid, byUID[uid] == nil { byUID[uid] = index }
-        if !contact.emails.isEmpty { byName[key, default: []].append(index) }
+        register(contact, as: friends.count - 1, keys: &keys)
         return .new(contact)
+    }
+
+    /// Lets the kept friend `index` be found by the `UID` and the addresses of `contact`, whose
+    /// ``keys(_:)`` are `keys` once made.
+    private mutating func register(_ contact: Friend, as index: Int, keys: inout [[UInt8]]?) {
+        if let uid = contact.uid, byUID[uid] == nil { byUID[uid] = index }
+        let made = keys ?? self.keys(contact)
+        keys = made
+        for key in made where byNameAndAddress[key]?.contains(index) != true {
+            byNameAndAddress[key, default: []].append(index)
+        }
     }
 
     /// The id that the contact whose id in its source was `id` goes by: that of the friend it
@@ -68,25 +78,29 @@ package struct SourceMerge {
     }
 
     /// The kept friend that `contact`, of the source at `place`, is the same person as; nil
-    /// when there is none.
-    private func match(_ contact: Friend, key: [UInt8], place: Int) -> Int? {
+    /// when there is none. `keys` is given the contact's ``keys(_:)`` when they were made.
+    private mutating func match(_ contact: Friend, place: Int, keys: inout [[UInt8]]?) -> Int? {
         if let uid = contact.uid, let index = byUID[uid], !places[index].contains(place) { return index }
-        guard !contact.emails.isEmpty, let namesakes = byName[key] else { return nil }
-        let addresses = Set(contact.emails.map { $0.lowercased() })
-        return namesakes.first { index in
-            !places[index].contains(place) && friends[index].emails.contains { addresses.contains($0.lowercased()) }
+        guard !contact.emails.isEmpty else { return nil }
+        let made = self.keys(contact)
+        keys = made
+        for key in made {
+            if let index = byNameAndAddress[key]?.first(where: { !places[$0].contains(place) }) { return index }
         }
+        return nil
     }
 
-    /// `name` as the search compares it: case and accents folded, its words one space apart.
-    private mutating func nameKey(_ name: String) -> [UInt8] {
-        let words = name.split(whereSeparator: \.isWhitespace)
-        var key: [UInt8] = []
-        for word in words {
-            if !key.isEmpty { key.append(0x20) }
-            key += folding.fold(String(word), .caseAndAccents)
+    /// A key for each address of `contact`: its name as the search compares it (case and
+    /// accents folded, its words one space apart), a newline, and the address without case.
+    private mutating func keys(_ contact: Friend) -> [[UInt8]] {
+        guard !contact.emails.isEmpty else { return [] }
+        var name: [UInt8] = []
+        for word in contact.name.split(whereSeparator: \.isWhitespace) {
+            if !name.isEmpty { name.append(0x20) }
+            name += folding.fold(String(word), .caseAndAccents)
         }
-        return key
+        name.append(0x0A)
+        return contact.emails.map { name + Array($0.lowercased().utf8) }
     }
 
     /// `first` with what `other` adds (see ``SourceMerge``).

@@ -242,6 +242,7 @@ extension FriendBatch {
         ascendingIDs = next.ascendingIDs.flatMap { ascendingIDs?.followed(by: $0) }
         skipped += next.skipped
         problems += next.problems
+        amended += next.amended
         firstSkipped = firstSkipped ?? next.firstSkipped
         assumedEncoding = assumedEncoding ?? next.assumedEncoding
         estimatedCount = next.estimatedCount ?? estimatedCount
