@@ -8,7 +8,8 @@ import PickerStore
 /// never meet. A contact of a later source that is a person an earlier one gave (the same
 /// `UID`, or the same name and an address in common) is not delivered again: the friend
 /// delivered is, amended with what the later source adds (``FriendPage/amended``), under its
-/// first id, so that the same books given in the same order give it the same id on every run.
+/// first id, so that the same books given in the same order give it the same id on every run;
+/// a group of the later source that named the contact names the friend instead.
 /// Each friend names the sources it was found in (``Friend/sources``). A source that fails
 /// costs only itself: the friends it delivered stay, the others are read, and its error is
 /// told in the pages (``FriendPage/problems``), once a source has delivered friends. Only when
@@ -29,6 +30,8 @@ package struct SeveralSourcesLoader: FriendLoader {
         var merge = SourceMerge()
         for (index, source) in sources.enumerated() {
             let place = "\(index + 1):"
+            // The source's groups delivered, whose members may be merged after them.
+            var groups: [Friend] = []
             do throws(SourceError) {
                 try source.loader.load { page in
                     var page = page
@@ -39,6 +42,7 @@ package struct SeveralSourcesLoader: FriendLoader {
                         switch merge.take(contact, fromSource: index) {
                         case .new(var friend):
                             friend.members = friend.members?.map(merge.keptID)
+                            if friend.members != nil { groups.append(friend) }
                             friends.append(friend)
                         case .amended(let friend): page.amended.append(friend)
                         }
@@ -54,12 +58,28 @@ package struct SeveralSourcesLoader: FriendLoader {
                 failures.append(error)
                 untold.append(error)
             }
+            let regrouped = Self.regrouped(groups, merge)
+            if !regrouped.isEmpty {
+                var page = FriendPage(friends: [])
+                page.amended = regrouped
+                deliver(page)
+            }
         }
         guard anyRead else { throw Self.everySourceFailed(failures) }
         if !untold.isEmpty {
             var page = FriendPage(friends: [])
             page.problems = untold
             deliver(page)
+        }
+    }
+
+    /// The `groups` delivered that name a member by an id `merge` has made one with an earlier
+    /// source's friend since, each naming the friend instead.
+    static func regrouped(_ groups: [Friend], _ merge: SourceMerge) -> [Friend] {
+        groups.compactMap { group in
+            var regrouped = group
+            regrouped.members = group.members?.map(merge.keptID)
+            return regrouped.members == group.members ? nil : regrouped
         }
     }
 
