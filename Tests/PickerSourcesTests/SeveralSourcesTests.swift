@@ -60,7 +60,8 @@ final class SeveralSourcesTests: XCTestCase {
         XCTAssertEqual(ann.emails, ["ann@x.org", "ann@zzz.org"])
         XCTAssertEqual(ann.sources, ["source 1", "source 2", "source 3"])
         XCTAssertEqual(list.friends[0].sources, ["source 1"])
-        XCTAssertEqual(list.friends[2].members, ["1:uid-ann"], "the group of the third source finds her, though its card comes before hers")
+        XCTAssertEqual(
+            list.friends[2].members, ["1:uid-ann"], "the group of the third source finds her, its card before hers")
         let search = SearchQuery("zzz", searchesAddresses: true)
         XCTAssertEqual(
             list.search(search, ranking: nil).inOrder.map { list.friends[$0].id }, ["1:uid-ann"],
