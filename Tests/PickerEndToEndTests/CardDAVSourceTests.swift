@@ -213,6 +213,13 @@ final class CardDAVSourceTests: TmuxTestCase {
         let result = try runPicker(
             ["--source", server.source(), "--source", folder.path, "--filter", "", "--format", "ids"],
             environment: environment, keepingIn: keeping)
-        assertExit(result, 0, output: "1:ada\n2:ada\n", standardError: "", "the same card in two books is two rows")
+        assertExit(result, 0, output: "1:ada\n", standardError: "", "the same card (its UID) in two books is one")
+        let json = try runPicker(
+            ["--source", server.source(), "--source", folder.path, "--filter", "", "--format", "json"],
+            environment: environment, keepingIn: keeping)
+        assertExit(
+            json, 0,
+            output: #"[{"id":"1:ada","name":"Ada Lovelace","sources":["\#(server.source())","\#(folder.path)"]}]"#
+                + "\n")
     }
 }

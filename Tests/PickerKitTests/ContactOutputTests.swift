@@ -29,6 +29,15 @@ final class ContactOutputTests: XCTestCase {
         XCTAssertEqual(parsed[0]["phones"] as? [String], ["+1 555 0100", "555-0199"])
     }
 
+    func testJSONNamesTheSourcesOfAFriendOfSeveral() {
+        var bob = Friend(id: "1:2", name: "Bob", emails: ["bob@x.org"])
+        bob.sources = ["home.vcf", "carddavs://dav.example.org/"]
+        XCTAssertEqual(
+            text(.json, [bob]),
+            #"[{"id":"1:2","name":"Bob","emails":["bob@x.org"],"sources":["home.vcf","carddavs://dav.example.org/"]}]"#
+                + "\n")
+    }
+
     func testTelPrintsEveryNumberAndSaysWhoHasNone() {
         XCTAssertEqual(text(.tel, [ann, Friend(id: "2", name: "Bob")]), "+1 555 0100\tAnn Lee\n555-0199\tAnn Lee\n")
         let printout = MailPrintout(

@@ -42,6 +42,44 @@ final class SeveralSourcesTests: XCTestCase {
         XCTAssertEqual(list.friends.map(\.name), ["Ann Lee", "Ann Lee"])
     }
 
+    func testAPersonInTwoSourcesIsOneFriendFoundByEitherAddress() throws {
+        var card = Friend(id: "uid-ann", name: "Ann Lee", emails: ["ann@x.org"])
+        card.uid = "uid-ann"
+        let row = Friend(
+            id: StableID.of(["Ann Lee", "ann@x.org"]), name: "ann lee", emails: ["ann@x.org", "ann@zzz.org"])
+        var member = Friend(id: "uid-ann", name: "Ann Lee")
+        member.uid = "uid-ann"
+        let group = Friend(id: "g", name: "Neighbours", members: ["uid-ann"])
+        let (list, leftOut) = try load([
+            Stub(friends: [card, ada]), Stub(friends: [row]), Stub(friends: [group, member]),
+        ])
+        XCTAssertEqual(leftOut, 0)
+        XCTAssertEqual(list.friends.map(\.id), ["1:same", "1:uid-ann", "3:g"], "one row for Ann, under her first id")
+        let ann = list.friends[1]
+        XCTAssertEqual(ann.name, "Ann Lee")
+        XCTAssertEqual(ann.emails, ["ann@x.org", "ann@zzz.org"])
+        XCTAssertEqual(ann.sources, ["source 1", "source 2", "source 3"])
+        XCTAssertEqual(list.friends[0].sources, ["source 1"])
+        XCTAssertEqual(
+            list.friends[2].members, ["1:uid-ann"], "the group of the third source finds her, its card before hers")
+        let search = SearchQuery("zzz", searchesAddresses: true)
+        XCTAssertEqual(
+            list.search(search, ranking: nil).inOrder.map { list.friends[$0].id }, ["1:uid-ann"],
+            "the address the second source added is searched")
+    }
+
+    func testAFriendsSourcesAreNamedAsGivenWithoutCredentials() {
+        XCTAssertEqual(FriendSource(argument: "~/a b.vcf").givenName(redacting: nil), "~/a b.vcf")
+        XCTAssertEqual(FriendSource(argument: "-").givenName(redacting: nil), "-")
+        XCTAssertEqual(
+            FriendSource(argument: "carddavs://ann:secret@dav.example.org/books/").givenName(redacting: nil),
+            "carddavs://dav.example.org/books/")
+        XCTAssertEqual(
+            FriendSource(argument: "https://127.0.0.1/v1/EAAB0token123/friends?access_token=EAAB0token123").givenName(
+                redacting: "EAAB0token123"),
+            "https://127.0.0.1/v1/REDACTED/friends?access_token=REDACTED")
+    }
+
     func testAFailingSourceIsToldAndCostsOnlyItself() throws {
         let partial = SourceError(source: "b.json", problem: "not valid JSON at line 9")
         let (list, _) = try load([Stub(failure: missing), Stub(friends: [ada], failure: partial), Stub(friends: [bob])])

@@ -43,6 +43,18 @@ final class FriendBatchJoinTests: XCTestCase {
         }
     }
 
+    func testAJoinedBatchKeepsTheAmendmentsOfBoth() {
+        let first = FriendPage(friends: [Friend(id: "1:a", name: "Ann Lee", emails: ["ann@x.org"])])
+        var second = FriendPage(friends: [Friend(id: "2:b", name: "Bob")])
+        second.amended = [Friend(id: "1:a", name: "Ann Lee", emails: ["ann@x.org", "ann@y.org"])]
+        var joined = FriendBatch(first, sortOrder: .first)
+        XCTAssertTrue(joined.join(FriendBatch(second, sortOrder: .first)))
+        var list = FriendList()
+        list.append(joined)
+        list._checkInvariants()
+        XCTAssertEqual(list.friends.map(\.emails), [["ann@x.org", "ann@y.org"], []], "amended after both are in")
+    }
+
     func testBatchesAreNotJoinedPastTheSizeOrAcrossOrders() {
         let page = (0..<(FriendBatch.joinedSize / 2 + 1)).map { Friend(id: "\($0)", name: "Ann \($0)") }
         var half = FriendBatch(page)

@@ -190,7 +190,8 @@ private struct RecordWriter {
     }
 
     /// Appends the fields of `friend` besides its id and name that it has, each as
-    /// `,"key":value`: its email addresses, then its card's fields, then a group's members.
+    /// `,"key":value`: its email addresses, then its card's fields, then a group's members,
+    /// then the sources it was found in (when several were read).
     private mutating func appendJSONFields(of friend: Friend) {
         func appendKey(_ key: String) {
             output += Array(",\"\(key)\":".utf8)
@@ -223,6 +224,7 @@ private struct RecordWriter {
             appendText("note", card.note)
         }
         if let members = friend.members { appendList("members", members) }
+        appendList("sources", friend.sources)
     }
 
     mutating func finish() -> [UInt8] {

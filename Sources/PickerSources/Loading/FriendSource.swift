@@ -17,8 +17,9 @@ public enum FriendSource: Hashable, Sendable {
     /// the last sync token (RFC 6578).
     case cardDAV(URL)
     /// Several sources shown as one list (`--source` given more than once), read in the order
-    /// given: each friend's id gets its source's place in front (`2:`), and a source that
-    /// fails costs only itself, unless every one does.
+    /// given: each friend's id gets its source's place in front (`2:`), a person found in
+    /// several is one friend (the same `UID`, or the same name and an address in common), and
+    /// a source that fails costs only itself, unless every one does.
     indirect case several([FriendSource])
 
     /// The source named on the command line: `-` for standard input, an `http` or `https` URL,
@@ -69,6 +70,18 @@ public enum FriendSource: Hashable, Sendable {
         }
     }
 
+    /// How a friend's ``Friend/sources`` names this source: as it was given (`-` for standard
+    /// input), a URL without its user, password and `access_token` values, `token` cut out.
+    package func givenName(redacting token: String?) -> String {
+        switch self {
+        case .file(let path): return path
+        case .standardInput: return "-"
+        case .url(let url): return MessageRedaction(token: token ?? "").shown(url)
+        case .cardDAV(let url): return GraphEndpoint.redacted(url)
+        case .several(let sources): return sources.map { $0.givenName(redacting: token) }.joined(separator: " ")
+        }
+    }
+
     /// The loader that reads this source; `token`, `timeout` (seconds for each request),
     /// `loadTimeout` (seconds for the whole load, every page and retry together) and
     /// `rejectionAdvice` (what a message of a rejected session tells the user to do) serve URL
@@ -107,7 +120,7 @@ public enum FriendSource: Hashable, Sendable {
             return SeveralSourcesLoader(
                 sources: sources.map { source in
                     (
-                        source.displayName(redacting: token),
+                        source.givenName(redacting: token),
                         source.loader(
                             token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice,
                             cardDAV: cardDAV, input: input)

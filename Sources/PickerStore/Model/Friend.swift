@@ -23,6 +23,13 @@ public struct Friend: Hashable, Sendable {
     /// For a group (a vCard `KIND:group`, an Apple group card, a label), the ids of its
     /// members; nil for a person.
     public var members: [String]?
+    /// The sources the friend was found in, as they were named (`--source`, a URL without its
+    /// user, password and token), in the order given; empty when one source was read.
+    public var sources: [String] = []
+    /// The `UID` its address book gives the contact, when it gives one: with several sources,
+    /// the same `UID` in two of them is one friend (see ``SourceMerge``). The reader sets it;
+    /// a list does not keep it (the id is the `UID` when there is one).
+    package var uid: String?
 
     public init(
         id: String, name: String, firstName: String? = nil, middleName: String? = nil,

@@ -33,6 +33,10 @@ public struct FriendPage: Hashable, Sendable {
     /// a folder that could not be read, one of several sources that failed): told on standard
     /// error once the picker ends, while the rest of the source is shown.
     package var problems: [SourceError] = []
+    /// Friends delivered on a page before, each with more than it had then (what another
+    /// source knows of the same person, see ``SourceMerge``): the list takes their details in
+    /// place of those it holds, under the same id, name and place.
+    package var amended: [Friend] = []
 
     public init(friends: [Friend], announcedTotal: Int? = nil, skipped: Int = 0, estimatedCount: Int? = nil) {
         self.init(.friends(friends), announcedTotal: announcedTotal, skipped: skipped, estimatedCount: estimatedCount)
@@ -64,7 +68,7 @@ public struct FriendPage: Hashable, Sendable {
         left.announcedTotal == right.announcedTotal && left.skipped == right.skipped
             && left.firstSkipped == right.firstSkipped && left.assumedEncoding == right.assumedEncoding
             && left.estimatedCount == right.estimatedCount && left.problems == right.problems
-            && left.friends == right.friends
+            && left.amended == right.amended && left.friends == right.friends
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -74,6 +78,7 @@ public struct FriendPage: Hashable, Sendable {
         hasher.combine(firstSkipped)
         hasher.combine(estimatedCount)
         hasher.combine(problems)
+        hasher.combine(amended)
     }
 
     /// About how many friends a source of `size` bytes holds when its first `read` bytes held

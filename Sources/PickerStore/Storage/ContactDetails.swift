@@ -1,6 +1,7 @@
 /// What the friends that have any hold besides their names, by friend number, kept beside the
 /// packed names: email addresses, the day a friendship began, an address book's card (nickname,
-/// organisation, phones…) and a group's members; with the folded text a search looks in.
+/// organisation, phones…), a group's members and, when several sources were read, the sources
+/// of each; with the folded text a search looks in.
 ///
 /// Most sources (the Graph API, text) give none of it, and their friends pay nothing for it: a
 /// friend without details takes no room here, and an empty store is one check per friend read.
@@ -38,9 +39,12 @@ struct ContactDetails: Sendable {
     private func entry(_ number: Int) -> Entry? {
         slots[UInt32(truncatingIfNeeded: number)].map { entries[Int($0)] }
     }
+    /// The sources each friend was found in, when several were read (see ``Friend/sources``):
+    /// apart from the entries, so that one source's friends pay nothing for it.
+    private var sources: [UInt32: [String]] = [:]
 
     /// Whether no friend has details.
-    var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { entries.isEmpty && sources.isEmpty }
 
     /// Whether some friend has an email address.
     private(set) var hasEmails = false
@@ -60,6 +64,7 @@ struct ContactDetails: Sendable {
     /// widened by, so that a term that matches only a card still passes the mask.
     @discardableResult
     mutating func add(_ friend: Friend, number: Int, folding: inout TextFolding) -> UInt32 {
+        if !friend.sources.isEmpty { sources[UInt32(truncatingIfNeeded: number)] = friend.sources }
         let otherNames = Self.otherNames(of: friend)
         guard
             !friend.emails.isEmpty || friend.friendsSince != nil || friend.card != nil || friend.members != nil
@@ -109,6 +114,7 @@ struct ContactDetails: Sendable {
         let moved = UInt32(truncatingIfNeeded: entries.count)
         for (number, slot) in other.slots { slots[number + offset] = slot + moved }
         entries += other.entries
+        for (number, names) in other.sources { sources[number + offset] = names }
         hasEmails = hasEmails || other.hasEmails
         hasCards = hasCards || other.hasCards
         hasAliases = hasAliases || other.hasAliases
@@ -151,8 +157,10 @@ struct ContactDetails: Sendable {
 
     /// `friend`, friend number `number`, with its details filled in.
     func filling(_ friend: Friend, number: Int) -> Friend {
-        guard !isEmpty, let entry = entry(number) else { return friend }
+        guard !isEmpty else { return friend }
         var filled = friend
+        if !sources.isEmpty { filled.sources = sources[UInt32(truncatingIfNeeded: number)] ?? [] }
+        guard let entry = entry(number) else { return filled }
         filled.emails = entry.emails
         filled.friendsSince = entry.friendsSince
         filled.card = entry.card

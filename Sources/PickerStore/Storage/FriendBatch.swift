@@ -40,6 +40,8 @@ package struct FriendBatch: Hashable, Sendable {
     private(set) var estimatedCount: Int?
     /// What the source passed over where this batch was read (see ``FriendPage/problems``).
     package var problems: [SourceError] = []
+    /// Friends of batches before with more details than they had (see ``FriendPage/amended``).
+    package var amended: [Friend] = []
 
     /// Prepares `friends` for a list sorted by `sortOrder`, on `cores` cores (every core by
     /// default), searched in the `fields` of their names (all of each name when nil); `skipped`
@@ -160,6 +162,7 @@ package struct FriendBatch: Hashable, Sendable {
     package init(_ page: consuming FriendPage, sortOrder: NameOrder, fields: NameFields? = nil, cores: Int? = nil) {
         let expected = page.estimatedCount ?? page.announcedTotal
         let problems = page.problems
+        let amended = page.amended
         switch page.content {
         case .friends(let friends):
             self.init(
@@ -171,6 +174,7 @@ package struct FriendBatch: Hashable, Sendable {
                 cores: cores)
         }
         self.problems = problems
+        self.amended = amended
         firstSkipped = page.firstSkipped
         assumedEncoding = page.assumedEncoding
     }
@@ -179,7 +183,7 @@ package struct FriendBatch: Hashable, Sendable {
     package static func == (left: FriendBatch, right: FriendBatch) -> Bool {
         left.sortOrder == right.sortOrder && left.fields == right.fields && left.skipped == right.skipped
             && left.problems == right.problems
-            && left.friends.elementsEqual(right.friends)
+            && left.amended == right.amended && left.friends.elementsEqual(right.friends)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -238,6 +242,7 @@ extension FriendBatch {
         ascendingIDs = next.ascendingIDs.flatMap { ascendingIDs?.followed(by: $0) }
         skipped += next.skipped
         problems += next.problems
+        amended += next.amended
         firstSkipped = firstSkipped ?? next.firstSkipped
         assumedEncoding = assumedEncoding ?? next.assumedEncoding
         estimatedCount = next.estimatedCount ?? estimatedCount

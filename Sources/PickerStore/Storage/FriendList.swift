@@ -156,6 +156,7 @@ public struct FriendList: Sendable {
         guard batch.sortOrder == sortOrder || inputOrder != nil, batch.fields == fields else {
             var sorted = FriendBatch(Array(batch.friends), sortOrder: sortOrder, fields: fields, skipped: batch.skipped)
             sorted.problems = batch.problems
+            sorted.amended = batch.amended
             sorted.firstSkipped = batch.firstSkipped
             sorted.assumedEncoding = batch.assumedEncoding
             return append(sorted)
@@ -191,8 +192,23 @@ public struct FriendList: Sendable {
             }
             sections = findSections()
         }
+        if !batch.amended.isEmpty { amend(batch.amended) }
         if let expected = batch.estimatedCount { reserve(expected) }
         return isRepeated.lazy.filter { $0 }.count
+    }
+
+    /// Takes in the details of `friends`, each already in the list under its id, in place of
+    /// those it holds (see ``FriendPage/amended``): its emails, card and sources; its name,
+    /// keys and place stay. A friend whose id the list does not hold is passed over.
+    /// - Complexity: O(k log n) for k friends in a list of n.
+    private mutating func amend(_ friends: [Friend]) {
+        TextFolding.withPooled { folding in
+            for friend in friends {
+                guard let number = number(ofID: friend.id) else { continue }
+                let mask = details.add(friend, number: number, folding: &folding)
+                keys.widenMask(of: number, by: mask)
+            }
+        }
     }
 
     /// Makes room in every store for about `expected` friends in all, as the source expects,

@@ -203,6 +203,11 @@ extension NameKeys {
     mutating func widenLastMask(by mask: UInt32) {
         masks[masks.count - 1] |= mask
     }
+
+    /// Widens the mask of friend `number` by `mask`, as ``widenLastMask(by:)`` does the last's.
+    mutating func widenMask(of number: Int, by mask: UInt32) {
+        masks[number] |= mask
+    }
 }
 
 extension NameKeys {

@@ -155,10 +155,12 @@ struct VCardCard {
         card.organization = organization
         card.phones = phones.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.phone)
         card.reading = reading
-        return Friend(
+        var friend = Friend(
             id: uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + addresses), name: name,
             firstName: hasParts && !parts.given.isEmpty ? parts.given : nil,
             middleName: hasParts && !parts.additional.isEmpty ? parts.additional : nil,
             lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses, card: card)
+        friend.uid = hasUID ? uid : nil
+        return friend
     }
 }
