@@ -4,13 +4,8 @@ import XCTest
 
 /// A folder of `.vcf` files (a vdir) and several `--source` options merged, through the real
 /// binary.
-final class AddressBookSourcesTests: TmuxTestCase {
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        directory = try TemporaryFolder.make("picker-e2e-books")
-    }
+final class AddressBookSourcesTests: FolderTestCase {
+    override class var folderName: String { "picker-e2e-books" }
 
     /// A vdir `name` holding one card file per name of `names` (`UID` the file's name), and the
     /// file `bad.vcf` that is no card when `withBadFile`; its path.

@@ -5,13 +5,8 @@ import XCTest
 /// A person in several address books is one friend, through the real binary: found by the
 /// same `UID`, or by the same name and an address in common, their addresses merged, with
 /// the sources named in `--format json`.
-final class MergedSourcesTests: TmuxTestCase {
-    private var directory: URL!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        directory = try TemporaryFolder.make("picker-e2e-merged")
-    }
+final class MergedSourcesTests: FolderTestCase {
+    override class var folderName: String { "picker-e2e-merged" }
 
     /// Writes `text` into the file `name` of the test's folder, with CRLF line ends when
     /// `crlf`; its path.
