@@ -22,11 +22,24 @@ extension PickerState {
     /// among equals (in a list kept in the source's order, that order alone, as `--filter`
     /// gives); when nobody passes, those one typo away (see
     /// ``FriendList/searchAllowingTypos(_:ranking:)``).
+    ///
+    /// A query searched before in the same list, with the same friends favoured, is not
+    /// searched again (see ``SearchCache``).
     mutating func search(among candidates: Positions? = nil) {
+        if let found = searchCache.result(for: query.text) {
+            show(found)
+            return
+        }
         let favoured = list.inputOrder == nil ? favoured : []
         let ranking = configuration.ranksMatches ? Ranking(favoured: favoured) : nil
         var result = list.search(query, among: candidates, ranking: ranking)
         if result.count == 0, let typos = list.searchAllowingTypos(query, ranking: ranking) { result = typos }
+        if !query.isEmpty { searchCache.keep(result, for: query.text) }
+        show(result)
+    }
+
+    /// Shows the friends `result` found.
+    private mutating func show(_ result: SearchResult) {
         shown = result.positions
         ranked = result.ranked
         typoTerms = result.typoTerms

@@ -7,7 +7,9 @@ package struct PickerState: Sendable {
     /// What the picker is doing.
     package internal(set) var phase: Phase
     /// Every friend of the session, sorted and sectioned.
-    package internal(set) var list: FriendList
+    package internal(set) var list: FriendList {
+        didSet { searchCache.empty() }
+    }
     /// The current search.
     package internal(set) var query: SearchQuery
     /// The query's text cursor: how many characters of the query come before it.
@@ -35,7 +37,11 @@ package struct PickerState: Sendable {
     var rankedKeys: [UInt64]
     /// The list positions of the friends picked, the highest frecency first: listed under
     /// "Recent", and first among equally good matches of a search.
-    var favoured: [Int] = []
+    var favoured: [Int] = [] {
+        didSet { searchCache.empty() }
+    }
+    /// What the last queries found in ``list``.
+    var searchCache = SearchCache()
     /// The name of the `--expect` key that finished the picker; nil when Enter (or a click)
     /// did.
     package private(set) var endingKey: String?
