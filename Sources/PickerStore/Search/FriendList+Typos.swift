@@ -1,15 +1,18 @@
 extension FriendList {
-    /// When `query` finds nobody: the friends it would find if each of its terms of at least
+    /// When `query` finds nobody (it must: a query of one term is not searched again): the
+    /// friends it would find if each of its terms of at least
     /// ``OneTypo/minimumLength`` characters (scalars, folded) that matches nobody on its own
     /// (and is neither anchored, excluded nor an email term) matched a word one typo away instead (see
     /// ``OneTypo``); nil when no term is such, or nobody is one typo away either. A term
     /// matched that way counts as matching at its word's start, for the ranking.
     /// - Complexity: O(n × name length): every name is read.
     package func searchAllowingTypos(_ query: SearchQuery, ranking: Ranking?) -> SearchResult? {
+        // The query of one term found nobody, so that term alone matches nobody: no scan for it.
+        let alone = query.terms.count == 1
         let relaxed = query.terms.filter { term in
             term.isPositive && term.anchor == .anywhere && !SearchQuery.isEmailTerm(term)
                 && term.bytes.lazy.filter({ $0 & 0xC0 != 0x80 }).count >= OneTypo.minimumLength
-                && positions(matching: SearchQuery(text: term.text, terms: [term])).isEmpty
+                && (alone || positions(matching: SearchQuery(text: term.text, terms: [term])).isEmpty)
         }
         guard !relaxed.isEmpty else { return nil }
         let exact = CompiledQuery(SearchQuery(text: query.text, terms: query.terms.filter { !relaxed.contains($0) }))
