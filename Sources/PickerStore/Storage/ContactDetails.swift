@@ -91,8 +91,13 @@ struct ContactDetails: Sendable {
                 entry.phoneDigits.append(0x0A)
             }
         }
-        slots[UInt32(truncatingIfNeeded: number)] = UInt32(truncatingIfNeeded: entries.count)
-        entries.append(entry)
+        // A friend amended by a later source (see ``FriendPage/amended``) has its entry replaced.
+        if let slot = slots[UInt32(truncatingIfNeeded: number)] {
+            entries[Int(slot)] = entry
+        } else {
+            slots[UInt32(truncatingIfNeeded: number)] = UInt32(truncatingIfNeeded: entries.count)
+            entries.append(entry)
+        }
         hasEmails = hasEmails || !friend.emails.isEmpty
         hasCards = hasCards || friend.card != nil
         hasAliases = hasAliases || !entry.aliases.isEmpty
