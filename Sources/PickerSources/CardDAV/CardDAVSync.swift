@@ -126,15 +126,10 @@ struct CardDAVSync {
     )? {
         var read = collection
         let own = DAVResponse.key(collection.href)
-        let asked = try send(.propfind, url, depth: 0, propfind(["<d:resourcetype/>", "<d:sync-token/>"]))
-        if asked.status == 404 || asked.status == 410 { return nil }
-        guard asked.status == 207 else {
-            throw failure("answered PROPFIND \(Self.path(url)) with HTTP \(asked.status)")
-        }
-        let book = try parsed(asked, .propfind, url).responses.first { $0.key == own }
-        if let type = book?.properties["resourcetype"], type.child("addressbook") == nil { return nil }
-        read.syncToken = book?.properties["sync-token"]?.trimmedText
-        if read.syncToken?.isEmpty == true { read.syncToken = nil }
+        guard let listing = try listing(url, depth: 0) else { return nil }
+        let book = listing.first { $0.key == own }
+        if let book, !Self.isAddressBook(book) { return nil }
+        read.syncToken = book.flatMap(Self.syncToken)
         let body =
             #"<?xml version="1.0" encoding="utf-8"?><c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><c:address-data/></d:prop><c:filter/></c:addressbook-query>"#
         let response = try send(.report, url, depth: 1, body)
@@ -187,21 +182,15 @@ struct CardDAVSync {
     private func compareEtags(_ collection: CardDAVState.Collection, url: URL) throws(SourceError)
         -> CardDAVState.Collection?
     {
-        let query = propfind(["<d:getetag/>", "<d:resourcetype/>", "<d:sync-token/>"])
-        let response = try send(.propfind, url, depth: 1, query)
-        if response.status == 404 || response.status == 410 { return nil }
-        guard response.status == 207 else {
-            throw failure("answered PROPFIND \(Self.path(url)) with HTTP \(response.status)")
-        }
-        let listing = try parsed(response, .propfind, url)
+        guard let listing = try listing(url, depth: 1, ["<d:getetag/>"]) else { return nil }
         let own = DAVResponse.key(collection.href)
         var updated = CardDAVState.Collection(href: collection.href)
         var changed: [String] = []
-        for response in listing.responses {
+        for response in listing {
             if response.key == own || response.properties["resourcetype"]?.child("collection") != nil {
                 guard response.key == own else { continue }
-                if let type = response.properties["resourcetype"], type.child("addressbook") == nil { return nil }
-                updated.syncToken = response.properties["sync-token"]?.trimmedText
+                guard Self.isAddressBook(response) else { return nil }
+                updated.syncToken = Self.syncToken(response)
                 continue
             }
             guard let etag = response.properties["getetag"]?.trimmedText else { continue }
@@ -211,7 +200,6 @@ struct CardDAVSync {
                 changed.append(response.href)
             }
         }
-        if updated.syncToken?.isEmpty == true { updated.syncToken = nil }
         try fetch(changed, into: &updated, url: url)
         return updated
     }
@@ -237,6 +225,31 @@ struct CardDAVSync {
                 collection.cards[DAVResponse.key(href)] = nil
             }
         }
+    }
+
+    /// The book at `url` and, at `depth` 1, its members, each with its `resourcetype` and
+    /// `sync-token` and the `properties` asked besides; nil when the server says the book is
+    /// gone (404, 410).
+    private func listing(_ url: URL, depth: Int, _ properties: [String] = []) throws(SourceError) -> [DAVResponse]? {
+        let query = propfind(properties + ["<d:resourcetype/>", "<d:sync-token/>"])
+        let response = try send(.propfind, url, depth: depth, query)
+        if response.status == 404 || response.status == 410 { return nil }
+        guard response.status == 207 else {
+            throw failure("answered PROPFIND \(Self.path(url)) with HTTP \(response.status)")
+        }
+        return try parsed(response, .propfind, url).responses
+    }
+
+    /// Whether the book's own `response` says it is still an address book (or says nothing of
+    /// its type).
+    private static func isAddressBook(_ response: DAVResponse) -> Bool {
+        response.properties["resourcetype"].map { $0.child("addressbook") != nil } ?? true
+    }
+
+    /// The sync token in the book's own `response`, when it gives one that is not empty.
+    private static func syncToken(_ response: DAVResponse) -> String? {
+        guard let token = response.properties["sync-token"]?.trimmedText, !token.isEmpty else { return nil }
+        return token
     }
 
     /// Keeps the card `response` carries in `collection`, with its etag; false when it
