@@ -40,6 +40,34 @@ package enum ByteLanes {
         return ~(((word & low7) &+ low7) | word | low7)
     }
 
+    /// Where the plain text of a quoted string that starts at `start` in `bytes` ends, found
+    /// eight bytes at a time: at the first quote, backslash or control byte (or, with
+    /// `stoppingAtNonASCII`, byte of 0x80 or more) of a whole word, or where the whole words
+    /// end (the bytes after them are left to the caller); with the high bits of the bytes
+    /// passed. One call per string, so that a reader in another module pays no call per word.
+    package static func plainStringRun(
+        in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAtNonASCII: Bool
+    ) -> (end: Int, highBits: UInt64) {
+        guard let base = bytes.baseAddress else { return (start, 0) }
+        var scan = start
+        var highBits: UInt64 = 0
+        while scan + 8 <= bytes.count {
+            let word = load(base + scan)
+            var special =
+                zero(word ^ repeated(UInt8(ascii: "\""))) | zero(word ^ repeated(UInt8(ascii: "\\")))
+                | below(0x20, word)
+            if stoppingAtNonASCII { special |= word & highs }
+            guard special == 0 else {
+                // The lowest flagged byte is exact; higher ones may not be.
+                let offset = first(special)
+                return (scan + offset, highBits | word & before(offset))
+            }
+            highBits |= word
+            scan += 8
+        }
+        return (scan, highBits)
+    }
+
     /// How many bytes of `bytes` are `byte`, eight at a time.
     package static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }

@@ -174,7 +174,7 @@ extension JSONFriendScanner {
 
         /// An entry of the Facebook export's friends list, read: a friend, or why it is not one.
         enum ExportEntry {
-            case friend(Friend)
+            indirect case friend(Friend)
             case skipped(SkippedEntry)
         }
 

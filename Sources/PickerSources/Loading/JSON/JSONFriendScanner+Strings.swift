@@ -6,30 +6,12 @@ extension JSONFriendScanner.Cursor {
     /// The bytes between the quotes of the string at the cursor, whether they hold escapes,
     /// and whether every byte is ASCII (told only for a string without escapes).
     ///
-    /// Eight bytes are looked at a time: a word with no quote, backslash or control byte is
-    /// passed whole, and the first such byte of a word is found from the word's bits (the
-    /// lowest flagged byte of the usual zero-byte test is exact; higher ones may not be).
+    /// The plain text is passed eight bytes at a time (``ByteLanes/plainStringRun(in:from:stoppingAtNonASCII:)``).
     mutating func stringRange() throws(JSONFriendScanner.Failure) -> (range: Range<Int>, escaped: Bool, isASCII: Bool) {
         guard let open = peek() else { throw .truncated }
         guard open == UInt8(ascii: "\"") else { throw .invalid }
         let start = index + 1
-        var scan = start
-        var highBits: UInt64 = 0
-        if let base = bytes.baseAddress {
-            while scan + 8 <= bytes.count {
-                let word = ByteLanes.load(base + scan)
-                let special = Self.specialBytes(word)
-                guard special != 0 else {
-                    highBits |= word
-                    scan += 8
-                    continue
-                }
-                let offset = ByteLanes.first(special)
-                highBits |= word & ByteLanes.before(offset)
-                scan += offset
-                break
-            }
-        }
+        var (scan, highBits) = ByteLanes.plainStringRun(in: bytes, from: start, stoppingAtNonASCII: false)
         var escaped = false
         while scan < bytes.count {
             let byte = bytes[scan]
@@ -47,15 +29,6 @@ extension JSONFriendScanner.Cursor {
             scan += 1
         }
         throw .truncated
-    }
-
-    /// The high bit of each byte of `word` that is a quote, a backslash or below 0x20, exact
-    /// for the lowest such byte.
-    @inline(__always)
-    private static func specialBytes(_ word: UInt64) -> UInt64 {
-        ByteLanes.zero(word ^ ByteLanes.repeated(UInt8(ascii: "\"")))
-            | ByteLanes.zero(word ^ ByteLanes.repeated(UInt8(ascii: "\\")))
-            | ByteLanes.below(0x20, word)
     }
 
     /// The bytes a string's escapes stand for.

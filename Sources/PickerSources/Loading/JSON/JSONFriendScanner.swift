@@ -29,7 +29,7 @@ struct JSONFriendScanner {
         /// A friend of the Graph API, in document order, appended to the texts given.
         case appended
         /// A friend of the Facebook export, in document order.
-        case friend(Friend)
+        indirect case friend(Friend)
         /// An element of the list that is not a friend (not an object, no name, a field of the
         /// wrong type): passed over, and why.
         case skipped(SkippedEntry)
@@ -138,7 +138,7 @@ struct JSONFriendScanner {
     private enum Outcome {
         case advanced
         case appended
-        case friend(Friend)
+        indirect case friend(Friend)
         case skipped(SkippedEntry)
         /// The document's value is read, and white space after it to the end of the bytes.
         case needMore

@@ -151,15 +151,7 @@ struct JSONSyntax {
             if byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
                 index += 1
                 // Then eight plain ASCII bytes at a time: no quote, backslash, control or other byte.
-                while let base = bytes.baseAddress, index + 8 <= bytes.count {
-                    let word = ByteLanes.load(base + index)
-                    let special =
-                        ByteLanes.zero(word ^ ByteLanes.repeated(UInt8(ascii: "\"")))
-                        | ByteLanes.zero(word ^ ByteLanes.repeated(UInt8(ascii: "\\")))
-                        | ByteLanes.below(0x20, word) | (word & ByteLanes.highs)
-                    guard special == 0 else { break }
-                    index += 8
-                }
+                index = ByteLanes.plainStringRun(in: bytes, from: index, stoppingAtNonASCII: true).end
                 continue
             }
             switch byte {
