@@ -73,7 +73,7 @@ extension FriendList {
     /// in `hits`, read off the list order piece by piece on every core.
     private func positions(of hits: [UInt64], among candidates: Positions?) -> Positions {
         let pieces = hits.withUnsafeBufferPointer { readOff(among: candidates, HitBits(words: $0)) }
-        return Positions(pieces.count == 1 ? pieces[0].positions : Array(pieces.map(\.positions).joined()))
+        return Positions(Parallel.concatenated(pieces.map(\.positions)))
     }
 
     /// The positions (among `candidates`, or among everyone) of the friends whose score in
@@ -83,7 +83,7 @@ extension FriendList {
     ) {
         let pieces = scores.withUnsafeBufferPointer { readOff(among: candidates, ScoreBytes(scores: $0)) }
         guard pieces.count > 1 else { return pieces.first ?? ([], []) }
-        return (Array(pieces.map(\.positions).joined()), Array(pieces.map(\.scores).joined()))
+        return (Parallel.concatenated(pieces.map(\.positions)), Parallel.concatenated(pieces.map(\.scores)))
     }
 
     /// Walks the list order (the positions among `candidates`, or every position) in pieces on
@@ -219,7 +219,7 @@ extension FriendList {
                 return result
             }
         }
-        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
+        return Parallel.concatenated(pieces)
     }
 }
 

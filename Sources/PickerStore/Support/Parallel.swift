@@ -19,6 +19,16 @@ package enum Parallel {
         }
     }
 
+    /// The pieces of a ``map(_:_:)``, one after the other, each copied whole (a joined
+    /// sequence would copy them an element at a time).
+    package static func concatenated<T>(_ pieces: [[T]]) -> [T] {
+        guard pieces.count != 1 else { return pieces[0] }
+        var whole: [T] = []
+        whole.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { whole += piece }
+        return whole
+    }
+
     /// `0..<count` cut into at most `parts` ranges of nearly equal size, none shorter than
     /// `minimum` unless there is only one.
     package static func ranges(_ count: Int, parts: Int? = nil, minimum: Int) -> [Range<Int>] {
