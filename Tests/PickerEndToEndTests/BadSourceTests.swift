@@ -176,6 +176,21 @@ final class BadSourceTests: TmuxTestCase {
             standardError: "picker: \(path): 3 friends left out as given before "
                 + "(the same id, or the same contact twice; the first is kept)\n")
 
+        // A query that only the repeats match: the friends who gave their ids first, which it
+        // does not match, are the ones kept, from a file and from a pipe alike.
+        let piped = try Data(contentsOf: URL(fileURLWithPath: path))
+        for (arguments, input, name) in [
+            (["--source", path], Data(), path), (["--source", "-"], piped, "standard input"),
+        ] {
+            for (query, output) in [("eve", ""), ("a", "Ada\n"), ("o", "Bob\n")] {
+                let found = try runPicker(arguments + ["--filter", query], input: input)
+                assertExit(
+                    found, query == "eve" ? 1 : 0, output: output,
+                    standardError: "picker: \(name): 3 friends left out as given before "
+                        + "(the same id, or the same contact twice; the first is kept)\n")
+            }
+        }
+
         let picker = try startPicker(["--source", path]) { $0.counts == "2/2 · 0 selected" }
         try picker.press("Enter")
         let picked = try picker.waitForExit()

@@ -14,8 +14,9 @@ package enum FriendFilter {
     /// first of them, and the encoding text that was not UTF-8 was read as; and what the source
     /// passed over (``FriendPage/problems``). Plain text on standard input is searched line by line
     /// before anything is sorted (its ids, the line numbers, never repeat), and so is a text file;
-    /// `input` (`--input`) says what a file or standard input holds when its content would be
-    /// taken for another format. `token`, `timeout`, `loadTimeout` and `rejectionAdvice` serve URL sources only (see
+    /// of a JSON document, file or pipe, only the friends that may match are listed and searched
+    /// (``FilterCandidates``). `input` (`--input`) says what a file or standard input holds when
+    /// its content would be taken for another format. `token`, `timeout`, `loadTimeout` and `rejectionAdvice` serve URL sources only (see
     /// ``FriendSource/loader(token:timeout:loadTimeout:rejectionAdvice:)``), `cardDAV` CardDAV
     /// sources.
     /// - Throws: ``SourceError`` when the source fails, even after some friends were read.
@@ -42,6 +43,17 @@ package enum FriendFilter {
                     in: FriendsJSON.withoutByteOrderMark(data), source: source.displayName, matching: query,
                     fields: fields, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked)
                 return (.lines(lines), 0, 0, nil, nil, [])
+            }
+            if format == .json, !readsRecords, fields == NameFields() {
+                let loader =
+                    source == .standardInput
+                    ? StandardInputLoader(head: head, declared: declared)
+                    : source.loader(
+                        token: token, timeout: timeout, loadTimeout: loadTimeout, rejectionAdvice: rejectionAdvice,
+                        cardDAV: cardDAV, input: declared)
+                return try candidateMatches(
+                    of: loader, matching: query, sortOrder: sortOrder, inputOrder: inputOrder, ranked: ranked,
+                    searchesAddresses: searchesAddresses)
             }
             if source == .standardInput {
                 return try matches(
@@ -88,14 +100,37 @@ package enum FriendFilter {
         return (.friends(found), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems)
     }
 
+    /// The friends of the JSON document `loader` reads that `query` includes, as
+    /// ``matches(of:matching:sortOrder:inputOrder:fields:ranked:searchesAddresses:)`` finds them,
+    /// from a list of the friends that may match alone (``FilterCandidates``).
+    private static func candidateMatches(
+        of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?, ranked: Bool,
+        searchesAddresses: Bool
+    ) throws(SourceError) -> (
+        matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?,
+        problems: [SourceError]
+    ) {
+        let candidates = FilterCandidates(query, searchesAddresses: searchesAddresses)
+        var list = FriendList(sortOrder: sortOrder, inputOrder: inputOrder)
+        try loader.load { page in _ = list.append(FriendBatch(candidates.candidates(of: page), sortOrder: sortOrder)) }
+        let (hidden, leftOut) = candidates.finish(in: list)
+        let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses, hiding: hidden)
+        return (
+            .friends(found), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems
+        )
+    }
+
     /// The friends of `list` that `query` includes, best first when `ranked`, a group found
     /// standing for its members (see ``FriendList/expandingGroups(_:)``); with
-    /// `searchesAddresses`, a term may match an email address without holding `@`.
-    static func matches(in list: FriendList, _ query: String, ranked: Bool, searchesAddresses: Bool = false)
-        -> [Friend]
-    {
+    /// `searchesAddresses`, a term may match an email address without holding `@`; the friends
+    /// at the positions `hidden` are left out.
+    static func matches(
+        in list: FriendList, _ query: String, ranked: Bool, searchesAddresses: Bool = false,
+        hiding hidden: Set<Int> = []
+    ) -> [Friend] {
         let search = SearchQuery(query, searchesAddresses: searchesAddresses)
-        return list.expandingGroups(
-            list.search(search, ranking: ranked ? Ranking() : nil).inOrder.map { list.friends[$0] })
+        var positions = list.search(search, ranking: ranked ? Ranking() : nil).inOrder
+        if !hidden.isEmpty { positions.removeAll { hidden.contains($0) } }
+        return list.expandingGroups(positions.map { list.friends[$0] })
     }
 }

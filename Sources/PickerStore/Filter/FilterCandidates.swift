@@ -1,0 +1,169 @@
+/// The friends of a source read page by page that a query may include, found before any of them
+/// is folded, keyed or sorted: `--filter` over a list of friends (a JSON document) then builds
+/// a list of these alone, and searches it as it would have searched everyone.
+///
+/// A friend is kept when its name, once folded, holds every letter of the query's terms (a
+/// name of printable ASCII) or the byte that every name the query includes holds (any other:
+/// ``LineProbe``, the rarest of the terms' bytes), or when it has more than a name to match
+/// (addresses, a card, members): never is one left out that the query includes as written. A friend whose id was given before is left out and counted, as a
+/// list leaves it out, whether or not it is kept: every id is kept, with its hash, and once
+/// the source is read the hashes are sorted and the ids of equal hashes compared.
+package final class FilterCandidates {
+    private let query: CompiledQuery
+    /// The probe, chosen from the first page's names; nil until then, or when every friend may
+    /// match (a query with no term a name must hold).
+    private var probe: LineProbe?
+    private var hasProbe = false
+    private var folding = TextFolding()
+    /// Every friend's id, in the order they came, and its hash.
+    private var ids = ByteStore()
+    private var hashes: [UInt64] = []
+    /// Whether each friend was kept, and how many were.
+    private var kept: [Bool] = []
+    private var keptCount = 0
+
+    /// The candidates for `query` (with `searchesAddresses`, as the picker's search takes it).
+    package init(_ query: String, searchesAddresses: Bool) {
+        self.query = CompiledQuery(SearchQuery(query, searchesAddresses: searchesAddresses))
+    }
+
+    deinit { probe?.deallocate() }
+
+    /// `page` with only the friends that may match; what it says of entries skipped and
+    /// problems is kept.
+    package func candidates(of page: FriendPage) -> FriendPage {
+        var page = page
+        let estimate = page.estimatedCount
+        if let estimate, estimate > hashes.count {
+            hashes.reserveCapacity(estimate)
+            kept.reserveCapacity(estimate)
+        }
+        page.announcedTotal = nil
+        switch page.content {
+        case .texts(let texts):
+            if !hasProbe {
+                chooseProbe { sample in
+                    for index in 0..<min(texts.count, 4096) { texts.withText(index) { sample += $0.name } }
+                }
+            }
+            var keptTexts = FriendTexts()
+            for index in 0..<texts.count {
+                texts.withText(index) { text in
+                    note(text.id)
+                    kept.append(mayMatch(text))
+                    guard kept[kept.count - 1] else { return }
+                    keptTexts.append(id: text.id, name: text.name)
+                    keptTexts.appendPart(text.firstName)
+                    keptTexts.appendPart(text.middleName)
+                    keptTexts.appendPart(text.lastName)
+                }
+            }
+            page.content = .texts(keptTexts)
+        case .friends(let friends):
+            if !hasProbe { chooseProbe { sample in for friend in friends.prefix(4096) { sample += friend.name.utf8 } } }
+            var keptFriends: [Friend] = []
+            for friend in friends {
+                let hasMore = !friend.emails.isEmpty || friend.card != nil || friend.members != nil
+                let may = friend.withText { text in
+                    note(text.id)
+                    return hasMore || mayMatch(text)
+                }
+                kept.append(may)
+                if may { keptFriends.append(friend) }
+            }
+            page.content = .friends(keptFriends)
+        }
+        // The list makes room for as many of the source's friends as have been kept so far.
+        keptCount += page.count
+        page.estimatedCount = estimate.map { $0 * keptCount / max(kept.count, 1) + 1 }
+        return page
+    }
+
+    /// Once the source is read, and `list` made of the pages of candidates: the positions in it
+    /// of the friends kept whose id a friend not kept gave before them (a list of everyone
+    /// holds that one in their place, so they are not to be found); and how many friends of
+    /// the source were left out for an id given before, kept or not.
+    package func finish(in list: FriendList) -> (hidden: Set<Int>, leftOut: Int) {
+        var hidden: Set<Int> = []
+        var leftOut = 0
+        forEachRepeat { first, repeated in
+            leftOut += 1
+            guard !kept[first], kept[repeated] else { return }
+            let id = ids.bytes.withUnsafeBufferPointer { String(decoding: $0[ids.range(repeated)], as: UTF8.self) }
+            if let position = list.position(ofID: id) { hidden.insert(position) }
+        }
+        return (hidden, leftOut)
+    }
+
+    /// Notes the id of the next friend.
+    private func note(_ id: UnsafeBufferPointer<UInt8>) {
+        hashes.append(Self.hash(id))
+        ids.appendBytes(id)
+        ids.closeString()
+    }
+
+    /// Calls `body` with each friend whose id a friend before it gave, and the first that gave
+    /// it (their numbers, in the order friends came): the friends in the order of their ids'
+    /// hashes, the ids of equal hashes compared.
+    private func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
+        let order = RadixSort.order(of: hashes)
+        ids.bytes.withUnsafeBufferPointer { bytes in
+            func id(_ number: UInt32) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: bytes[ids.range(Int(number))])
+            }
+            var start = 0
+            while start < order.count {
+                var end = start + 1
+                while end < order.count, hashes[Int(order[end])] == hashes[Int(order[start])] { end += 1 }
+                // Equal hashes, in the order the friends came: each is compared with those before it.
+                for later in (start + 1)..<max(end, start + 1) {
+                    let number = order[later]
+                    if let first = (start..<later).first(where: { IDIndex.sameID(id(order[$0]), id(number)) }) {
+                        body(Int(order[first]), Int(number))
+                    }
+                }
+                start = end
+            }
+        }
+    }
+
+    /// The hash of `id`, the same for ids equal as strings.
+    private static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard UTF8Text.isASCII(id) else {
+            return FriendBatch.hashableID(String(decoding: id, as: UTF8.self)).withUTF8Bytes { hash(bytes: $0) }
+        }
+        return hash(bytes: id)
+    }
+
+    /// FNV-1a of `bytes`, then mixed.
+    private static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        return hash ^ (hash >> 33)
+    }
+
+    /// Whether the query may include the friend of `text` by its name: a name of printable
+    /// ASCII folds to itself in lowercase, and so its mask must hold the query's, as the search
+    /// asks of a name's key; any other name must hold the probe's byte once folded.
+    private func mayMatch(_ text: FriendText) -> Bool {
+        guard let probe else { return true }
+        let name = text.name
+        if name.allSatisfy({ $0 &- 0x20 < 0x5F }) {
+            var mask: UInt32 = 0
+            for byte in name { mask |= ByteMask.bit(UTF8Text.lowercasedASCII(byte)) }
+            return mask & query.mask == query.mask
+        }
+        if case .absent = probe.look(atFoldOf: name, folding: &folding) { return false }
+        return true
+    }
+
+    /// Chooses the probe from the names `gather` puts together, the first page's.
+    private func chooseProbe(_ gather: (inout [UInt8]) -> Void) {
+        hasProbe = true
+        var sample: [UInt8] = []
+        gather(&sample)
+        probe = sample.withUnsafeBufferPointer { LineProbe(query, text: $0) }
+    }
+}

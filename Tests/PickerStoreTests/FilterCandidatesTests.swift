@@ -1,0 +1,106 @@
+import PickerTestSupport
+import XCTest
+
+@testable import PickerStore
+
+/// `--filter` over a list of the friends that may match alone finds what a list of everyone
+/// finds, in the same order, with the same count of friends left out for an id given before.
+final class FilterCandidatesTests: XCTestCase {
+    /// Words as real names write them: accents, capitals, punctuation, other scripts, letters
+    /// that fold to two, a tab.
+    private let words = [
+        "Ann", "ANN-MARIE", "O'Brien", "José", "Núñez", "Zoë", "Smith", "王小明", "Łukasz", "Kowalczyk", "Søren",
+        "Mary-Jane", "İsmail", "Straße", "Ǆemal", "Ørjan", "lee", "Lee", "Ann\tLee", "Nguyễn", "Jr.", "ǅ", "Ｊｏｈｎ",
+    ]
+    private let terms = [
+        "a", "an", "ann", "lee", "jose", "josé", "NÚÑ", "o'b", "ob", "mary-j", "^ann", "lee$", "!smith", "zo", "ss",
+        "straße", "王", "łu", "lu", "ørj", "orj", "i", "ǆ", "dz", "kowal", "e", "x", "ann lee", "'", "-", "john",
+        "Ann", "\\!",
+    ]
+    /// Ids, few enough to repeat, two of them the same string composed and decomposed.
+    private let ids = ["1", "2", "3", "4", "5", "6", "7", "8", "caf\u{E9}", "cafe\u{301}", "x-9", "10", "11", "12"]
+
+    private func randomFriend(_ generator: inout SplitMix64) -> Friend {
+        let count = Int.random(in: 1...3, using: &generator)
+        let parts = (0..<count).map { _ in words.randomElement(using: &generator)! }
+        let hasParts = Bool.random(using: &generator)
+        return Friend(
+            id: ids.randomElement(using: &generator)!, name: parts.joined(separator: " "),
+            firstName: hasParts ? parts.first : nil, lastName: hasParts && count > 1 ? parts.last : nil)
+    }
+
+    /// `friends` as a reader delivers them: strings' bytes, or friends made.
+    private func page(_ friends: [Friend], asTexts: Bool) -> FriendPage {
+        guard asTexts else { return FriendPage(friends: friends) }
+        var texts = FriendTexts()
+        for friend in friends { texts.append(friend) }
+        return FriendPage(.texts(texts))
+    }
+
+    /// The ids found in `list` for `query`, best first, but at the positions `hidden`.
+    private func found(_ query: String, in list: FriendList, hiding hidden: Set<Int> = []) -> [String] {
+        list.search(SearchQuery(query), ranking: Ranking()).inOrder.filter { !hidden.contains($0) }.map {
+            list.friends[$0].id
+        }
+    }
+
+    func testTheCandidatesFindWhatEveryoneFinds() {
+        var generator = SplitMix64(seed: 21)
+        for round in 0..<300 {
+            let pages = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in randomFriend(&generator) }
+            }
+            let asTexts = round % 2 == 0
+            var everyone = FriendList()
+            var leftOut = 0
+            for friends in pages {
+                leftOut += everyone.append(FriendBatch(page(friends, asTexts: asTexts), sortOrder: .first))
+            }
+            for _ in 0..<4 {
+                let query = (0..<Int.random(in: 1...2, using: &generator)).map { _ in
+                    terms.randomElement(using: &generator)!
+                }.joined(separator: " ")
+                let candidates = FilterCandidates(query, searchesAddresses: false)
+                var list = FriendList()
+                for friends in pages {
+                    _ = list.append(
+                        FriendBatch(candidates.candidates(of: page(friends, asTexts: asTexts)), sortOrder: .first))
+                }
+                let (hidden, candidatesLeftOut) = candidates.finish(in: list)
+                XCTAssertEqual(
+                    found(query, in: list, hiding: hidden), found(query, in: everyone), "\(query) in \(pages)")
+                XCTAssertEqual(candidatesLeftOut, leftOut, "\(pages)")
+            }
+        }
+    }
+
+    func testAFriendWhoseIdAnotherNotKeptGaveFirstIsNotFound() {
+        let pages = [[Friend(id: "1", name: "Bob")], [Friend(id: "1", name: "Ann"), Friend(id: "2", name: "Ann Lee")]]
+        let candidates = FilterCandidates("ann", searchesAddresses: false)
+        var list = FriendList()
+        for friends in pages {
+            _ = list.append(FriendBatch(candidates.candidates(of: page(friends, asTexts: true)), sortOrder: .first))
+        }
+        XCTAssertEqual(list.count, 2, "Bob is not kept")
+        let (hidden, leftOut) = candidates.finish(in: list)
+        XCTAssertEqual(found("ann", in: list, hiding: hidden), ["2"])
+        XCTAssertEqual(leftOut, 1)
+    }
+
+    func testIdsEqualAsStringsAreOneId() {
+        let candidates = FilterCandidates("ann", searchesAddresses: false)
+        var list = FriendList()
+        let page = page([Friend(id: "caf\u{E9}", name: "Bob"), Friend(id: "cafe\u{301}", name: "Ann")], asTexts: true)
+        _ = list.append(FriendBatch(candidates.candidates(of: page), sortOrder: .first))
+        let (hidden, leftOut) = candidates.finish(in: list)
+        XCTAssertEqual(found("ann", in: list, hiding: hidden), [])
+        XCTAssertEqual(leftOut, 1)
+    }
+
+    func testAQueryOfRareLettersKeepsFewFriends() {
+        let friends = (0..<1000).map { Friend(id: "\($0)", name: $0 == 500 ? "Łukasz Kowalczyk" : "Ann Lee \($0)") }
+        let candidates = FilterCandidates("kowal", searchesAddresses: false)
+        let kept = candidates.candidates(of: page(friends, asTexts: true))
+        XCTAssertEqual(kept.friends.map(\.name), ["Łukasz Kowalczyk"])
+    }
+}
