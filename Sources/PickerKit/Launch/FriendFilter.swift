@@ -111,8 +111,12 @@ package enum FriendFilter {
         problems: [SourceError]
     ) {
         let candidates = FilterCandidates(query, searchesAddresses: searchesAddresses)
-        var list = FriendList(sortOrder: sortOrder, inputOrder: inputOrder)
-        try loader.load { page in _ = list.append(FriendBatch(candidates.candidates(of: page), sortOrder: sortOrder)) }
+        let building = ListBeingBuilt(FriendList(sortOrder: sortOrder, inputOrder: inputOrder))
+        // The candidates are found as the pages are read; their batches are made on the other cores.
+        try BatchPipeline.run(CandidatePages(loader: loader, candidates: candidates), sortOrder: sortOrder) {
+            batch, _ in _ = building.list.append(batch)
+        }
+        let list = building.list
         let (hidden, leftOut) = candidates.finish(in: list)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses, hiding: hidden)
         return (
@@ -132,5 +136,24 @@ package enum FriendFilter {
         var positions = list.search(search, ranking: ranked ? Ranking() : nil).inOrder
         if !hidden.isEmpty { positions.removeAll { hidden.contains($0) } }
         return list.expandingGroups(positions.map { list.friends[$0] })
+    }
+}
+
+/// A source's pages with only the friends that may match a query (``FilterCandidates``).
+private struct CandidatePages: FriendLoader {
+    let loader: FriendLoader
+    let candidates: FilterCandidates
+
+    func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
+        try loader.load { deliver(candidates.candidates(of: $0)) }
+    }
+}
+
+/// The list the batches of a ``BatchPipeline`` go into, one delivery at a time.
+private final class ListBeingBuilt: @unchecked Sendable {
+    var list: FriendList
+
+    init(_ list: FriendList) {
+        self.list = list
     }
 }

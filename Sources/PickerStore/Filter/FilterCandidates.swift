@@ -8,7 +8,9 @@
 /// (addresses, a card, members): never is one left out that the query includes as written. A friend whose id was given before is left out and counted, as a
 /// list leaves it out, whether or not it is kept: every id is kept, with its hash, and once
 /// the source is read the hashes are sorted and the ids of equal hashes compared.
-package final class FilterCandidates {
+///
+/// The pages are taken on one thread at a time, the reader's, in the order they come.
+package final class FilterCandidates: @unchecked Sendable {
     private let query: CompiledQuery
     /// The probe, chosen from the first page's names; nil until then, or when every friend may
     /// match (a query with no term a name must hold).
