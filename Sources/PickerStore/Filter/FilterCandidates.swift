@@ -5,9 +5,10 @@
 /// A friend is kept when its name, once folded, holds every letter of the query's terms (a
 /// name of printable ASCII) or the byte that every name the query includes holds (any other:
 /// ``LineProbe``, the rarest of the terms' bytes), or when it has more than a name to match
-/// (addresses, a card, members): never is one left out that the query includes as written. A friend whose id was given before is left out and counted, as a
-/// list leaves it out, whether or not it is kept: every id is kept, with its hash, and once
-/// the source is read the hashes are sorted and the ids of equal hashes compared.
+/// (addresses, a card, members): never is one left out that the query includes as written.
+/// A friend whose id was given before is left out and counted, as a list leaves it out,
+/// whether or not it is kept: every id is kept, with its hash, and once the source is read the
+/// hashes are sorted and the ids of equal hashes compared.
 ///
 /// The pages are taken on one thread at a time, the reader's, in the order they come.
 package final class FilterCandidates: @unchecked Sendable {
@@ -99,7 +100,7 @@ package final class FilterCandidates: @unchecked Sendable {
 
     /// Notes the id of the next friend.
     private func note(_ id: UnsafeBufferPointer<UInt8>) {
-        hashes.append(Self.hash(id))
+        hashes.append(FriendBatch.wideIDHash(id))
         ids.appendBytes(id)
         ids.closeString()
     }
@@ -118,7 +119,7 @@ package final class FilterCandidates: @unchecked Sendable {
                 var end = start + 1
                 while end < order.count, hashes[Int(order[end])] == hashes[Int(order[start])] { end += 1 }
                 // Equal hashes, in the order the friends came: each is compared with those before it.
-                for later in (start + 1)..<max(end, start + 1) {
+                for later in (start + 1)..<end {
                     let number = order[later]
                     if let first = (start..<later).first(where: { IDIndex.sameID(id(order[$0]), id(number)) }) {
                         body(Int(order[first]), Int(number))
@@ -127,23 +128,6 @@ package final class FilterCandidates: @unchecked Sendable {
                 start = end
             }
         }
-    }
-
-    /// The hash of `id`, the same for ids equal as strings.
-    private static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard UTF8Text.isASCII(id) else {
-            return FriendBatch.hashableID(String(decoding: id, as: UTF8.self)).withUTF8Bytes { hash(bytes: $0) }
-        }
-        return hash(bytes: id)
-    }
-
-    /// FNV-1a of `bytes`, then mixed.
-    private static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        hash ^= hash >> 33
-        hash = hash &* 0xff51_afd7_ed55_8ccd
-        return hash ^ (hash >> 33)
     }
 
     /// Whether the query may include the friend of `text` by its name: a name of printable

@@ -192,9 +192,12 @@ package struct FriendBatch: Hashable, Sendable {
     }
 
     /// The hash of the id whose UTF-8 is `id` in the form ``FriendList`` indexes it.
-    static func idHash(_ id: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        guard !UTF8Text.isASCII(id) else { return IDIndex.hash(id) }
-        return hashableID(String(decoding: id, as: UTF8.self)).withUTF8Bytes { IDIndex.hash($0) }
+    static func idHash(_ id: UnsafeBufferPointer<UInt8>) -> UInt32 { UInt32(truncatingIfNeeded: wideIDHash(id)) }
+
+    /// ``idHash(_:)`` in 64 bits, of which it is the low half.
+    static func wideIDHash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard !UTF8Text.isASCII(id) else { return IDIndex.wideHash(id) }
+        return hashableID(String(decoding: id, as: UTF8.self)).withUTF8Bytes { IDIndex.wideHash($0) }
     }
 
     /// `id` in the form its hash is taken of: ids equal as strings (canonically equivalent)

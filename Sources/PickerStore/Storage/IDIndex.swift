@@ -15,12 +15,15 @@ struct IDIndex: Sendable {
     private var tags: [UInt16] = []
 
     /// The hash of an id's UTF-8 bytes (FNV-1a, then mixed), 32 bits.
-    static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt32 { UInt32(truncatingIfNeeded: wideHash(id)) }
+
+    /// The hash of an id's UTF-8 bytes, 64 bits, of which ``hash(_:)`` is the low half.
+    static func wideHash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in id { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         hash ^= hash >> 33
         hash = hash &* 0xff51_afd7_ed55_8ccd
-        return UInt32(truncatingIfNeeded: hash ^ (hash >> 33))
+        return hash ^ (hash >> 33)
     }
 
     /// Whether two ids, given as UTF-8, are the same id: equal as strings (canonically
