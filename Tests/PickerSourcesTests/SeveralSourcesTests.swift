@@ -62,6 +62,11 @@ final class SeveralSourcesTests: XCTestCase {
         XCTAssertEqual(list.friends[0].sources, ["source 1"])
         XCTAssertEqual(
             list.friends[2].members, ["1:uid-ann"], "the group of the third source finds her, its card before hers")
+        XCTAssertEqual(
+            list.mergedIDs, ["2:" + row.id: "1:uid-ann", "3:uid-ann": "1:uid-ann"],
+            "the ids the later sources gave her lead to her")
+        XCTAssertEqual(list.keptID("2:" + row.id), "1:uid-ann")
+        XCTAssertEqual(list.keptID("1:same"), "1:same")
         let search = SearchQuery("zzz", searchesAddresses: true)
         XCTAssertEqual(
             list.search(search, ranking: nil).inOrder.map { list.friends[$0].id }, ["1:uid-ann"],

@@ -36,6 +36,12 @@ extension PickerState {
         guard !frecency.isEmpty else { return }
         guard frecency.keying == .id else { return notePicked(batch.friends) }
         for number in 0..<batch.count { batch.withID(number) { notePicked(id: $0) } }
+        // A contact picked under the id it had before it was made one with an earlier friend.
+        for (contactID, friendID) in batch.mergedIDs {
+            var contactID = contactID
+            let key = contactID.withUTF8 { frecency.key(utf8: $0) }
+            if frecency.times[key] != nil, pickedIDs[key] == nil { pickedIDs[key] = friendID }
+        }
     }
 
     /// Notes the ids of the friends of `list` that were picked, as ``notePicked(_:)-(FriendBatch)``

@@ -61,9 +61,11 @@ extension PickerState {
     mutating func applyPendingSelection() {
         guard !pendingSelection.isEmpty else { return }
         var stillPending: [String] = []
-        for id in pendingSelection {
+        for given in pendingSelection {
+            // A contact made one with a friend of an earlier source is selected as that friend.
+            let id = list.keptID(given)
             guard list.position(ofID: id) != nil else {
-                stillPending.append(id)
+                stillPending.append(given)
                 continue
             }
             if configuration.limit == 1 {

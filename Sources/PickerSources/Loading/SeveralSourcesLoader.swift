@@ -9,7 +9,9 @@ import PickerStore
 /// `UID`, or the same name and an address in common) is not delivered again: the friend
 /// delivered is, amended with what the later source adds (``FriendPage/amended``), under its
 /// first id, so that the same books given in the same order give it the same id on every run;
-/// a group of the later source that named the contact names the friend instead.
+/// a group of the later source that named the contact names the friend instead, and the
+/// contact's own id leads to the friend (``FriendPage/mergedIDs``: a pick or `--select` under
+/// it finds her).
 /// Each friend names the sources it was found in (``Friend/sources``). A source that fails
 /// costs only itself: the friends it delivered stay, the others are read, and its error is
 /// told in the pages (``FriendPage/problems``), once a source has delivered friends. Only when
@@ -44,7 +46,9 @@ package struct SeveralSourcesLoader: FriendLoader {
                             friend.members = friend.members?.map(merge.keptID)
                             if friend.members != nil { groups.append(friend) }
                             friends.append(friend)
-                        case .amended(let friend): page.amended.append(friend)
+                        case .amended(let friend):
+                            page.amended.append(friend)
+                            if contact.id != friend.id { page.mergedIDs[contact.id] = friend.id }
                         }
                     }
                     page.friends = friends

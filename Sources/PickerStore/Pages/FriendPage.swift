@@ -37,6 +37,9 @@ public struct FriendPage: Hashable, Sendable {
     /// source knows of the same person, see ``SourceMerge``): the list takes their details in
     /// place of those it holds, under the same id, name and place.
     package var amended: [Friend] = []
+    /// The id each contact made one with a friend delivered before had in its own source, and
+    /// that friend's (``SourceMerge``): what a pick or `--select` under the first still finds.
+    package var mergedIDs: [String: String] = [:]
 
     public init(friends: [Friend], announcedTotal: Int? = nil, skipped: Int = 0, estimatedCount: Int? = nil) {
         self.init(.friends(friends), announcedTotal: announcedTotal, skipped: skipped, estimatedCount: estimatedCount)
@@ -68,7 +71,7 @@ public struct FriendPage: Hashable, Sendable {
         left.announcedTotal == right.announcedTotal && left.skipped == right.skipped
             && left.firstSkipped == right.firstSkipped && left.assumedEncoding == right.assumedEncoding
             && left.estimatedCount == right.estimatedCount && left.problems == right.problems
-            && left.amended == right.amended && left.friends == right.friends
+            && left.amended == right.amended && left.mergedIDs == right.mergedIDs && left.friends == right.friends
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -79,6 +82,7 @@ public struct FriendPage: Hashable, Sendable {
         hasher.combine(estimatedCount)
         hasher.combine(problems)
         hasher.combine(amended)
+        hasher.combine(mergedIDs)
     }
 
     /// About how many friends a source of `size` bytes holds when its first `read` bytes held

@@ -42,6 +42,8 @@ package struct FriendBatch: Hashable, Sendable {
     package var problems: [SourceError] = []
     /// Friends of batches before with more details than they had (see ``FriendPage/amended``).
     package var amended: [Friend] = []
+    /// Ids of contacts made one with friends before, and those friends' (see ``FriendPage/mergedIDs``).
+    package var mergedIDs: [String: String] = [:]
 
     /// Prepares `friends` for a list sorted by `sortOrder`, on `cores` cores (every core by
     /// default), searched in the `fields` of their names (all of each name when nil); `skipped`
@@ -163,6 +165,7 @@ package struct FriendBatch: Hashable, Sendable {
         let expected = page.estimatedCount ?? page.announcedTotal
         let problems = page.problems
         let amended = page.amended
+        let mergedIDs = page.mergedIDs
         switch page.content {
         case .friends(let friends):
             self.init(
@@ -175,6 +178,7 @@ package struct FriendBatch: Hashable, Sendable {
         }
         self.problems = problems
         self.amended = amended
+        self.mergedIDs = mergedIDs
         firstSkipped = page.firstSkipped
         assumedEncoding = page.assumedEncoding
     }
@@ -183,7 +187,8 @@ package struct FriendBatch: Hashable, Sendable {
     package static func == (left: FriendBatch, right: FriendBatch) -> Bool {
         left.sortOrder == right.sortOrder && left.fields == right.fields && left.skipped == right.skipped
             && left.problems == right.problems
-            && left.amended == right.amended && left.friends.elementsEqual(right.friends)
+            && left.amended == right.amended && left.mergedIDs == right.mergedIDs
+            && left.friends.elementsEqual(right.friends)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -246,6 +251,7 @@ extension FriendBatch {
         skipped += next.skipped
         problems += next.problems
         amended += next.amended
+        mergedIDs.merge(next.mergedIDs) { first, _ in first }
         firstSkipped = firstSkipped ?? next.firstSkipped
         assumedEncoding = assumedEncoding ?? next.assumedEncoding
         estimatedCount = next.estimatedCount ?? estimatedCount

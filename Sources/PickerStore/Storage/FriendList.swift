@@ -94,6 +94,9 @@ public struct FriendList: Sendable {
     package private(set) var assumedEncoding: String?
     /// What the source passed over, in the order it was read (see ``FriendPage/problems``).
     package private(set) var problems: [SourceError] = []
+    /// The ids of contacts made one with a friend of the list, and that friend's (see
+    /// ``FriendPage/mergedIDs``).
+    package private(set) var mergedIDs: [String: String] = [:]
 
     /// An empty list, sorted by `sortOrder` as friends are added.
     public init(sortOrder: NameOrder = .first) {
@@ -135,6 +138,10 @@ public struct FriendList: Sendable {
         return position(ofNumber: number)
     }
 
+    /// The id the list holds the friend of `id` under: the friend's a contact of that id was
+    /// made one with, else `id` itself.
+    package func keptID(_ id: String) -> String { mergedIDs[id] ?? id }
+
     /// Adds `newFriends`, merging them into the list order; friends whose id is already in the
     /// list, or earlier in `newFriends`, are dropped.
     /// - Returns: how many were dropped.
@@ -157,6 +164,7 @@ public struct FriendList: Sendable {
             var sorted = FriendBatch(Array(batch.friends), sortOrder: sortOrder, fields: fields, skipped: batch.skipped)
             sorted.problems = batch.problems
             sorted.amended = batch.amended
+            sorted.mergedIDs = batch.mergedIDs
             sorted.firstSkipped = batch.firstSkipped
             sorted.assumedEncoding = batch.assumedEncoding
             return append(sorted)
@@ -193,6 +201,7 @@ public struct FriendList: Sendable {
             sections = findSections()
         }
         if !batch.amended.isEmpty { amend(batch.amended) }
+        mergedIDs.merge(batch.mergedIDs) { first, _ in first }
         if let expected = batch.estimatedCount { reserve(expected) }
         return isRepeated.lazy.filter { $0 }.count
     }
