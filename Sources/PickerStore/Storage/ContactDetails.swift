@@ -73,24 +73,32 @@ struct ContactDetails: Sendable {
         var entry = Entry(
             emails: friend.emails, foldedEmails: [], friendsSince: friend.friendsSince, card: friend.card,
             members: friend.members, otherNames: otherNames, foldedNickname: [], foldedFields: [], phoneDigits: [])
+        // A term typed with accents is folded for case only: its bytes of accented letters are
+        // not in the folds kept, so any such byte may be found in a card that has any.
+        var accented = false
         for email in friend.emails {
-            entry.foldedEmails += folding.fold(email, .caseAndAccents)
-            entry.foldedEmails.append(0x0A)
+            accented = Self.appendFolded(email, to: &entry.foldedEmails, folding: &folding) || accented
         }
-        for alias in entry.aliases {
-            entry.foldedNickname += folding.fold(alias, .caseAndAccents)
-            entry.foldedNickname.append(0x0A)
+        let aliases = entry.aliases
+        for alias in aliases {
+            accented = Self.appendFolded(alias, to: &entry.foldedNickname, folding: &folding) || accented
         }
         if let card = friend.card {
             for field in card.searchedFields {
-                entry.foldedFields += folding.fold(field, .caseAndAccents)
-                entry.foldedFields.append(0x0A)
+                accented = Self.appendFolded(field, to: &entry.foldedFields, folding: &folding) || accented
             }
             for phone in card.phones {
-                entry.phoneDigits += phone.utf8.filter { (0x30...0x39).contains($0) }
+                for byte in phone.utf8 where byte &- 0x30 < 10 { entry.phoneDigits.append(byte) }
                 entry.phoneDigits.append(0x0A)
             }
         }
+        let mask =
+            ByteMask.of(entry.foldedEmails) | ByteMask.of(entry.foldedNickname) | ByteMask.of(entry.foldedFields)
+            | ByteMask.of(entry.phoneDigits)
+        hasEmails = hasEmails || !friend.emails.isEmpty
+        hasCards = hasCards || friend.card != nil
+        hasAliases = hasAliases || !aliases.isEmpty
+        hasGroups = hasGroups || friend.members != nil
         // A friend amended by a later source (see ``FriendPage/amended``) has its entry replaced.
         if let slot = slots[UInt32(truncatingIfNeeded: number)] {
             entries[Int(slot)] = entry
@@ -98,18 +106,20 @@ struct ContactDetails: Sendable {
             slots[UInt32(truncatingIfNeeded: number)] = UInt32(truncatingIfNeeded: entries.count)
             entries.append(entry)
         }
-        hasEmails = hasEmails || !friend.emails.isEmpty
-        hasCards = hasCards || friend.card != nil
-        hasAliases = hasAliases || !entry.aliases.isEmpty
-        hasGroups = hasGroups || friend.members != nil
-        let mask =
-            ByteMask.of(entry.foldedEmails) | ByteMask.of(entry.foldedNickname) | ByteMask.of(entry.foldedFields)
-            | ByteMask.of(entry.phoneDigits)
-        // A term typed with accents is folded for case only: its bytes of accented letters are
-        // not in the folds kept, so any such byte may be found in a card that has any.
-        let texts = entry.aliases + (friend.card?.searchedFields ?? []) + friend.emails
-        let accented = texts.contains { $0.unicodeScalars.contains { !$0.isASCII } }
         return accented ? mask | ByteMask.nonASCII : mask
+    }
+
+    /// Appends `text` folded for case and accents, then a newline, to `output`.
+    /// - Returns: whether `text` holds a character that is not ASCII.
+    private static func appendFolded(_ text: String, to output: inout [UInt8], folding: inout TextFolding) -> Bool {
+        let isASCII = text.withUTF8Bytes { utf8 in
+            if !folding.appendFold(utf8, .caseAndAccents, to: &output) {
+                output += folding.fold(text, .caseAndAccents)
+            }
+            return UTF8Text.isASCII(utf8)
+        }
+        output.append(0x0A)
+        return !isASCII
     }
 
     /// Takes in the details of `other`, whose friend numbers start at `base` here.
@@ -135,12 +145,28 @@ struct ContactDetails: Sendable {
         guard friend.firstName != nil || friend.middleName != nil || friend.lastName != nil,
             !friend.emails.isEmpty || friend.card != nil
         else { return [] }
-        let shown = friend.name.lowercased()
         return [friend.firstName, friend.middleName, friend.lastName].compactMap { part in
-            guard let part, !part.isEmpty else { return nil }
-            let lowered = part.lowercased()
-            let held = shown.withUTF8Bytes { shown in lowered.withUTF8Bytes { bytes(shown, contain: $0) } }
-            return held ? nil : part
+            guard let part, !part.isEmpty, !Self.name(friend.name, holds: part) else { return nil }
+            return part
+        }
+    }
+
+    /// Whether `name` holds `part`, compared lower-cased (byte by byte when both are ASCII, as
+    /// `lowercased()` would fold them).
+    private static func name(_ name: String, holds part: String) -> Bool {
+        guard name.withUTF8Bytes(UTF8Text.isASCII), part.withUTF8Bytes(UTF8Text.isASCII) else {
+            let (shown, lowered) = (name.lowercased(), part.lowercased())
+            return shown.withUTF8Bytes { shown in lowered.withUTF8Bytes { bytes(shown, contain: $0) } }
+        }
+        return name.withUTF8Bytes { name in
+            part.withUTF8Bytes { part in
+                guard part.count <= name.count else { return false }
+                return (0...(name.count - part.count)).contains { start in
+                    (0..<part.count).allSatisfy {
+                        UTF8Text.lowercasedASCII(name[start + $0]) == UTF8Text.lowercasedASCII(part[$0])
+                    }
+                }
+            }
         }
     }
 
