@@ -38,9 +38,9 @@ struct VCardCard {
     /// Takes a property the reader decodes, its value decoded to text (escapes still in it).
     mutating func take(_ property: VCardProperty, value: String) {
         switch property.name {
-        case "FN" where formattedName == nil:
+        case .formattedName where formattedName == nil:
             formattedName = VCardValue.unescaped(value[...]).trimmingWhitespace
-        case "N" where nameParts == nil:
+        case .name where nameParts == nil:
             let parts = VCardValue.components(value[...], separatedBy: ";").map { component in
                 VCardValue.components(component, separatedBy: ",")
                     .map { VCardValue.unescaped($0).trimmingWhitespace }
@@ -49,47 +49,47 @@ struct VCardCard {
             func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
             nameParts = (family: part(0), given: part(1), additional: part(2))
             if let readings = property.sortAs { sortAs = readings }
-        case "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-FIRST-NAME":
-            let index = ["X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME"].firstIndex(of: property.name) ?? 2
+        case .phoneticLastName, .phoneticMiddleName, .phoneticFirstName:
+            let index = [.phoneticLastName, .phoneticMiddleName].firstIndex(of: property.name) ?? 2
             if phonetic[index].isEmpty { phonetic[index] = Self.text(value) ?? "" }
-        case "SOUND" where property.isNameReading && sortAs == nil:
+        case .sound where property.isNameReading && sortAs == nil:
             sortAs = VCardValue.components(value[...], separatedBy: ";").prefix(2).map {
                 VCardValue.unescaped($0).trimmingWhitespace
             }
-        case "ORG" where organization == nil:
+        case .organization where organization == nil:
             let name = VCardValue.components(value[...], separatedBy: ";").first.map {
                 VCardValue.unescaped($0).trimmingWhitespace
             }
             organization = name.flatMap { $0.isEmpty ? nil : $0 }
-        case "NICKNAME" where details.nickname == nil:
+        case .nickname where details.nickname == nil:
             details.nickname = Self.list(value).first
-        case "TITLE" where details.title == nil:
+        case .title where details.title == nil:
             details.title = Self.text(value)
-        case "TEL":
+        case .phone:
             // 4.0 may write a tel: URI.
             var phone = VCardValue.unescaped(value[...]).trimmingWhitespace
             if phone.lowercased().hasPrefix("tel:") { phone = String(phone.dropFirst(4)) }
             guard !phone.isEmpty, !phones.contains(where: { $0.phone == phone }) else { return }
             phones.append((phone, property.preference, phones.count))
-        case "CATEGORIES":
+        case .categories:
             // Google files every contact it exports under its system group "myContacts".
             for category in Self.list(value) where !details.categories.contains(category) && category != "myContacts" {
                 details.categories.append(category)
             }
-        case "BDAY" where details.birthday == nil:
+        case .birthday where details.birthday == nil:
             details.birthday = Self.text(value)
-        case "NOTE" where details.note == nil:
+        case .note where details.note == nil:
             details.note = Self.text(value)?.split(whereSeparator: \.isNewline).first.map {
                 String($0).trimmingWhitespace
             }
-        case "KIND", "X-ADDRESSBOOKSERVER-KIND":
+        case .kind, .appleKind:
             isGroup = isGroup || VCardValue.unescaped(value[...]).trimmingWhitespace.lowercased() == "group"
-        case "MEMBER", "X-ADDRESSBOOKSERVER-MEMBER":
+        case .member, .appleMember:
             let member = VCardValue.unescaped(value[...]).trimmingWhitespace
             if !member.isEmpty, !members.contains(member) { members.append(member) }
-        case "UID" where uid == nil:
+        case .uid where uid == nil:
             uid = VCardValue.unescaped(value[...]).trimmingWhitespace
-        case "EMAIL":
+        case .email:
             var email = VCardValue.unescaped(value[...]).trimmingWhitespace
             if let mailbox = EmailAddress.mailbox(email) {
                 email = mailbox.address
