@@ -6,32 +6,52 @@ struct VCardProperty: Equatable {
     /// The names of the properties the reader acts on, recognised from their bytes; every
     /// other name is ``other``.
     enum Name: String, CaseIterable {
-        case begin = "BEGIN", end = "END", formattedName = "FN", name = "N", uid = "UID", email = "EMAIL"
-        case organization = "ORG", nickname = "NICKNAME", title = "TITLE", phone = "TEL"
-        case categories = "CATEGORIES", birthday = "BDAY", note = "NOTE", kind = "KIND", member = "MEMBER"
-        case appleKind = "X-ADDRESSBOOKSERVER-KIND", appleMember = "X-ADDRESSBOOKSERVER-MEMBER"
-        case phoneticFirstName = "X-PHONETIC-FIRST-NAME", phoneticMiddleName = "X-PHONETIC-MIDDLE-NAME"
-        case phoneticLastName = "X-PHONETIC-LAST-NAME", sound = "SOUND"
+        case begin = "BEGIN"
+        case end = "END"
+        case formattedName = "FN"
+        case name = "N"
+        case uid = "UID"
+        case email = "EMAIL"
+        case organization = "ORG"
+        case nickname = "NICKNAME"
+        case title = "TITLE"
+        case phone = "TEL"
+        case categories = "CATEGORIES"
+        case birthday = "BDAY"
+        case note = "NOTE"
+        case kind = "KIND"
+        case member = "MEMBER"
+        case appleKind = "X-ADDRESSBOOKSERVER-KIND"
+        case appleMember = "X-ADDRESSBOOKSERVER-MEMBER"
+        case phoneticFirstName = "X-PHONETIC-FIRST-NAME"
+        case phoneticMiddleName = "X-PHONETIC-MIDDLE-NAME"
+        case phoneticLastName = "X-PHONETIC-LAST-NAME"
+        case sound = "SOUND"
         /// 2.1's agent, whose card may follow it (see ``VCardReader``).
         case agent = "AGENT"
         case other = ""
 
-        /// The names by their length in bytes, for ``init(_:)``.
-        private static let byLength: [[Name]] = {
-            var table: [[Name]] = Array(repeating: [], count: 32)
-            for name in allCases where name != .other { table[name.rawValue.utf8.count].append(name) }
-            return table
+        /// The names' UTF-8, one after another, and where each is in it, for ``init(_:)``.
+        private static let spellings: (utf8: [UInt8], places: [(start: Int, count: Int, name: Name)]) = {
+            var utf8: [UInt8] = []
+            var places: [(start: Int, count: Int, name: Name)] = []
+            for name in allCases where name != .other {
+                places.append((utf8.count, name.rawValue.utf8.count, name))
+                utf8 += name.rawValue.utf8
+            }
+            return (utf8, places)
         }()
 
         /// The name `keyword` spells (see ``VCardProperty/spells(_:_:)``).
         init(_ keyword: UnsafeBufferPointer<UInt8>) {
-            guard keyword.count < Self.byLength.count,
-                let name = Self.byLength[keyword.count].first(where: { VCardProperty.spells(keyword, $0.rawValue) })
-            else {
-                self = .other
-                return
+            self = Self.spellings.utf8.withUnsafeBufferPointer { utf8 in
+                for (start, count, name) in Self.spellings.places where count == keyword.count {
+                    if VCardProperty.spells(keyword, UnsafeBufferPointer(rebasing: utf8[start..<(start + count)])) {
+                        return name
+                    }
+                }
+                return .other
             }
-            self = name
         }
     }
 
@@ -146,9 +166,19 @@ struct VCardProperty: Equatable {
     }
 
     /// Whether the keyword `bytes` is `word`, an upper-case ASCII word, in any case.
-    fileprivate static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: String) -> Bool {
-        bytes.count == word.utf8.count
-            && zip(bytes, word.utf8).allSatisfy { ($0 &- UInt8(ascii: "a") < 26 ? $0 - 0x20 : $0) == $1 }
+    fileprivate static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == word.count else { return false }
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard (byte &- UInt8(ascii: "a") < 26 ? byte - 0x20 : byte) == word[index] else { return false }
+        }
+        return true
+    }
+
+    /// Whether the keyword `bytes` is `word`, an upper-case ASCII word written in the code, in
+    /// any case.
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        spells(bytes, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
     /// The keyword `bytes` as text, ASCII letters upper-cased (other bytes are replaced, never
