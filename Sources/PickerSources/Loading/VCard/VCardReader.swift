@@ -150,9 +150,12 @@ package struct VCardReader: LineReader {
             if tookWindows1252 { pages.assume(encoding: "Windows-1252") }
         } catch {
             switch error {
-            case .notText(let charset): note(pendingLine, "\(property.name.rawValue) is not valid \(charset)", into: &pages)
+            case .notText(let charset):
+                note(pendingLine, "\(property.name.rawValue) is not valid \(charset)", into: &pages)
             case .unknownCharset(let charset):
-                note(pendingLine, "\(property.name.rawValue) is in CHARSET=\(charset), which picker does not read", into: &pages)
+                note(
+                    pendingLine, "\(property.name.rawValue) is in CHARSET=\(charset), which picker does not read",
+                    into: &pages)
             }
             return
         }
@@ -164,8 +167,7 @@ package struct VCardReader: LineReader {
     private mutating func take(
         _ property: VCardProperty, value: String, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
     ) {
-        let isCard =
-            (property.name == .begin || property.name == .end) && value.trimmingWhitespace.uppercased() == "VCARD"
+        let isCard = (property.name == .begin || property.name == .end) && Self.isVCard(value)
         switch property.name {
         case .begin where isCard:
             if let open = card {
@@ -200,6 +202,16 @@ package struct VCardReader: LineReader {
         default:
             guard card != nil else { return note(pendingLine, "expected BEGIN:VCARD", into: &pages) }
             if nesting == 0 { card?.take(property, value: value) }
+        }
+    }
+
+    /// Whether the value of a `BEGIN` or an `END` says `VCARD`, in any case, white space around
+    /// it, as `trimmingWhitespace.uppercased() == "VCARD"` tells (no other character
+    /// upper-cases to those letters alone).
+    private static func isVCard(_ value: String) -> Bool {
+        value.withUTF8Bytes { utf8 in
+            let word = UnsafeBufferPointer(rebasing: utf8[Whitespace.trimmed(utf8)])
+            return word.count == 5 && zip(word, "vcard".utf8).allSatisfy { UTF8Text.lowercasedASCII($0) == $1 }
         }
     }
 
