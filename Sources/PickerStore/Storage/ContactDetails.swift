@@ -125,6 +125,10 @@ struct ContactDetails: Sendable {
     /// Takes in the details of `other`, whose friend numbers start at `base` here.
     mutating func append(contentsOf other: ContactDetails, numberedFrom base: Int) {
         guard !other.isEmpty else { return }
+        if isEmpty, base == 0 {
+            self = other
+            return
+        }
         let offset = UInt32(truncatingIfNeeded: base)
         let moved = UInt32(truncatingIfNeeded: entries.count)
         for (number, slot) in other.slots { slots[number + offset] = slot + moved }
@@ -154,6 +158,13 @@ struct ContactDetails: Sendable {
     /// Whether `name` holds `part`, compared lower-cased (byte by byte when both are ASCII, as
     /// `lowercased()` would fold them).
     private static func name(_ name: String, holds part: String) -> Bool {
+        // Lower-casing maps each scalar on its own but a capital sigma (final or not), so a part
+        // found as it is written is found lower-cased too.
+        let heldAsWritten = name.withUTF8Bytes { name in
+            let hasSigma = name.indices.dropLast().contains { name[$0] == 0xCE && name[$0 + 1] == 0xA3 }
+            return !hasSigma && part.withUTF8Bytes { bytes(name, contain: $0) }
+        }
+        if heldAsWritten { return true }
         guard name.withUTF8Bytes(UTF8Text.isASCII), part.withUTF8Bytes(UTF8Text.isASCII) else {
             let (shown, lowered) = (name.lowercased(), part.lowercased())
             return shown.withUTF8Bytes { shown in lowered.withUTF8Bytes { bytes(shown, contain: $0) } }
