@@ -170,14 +170,14 @@ package struct VCardReader: LineReader {
         let isCard = (property.name == .begin || property.name == .end) && Self.isVCard(value)
         switch property.name {
         case .begin where isCard:
-            if let open = card {
+            if let openLine = card?.firstLine {
                 // 2.1 writes an agent's card right after an empty AGENT property; any other
                 // card inside a card means the one before lost its END:VCARD.
                 if lastProperty == .agent {
                     nesting += 1
                     return
                 }
-                pages.skip(cardProblem ?? SkippedEntry(line: open.firstLine, problem: Self.noEnd))
+                pages.skip(cardProblem ?? SkippedEntry(line: openLine, problem: Self.noEnd))
             }
             card = VCardCard(firstLine: pendingLine)
             cardProblem = nil
@@ -186,8 +186,7 @@ package struct VCardReader: LineReader {
         case .end where isCard:
             if nesting > 0 {
                 nesting -= 1
-            } else if let finished = card {
-                card = nil
+            } else if let finished = card.take() {
                 if let cardProblem {
                     pages.skip(cardProblem)
                 } else if var friend = finished.friend {
