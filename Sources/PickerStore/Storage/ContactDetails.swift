@@ -7,26 +7,42 @@
 /// friend without details takes no room here, and an empty store is one check per friend read.
 /// Address books and the Facebook export fill it.
 struct ContactDetails: Sendable {
-    /// What one friend has beside its name.
-    struct Entry: Hashable, Sendable {
-        var emails: [String]
+    /// What one friend has beside its name: a reference, so that a list taking in a batch, and
+    /// a search looking at a friend, copy one pointer rather than a dozen strings and arrays.
+    final class Entry: Sendable {
+        let emails: [String]
         /// The emails folded for case and accents, each followed by a newline, for the search.
-        var foldedEmails: [UInt8]
-        var friendsSince: Int64?
-        var card: ContactCard?
-        var members: [String]?
+        let foldedEmails: [UInt8]
+        let friendsSince: Int64?
+        let card: ContactCard?
+        let members: [String]?
         /// The parts of the name the source gives that the name shown does not hold (a card
         /// `FN:Mom` with `N:Smith;Jane` gives Jane and Smith), searched as a nickname is.
-        var otherNames: [String]
+        let otherNames: [String]
         /// The nickname and the other names folded for case and accents, each followed by a
         /// newline.
-        var foldedNickname: [UInt8]
+        let foldedNickname: [UInt8]
         /// The other fields searched (``ContactCard/searchedFields``), folded, each followed by a
         /// newline.
-        var foldedFields: [UInt8]
+        let foldedFields: [UInt8]
         /// The digits of each phone number, each followed by a newline: a number is found by its
         /// digits, its punctuation ignored.
-        var phoneDigits: [UInt8]
+        let phoneDigits: [UInt8]
+
+        init(
+            _ friend: Friend, otherNames: [String], foldedEmails: [UInt8], foldedNickname: [UInt8],
+            foldedFields: [UInt8], phoneDigits: [UInt8]
+        ) {
+            emails = friend.emails
+            friendsSince = friend.friendsSince
+            card = friend.card
+            members = friend.members
+            self.otherNames = otherNames
+            self.foldedEmails = foldedEmails
+            self.foldedNickname = foldedNickname
+            self.foldedFields = foldedFields
+            self.phoneDigits = phoneDigits
+        }
     }
 
     /// The details kept, in the order they were added: a dictionary of them would move every
@@ -70,31 +86,32 @@ struct ContactDetails: Sendable {
             !friend.emails.isEmpty || friend.friendsSince != nil || friend.card != nil || friend.members != nil
                 || !otherNames.isEmpty
         else { return 0 }
-        var entry = Entry(
-            emails: friend.emails, foldedEmails: [], friendsSince: friend.friendsSince, card: friend.card,
-            members: friend.members, otherNames: otherNames, foldedNickname: [], foldedFields: [], phoneDigits: [])
         // A term typed with accents is folded for case only: its bytes of accented letters are
         // not in the folds kept, so any such byte may be found in a card that has any.
         var accented = false
+        var (foldedEmails, foldedNickname, foldedFields, phoneDigits): ([UInt8], [UInt8], [UInt8], [UInt8]) = (
+            [], [], [], []
+        )
         for email in friend.emails {
-            accented = Self.appendFolded(email, to: &entry.foldedEmails, folding: &folding) || accented
+            accented = Self.appendFolded(email, to: &foldedEmails, folding: &folding) || accented
         }
-        let aliases = entry.aliases
+        let aliases = Entry.aliases(of: friend.card, otherNames: otherNames)
         for alias in aliases {
-            accented = Self.appendFolded(alias, to: &entry.foldedNickname, folding: &folding) || accented
+            accented = Self.appendFolded(alias, to: &foldedNickname, folding: &folding) || accented
         }
-        if let card = friend.card {
-            for field in card.searchedFields {
-                accented = Self.appendFolded(field, to: &entry.foldedFields, folding: &folding) || accented
-            }
-            for phone in card.phones {
-                for byte in phone.utf8 where byte &- 0x30 < 10 { entry.phoneDigits.append(byte) }
-                entry.phoneDigits.append(0x0A)
-            }
+        for field in friend.card?.searchedFields ?? [] {
+            accented = Self.appendFolded(field, to: &foldedFields, folding: &folding) || accented
+        }
+        for phone in friend.card?.phones ?? [] {
+            for byte in phone.utf8 where byte &- 0x30 < 10 { phoneDigits.append(byte) }
+            phoneDigits.append(0x0A)
         }
         let mask =
-            ByteMask.of(entry.foldedEmails) | ByteMask.of(entry.foldedNickname) | ByteMask.of(entry.foldedFields)
-            | ByteMask.of(entry.phoneDigits)
+            ByteMask.of(foldedEmails) | ByteMask.of(foldedNickname) | ByteMask.of(foldedFields)
+            | ByteMask.of(phoneDigits)
+        let entry = Entry(
+            friend, otherNames: otherNames, foldedEmails: foldedEmails, foldedNickname: foldedNickname,
+            foldedFields: foldedFields, phoneDigits: phoneDigits)
         hasEmails = hasEmails || !friend.emails.isEmpty
         hasCards = hasCards || friend.card != nil
         hasAliases = hasAliases || !aliases.isEmpty
@@ -260,7 +277,10 @@ struct ContactDetails: Sendable {
 extension ContactDetails.Entry {
     /// The names a search finds the friend by after its name: the nickname, the forms of its
     /// reading (``NameReading/searchedForms(_:)``), then the other parts of its name.
-    var aliases: [String] {
+    var aliases: [String] { Self.aliases(of: card, otherNames: otherNames) }
+
+    /// The aliases of a friend with `card` and the `otherNames` of its name.
+    static func aliases(of card: ContactCard?, otherNames: [String]) -> [String] {
         (card?.nickname.map { [$0] } ?? []) + (card?.reading.map(NameReading.searchedForms) ?? []) + otherNames
     }
 }
