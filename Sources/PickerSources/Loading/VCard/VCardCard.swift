@@ -101,11 +101,7 @@ struct VCardCard {
     /// tells; only a phone whose first bytes are those (no other character lower-cases to one
     /// of them) is lower-cased to tell.
     private static func isTelURI(_ phone: String) -> Bool {
-        let utf8 = phone.utf8
-        guard utf8.count >= 4, zip(utf8, "tel:".utf8).allSatisfy({ UTF8Text.lowercasedASCII($0) == $1 }) else {
-            return false
-        }
-        return phone.lowercased().hasPrefix("tel:")
+        phone.withUTF8Bytes { VCardValue.starts($0, with: "tel:") } && phone.lowercased().hasPrefix("tel:")
     }
 
     /// `value` unescaped and trimmed; nil when that leaves nothing.

@@ -210,7 +210,7 @@ package struct VCardReader: LineReader {
     private static func isVCard(_ value: String) -> Bool {
         value.withUTF8Bytes { utf8 in
             let word = UnsafeBufferPointer(rebasing: utf8[Whitespace.trimmed(utf8)])
-            return word.count == 5 && zip(word, "vcard".utf8).allSatisfy { UTF8Text.lowercasedASCII($0) == $1 }
+            return word.count == 5 && VCardValue.starts(word, with: "vcard")
         }
     }
 

@@ -79,6 +79,12 @@ enum VCardValue {
         }
     }
 
+    /// Whether `utf8` starts with `word`, lower-case ASCII, in any case.
+    static func starts(_ utf8: UnsafeBufferPointer<UInt8>, with word: StaticString) -> Bool {
+        utf8.count >= word.utf8CodeUnitCount
+            && (0..<word.utf8CodeUnitCount).allSatisfy { UTF8Text.lowercasedASCII(utf8[$0]) == word.utf8Start[$0] }
+    }
+
     /// `text` with the escapes of RFC 6350 undone: `\\`, `\,`, `\;`, `\:` and `\n` or `\N` (a
     /// newline); a backslash before anything else, or at the end, is kept.
     static func unescaped(_ text: Substring) -> String {
