@@ -114,7 +114,7 @@ package struct CardDAVStore: Hashable, Sendable {
         guard let version = reader.integer(UInt32.self), version == Self.version,
             let savedAt = reader.integer(UInt64.self), let length = reader.integer(UInt64.self),
             Array(bytes[28..<60]) == key, UInt64(bytes.count - Self.headerLength) == length,
-            SHA256.digest([Array(bytes[0..<60]), Array(bytes[Self.headerLength...])]) == Array(bytes[60..<92])
+            Self.checksum(of: bytes) == Array(bytes[60..<92])
         else { return nil }
         reader.offset = Self.headerLength
         var state = CardDAVState(savedAt: Int64(bitPattern: savedAt))
@@ -129,6 +129,8 @@ package struct CardDAVStore: Hashable, Sendable {
                 collection.syncToken = token
             }
             guard let cards = reader.integer(UInt32.self) else { return nil }
+            // Room for the cards the file can hold (three lengths of four bytes each at least).
+            collection.cards.reserveCapacity(min(Int(cards), (bytes.count - reader.offset) / 12))
             for _ in 0..<cards {
                 guard let href = reader.text(), let etag = reader.text(), let data = reader.string() else { return nil }
                 collection.cards[DAVResponse.key(href)] = CardDAVState.Card(href: href, etag: etag, data: data)
@@ -136,6 +138,17 @@ package struct CardDAVStore: Hashable, Sendable {
             state.collections.append(collection)
         }
         return reader.offset == bytes.count ? state : nil
+    }
+
+    /// The SHA-256 of a file's first 60 bytes and of what follows its header, read where they
+    /// lie; nil when libcrypto failed.
+    private static func checksum(of bytes: [UInt8]) -> [UInt8]? {
+        bytes.withUnsafeBytes { raw in
+            guard var digest = SHA256() else { return nil }
+            digest.update(UnsafeRawBufferPointer(rebasing: raw[0..<60]))
+            digest.update(UnsafeRawBufferPointer(rebasing: raw[headerLength...]))
+            return digest.finish()
+        }
     }
 
     private func append<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
@@ -173,7 +186,10 @@ package struct CardDAVStore: Hashable, Sendable {
         }
 
         mutating func text() -> String? {
-            string().flatMap { bytes in bytes.withUnsafeBufferPointer { UTF8Text.string($0) } }
+            guard let length = integer(UInt32.self), bytes.count - offset >= Int(length) else { return nil }
+            defer { offset += Int(length) }
+            let range = offset..<(offset + Int(length))
+            return bytes.withUnsafeBufferPointer { UTF8Text.string(UnsafeBufferPointer(rebasing: $0[range])) }
         }
     }
 }

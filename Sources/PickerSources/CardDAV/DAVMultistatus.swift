@@ -19,7 +19,9 @@ package struct DAVResponse: Hashable, Sendable {
     /// `href` percent-decoded, its path alone, without a trailing slash.
     static func key(_ href: String) -> String {
         var path = href
-        if let url = URL(string: href), url.host != nil { path = url.path }
+        // A path that starts with one slash names no host: only other hrefs are parsed as URLs.
+        let isPath = href.utf8.first == UInt8(ascii: "/") && href.utf8.dropFirst().first != UInt8(ascii: "/")
+        if !isPath, let url = URL(string: href), url.host != nil { path = url.path }
         path = percentDecoded(path)
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         return path

@@ -29,7 +29,9 @@ struct FriendText {
 extension Friend {
     /// Calls `body` with the friend's strings where they lie (``String/withUTF8Bytes(_:)``).
     func withText<Result>(_ body: (FriendText) -> Result) -> Result {
-        id.withUTF8Bytes { id in
+        // The closures take the strings, not the friend, which they would copy whole.
+        let (firstName, middleName, lastName, reading) = (firstName, middleName, lastName, card?.reading)
+        return id.withUTF8Bytes { id in
             name.withUTF8Bytes { name in
                 Self.withBytes(firstName) { first in
                     Self.withBytes(middleName) { middle in
@@ -37,7 +39,7 @@ extension Friend {
                             body(
                                 FriendText(
                                     id: id, name: name, firstName: first, middleName: middle, lastName: last,
-                                    reading: card?.reading))
+                                    reading: reading))
                         }
                     }
                 }

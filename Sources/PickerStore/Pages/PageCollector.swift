@@ -20,7 +20,7 @@ package struct PageCollector {
     }
 
     /// Adds `friend`, delivering the page when it is full.
-    package mutating func add(_ friend: Friend, _ deliver: (FriendPage) -> Void) {
+    package mutating func add(_ friend: consuming Friend, _ deliver: (FriendPage) -> Void) {
         added += 1
         guard let page = pages.add(friend) else { return }
         hand(page, deliver)

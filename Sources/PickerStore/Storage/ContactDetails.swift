@@ -7,26 +7,42 @@
 /// friend without details takes no room here, and an empty store is one check per friend read.
 /// Address books and the Facebook export fill it.
 struct ContactDetails: Sendable {
-    /// What one friend has beside its name.
-    struct Entry: Hashable, Sendable {
-        var emails: [String]
+    /// What one friend has beside its name: a reference, so that a list taking in a batch, and
+    /// a search looking at a friend, copy one pointer rather than a dozen strings and arrays.
+    final class Entry: Sendable {
+        let emails: [String]
         /// The emails folded for case and accents, each followed by a newline, for the search.
-        var foldedEmails: [UInt8]
-        var friendsSince: Int64?
-        var card: ContactCard?
-        var members: [String]?
+        let foldedEmails: [UInt8]
+        let friendsSince: Int64?
+        let card: ContactCard?
+        let members: [String]?
         /// The parts of the name the source gives that the name shown does not hold (a card
         /// `FN:Mom` with `N:Smith;Jane` gives Jane and Smith), searched as a nickname is.
-        var otherNames: [String]
+        let otherNames: [String]
         /// The nickname and the other names folded for case and accents, each followed by a
         /// newline.
-        var foldedNickname: [UInt8]
+        let foldedNickname: [UInt8]
         /// The other fields searched (``ContactCard/searchedFields``), folded, each followed by a
         /// newline.
-        var foldedFields: [UInt8]
+        let foldedFields: [UInt8]
         /// The digits of each phone number, each followed by a newline: a number is found by its
         /// digits, its punctuation ignored.
-        var phoneDigits: [UInt8]
+        let phoneDigits: [UInt8]
+
+        init(
+            _ friend: Friend, otherNames: [String], foldedEmails: [UInt8], foldedNickname: [UInt8],
+            foldedFields: [UInt8], phoneDigits: [UInt8]
+        ) {
+            emails = friend.emails
+            friendsSince = friend.friendsSince
+            card = friend.card
+            members = friend.members
+            self.otherNames = otherNames
+            self.foldedEmails = foldedEmails
+            self.foldedNickname = foldedNickname
+            self.foldedFields = foldedFields
+            self.phoneDigits = phoneDigits
+        }
     }
 
     /// The details kept, in the order they were added: a dictionary of them would move every
@@ -70,27 +86,36 @@ struct ContactDetails: Sendable {
             !friend.emails.isEmpty || friend.friendsSince != nil || friend.card != nil || friend.members != nil
                 || !otherNames.isEmpty
         else { return 0 }
-        var entry = Entry(
-            emails: friend.emails, foldedEmails: [], friendsSince: friend.friendsSince, card: friend.card,
-            members: friend.members, otherNames: otherNames, foldedNickname: [], foldedFields: [], phoneDigits: [])
+        // A term typed with accents is folded for case only: its bytes of accented letters are
+        // not in the folds kept, so any such byte may be found in a card that has any.
+        var accented = false
+        var (foldedEmails, foldedNickname, foldedFields, phoneDigits): ([UInt8], [UInt8], [UInt8], [UInt8]) = (
+            [], [], [], []
+        )
         for email in friend.emails {
-            entry.foldedEmails += folding.fold(email, .caseAndAccents)
-            entry.foldedEmails.append(0x0A)
+            accented = Self.appendFolded(email, to: &foldedEmails, folding: &folding) || accented
         }
-        for alias in entry.aliases {
-            entry.foldedNickname += folding.fold(alias, .caseAndAccents)
-            entry.foldedNickname.append(0x0A)
+        let aliases = Entry.aliases(of: friend.card, otherNames: otherNames)
+        for alias in aliases {
+            accented = Self.appendFolded(alias, to: &foldedNickname, folding: &folding) || accented
         }
-        if let card = friend.card {
-            for field in card.searchedFields {
-                entry.foldedFields += folding.fold(field, .caseAndAccents)
-                entry.foldedFields.append(0x0A)
-            }
-            for phone in card.phones {
-                entry.phoneDigits += phone.utf8.filter { (0x30...0x39).contains($0) }
-                entry.phoneDigits.append(0x0A)
-            }
+        for field in friend.card?.searchedFields ?? [] {
+            accented = Self.appendFolded(field, to: &foldedFields, folding: &folding) || accented
         }
+        for phone in friend.card?.phones ?? [] {
+            for byte in phone.utf8 where byte &- 0x30 < 10 { phoneDigits.append(byte) }
+            phoneDigits.append(0x0A)
+        }
+        let mask =
+            ByteMask.of(foldedEmails) | ByteMask.of(foldedNickname) | ByteMask.of(foldedFields)
+            | ByteMask.of(phoneDigits)
+        let entry = Entry(
+            friend, otherNames: otherNames, foldedEmails: foldedEmails, foldedNickname: foldedNickname,
+            foldedFields: foldedFields, phoneDigits: phoneDigits)
+        hasEmails = hasEmails || !friend.emails.isEmpty
+        hasCards = hasCards || friend.card != nil
+        hasAliases = hasAliases || !aliases.isEmpty
+        hasGroups = hasGroups || friend.members != nil
         // A friend amended by a later source (see ``FriendPage/amended``) has its entry replaced.
         if let slot = slots[UInt32(truncatingIfNeeded: number)] {
             entries[Int(slot)] = entry
@@ -98,23 +123,29 @@ struct ContactDetails: Sendable {
             slots[UInt32(truncatingIfNeeded: number)] = UInt32(truncatingIfNeeded: entries.count)
             entries.append(entry)
         }
-        hasEmails = hasEmails || !friend.emails.isEmpty
-        hasCards = hasCards || friend.card != nil
-        hasAliases = hasAliases || !entry.aliases.isEmpty
-        hasGroups = hasGroups || friend.members != nil
-        let mask =
-            ByteMask.of(entry.foldedEmails) | ByteMask.of(entry.foldedNickname) | ByteMask.of(entry.foldedFields)
-            | ByteMask.of(entry.phoneDigits)
-        // A term typed with accents is folded for case only: its bytes of accented letters are
-        // not in the folds kept, so any such byte may be found in a card that has any.
-        let texts = entry.aliases + (friend.card?.searchedFields ?? []) + friend.emails
-        let accented = texts.contains { $0.unicodeScalars.contains { !$0.isASCII } }
         return accented ? mask | ByteMask.nonASCII : mask
+    }
+
+    /// Appends `text` folded for case and accents, then a newline, to `output`.
+    /// - Returns: whether `text` holds a character that is not ASCII.
+    private static func appendFolded(_ text: String, to output: inout [UInt8], folding: inout TextFolding) -> Bool {
+        let isASCII = text.withUTF8Bytes { utf8 in
+            if !folding.appendFold(utf8, .caseAndAccents, to: &output) {
+                output += folding.fold(text, .caseAndAccents)
+            }
+            return UTF8Text.isASCII(utf8)
+        }
+        output.append(0x0A)
+        return !isASCII
     }
 
     /// Takes in the details of `other`, whose friend numbers start at `base` here.
     mutating func append(contentsOf other: ContactDetails, numberedFrom base: Int) {
         guard !other.isEmpty else { return }
+        if isEmpty, base == 0 {
+            self = other
+            return
+        }
         let offset = UInt32(truncatingIfNeeded: base)
         let moved = UInt32(truncatingIfNeeded: entries.count)
         for (number, slot) in other.slots { slots[number + offset] = slot + moved }
@@ -135,12 +166,35 @@ struct ContactDetails: Sendable {
         guard friend.firstName != nil || friend.middleName != nil || friend.lastName != nil,
             !friend.emails.isEmpty || friend.card != nil
         else { return [] }
-        let shown = friend.name.lowercased()
         return [friend.firstName, friend.middleName, friend.lastName].compactMap { part in
-            guard let part, !part.isEmpty else { return nil }
-            let lowered = part.lowercased()
-            let held = shown.withUTF8Bytes { shown in lowered.withUTF8Bytes { bytes(shown, contain: $0) } }
-            return held ? nil : part
+            guard let part, !part.isEmpty, !Self.name(friend.name, holds: part) else { return nil }
+            return part
+        }
+    }
+
+    /// Whether `name` holds `part`, compared lower-cased (byte by byte when both are ASCII, as
+    /// `lowercased()` would fold them).
+    private static func name(_ name: String, holds part: String) -> Bool {
+        // Lower-casing maps each scalar on its own but a capital sigma (final or not), so a part
+        // found as it is written is found lower-cased too.
+        let heldAsWritten = name.withUTF8Bytes { name in
+            let hasSigma = name.indices.dropLast().contains { name[$0] == 0xCE && name[$0 + 1] == 0xA3 }
+            return !hasSigma && part.withUTF8Bytes { bytes(name, contain: $0) }
+        }
+        if heldAsWritten { return true }
+        guard name.withUTF8Bytes(UTF8Text.isASCII), part.withUTF8Bytes(UTF8Text.isASCII) else {
+            let (shown, lowered) = (name.lowercased(), part.lowercased())
+            return shown.withUTF8Bytes { shown in lowered.withUTF8Bytes { bytes(shown, contain: $0) } }
+        }
+        return name.withUTF8Bytes { name in
+            part.withUTF8Bytes { part in
+                guard part.count <= name.count else { return false }
+                return (0...(name.count - part.count)).contains { start in
+                    (0..<part.count).allSatisfy {
+                        UTF8Text.lowercasedASCII(name[start + $0]) == UTF8Text.lowercasedASCII(part[$0])
+                    }
+                }
+            }
         }
     }
 
@@ -223,7 +277,10 @@ struct ContactDetails: Sendable {
 extension ContactDetails.Entry {
     /// The names a search finds the friend by after its name: the nickname, the forms of its
     /// reading (``NameReading/searchedForms(_:)``), then the other parts of its name.
-    var aliases: [String] {
+    var aliases: [String] { Self.aliases(of: card, otherNames: otherNames) }
+
+    /// The aliases of a friend with `card` and the `otherNames` of its name.
+    static func aliases(of card: ContactCard?, otherNames: [String]) -> [String] {
         (card?.nickname.map { [$0] } ?? []) + (card?.reading.map(NameReading.searchedForms) ?? []) + otherNames
     }
 }

@@ -61,7 +61,7 @@ extension String {
     /// side by side (as every native string does), else from a copy. Unlike `withUTF8`, which
     /// is mutating, this needs no copy of the string, so no reference to its storage is taken
     /// and let go for each look.
-    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return copy.withUTF8(body)

@@ -1,6 +1,6 @@
 /// The scalars Unicode calls white space (the `White_Space` property, fixed since Unicode
 /// 4.1), without the cost of a property look-up per scalar.
-enum Whitespace {
+package enum Whitespace {
     /// Whether the scalar `value` is white space.
     @inline(__always)
     static func contains(_ value: UInt32) -> Bool {
@@ -11,6 +11,26 @@ enum Whitespace {
         default:
             return false
         }
+    }
+}
+
+extension Whitespace {
+    /// The part of `utf8`, well-formed UTF-8, without the white space at its ends: the bytes
+    /// `trimmingWhitespace` keeps.
+    package static func trimmed(_ utf8: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var (start, end) = (0, utf8.count)
+        while start < end {
+            guard let (scalar, length) = UTF8Text.scalar(in: utf8, at: start), contains(scalar) else { break }
+            start += length
+        }
+        while end > start {
+            var lead = end - 1
+            while lead > start, utf8[lead] & 0xC0 == 0x80 { lead -= 1 }
+            guard let (scalar, length) = UTF8Text.scalar(in: utf8, at: lead), lead + length == end, contains(scalar)
+            else { break }
+            end = lead
+        }
+        return start..<end
     }
 }
 

@@ -10,14 +10,14 @@ struct VCardCard {
     private var uid: String?
     /// The organisation's name: the first component of `ORG`.
     private var organization: String?
-    /// Each address with its preference and its place among the card's addresses.
-    private var emails: [(email: String, preference: Int, order: Int)] = []
+    /// Each address with its preference, in the card's order.
+    private var emails: [(text: String, preference: Int)] = []
     /// The display name of the first address written as a mailbox, `Name <addr>`.
     private var mailboxName: String?
     /// What the card says besides (its `ORG` goes in as ``organization`` when the card ends).
     private var details = ContactCard()
-    /// Each phone number with its preference and its place, as the addresses are kept.
-    private var phones: [(phone: String, preference: Int, order: Int)] = []
+    /// Each phone number with its preference, as the addresses are kept.
+    private var phones: [(text: String, preference: Int)] = []
     /// Whether the card is a group's: vCard 4's `KIND:group`, or Apple's
     /// `X-ADDRESSBOOKSERVER-KIND:group`.
     private var isGroup = false
@@ -25,8 +25,9 @@ struct VCardCard {
     /// name them: `urn:uuid:…` of a member's `UID`, most often.
     private var members: [String] = []
     /// The reading of the name's parts, family, middle, given (Apple's and Android's
-    /// `X-PHONETIC-LAST-NAME`, `-MIDDLE-NAME`, `-FIRST-NAME`), a part not given empty.
-    private var phonetic = ["", "", ""]
+    /// `X-PHONETIC-LAST-NAME`, `-MIDDLE-NAME`, `-FIRST-NAME`), a part not given empty; nil
+    /// until one is given.
+    private var phonetic: [String]?
     /// The reading of the family and given names another way: `N`'s `SORT-AS` (4.0), else a
     /// Japanese phone's `SOUND;X-IRMC-N`.
     private var sortAs: [String]?
@@ -38,88 +39,88 @@ struct VCardCard {
     /// Takes a property the reader decodes, its value decoded to text (escapes still in it).
     mutating func take(_ property: VCardProperty, value: String) {
         switch property.name {
-        case "FN" where formattedName == nil:
-            formattedName = VCardValue.unescaped(value[...]).trimmingWhitespace
-        case "N" where nameParts == nil:
-            let parts = VCardValue.components(value[...], separatedBy: ";").map { component in
-                VCardValue.components(component, separatedBy: ",")
-                    .map { VCardValue.unescaped($0).trimmingWhitespace }
-                    .filter { !$0.isEmpty }.joined(separator: " ")
-            }
+        case .formattedName where formattedName == nil:
+            formattedName = VCardValue.text(value)
+        case .name where nameParts == nil:
+            let parts = VCardValue.nameParts(value, limit: 3)
             func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
             nameParts = (family: part(0), given: part(1), additional: part(2))
             if let readings = property.sortAs { sortAs = readings }
-        case "X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME", "X-PHONETIC-FIRST-NAME":
-            let index = ["X-PHONETIC-LAST-NAME", "X-PHONETIC-MIDDLE-NAME"].firstIndex(of: property.name) ?? 2
-            if phonetic[index].isEmpty { phonetic[index] = Self.text(value) ?? "" }
-        case "SOUND" where property.isNameReading && sortAs == nil:
-            sortAs = VCardValue.components(value[...], separatedBy: ";").prefix(2).map {
-                VCardValue.unescaped($0).trimmingWhitespace
-            }
-        case "ORG" where organization == nil:
-            let name = VCardValue.components(value[...], separatedBy: ";").first.map {
-                VCardValue.unescaped($0).trimmingWhitespace
-            }
+        case .phoneticLastName, .phoneticMiddleName, .phoneticFirstName:
+            let index = [.phoneticLastName, .phoneticMiddleName].firstIndex(of: property.name) ?? 2
+            if phonetic == nil { phonetic = ["", "", ""] }
+            if phonetic?[index].isEmpty == true { phonetic?[index] = Self.text(value) ?? "" }
+        case .sound where property.isNameReading && sortAs == nil:
+            sortAs = VCardValue.items(value, separatedBy: UInt8(ascii: ";"), limit: 2)
+        case .organization where organization == nil:
+            let name = VCardValue.items(value, separatedBy: UInt8(ascii: ";"), limit: 1).first
             organization = name.flatMap { $0.isEmpty ? nil : $0 }
-        case "NICKNAME" where details.nickname == nil:
+        case .nickname where details.nickname == nil:
             details.nickname = Self.list(value).first
-        case "TITLE" where details.title == nil:
+        case .title where details.title == nil:
             details.title = Self.text(value)
-        case "TEL":
+        case .phone:
             // 4.0 may write a tel: URI.
-            var phone = VCardValue.unescaped(value[...]).trimmingWhitespace
-            if phone.lowercased().hasPrefix("tel:") { phone = String(phone.dropFirst(4)) }
-            guard !phone.isEmpty, !phones.contains(where: { $0.phone == phone }) else { return }
-            phones.append((phone, property.preference, phones.count))
-        case "CATEGORIES":
+            var phone = VCardValue.text(value)
+            if Self.isTelURI(phone) { phone = String(phone.dropFirst(4)) }
+            guard !phone.isEmpty, !phones.contains(where: { $0.text == phone }) else { return }
+            phones.append((phone, property.preference))
+        case .categories:
             // Google files every contact it exports under its system group "myContacts".
             for category in Self.list(value) where !details.categories.contains(category) && category != "myContacts" {
                 details.categories.append(category)
             }
-        case "BDAY" where details.birthday == nil:
+        case .birthday where details.birthday == nil:
             details.birthday = Self.text(value)
-        case "NOTE" where details.note == nil:
+        case .note where details.note == nil:
             details.note = Self.text(value)?.split(whereSeparator: \.isNewline).first.map {
                 String($0).trimmingWhitespace
             }
-        case "KIND", "X-ADDRESSBOOKSERVER-KIND":
-            isGroup = isGroup || VCardValue.unescaped(value[...]).trimmingWhitespace.lowercased() == "group"
-        case "MEMBER", "X-ADDRESSBOOKSERVER-MEMBER":
-            let member = VCardValue.unescaped(value[...]).trimmingWhitespace
+        case .kind, .appleKind:
+            isGroup = isGroup || VCardValue.text(value).lowercased() == "group"
+        case .member, .appleMember:
+            let member = VCardValue.text(value)
             if !member.isEmpty, !members.contains(member) { members.append(member) }
-        case "UID" where uid == nil:
-            uid = VCardValue.unescaped(value[...]).trimmingWhitespace
-        case "EMAIL":
-            var email = VCardValue.unescaped(value[...]).trimmingWhitespace
-            if let mailbox = EmailAddress.mailbox(email) {
+        case .uid where uid == nil:
+            uid = VCardValue.text(value)
+        case .email:
+            var email = VCardValue.text(value)
+            // A mailbox, `Name <addr>`, ends in `>` (the text is trimmed already).
+            if email.utf8.last == UInt8(ascii: ">"), let mailbox = EmailAddress.mailbox(email) {
                 email = mailbox.address
                 mailboxName = mailboxName ?? mailbox.name
             }
-            guard !email.isEmpty, !emails.contains(where: { $0.email == email }) else { return }
-            emails.append((email, property.preference, emails.count))
+            guard !email.isEmpty, !emails.contains(where: { $0.text == email }) else { return }
+            emails.append((email, property.preference))
         default:
             break
         }
     }
 
+    /// Whether `phone` starts with `tel:` in any case, as `lowercased().hasPrefix("tel:")`
+    /// tells; only a phone whose first bytes are those (no other character lower-cases to one
+    /// of them) is lower-cased to tell.
+    private static func isTelURI(_ phone: String) -> Bool {
+        phone.withUTF8Bytes { VCardValue.starts($0, with: "tel:") } && phone.lowercased().hasPrefix("tel:")
+    }
+
     /// `value` unescaped and trimmed; nil when that leaves nothing.
     private static func text(_ value: String) -> String? {
-        let text = VCardValue.unescaped(value[...]).trimmingWhitespace
+        let text = VCardValue.text(value)
         return text.isEmpty ? nil : text
     }
 
     /// The items of `value`, a list separated by commas that no backslash escapes, each
     /// unescaped and trimmed, the empty ones left out.
     private static func list(_ value: String) -> [String] {
-        VCardValue.components(value[...], separatedBy: ",").map { VCardValue.unescaped($0).trimmingWhitespace }
-            .filter { !$0.isEmpty }
+        VCardValue.items(value, separatedBy: UInt8(ascii: ",")).filter { !$0.isEmpty }
     }
 
     /// How the name is read (``ContactCard/reading``): its `X-PHONETIC-*` parts, else its
     /// `SORT-AS` or `SOUND;X-IRMC-N`, family name first, a space apart; nil when the card
     /// gives none.
     private var reading: String? {
-        let parts = phonetic.contains { !$0.isEmpty } ? phonetic : sortAs ?? []
+        let parts = phonetic.flatMap { $0.contains { !$0.isEmpty } ? $0 : nil } ?? sortAs ?? []
         let reading = parts.filter { !$0.isEmpty }.joined(separator: " ")
         return reading.isEmpty ? nil : reading
     }
@@ -143,7 +144,7 @@ struct VCardCard {
         if name.isEmpty {
             name = [parts.given, parts.additional, parts.family].filter { !$0.isEmpty }.joined(separator: " ")
         }
-        let addresses = emails.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.email)
+        let addresses = Self.preferredFirst(emails)
         if name.isEmpty { name = mailboxName ?? organization ?? addresses.first ?? "" }
         guard !name.isEmpty else { return nil }
         if isGroup {
@@ -153,7 +154,7 @@ struct VCardCard {
         let hasParts = !parts.given.isEmpty || !parts.family.isEmpty
         var card = details
         card.organization = organization
-        card.phones = phones.sorted { ($0.preference, $0.order) < ($1.preference, $1.order) }.map(\.phone)
+        card.phones = Self.preferredFirst(phones)
         card.reading = reading
         var friend = Friend(
             id: uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + addresses), name: name,
@@ -162,5 +163,13 @@ struct VCardCard {
             lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses, card: card)
         friend.uid = hasUID ? uid : nil
         return friend
+    }
+
+    /// The texts of `items`, given in the card's order, the most preferred first (a lower
+    /// preference first, ties in the card's order).
+    private static func preferredFirst(_ items: [(text: String, preference: Int)]) -> [String] {
+        guard items.count > 1 else { return items.map(\.text) }
+        return items.enumerated().sorted { ($0.element.preference, $0.offset) < ($1.element.preference, $1.offset) }
+            .map(\.element.text)
     }
 }

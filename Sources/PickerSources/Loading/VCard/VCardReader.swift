@@ -21,6 +21,9 @@ package struct VCardReader: LineReader {
     let source: String
     /// The longest value of a property that is decoded.
     static let maximumValueLength = 1 << 20
+    /// The most room the pending line keeps from one line to the next (a line longer than that,
+    /// a photo's, gives its room back).
+    private static let keptCapacity = 1 << 12
 
     /// The logical line being gathered: its first physical line's number, its bytes (only while
     /// they may be needed), and its head once the colon has been read.
@@ -42,7 +45,7 @@ package struct VCardReader: LineReader {
     private var cardProblem: SkippedEntry?
     /// The name of the last property read, which tells 2.1's `AGENT` card from a card whose
     /// `END:VCARD` is missing.
-    private var lastProperty = ""
+    private var lastProperty = VCardProperty.Name.other
     /// Whether lines outside any card are being passed over (counted as one skipped entry)
     /// until the next `BEGIN:VCARD`.
     private var isPassingStrayLines = false
@@ -70,7 +73,7 @@ package struct VCardReader: LineReader {
         if line.first == UInt8(ascii: "#") { return }
         hasPending = true
         pendingLine = number
-        pending = []
+        pending.removeAll(keepingCapacity: pending.capacity <= Self.keptCapacity)
         head = nil
         passingOver = false
         append(line, into: &pages)
@@ -95,7 +98,7 @@ package struct VCardReader: LineReader {
                 head = parsed
                 if !parsed.property.isRead {
                     passingOver = true
-                    pending = []
+                    pending.removeAll(keepingCapacity: pending.capacity <= Self.keptCapacity)
                 }
             }
             if pending.count > Self.maximumValueLength {
@@ -147,9 +150,12 @@ package struct VCardReader: LineReader {
             if tookWindows1252 { pages.assume(encoding: "Windows-1252") }
         } catch {
             switch error {
-            case .notText(let charset): note(pendingLine, "\(property.name) is not valid \(charset)", into: &pages)
+            case .notText(let charset):
+                note(pendingLine, "\(property.name.rawValue) is not valid \(charset)", into: &pages)
             case .unknownCharset(let charset):
-                note(pendingLine, "\(property.name) is in CHARSET=\(charset), which picker does not read", into: &pages)
+                note(
+                    pendingLine, "\(property.name.rawValue) is in CHARSET=\(charset), which picker does not read",
+                    into: &pages)
             }
             return
         }
@@ -161,28 +167,26 @@ package struct VCardReader: LineReader {
     private mutating func take(
         _ property: VCardProperty, value: String, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
     ) {
-        let isCard =
-            (property.name == "BEGIN" || property.name == "END") && value.trimmingWhitespace.uppercased() == "VCARD"
+        let isCard = (property.name == .begin || property.name == .end) && Self.isVCard(value)
         switch property.name {
-        case "BEGIN" where isCard:
-            if let open = card {
+        case .begin where isCard:
+            if let openLine = card?.firstLine {
                 // 2.1 writes an agent's card right after an empty AGENT property; any other
                 // card inside a card means the one before lost its END:VCARD.
-                if lastProperty == "AGENT" {
+                if lastProperty == .agent {
                     nesting += 1
                     return
                 }
-                pages.skip(cardProblem ?? SkippedEntry(line: open.firstLine, problem: Self.noEnd))
+                pages.skip(cardProblem ?? SkippedEntry(line: openLine, problem: Self.noEnd))
             }
             card = VCardCard(firstLine: pendingLine)
             cardProblem = nil
             nesting = 0
             isPassingStrayLines = false
-        case "END" where isCard:
+        case .end where isCard:
             if nesting > 0 {
                 nesting -= 1
-            } else if let finished = card {
-                card = nil
+            } else if let finished = card.take() {
                 if let cardProblem {
                     pages.skip(cardProblem)
                 } else if var friend = finished.friend {
@@ -197,6 +201,16 @@ package struct VCardReader: LineReader {
         default:
             guard card != nil else { return note(pendingLine, "expected BEGIN:VCARD", into: &pages) }
             if nesting == 0 { card?.take(property, value: value) }
+        }
+    }
+
+    /// Whether the value of a `BEGIN` or an `END` says `VCARD`, in any case, white space around
+    /// it, as `trimmingWhitespace.uppercased() == "VCARD"` tells (no other character
+    /// upper-cases to those letters alone).
+    private static func isVCard(_ value: String) -> Bool {
+        value.withUTF8Bytes { utf8 in
+            let word = UnsafeBufferPointer(rebasing: utf8[Whitespace.trimmed(utf8)])
+            return word.count == 5 && VCardValue.starts(word, with: "vcard")
         }
     }
 

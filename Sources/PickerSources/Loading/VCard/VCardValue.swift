@@ -18,13 +18,17 @@ enum VCardValue {
     static func text(_ bytes: UnsafeBufferPointer<UInt8>, of property: VCardProperty, tookWindows1252: inout Bool)
         throws(Failure) -> String
     {
-        var raw = Array(bytes)
+        let raw: [UInt8]
         if property.isQuotedPrintable {
-            raw = quotedPrintable(raw)
+            raw = quotedPrintable(Array(bytes))
         } else if property.isBase64 {
-            raw = Array(Data(base64Encoded: Data(raw), options: .ignoreUnknownCharacters) ?? Data())
+            raw = Array(Data(base64Encoded: Data(bytes), options: .ignoreUnknownCharacters) ?? Data())
+        } else {
+            return try decoded(bytes, charset: property.charset, tookWindows1252: &tookWindows1252)
         }
-        return try decoded(raw, charset: property.charset, tookWindows1252: &tookWindows1252)
+        return try raw.withUnsafeBufferPointer { (raw) throws(Failure) in
+            try decoded(raw, charset: property.charset, tookWindows1252: &tookWindows1252)
+        }
     }
 
     /// `bytes` with each `=XX` turned into the byte XX; an `=` not followed by two hexadecimal
@@ -56,16 +60,16 @@ enum VCardValue {
     /// `bytes` decoded from `charset` (UTF-8 when nil, and Windows-1252 when they are not UTF-8,
     /// as 2.1 cards of The Bat! and Outlook are); any other set is converted by the C library
     /// (ISO-8859-1 and -2, Windows-1250 to 1254, Shift_JIS, EUC-JP, UTF-16…).
-    private static func decoded(_ bytes: [UInt8], charset: String?, tookWindows1252: inout Bool) throws(Failure)
-        -> String
-    {
-        let utf8 = bytes.withUnsafeBufferPointer { UTF8Text.string($0) }
+    private static func decoded(
+        _ bytes: UnsafeBufferPointer<UInt8>, charset: String?, tookWindows1252: inout Bool
+    ) throws(Failure) -> String {
+        let utf8 = UTF8Text.string(bytes)
         guard let charset, !utf8Names.contains(charset) else {
             if let utf8 { return utf8 }
             tookWindows1252 = true
             return Windows1252.string(bytes)
         }
-        switch CharacterSetDecoding.decode(bytes, charset: charset) {
+        switch CharacterSetDecoding.decode(Array(bytes), charset: charset) {
         case .text(let text): return text
         case .notText: throw .notText(charset: charset)
         case .unknownSet:
@@ -73,6 +77,12 @@ enum VCardValue {
             guard let utf8 else { throw .unknownCharset(charset) }
             return utf8
         }
+    }
+
+    /// Whether `utf8` starts with `word`, lower-case ASCII, in any case.
+    static func starts(_ utf8: UnsafeBufferPointer<UInt8>, with word: StaticString) -> Bool {
+        utf8.count >= word.utf8CodeUnitCount
+            && (0..<word.utf8CodeUnitCount).allSatisfy { UTF8Text.lowercasedASCII(utf8[$0]) == word.utf8Start[$0] }
     }
 
     /// `text` with the escapes of RFC 6350 undone: `\\`, `\,`, `\;`, `\:` and `\n` or `\N` (a
