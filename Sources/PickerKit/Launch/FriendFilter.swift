@@ -7,6 +7,14 @@ import PickerStore
 /// shows them (best first, or in list order with `--no-rank`), found without a screen. The
 /// record of friends picked is not read: the order depends on the source and the query alone.
 package enum FriendFilter {
+    /// What a filter found: the matches; how many friends were left out for an id seen before;
+    /// how many entries were skipped, with the first of them; the encoding text that was not
+    /// UTF-8 was read as; and what the source passed over.
+    package typealias Found = (
+        matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?,
+        problems: [SourceError]
+    )
+
     /// The friends `source` holds that `query` includes, best first when `ranked` (see
     /// ``MatchTier``), and in the order of a list sorted by `sortOrder` among equals; how many
     /// friends were left out for an id seen before; how many entries were skipped (cards or
@@ -27,10 +35,7 @@ package enum FriendFilter {
         searchesAddresses: Bool = false, token: String?,
         timeout: Double, loadTimeout: Double = GraphFriendsLoader.defaultLoadTimeout, rejectionAdvice: String? = nil,
         cardDAV: CardDAVAccess? = nil
-    ) throws(SourceError) -> (
-        matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?,
-        problems: [SourceError]
-    ) {
+    ) throws(SourceError) -> Found {
         if let input = try textInput(source) {
             // Text is searched whole, in place; any other format is read as it comes.
             let head = try StandardInput.readHead(input)
@@ -91,10 +96,7 @@ package enum FriendFilter {
     private static func matches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?,
         fields: NameFields, ranked: Bool, searchesAddresses: Bool
-    ) throws(SourceError) -> (
-        matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?,
-        problems: [SourceError]
-    ) {
+    ) throws(SourceError) -> Found {
         let (list, leftOut, _) = try loader.list(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses)
         return (.friends(found), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems)
@@ -106,10 +108,7 @@ package enum FriendFilter {
     private static func candidateMatches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?, ranked: Bool,
         searchesAddresses: Bool
-    ) throws(SourceError) -> (
-        matches: FilterMatches, leftOut: Int, skipped: Int, firstSkipped: SkippedEntry?, encoding: String?,
-        problems: [SourceError]
-    ) {
+    ) throws(SourceError) -> Found {
         let candidates = FilterCandidates(query, searchesAddresses: searchesAddresses)
         let building = ListBeingBuilt(FriendList(sortOrder: sortOrder, inputOrder: inputOrder))
         // The candidates are found as the pages are read; their batches are made on the other cores.

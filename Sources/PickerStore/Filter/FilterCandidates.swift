@@ -53,12 +53,9 @@ package final class FilterCandidates: @unchecked Sendable {
             for index in 0..<texts.count {
                 texts.withText(index) { text in
                     note(text.id)
-                    kept.append(mayMatch(text))
-                    guard kept[kept.count - 1] else { return }
-                    keptTexts.append(id: text.id, name: text.name)
-                    keptTexts.appendPart(text.firstName)
-                    keptTexts.appendPart(text.middleName)
-                    keptTexts.appendPart(text.lastName)
+                    let may = mayMatch(text)
+                    kept.append(may)
+                    if may { keptTexts.append(text) }
                 }
             }
             page.content = .texts(keptTexts)

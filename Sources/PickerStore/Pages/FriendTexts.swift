@@ -50,12 +50,15 @@ package struct FriendTexts: Sendable, GrowingPage {
 
     /// Appends `friend`.
     mutating func append(_ friend: Friend) {
-        friend.withText { text in
-            append(id: text.id, name: text.name)
-            appendPart(text.firstName)
-            appendPart(text.middleName)
-            appendPart(text.lastName)
-        }
+        friend.withText { append($0) }
+    }
+
+    /// Appends the friend whose strings are `text`.
+    mutating func append(_ text: FriendText) {
+        append(id: text.id, name: text.name)
+        appendPart(text.firstName)
+        appendPart(text.middleName)
+        appendPart(text.lastName)
     }
 
     /// Calls `body` with the strings of friend `index`.
