@@ -16,7 +16,8 @@ let package = Package(
         .executable(name: "picker-bench", targets: ["PickerBench"]),
     ],
     targets: [
-        .target(name: "PickerStore"),
+        .target(name: "PickerStore", dependencies: ["CPrefetch"]),
+        .target(name: "CPrefetch"),
         .target(name: "PickerSources", dependencies: ["PickerStore", "CCurl", "CCrypto", "CQRencode", "CZlib"]),
         .target(name: "PickerKit", dependencies: ["PickerStore", "PickerSources", "CNcurses"]),
         .target(name: "CCurl"),

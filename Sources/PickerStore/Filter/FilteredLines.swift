@@ -1,3 +1,4 @@
+import CPrefetch
 import FoundationEssentials
 import Glibc
 
@@ -15,6 +16,9 @@ package struct FilteredLines: Sendable {
     }
 
     let text: Data
+
+    /// How many lines ahead a loop over the lines in list order asks for a name's bytes.
+    static let lookahead = 16
     let lines: [Line]
 
     /// The number of lines.
@@ -43,7 +47,16 @@ package struct FilteredLines: Sendable {
     ) {
         text.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            for line in lines[positions] { body(line.number, UnsafeBufferPointer(rebasing: bytes[line.range])) }
+            let base = bytes.baseAddress
+            for index in positions {
+                // The lines lie in the text's order, not the list's: the names a few lines on
+                // are fetched while this one is read.
+                if let base, index + Self.lookahead < positions.upperBound {
+                    picker_prefetch(base + Int(lines[index + Self.lookahead].start))
+                }
+                let line = lines[index]
+                body(line.number, UnsafeBufferPointer(rebasing: bytes[line.range]))
+            }
         }
     }
 }

@@ -38,6 +38,9 @@ struct LineNames: Sendable {
         (self.firstLines, self.names) = (firstLines, names)
     }
 
+    /// Whether every line is a name of its own, numbered as the lines are.
+    var isEveryLine: Bool { names == nil }
+
     /// How many names there are.
     var count: Int { firstLines?.count ?? lines.count }
 

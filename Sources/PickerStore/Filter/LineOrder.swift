@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// The order `--filter` prints the lines of a text that matched in: by score when ranked, then
 /// by the sort key (``SortEntry``) of the name, then in the text's order, as a list would sort
 /// them, worked out without a sort key per line.
@@ -15,6 +17,11 @@ enum LineOrder {
         _ lines: LineHits, names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder,
         inputOrder: InputOrder? = nil, scored: Bool
     ) -> [FilteredLines.Line] {
+        if inputOrder == nil, names.isEveryLine {
+            // Each line is a name of its own (nearly every real list): the names' order is the
+            // lines', equal names already in the text's order.
+            return gathered(lines, in: order(of: names, in: text, sortOrder: sortOrder, scored: scored).order)
+        }
         let (groups, groupCount) =
             inputOrder == nil
             ? self.groups(of: names, in: text, sortOrder: sortOrder, scored: scored)
@@ -54,6 +61,37 @@ enum LineOrder {
     private static func groups(
         of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, scored: Bool
     ) -> (groups: [UInt32], count: Int) {
+        let (order, compare) = order(of: names, in: text, sortOrder: sortOrder, scored: false)
+        // The rank of each name in that order (equal entries share one).
+        var ranks = [UInt32](repeating: 0, count: names.count)
+        var rank: UInt32 = 0
+        for index in order.indices.dropFirst() {
+            if compare(Int(order[index - 1]), Int(order[index])) != nil { rank += 1 }
+            ranks[Int(order[index])] = rank
+        }
+        let scores = names.scores
+        let scoredOrder = scored ? stableSorted(order, by: scores, buckets: 256) : order
+        var groups = [UInt32](repeating: 0, count: names.count)
+        var group: UInt32 = 0
+        for index in scoredOrder.indices {
+            let position = Int(scoredOrder[index])
+            if index > 0 {
+                let before = Int(scoredOrder[index - 1])
+                if ranks[position] != ranks[before] || (scored && scores[position] != scores[before]) {
+                    group += 1
+                }
+            }
+            groups[position] = group
+        }
+        return (groups, scoredOrder.isEmpty ? 0 : Int(group) + 1)
+    }
+
+    /// The numbers of `names`, lines of `text`, in the order of a list sorted by `sortOrder`,
+    /// equal entries by number, after their scores when `scored`; and how two names compare:
+    /// whether the first one's entry comes first, or nil when their entries are equal.
+    private static func order(
+        of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, scored: Bool
+    ) -> (order: [UInt32], compare: (Int, Int) -> Bool?) {
         let parts = Parallel.ranges(names.count, minimum: 4096)
         let shared = UncheckedSendable(text)
         // The prefix of each name's entry; an entry itself is made again where two prefixes
@@ -89,30 +127,38 @@ enum LineOrder {
             let order = compareBytes(entries.0.withUnsafeBufferPointer { $0 }, entries.1.withUnsafeBufferPointer { $0 })
             return order == 0 ? nil : order < 0
         }
-        // Names in the order of their entries, equal ones by number, and the rank of each
-        // (equal entries share one).
-        var order = sortedByPrefix(prefixes) { compare($0, $1) ?? ($0 < $1) }
-        var ranks = [UInt32](repeating: 0, count: names.count)
-        var rank: UInt32 = 0
-        for index in order.indices.dropFirst() {
-            if compare(Int(order[index - 1]), Int(order[index])) != nil { rank += 1 }
-            ranks[Int(order[index])] = rank
-        }
-        let scores = names.scores
-        if scored { order = stableSorted(order, by: scores, buckets: 256) }
-        var groups = [UInt32](repeating: 0, count: names.count)
-        var group: UInt32 = 0
-        for index in order.indices {
-            let position = Int(order[index])
-            if index > 0 {
-                let before = Int(order[index - 1])
-                if ranks[position] != ranks[before] || (scored && scores[position] != scores[before]) {
-                    group += 1
+        let order = sortedByPrefix(prefixes) { compare($0, $1) ?? ($0 < $1) }
+        return (scored ? stableSorted(order, by: names.scores, buckets: 256) : order, compare)
+    }
+
+    /// `lines` in `order`, on every core.
+    private static func gathered(_ lines: LineHits, in order: [UInt32]) -> [FilteredLines.Line] {
+        let parts = Parallel.ranges(order.count, minimum: 16_384)
+        return [FilteredLines.Line](unsafeUninitializedCapacity: order.count) { sorted, initialized in
+            let output = UncheckedSendable(sorted)
+            _ = Parallel.map(parts.count) { part in
+                lines.numbers.withUnsafeBufferPointer { numbers in
+                    lines.starts.withUnsafeBufferPointer { starts in
+                        lines.ends.withUnsafeBufferPointer { ends in
+                            for index in parts[part] {
+                                // Lines far apart: those a few places on are fetched meanwhile.
+                                if index + FilteredLines.lookahead < parts[part].upperBound {
+                                    let ahead = Int(order[index + FilteredLines.lookahead])
+                                    picker_prefetch(numbers.baseAddress! + ahead)
+                                    picker_prefetch(starts.baseAddress! + ahead)
+                                    picker_prefetch(ends.baseAddress! + ahead)
+                                }
+                                let line = Int(order[index])
+                                output.value.initializeElement(
+                                    at: index,
+                                    to: FilteredLines.Line(number: numbers[line], start: starts[line], end: ends[line]))
+                            }
+                        }
+                    }
                 }
             }
-            groups[position] = group
+            initialized = order.count
         }
-        return (groups, order.isEmpty ? 0 : Int(group) + 1)
     }
 
     /// The numbers of the names whose prefixes (``ListOrder/Prefix``) are `prefixes` in the
