@@ -90,34 +90,6 @@ final class DerivedSortKeyTests: XCTestCase {
         XCTAssertEqual(FriendList(apart).keys.storedSortKeys.count, 2)
     }
 
-    func testAPrintableASCIINameGetsTheKeyItsPartsMake() {
-        // Printable ASCII of every kind, spaces in runs and at the ends, and now and then a byte
-        // that is not printable ASCII (a tab, a line feed, an accent), which the scalars decide.
-        let pieces = [
-            "Ada", "LOVELACE", "o'Brien", "Jean-Luc", "x", "1st", "_", "~", "Mc{", " ", "  ", "\t", "\n", "é",
-        ]
-        var random = SplitMix64(seed: 7)
-        for round in 0..<5_000 {
-            let name = (0..<Int(random.next() % 7)).map { _ in
-                let piece = pieces[Int(random.next() % UInt64(pieces.count))]
-                return random.next() % 2 == 0 ? piece + " " : piece
-            }.joined()
-            for sortOrder in NameOrder.allCases {
-                let parts = Friend(id: "", name: name).nameParts
-                var folding = TextFolding()
-                var expected: [UInt8] = []
-                var made: [UInt8] = []
-                var utf8 = name
-                utf8.withUTF8 { utf8 in
-                    SortEntry.append(
-                        name: utf8, givenParts: parts, sortOrder: sortOrder, folding: &folding, to: &expected)
-                    SortEntry.append(name: utf8, givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &made)
-                }
-                XCTAssertEqual(made, expected, "round \(round), \(sortOrder): \(name.debugDescription)")
-            }
-        }
-    }
-
     func testNamesakesKeepTheOrderTheyArrivedIn() {
         let friends = ["9", "10", "1", "zz"].map { Friend(id: $0, name: "Ann Lee") }
         var list = FriendList()

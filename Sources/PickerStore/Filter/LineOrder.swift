@@ -96,12 +96,13 @@ enum LineOrder {
         let shared = UncheckedSendable(text)
         // The prefix of each name's entry; an entry itself is made again where two prefixes
         // cannot tell the names apart, which few are.
-        let entryOf: @Sendable (Int, inout TextFolding, inout [UInt8]) -> Void = { name, folding, entry in
+        let bytesOf: @Sendable (Int) -> UnsafeBufferPointer<UInt8> = { name in
             let place = names.place(name)
+            return UnsafeBufferPointer(rebasing: shared.value[Int(place.lowerBound)..<Int(place.upperBound)])
+        }
+        let entryOf: @Sendable (Int, inout TextFolding, inout [UInt8]) -> Void = { name, folding, entry in
             entry.removeAll(keepingCapacity: true)
-            SortEntry.append(
-                name: UnsafeBufferPointer(rebasing: shared.value[Int(place.lowerBound)..<Int(place.upperBound)]),
-                givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &entry)
+            SortEntry.append(name: bytesOf(name), givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &entry)
         }
         let prefixes = [ListOrder.Prefix](unsafeUninitializedCapacity: names.count) { buffer, initialized in
             let output = UncheckedSendable(buffer)
@@ -109,6 +110,11 @@ enum LineOrder {
                 var folding = TextFolding()
                 var entry: [UInt8] = []
                 for name in parts[part] {
+                    // Most names are printable ASCII, whose prefix is made without the entry.
+                    if let plain = PrintableASCIIName(bytesOf(name)) {
+                        output.value.initializeElement(at: name, to: plain.prefix(sortOrder: sortOrder))
+                        continue
+                    }
                     entryOf(name, &folding, &entry)
                     output.value.initializeElement(
                         at: name, to: entry.withUnsafeBufferPointer { ListOrder.Prefix($0, 0..<$0.count) })

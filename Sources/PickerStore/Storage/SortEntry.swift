@@ -93,7 +93,13 @@ enum SortEntry {
     private static func appendDerivedParts(
         _ name: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, folding: inout TextFolding, to bytes: inout [UInt8]
     ) -> Bool {
-        if appendPrintableASCIIParts(name, sortOrder: sortOrder, to: &bytes) { return true }
+        if let name = PrintableASCIIName(name) {
+            name.forEachKeyByte(sortOrder: sortOrder) { byte in
+                bytes.append(byte)
+                return true
+            }
+            return true
+        }
         let first = nextWord(of: name, from: 0)
         var last = first
         var wordCount = first == nil ? 0 : 1
@@ -131,61 +137,6 @@ enum SortEntry {
             }
         }
         return true
-    }
-
-    /// Appends the parts of `name` as ``appendDerivedParts(_:sortOrder:folding:to:)`` does, when
-    /// it holds only printable ASCII, whose words are split by spaces alone and fold by
-    /// lower-casing: most names, in one pass over their bytes and without decoding scalars.
-    /// - Returns: false, with nothing appended, when it holds any other byte.
-    private static func appendPrintableASCIIParts(
-        _ name: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, to bytes: inout [UInt8]
-    ) -> Bool {
-        var first = 0..<0
-        var last = 0..<0
-        var wordCount = 0
-        var index = 0
-        while index < name.count {
-            let byte = name[index]
-            guard byte &- 0x20 < 0x5F else { return false }
-            guard byte != 0x20 else {
-                index += 1
-                continue
-            }
-            let start = index
-            while index < name.count, name[index] &- 0x21 < 0x5E { index += 1 }
-            if wordCount == 0 { first = start..<index }
-            last = start..<index
-            wordCount += 1
-        }
-        func append(_ part: Part) {
-            switch part {
-            case .first:
-                appendLowercased(name[first], to: &bytes)
-            case .last:
-                if wordCount > 1 { appendLowercased(name[last], to: &bytes) }
-            case .middle:
-                guard wordCount > 2 else { return }
-                // The words between, one space apart however many stood between them.
-                var previous = UInt8(0x20)
-                for byte in name[first.upperBound..<last.lowerBound] {
-                    if byte != 0x20 || previous != 0x20 { bytes.append(UTF8Text.lowercasedASCII(byte)) }
-                    previous = byte
-                }
-                if bytes.last == 0x20 { bytes.removeLast() }
-            }
-        }
-        let lastFirst = sortOrder == .last && wordCount >= 2
-        for index in 0..<3 {
-            if index > 0 { bytes.append(partSeparator) }
-            append(lastFirst ? Part.lastFirst[index] : Part.firstFirst[index])
-        }
-        return true
-    }
-
-    /// Appends `ascii` lower-cased.
-    @inline(__always)
-    private static func appendLowercased(_ ascii: Slice<UnsafeBufferPointer<UInt8>>, to bytes: inout [UInt8]) {
-        for byte in ascii { bytes.append(UTF8Text.lowercasedASCII(byte)) }
     }
 
     /// A part of a name, and the orders they are put in.
