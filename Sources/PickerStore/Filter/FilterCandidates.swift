@@ -2,10 +2,14 @@
 /// is folded, keyed or sorted: `--filter` over a list of friends (a JSON document) then builds
 /// a list of these alone, and searches it as it would have searched everyone.
 ///
-/// A friend is kept when its name, once folded, holds every letter of the query's terms (a
-/// name of printable ASCII) or the byte that every name the query includes holds (any other:
-/// ``LineProbe``, the rarest of the terms' bytes), or when it has more than a name to match
-/// (addresses, a card, members): never is one left out that the query includes as written.
+/// A friend with more than a name to match (addresses, a card, members) is kept: the list's
+/// search decides. Any other must first hold, once folded, every letter of the query's terms
+/// (a name of printable ASCII) or the byte that every name the query includes holds (any
+/// other: ``LineProbe``, the rarest of the terms' bytes); one that does is kept when the query
+/// includes its name searched as a line of text is (``LineMatcher``), or at once when its name
+/// is not all there is to search (parts, a reading). Never is one left out that the query
+/// includes as written.
+///
 /// A friend whose id was given before is left out and counted, as a list leaves it out,
 /// whether or not it is kept: every id is kept, with its hash, and once the source is read the
 /// hashes are sorted and the ids of equal hashes compared.
@@ -17,7 +21,8 @@ package final class FilterCandidates: @unchecked Sendable {
     /// match (a query with no term a name must hold).
     private var probe: LineProbe?
     private var hasProbe = false
-    private var folding = TextFolding()
+    /// Searches the names that are all there is to search of their friends.
+    private var matcher: LineMatcher
     /// Every friend's id, in the order they came, and its hash.
     private var ids = ByteStore()
     private var hashes: [UInt64] = []
@@ -28,6 +33,7 @@ package final class FilterCandidates: @unchecked Sendable {
     /// The candidates for `query` (with `searchesAddresses`, as the picker's search takes it).
     package init(_ query: String, searchesAddresses: Bool) {
         self.query = CompiledQuery(SearchQuery(query, searchesAddresses: searchesAddresses))
+        matcher = LineMatcher(self.query, scoring: false)
     }
 
     deinit { probe?.deallocate() }
@@ -129,17 +135,26 @@ package final class FilterCandidates: @unchecked Sendable {
 
     /// Whether the query may include the friend of `text` by its name: a name of printable
     /// ASCII folds to itself in lowercase, and so its mask must hold the query's, as the search
-    /// asks of a name's key; any other name must hold the probe's byte once folded.
+    /// asks of a name's key; any other name must hold the probe's byte once folded. A name that
+    /// passes, and is all there is to search (no parts, no reading), is then searched as a line
+    /// of text is, which finds what the list's search finds.
     private func mayMatch(_ text: FriendText) -> Bool {
         guard let probe else { return true }
         let name = text.name
-        if name.allSatisfy({ $0 &- 0x20 < 0x5F }) {
+        let isPrintableASCII = name.allSatisfy { $0 &- 0x20 < 0x5F }
+        if isPrintableASCII {
             var mask: UInt32 = 0
             for byte in name { mask |= ByteMask.bit(UTF8Text.lowercasedASCII(byte)) }
-            return mask & query.mask == query.mask
+            guard mask & query.mask == query.mask else { return false }
+        } else {
+            switch probe.look(atFoldOf: name, folding: &matcher.folding) {
+            case .absent: return false
+            case .invalid: return true
+            case .possible: break
+            }
         }
-        if case .absent = probe.look(atFoldOf: name, folding: &folding) { return false }
-        return true
+        guard !text.hasParts, text.reading == nil, !NameLine.isBlank(name) else { return true }
+        return matcher.score(name, isASCII: isPrintableASCII || UTF8Text.isASCII(name)) != MatchTier.noMatch
     }
 
     /// Chooses the probe from the names `gather` puts together, the first page's.

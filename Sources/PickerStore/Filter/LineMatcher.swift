@@ -1,0 +1,69 @@
+/// Decides whether one line of text, a name alone, passes every term of a query, and its score,
+/// reusing its fold buffers from line to line: what the search of a list finds for a friend of
+/// that name with no more to search (parts, a reading, addresses).
+struct LineMatcher {
+    let query: CompiledQuery
+    let scoring: Bool
+    /// Whether a term needs the fold for case only (it has an accent).
+    let needsCaseFold: Bool
+    var folding = TextFolding()
+    var accentFold: [UInt8] = []
+    var caseFold: [UInt8] = []
+    var joined: [UInt8] = []
+
+    init(_ query: CompiledQuery, scoring: Bool) {
+        self.query = query
+        self.scoring = scoring
+        needsCaseFold = query.terms.contains(where: \.caseOnly)
+    }
+
+    /// The line's score, or ``MatchTier/noMatch`` when it does not pass. An ASCII line
+    /// folds to itself in lowercase, for either strength, so it is searched where it lies,
+    /// its capitals compared as small letters; it is folded only to be searched without its
+    /// punctuation, when it holds the term's first letter and some punctuation.
+    mutating func score(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> UInt8 {
+        if query.terms.isEmpty { return MatchTier.nameStart }
+        let noStarts = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
+        let (query, scoring) = (query, scoring)
+        if isASCII {
+            var folded = false
+            return query.score { term in
+                let (match, holdsFirst) = MatchTier.best(
+                    term.bytes, inASCIILine: line, anchor: term.anchor, scoring: scoring)
+                if let match { return match.tier }
+                guard term.joinsPunctuation, holdsFirst, line.contains(where: JoinedKey.isPunctuation) else {
+                    return nil
+                }
+                if !folded {
+                    accentFold.removeAll(keepingCapacity: true)
+                    for byte in line { accentFold.append(UTF8Text.lowercasedASCII(byte)) }
+                    folded = true
+                }
+                return accentFold.withUnsafeBufferPointer { accent in
+                    term.tier(in: accent, partStarts: noStarts, mayJoin: true, scoring: scoring, joined: &joined)
+                }
+            }
+        }
+        Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
+        if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }
+        return accentFold.withUnsafeBufferPointer { accent in
+            caseFold.withUnsafeBufferPointer { caseOnly in
+                query.score { term in
+                    term.tier(
+                        in: term.caseOnly ? caseOnly : accent, partStarts: noStarts, mayJoin: true,
+                        scoring: scoring, joined: &joined)
+                }
+            }
+        }
+    }
+
+    private static func fold(
+        _ line: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength, with folding: inout TextFolding,
+        into buffer: inout [UInt8]
+    ) {
+        buffer.removeAll(keepingCapacity: true)
+        if !folding.appendFold(line, strength, to: &buffer) {
+            buffer = folding.fold(String(decoding: line, as: UTF8.self), strength)
+        }
+    }
+}
