@@ -23,12 +23,25 @@ package final class FilterCandidates: @unchecked Sendable {
     private var hasProbe = false
     /// Searches the names that are all there is to search of their friends.
     private var matcher: LineMatcher
-    /// Every friend's id, in the order they came, and its hash.
-    private var ids = ByteStore()
-    private var hashes: [UInt64] = []
-    /// Whether each friend was kept, and how many were.
-    private var kept: [Bool] = []
+    /// Every friend's id, and whether it was kept.
+    private var seen = Seen()
+    /// How many friends were kept.
     private var keptCount = 0
+
+    /// Every friend's id, in the order they came, its hash, and whether it was kept.
+    private struct Seen {
+        var ids = ByteStore()
+        var hashes: [UInt64] = []
+        var kept: [Bool] = []
+
+        /// Notes the next friend, of `id`, kept or not.
+        mutating func note(_ id: UnsafeBufferPointer<UInt8>, kept: Bool) {
+            hashes.append(FriendBatch.wideIDHash(id))
+            ids.appendBytes(id)
+            ids.closeString()
+            self.kept.append(kept)
+        }
+    }
 
     /// The candidates for `query` (with `searchesAddresses`, as the picker's search takes it).
     package init(_ query: String, searchesAddresses: Bool) {
@@ -43,11 +56,17 @@ package final class FilterCandidates: @unchecked Sendable {
     package func candidates(of page: FriendPage) -> FriendPage {
         var page = page
         let estimate = page.estimatedCount
-        if let estimate, estimate > hashes.count {
-            hashes.reserveCapacity(estimate)
-            kept.reserveCapacity(estimate)
+        if let estimate, estimate > seen.hashes.count {
+            seen.hashes.reserveCapacity(estimate)
+            seen.kept.reserveCapacity(estimate)
         }
         page.announcedTotal = nil
+        // What is noted of each friend goes into copies that are put back after the page: the
+        // properties of a class are checked for exclusive access at each use.
+        var seen = Seen()
+        swap(&seen, &self.seen)
+        var matcher = self.matcher
+        defer { (self.seen, self.matcher) = (seen, matcher) }
         switch page.content {
         case .texts(let texts):
             if !hasProbe {
@@ -56,11 +75,11 @@ package final class FilterCandidates: @unchecked Sendable {
                 }
             }
             var keptTexts = FriendTexts()
+            let probe = probe
             for index in 0..<texts.count {
                 texts.withText(index) { text in
-                    note(text.id)
-                    let may = mayMatch(text)
-                    kept.append(may)
+                    let may = mayMatch(text, probe: probe, matcher: &matcher)
+                    seen.note(text.id, kept: may)
                     if may { keptTexts.append(text) }
                 }
             }
@@ -68,20 +87,21 @@ package final class FilterCandidates: @unchecked Sendable {
         case .friends(let friends):
             if !hasProbe { chooseProbe { sample in for friend in friends.prefix(4096) { sample += friend.name.utf8 } } }
             var keptFriends: [Friend] = []
+            let probe = probe
             for friend in friends {
                 let hasMore = !friend.emails.isEmpty || friend.card != nil || friend.members != nil
                 let may = friend.withText { text in
-                    note(text.id)
-                    return hasMore || mayMatch(text)
+                    let may = hasMore || mayMatch(text, probe: probe, matcher: &matcher)
+                    seen.note(text.id, kept: may)
+                    return may
                 }
-                kept.append(may)
                 if may { keptFriends.append(friend) }
             }
             page.content = .friends(keptFriends)
         }
         // The list makes room for as many of the source's friends as have been kept so far.
         keptCount += page.count
-        page.estimatedCount = estimate.map { $0 * keptCount / max(kept.count, 1) + 1 }
+        page.estimatedCount = estimate.map { $0 * keptCount / max(seen.kept.count, 1) + 1 }
         return page
     }
 
@@ -94,24 +114,20 @@ package final class FilterCandidates: @unchecked Sendable {
         var leftOut = 0
         forEachRepeat { first, repeated in
             leftOut += 1
-            guard !kept[first], kept[repeated] else { return }
-            let id = ids.bytes.withUnsafeBufferPointer { String(decoding: $0[ids.range(repeated)], as: UTF8.self) }
+            guard !seen.kept[first], seen.kept[repeated] else { return }
+            let id = seen.ids.bytes.withUnsafeBufferPointer {
+                String(decoding: $0[seen.ids.range(repeated)], as: UTF8.self)
+            }
             if let position = list.position(ofID: id) { hidden.insert(position) }
         }
         return (hidden, leftOut)
-    }
-
-    /// Notes the id of the next friend.
-    private func note(_ id: UnsafeBufferPointer<UInt8>) {
-        hashes.append(FriendBatch.wideIDHash(id))
-        ids.appendBytes(id)
-        ids.closeString()
     }
 
     /// Calls `body` with each friend whose id a friend before it gave, and the first that gave
     /// it (their numbers, in the order friends came): the friends in the order of their ids'
     /// hashes, the ids of equal hashes compared.
     private func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
+        let (ids, hashes) = (seen.ids, seen.hashes)
         let order = RadixSort.order(of: hashes)
         ids.bytes.withUnsafeBufferPointer { bytes in
             func id(_ number: UInt32) -> UnsafeBufferPointer<UInt8> {
@@ -133,12 +149,13 @@ package final class FilterCandidates: @unchecked Sendable {
         }
     }
 
-    /// Whether the query may include the friend of `text` by its name: a name of printable
-    /// ASCII folds to itself in lowercase, and so its mask must hold the query's, as the search
-    /// asks of a name's key; any other name must hold the probe's byte once folded. A name that
-    /// passes, and is all there is to search (no parts, no reading), is then searched as a line
-    /// of text is, which finds what the list's search finds.
-    private func mayMatch(_ text: FriendText) -> Bool {
+    /// Whether the query may include the friend of `text` by its name (`probe` the one chosen,
+    /// `matcher` the query's): a name of printable ASCII folds to itself in lowercase, and so its
+    /// mask must hold the query's, as the search asks of a name's key; any other name must hold
+    /// the probe's byte once folded. A name that passes, and is all there is to search (no
+    /// parts, no reading), is then searched as a line of text is, which finds what the list's
+    /// search finds.
+    private func mayMatch(_ text: FriendText, probe: LineProbe?, matcher: inout LineMatcher) -> Bool {
         guard let probe else { return true }
         let name = text.name
         let isPrintableASCII = name.allSatisfy { $0 &- 0x20 < 0x5F }
