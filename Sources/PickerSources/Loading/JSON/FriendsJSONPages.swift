@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import PickerStore
+@_spi(Inlining) import PickerStore
 
 extension FriendsJSON {
     /// The most bytes one unit of a document may take (a friend, a value passed over, a key):
