@@ -7,6 +7,9 @@ extension JSONFriendScanner {
     struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var index: Int
+        /// The line ends before ``index``, counted as white space and values passed over are
+        /// (``Lines/start`` an index in `bytes`).
+        var lines: Lines
 
         var atEnd: Bool { index >= bytes.count }
 
@@ -15,7 +18,11 @@ extension JSONFriendScanner {
         mutating func skipWhitespace() {
             while index < bytes.count {
                 switch bytes[index] {
-                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                case 0x20, 0x0D, 0x09: index += 1
+                case 0x0A:
+                    index += 1
+                    lines.count += 1
+                    lines.start = index
                 default: return
                 }
             }
@@ -266,14 +273,16 @@ extension JSONFriendScanner {
         }
 
         /// Checks and passes over any JSON value, nested `depth` deep in the document (which,
-        /// with `endsDocument`, ends with the bytes).
+        /// with `endsDocument`, ends with the bytes), counting its line ends.
         mutating func skipValue(depth: Int, endsDocument: Bool = false) throws(Failure) {
+            let start = index
             do throws(JSONSyntax.Problem) {
                 index = try JSONSyntax.value(in: bytes, at: index, depth: depth, endsDocument: endsDocument)
             } catch {
                 if error.truncated { throw .truncated }
                 throw .syntax(offset: error.offset, error.reason)
             }
+            lines.pass(UnsafeBufferPointer(rebasing: bytes[start..<index]), at: start)
         }
 
         private mutating func literal(_ word: StaticString) throws(Failure) {
