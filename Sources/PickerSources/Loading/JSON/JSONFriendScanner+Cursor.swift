@@ -29,6 +29,7 @@ extension JSONFriendScanner {
         }
 
         /// The colon after a key, after optional white space.
+        @inline(__always)
         mutating func colon() throws(Failure) {
             skipWhitespace()
             guard let next = peek() else { throw .truncated }
@@ -156,15 +157,13 @@ extension JSONFriendScanner {
             let idBytes = idText ?? Self.append(StableID.of([string(nameText, decoded)]).utf8, to: &decoded)
             let raw = bytes
             decoded.withUnsafeBufferPointer { decoded in
-                texts.append(id: idBytes.bytes(raw, decoded), name: nameText.bytes(raw, decoded))
-                // Each part on its own, not an array of the three: this runs for every friend.
-                func appendPart(_ part: Member) {
-                    guard case .text(let text) = part else { return texts.appendPart(nil) }
-                    texts.appendPart(text.bytes(raw, decoded))
+                func part(_ member: Member) -> UnsafeBufferPointer<UInt8>? {
+                    guard case .text(let text) = member else { return nil }
+                    return text.bytes(raw, decoded)
                 }
-                appendPart(first)
-                appendPart(middle)
-                appendPart(last)
+                texts.append(
+                    id: idBytes.bytes(raw, decoded), name: nameText.bytes(raw, decoded), firstName: part(first),
+                    middleName: part(middle), lastName: part(last))
             }
             return nil
         }
