@@ -120,6 +120,7 @@ extension JSONFriendScanner {
         /// (`data[3]`), in the order the decoder told it: the id, the name, then the parts. A
         /// friend without an id (or with a null one, as older answers have) gets one made from
         /// its name, as a CSV record without one does.
+        /// Of two members with one key the first counts; a later one is checked and passed over.
         ///
         /// The fields are held as where their bytes lie (``Member``, ``Text``), those of strings
         /// with escapes in `decoded`, so that nothing is counted or released for each field.
