@@ -277,4 +277,53 @@ final class JSONFastPathTests: XCTestCase {
             XCTAssertEqual(read.map(\.id), ids)
         }
     }
+
+    /// A problem megabytes into a file, long after the bytes before it were read and let go, is
+    /// told at its line and column: those the whole text gives, the line ends counted in the
+    /// white space and in the values passed over as they were read.
+    func testAProblemFarIntoAFileIsToldAtItsLineAndColumn() throws {
+        var friends: [String] = []
+        for index in 0..<80_000 {
+            switch index % 4 {
+            case 0: friends.append(#"{"id": "\#(index)", "name": "Friend \#(index)"}"#)
+            case 1:
+                friends.append("{\n  \"id\": \"\(index)\",\n  \"name\": \"Friend \(index)\"\n}")
+            case 2:
+                // A value passed over that spans lines.
+                friends.append(
+                    "{\"id\": \"\(index)\", \"picture\": {\"data\":\n  {\"url\": \"https://x/\(index)\"}\n},\r\n \"name\": \"F\"}"
+                )
+            default: friends.append("\t{ \"name\" : \"Friend \\u00e9\" , \"id\" : \(index) }")
+            }
+        }
+        let head = "{\"data\": [\n" + friends.joined(separator: ",\n")
+        for (tail, reason) in [
+            (",\n  {\"id\": \"x\",\n   \"name\": \"Bad\" \"more\"}]}", "expected ',' or '}'"),
+            (",\n  {\"id\": \"x\",\n   \"name\": \"Cut", "the end of the file: the JSON stops before it is complete"),
+        ] {
+            let text = head + tail
+            XCTAssertGreaterThan(text.utf8.count, 4 << 20)
+            let url = TemporaryFolder.root.appendingPathComponent("far-\(UUID().uuidString).json")
+            try Data(text.utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            // The place the whole text gives, counted here byte by byte.
+            let bytes = Array(text.utf8)
+            let offset = reason.hasPrefix("expected") ? bytes.count - 9 : bytes.count
+            let before = bytes[..<offset]
+            let line = before.count { $0 == 0x0A } + 1
+            let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            XCTAssertEqual(line, 200_003)
+            let expected =
+                "not valid JSON at line \(line), column \(column)" + (reason.hasPrefix("the end") ? ", " : ": ")
+                + reason
+            var read = 0
+            XCTAssertThrowsError(try FriendsJSON.readPages(path: url.path) { read += $0.friends.count }) {
+                XCTAssertEqual(($0 as? SourceError)?.problem, expected)
+            }
+            XCTAssertEqual(read, 80_000)
+            XCTAssertThrowsError(try FriendsJSON.decode(Data(text.utf8), source: "x")) {
+                XCTAssertEqual(($0 as? SourceError)?.problem, expected)
+            }
+        }
+    }
 }

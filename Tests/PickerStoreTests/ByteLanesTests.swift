@@ -1,7 +1,7 @@
 import PickerTestSupport
 import XCTest
 
-@testable import PickerStore
+@_spi(Inlining) @testable import PickerStore
 
 /// The word-at-a-time tests against the same tests made one byte at a time.
 final class ByteLanesTests: XCTestCase {

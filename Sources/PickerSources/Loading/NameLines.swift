@@ -107,10 +107,9 @@ package enum NameLines {
             }
             if NameLine.isBlank(line) { return }
             friends += 1
-            DecimalDigits.with(UInt64(number)) { id in pages.page.append(id: id, name: line) }
-            pages.page.appendPart(nil)
-            pages.page.appendPart(nil)
-            pages.page.appendPart(nil)
+            DecimalDigits.with(UInt64(number)) { id in
+                pages.page.append(id: id, name: line, firstName: nil, middleName: nil, lastName: nil)
+            }
             guard let page = pages.pageIfFull() else { return }
             let expected = FriendPage.estimatedCount(friends: friends, read: offset + line.count + 1, of: size)
             deliver(FriendPage(.texts(page), estimatedCount: expected))

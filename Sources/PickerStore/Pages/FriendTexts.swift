@@ -22,24 +22,30 @@ package struct FriendTexts: Sendable, GrowingPage {
         given.reserveCapacity(count)
     }
 
-    /// Appends a friend's id and name (valid UTF-8); its parts follow with ``appendPart(_:)``,
-    /// then ``close()``.
-    package mutating func append(id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>) {
+    /// Appends a friend: its id and name, and the parts of its name it was given (first,
+    /// middle, last), nil for the others; valid UTF-8 all. One call for a friend, so that a
+    /// reader in another module pays one.
+    package mutating func append(
+        id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, firstName: UnsafeBufferPointer<UInt8>?,
+        middleName: UnsafeBufferPointer<UInt8>?, lastName: UnsafeBufferPointer<UInt8>?
+    ) {
         append(id)
         append(name)
-        given.append(0)
+        let first = appendPart(firstName, bit: 1)
+        let middle = appendPart(middleName, bit: 2)
+        let last = appendPart(lastName, bit: 4)
+        given.append(first | middle | last)
     }
 
-    /// Appends the next part (first, middle, last) of the friend being appended, nil when not
-    /// given.
-    package mutating func appendPart(_ part: UnsafeBufferPointer<UInt8>?) {
-        let bit = UInt8(1) << (ends.count % 5 - 2)
-        if let part {
-            given[given.count - 1] |= bit
-            append(part)
-        } else {
+    /// Appends a part of the friend being appended, nil when not given: `bit` when it is.
+    @inline(__always)
+    private mutating func appendPart(_ part: UnsafeBufferPointer<UInt8>?, bit: UInt8) -> UInt8 {
+        guard let part else {
             ends.append(UInt32(truncatingIfNeeded: bytes.count))
+            return 0
         }
+        append(part)
+        return bit
     }
 
     private mutating func append(_ string: UnsafeBufferPointer<UInt8>) {
@@ -55,10 +61,9 @@ package struct FriendTexts: Sendable, GrowingPage {
 
     /// Appends the friend whose strings are `text`.
     mutating func append(_ text: FriendText) {
-        append(id: text.id, name: text.name)
-        appendPart(text.firstName)
-        appendPart(text.middleName)
-        appendPart(text.lastName)
+        append(
+            id: text.id, name: text.name, firstName: text.firstName, middleName: text.middleName,
+            lastName: text.lastName)
     }
 
     /// Calls `body` with the strings of friend `index`.

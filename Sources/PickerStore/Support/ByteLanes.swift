@@ -1,41 +1,45 @@
 /// Eight bytes of text read as one word, the first byte in the lowest lane, and the tests that
 /// look at all eight at once.
-package enum ByteLanes {
+///
+/// Public only to the modules that import its SPI (`@_spi(Inlining) import PickerStore`), and
+/// inlinable, so that the readers of the modules above pay no call per word: a `package`
+/// function is never inlined in another module, even when it is `@inlinable`.
+@_spi(Inlining) public enum ByteLanes {
     /// The high bit of every lane: a word of ASCII bytes has none of them set.
-    package static let highs: UInt64 = 0x8080_8080_8080_8080
+    @inlinable public static var highs: UInt64 { 0x8080_8080_8080_8080 }
 
     /// `byte` in every lane.
-    @inline(__always)
-    package static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+    @inlinable @inline(__always)
+    public static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
 
     /// The eight bytes at `pointer`, the first in the lowest lane.
-    @inline(__always)
-    package static func load(_ pointer: UnsafeRawPointer) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func load(_ pointer: UnsafeRawPointer) -> UInt64 {
         UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
     }
 
     /// The high bit of each lane of `word` that is zero; past the lowest such lane, others may
     /// be set too.
-    @inline(__always)
-    package static func zero(_ word: UInt64) -> UInt64 { below(1, word) }
+    @inlinable @inline(__always)
+    public static func zero(_ word: UInt64) -> UInt64 { below(1, word) }
 
     /// The high bit of each lane of `word` below `bound` (at most 0x80); past the lowest such
     /// lane, others may be set too.
-    @inline(__always)
-    package static func below(_ bound: UInt8, _ word: UInt64) -> UInt64 { (word &- repeated(bound)) & ~word & highs }
+    @inlinable @inline(__always)
+    public static func below(_ bound: UInt8, _ word: UInt64) -> UInt64 { (word &- repeated(bound)) & ~word & highs }
 
     /// The lowest lane whose high bit `flags` sets (8 when none is): the first byte a test found.
-    @inline(__always)
-    package static func first(_ flags: UInt64) -> Int { flags.trailingZeroBitCount / 8 }
+    @inlinable @inline(__always)
+    public static func first(_ flags: UInt64) -> Int { flags.trailingZeroBitCount / 8 }
 
     /// The bits of the lanes before lane `count` (0 to 8).
-    @inline(__always)
-    package static func before(_ count: Int) -> UInt64 { count == 0 ? 0 : UInt64.max >> (64 - 8 * UInt64(count)) }
+    @inlinable @inline(__always)
+    public static func before(_ count: Int) -> UInt64 { count == 0 ? 0 : UInt64.max >> (64 - 8 * UInt64(count)) }
 
     /// The high bit of each lane of `word` that is zero, and of no other (slower than
     /// ``zero(_:)``, which may set others past the first).
-    @inline(__always)
-    package static func exactlyZero(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func exactlyZero(_ word: UInt64) -> UInt64 {
         let low7 = repeated(0x7F)
         return ~(((word & low7) &+ low7) | word | low7)
     }
@@ -44,8 +48,9 @@ package enum ByteLanes {
     /// eight bytes at a time: at the first quote, backslash or control byte (or, with
     /// `stoppingAtNonASCII`, byte of 0x80 or more) of a whole word, or where the whole words
     /// end (the bytes after them are left to the caller); with the high bits of the bytes
-    /// passed. One call per string, so that a reader in another module pays no call per word.
-    package static func plainStringRun(
+    /// passed.
+    @inlinable
+    public static func plainStringRun(
         in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stoppingAtNonASCII: Bool
     ) -> (end: Int, highBits: UInt64) {
         guard let base = bytes.baseAddress else { return (start, 0) }
@@ -69,7 +74,8 @@ package enum ByteLanes {
     }
 
     /// How many bytes of `bytes` are `byte`, eight at a time.
-    package static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    @inlinable
+    public static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var count = 0
         var index = 0

@@ -82,49 +82,36 @@ extension FriendsJSON {
         var buffer: [UInt8] = []
         var lines = LineCount()
         var isFinal = false
-        // A document holds Graph friends, kept as their strings' bytes, or the export's.
-        var texts = GrowingPages<FriendTexts>(first: firstPage, largest: largestPage)
-        var pages = GrowingPages<[Friend]>(first: firstPage, largest: largestPage)
-        var skipped = 0
-        var firstSkipped: SkippedEntry?
-        func hand(_ content: FriendPage.Content) {
-            var page = FriendPage(content, skipped: skipped)
-            page.firstSkipped = firstSkipped
-            skipped = 0
-            firstSkipped = nil
-            deliver(page, scanner.consumed)
-        }
-        /// Delivers the friends left and, unless the document failed, the entries skipped last.
-        func deliverRest(failed: Bool = false) {
-            if let page = texts.rest() { hand(.texts(page)) }
-            if let page = pages.rest() { hand(.friends(page)) }
-            if skipped > 0, !failed { hand(.friends([])) }
-        }
+        var pages = ScannedPages(first: firstPage, largest: largestPage)
         while true {
             let step = buffer.withUnsafeBufferPointer { bytes in
                 scanner.step(
                     UnsafeBufferPointer(rebasing: bytes[(scanner.consumed - lines.dropped)...]), isFinal: isFinal,
-                    into: &texts.page)
+                    into: &pages.texts.page)
             }
             switch step {
             case .appended:
                 // A bare array may mix names and friend objects: the friends before are handed first.
-                if pages.page.count > 0, let page = pages.rest() { hand(.friends(page)) }
-                if let page = texts.pageIfFull() { hand(.texts(page)) }
+                if pages.friends.page.count > 0, let page = pages.friends.rest() {
+                    pages.hand(.friends(page), scanner.consumed, deliver)
+                }
+                if let page = pages.texts.pageIfFull() { pages.hand(.texts(page), scanner.consumed, deliver) }
             case .friend(let friend):
-                if texts.page.count > 0, let page = texts.rest() { hand(.texts(page)) }
-                if let page = pages.add(friend) { hand(.friends(page)) }
+                if pages.texts.page.count > 0, let page = pages.texts.rest() {
+                    pages.hand(.texts(page), scanner.consumed, deliver)
+                }
+                if let page = pages.friends.add(friend) { pages.hand(.friends(page), scanner.consumed, deliver) }
             case .skipped(let entry):
-                skipped += 1
-                firstSkipped = firstSkipped ?? entry
+                pages.skipped += 1
+                pages.firstSkipped = pages.firstSkipped ?? entry
             case .end:
-                deliverRest()
+                pages.deliverRest(scanner.consumed, deliver)
                 return nil
             case .needMore:
-                lines.drop(scanner.consumed - lines.dropped, of: &buffer)
+                lines.drop(upTo: scanner, of: &buffer)
                 let unit = buffer.count
                 if unit > largestUnit {
-                    deliverRest()
+                    pages.deliverRest(scanner.consumed, deliver)
                     return
                         "a value longer than \(largestUnit >> 20) MB at \(lines.place(scanner.consumed, in: buffer)) (the most picker reads at once)"
                 }
@@ -137,41 +124,66 @@ extension FriendsJSON {
                     }
                 }
             case .invalid(let problem):
-                deliverRest(failed: true)
+                pages.deliverRest(scanner.consumed, failed: true, deliver)
                 return message(problem) { lines.place($0, in: buffer) }
             }
         }
     }
 
-    /// The lines of the bytes dropped from the front of a buffer, so that an offset in the
-    /// document can be told as a line and column once the bytes before it are gone.
+    /// The friends a document's reader has read and not yet handed out, in pages, with the
+    /// elements of the list skipped since the last page.
+    private struct ScannedPages {
+        /// Friends of the Graph API, kept as their strings' bytes.
+        var texts: GrowingPages<FriendTexts>
+        /// Friends of the Facebook export, and names of a bare array.
+        var friends: GrowingPages<[Friend]>
+        var skipped = 0
+        var firstSkipped: SkippedEntry?
+
+        init(first: Int, largest: Int) {
+            texts = GrowingPages(first: first, largest: largest)
+            friends = GrowingPages(first: first, largest: largest)
+        }
+
+        /// Delivers `content`, read up to byte `consumed`, with the entries skipped since the
+        /// page before.
+        mutating func hand(_ content: FriendPage.Content, _ consumed: Int, _ deliver: (FriendPage, Int) -> Void) {
+            var page = FriendPage(content, skipped: skipped)
+            page.firstSkipped = firstSkipped
+            skipped = 0
+            firstSkipped = nil
+            deliver(page, consumed)
+        }
+
+        /// Delivers the friends left and, unless the document `failed`, the entries skipped last.
+        mutating func deliverRest(_ consumed: Int, failed: Bool = false, _ deliver: (FriendPage, Int) -> Void) {
+            if let page = texts.rest() { hand(.texts(page), consumed, deliver) }
+            if let page = friends.rest() { hand(.friends(page), consumed, deliver) }
+            if skipped > 0, !failed { hand(.friends([]), consumed, deliver) }
+        }
+    }
+
+    /// The bytes dropped from the front of a buffer and their line ends (which the reader
+    /// counted as it read them), so that an offset in the document can be told as a line and
+    /// column once the bytes before it are gone.
     private struct LineCount {
         /// How many bytes of the document were dropped.
         private(set) var dropped = 0
-        /// How many line ends they hold.
-        private var lineEnds = 0
-        /// The offset just past the last line end among them (0 when none).
-        private var lineStart = 0
+        /// Their line ends.
+        private var lines = JSONFriendScanner.Lines()
 
-        /// Drops the first `count` bytes of `buffer`, counting their line ends.
-        mutating func drop(_ count: Int, of buffer: inout [UInt8]) {
-            guard count > 0 else { return }
-            buffer.withUnsafeBufferPointer { bytes in
-                let gone = UnsafeBufferPointer(rebasing: bytes[0..<count])
-                lineEnds += ByteLanes.count(0x0A, in: gone)
-                if let last = gone.lastIndex(of: 0x0A) { lineStart = dropped + last + 1 }
-            }
-            buffer.removeSubrange(0..<count)
-            dropped += count
+        /// Drops the bytes of `buffer` that `scanner` has read for good.
+        mutating func drop(upTo scanner: JSONFriendScanner, of buffer: inout [UInt8]) {
+            guard scanner.consumed > dropped else { return }
+            buffer.removeSubrange(0..<(scanner.consumed - dropped))
+            dropped = scanner.consumed
+            lines = scanner.lines
         }
 
         /// `line L, column C` of the document's byte `offset`, which is not before the bytes of
         /// `buffer` (those after the ones dropped).
         func place(_ offset: Int, in buffer: [UInt8]) -> String {
-            let before = buffer[0..<min(buffer.count, offset - dropped)]
-            let line = lineEnds + before.count { $0 == 0x0A } + 1
-            let start = before.lastIndex(of: 0x0A).map { dropped + $0 + 1 } ?? lineStart
-            return "line \(line), column \(offset - start + 1)"
+            lines.place(offset, in: buffer[...], from: dropped)
         }
     }
 }

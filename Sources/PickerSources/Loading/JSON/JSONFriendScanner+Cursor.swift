@@ -7,6 +7,9 @@ extension JSONFriendScanner {
     struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
         var index: Int
+        /// The line ends before ``index``, counted as white space and values passed over are
+        /// (``Lines/start`` an index in `bytes`).
+        var lines: Lines
 
         var atEnd: Bool { index >= bytes.count }
 
@@ -15,13 +18,18 @@ extension JSONFriendScanner {
         mutating func skipWhitespace() {
             while index < bytes.count {
                 switch bytes[index] {
-                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                case 0x20, 0x0D, 0x09: index += 1
+                case 0x0A:
+                    index += 1
+                    lines.count += 1
+                    lines.start = index
                 default: return
                 }
             }
         }
 
         /// The colon after a key, after optional white space.
+        @inline(__always)
         mutating func colon() throws(Failure) {
             skipWhitespace()
             guard let next = peek() else { throw .truncated }
@@ -63,39 +71,48 @@ extension JSONFriendScanner {
             }
         }
 
-        /// The members of the object at the cursor (its `{`), nested `depth` deep: `body` is
-        /// called with each key, the cursor at its value, and reads the value; the first of two
-        /// members with one key is the one `body` is given, a later one is checked and passed
-        /// over. A comma before the `}` is allowed, as for the decoder.
+        /// Past the `{` of the object at the cursor and the white space after it: false when the
+        /// object is empty (its `}` passed too).
         @inline(__always)
-        private mutating func members(depth: Int, _ body: (Field, inout Cursor) throws(Failure) -> Bool) throws(Failure)
-        {
+        private mutating func openObject() throws(Failure) -> Bool {
             index += 1
             skipWhitespace()
             guard let first = peek() else { throw .truncated }
             if first == UInt8(ascii: "}") {
                 index += 1
-                return
+                return false
             }
             if first == UInt8(ascii: ",") { throw .invalid }
-            while true {
-                let key = try key()
-                try colon()
-                skipWhitespace()
-                if try !body(key, &self) { try skipValue(depth: depth + 1) }
-                skipWhitespace()
-                guard let next = peek() else { throw .truncated }
+            return true
+        }
+
+        /// A member's key, its colon, and the white space before its value.
+        @inline(__always)
+        private mutating func memberKey() throws(Failure) -> Field {
+            let key = try key()
+            try colon()
+            skipWhitespace()
+            return key
+        }
+
+        /// After a member's value: true when another member follows (the cursor at its key),
+        /// false past the `}` that ends the object. A comma before the `}` is allowed, as for
+        /// the decoder.
+        @inline(__always)
+        private mutating func memberFollows() throws(Failure) -> Bool {
+            skipWhitespace()
+            guard let next = peek() else { throw .truncated }
+            index += 1
+            if next == UInt8(ascii: "}") { return false }
+            guard next == UInt8(ascii: ",") else { throw .invalid }
+            skipWhitespace()
+            guard let following = peek() else { throw .truncated }
+            if following == UInt8(ascii: "}") {
                 index += 1
-                if next == UInt8(ascii: "}") { return }
-                guard next == UInt8(ascii: ",") else { throw .invalid }
-                skipWhitespace()
-                guard let following = peek() else { throw .truncated }
-                if following == UInt8(ascii: "}") {
-                    index += 1
-                    return
-                }
-                guard following == UInt8(ascii: "\"") else { throw .invalid }
+                return false
             }
+            guard following == UInt8(ascii: "\"") else { throw .invalid }
+            return true
         }
 
         /// A friend object at the cursor (its `{`), nested `depth` deep, appended to `texts`
@@ -103,27 +120,34 @@ extension JSONFriendScanner {
         /// (`data[3]`), in the order the decoder told it: the id, the name, then the parts. A
         /// friend without an id (or with a null one, as older answers have) gets one made from
         /// its name, as a CSV record without one does.
+        /// Of two members with one key the first counts; a later one is checked and passed over.
+        ///
+        /// The fields are held as where their bytes lie (``Member``, ``Text``), those of strings
+        /// with escapes in `decoded`, so that nothing is counted or released for each field.
         mutating func friend(into texts: inout FriendTexts, depth: Int, path: Path) throws(Failure) -> SkippedEntry? {
             var id = Member.absent
             var name = Member.absent
             var first = Member.absent
             var middle = Member.absent
             var last = Member.absent
-            try members(depth: depth) { (key, cursor) throws(Failure) in
-                switch key {
-                case .id where id.isAbsent: id = try cursor.member(depth: depth + 1, number: true)
-                case .name where name.isAbsent: name = try cursor.member(depth: depth + 1)
-                case .firstName where first.isAbsent: first = try cursor.member(depth: depth + 1)
-                case .middleName where middle.isAbsent: middle = try cursor.member(depth: depth + 1)
-                case .lastName where last.isAbsent: last = try cursor.member(depth: depth + 1)
-                default: return false
-                }
-                return true
+            var decoded: [UInt8] = []
+            if try openObject() {
+                repeat {
+                    switch try memberKey() {
+                    case .id where id.isAbsent: id = try member(depth: depth + 1, number: true, into: &decoded)
+                    case .name where name.isAbsent: name = try member(depth: depth + 1, into: &decoded)
+                    case .firstName where first.isAbsent: first = try member(depth: depth + 1, into: &decoded)
+                    case .middleName where middle.isAbsent: middle = try member(depth: depth + 1, into: &decoded)
+                    case .lastName where last.isAbsent: last = try member(depth: depth + 1, into: &decoded)
+                    default: try skipValue(depth: depth + 1)
+                    }
+                } while try memberFollows()
             }
-            var idText: Text?
+            let idText: Text?
             switch id {
             case .text(let text): idText = text
-            case .number(let range): idText = Self.idText(UnsafeBufferPointer(rebasing: bytes[range]), at: range)
+            case .number(let range):
+                idText = Self.idText(UnsafeBufferPointer(rebasing: bytes[range]), at: range, into: &decoded)
             case .absent, .null: idText = nil
             case .other: return Self.problem(id, .id, at: path)
             }
@@ -131,16 +155,17 @@ extension JSONFriendScanner {
             if case .other = first { return Self.problem(first, .firstName, at: path) }
             if case .other = middle { return Self.problem(middle, .middleName, at: path) }
             if case .other = last { return Self.problem(last, .lastName, at: path) }
-            let idBytes = idText ?? .decoded(Array(StableID.of([string(nameText)]).utf8))
-            withBytes(idBytes) { id in withBytes(nameText) { name in texts.append(id: id, name: name) } }
-            // Each part on its own, not an array of the three: this runs for every friend.
-            func appendPart(_ part: Member) {
-                guard case .text(let text) = part else { return texts.appendPart(nil) }
-                withBytes(text) { texts.appendPart($0) }
+            let idBytes = idText ?? Self.append(StableID.of([string(nameText, decoded)]).utf8, to: &decoded)
+            let raw = bytes
+            decoded.withUnsafeBufferPointer { decoded in
+                func part(_ member: Member) -> UnsafeBufferPointer<UInt8>? {
+                    guard case .text(let text) = member else { return nil }
+                    return text.bytes(raw, decoded)
+                }
+                texts.append(
+                    id: idBytes.bytes(raw, decoded), name: nameText.bytes(raw, decoded), firstName: part(first),
+                    middleName: part(middle), lastName: part(last))
             }
-            appendPart(first)
-            appendPart(middle)
-            appendPart(last)
             return nil
         }
 
@@ -150,13 +175,16 @@ extension JSONFriendScanner {
         mutating func exportFriend(depth: Int, path: Path) throws(Failure) -> ExportEntry {
             var name = Member.absent
             var timestamp = Member.absent
-            try members(depth: depth) { (key, cursor) throws(Failure) in
-                switch key {
-                case .name where name.isAbsent: name = try cursor.member(depth: depth + 1)
-                case .timestamp where timestamp.isAbsent: timestamp = try cursor.member(depth: depth + 1, number: true)
-                default: return false
-                }
-                return true
+            var decoded: [UInt8] = []
+            if try openObject() {
+                repeat {
+                    switch try memberKey() {
+                    case .name where name.isAbsent: name = try member(depth: depth + 1, into: &decoded)
+                    case .timestamp where timestamp.isAbsent:
+                        timestamp = try member(depth: depth + 1, number: true, into: &decoded)
+                    default: try skipValue(depth: depth + 1)
+                    }
+                } while try memberFollows()
             }
             guard case .text(let nameText) = name else { return .skipped(Self.problem(name, .name, at: path)) }
             var seconds: Int64?
@@ -169,7 +197,7 @@ extension JSONFriendScanner {
                 }
                 seconds = value
             }
-            return .friend(FacebookExport.friend(name: string(nameText), timestamp: seconds))
+            return .friend(FacebookExport.friend(name: string(nameText, decoded), timestamp: seconds))
         }
 
         /// An entry of the Facebook export's friends list, read: a friend, or why it is not one.
@@ -178,12 +206,15 @@ extension JSONFriendScanner {
             case skipped(SkippedEntry)
         }
 
-        /// The value of a field the reader knows, at the cursor, nested `depth` deep: a string,
-        /// or with `number`, a number; `null`; or any other value, checked and passed over.
-        private mutating func member(depth: Int, number: Bool = false) throws(Failure) -> Member {
+        /// The value of a field the reader knows, at the cursor, nested `depth` deep: a string
+        /// (the bytes of its escapes appended to `decoded`), or with `number`, a number; `null`;
+        /// or any other value, checked and passed over.
+        private mutating func member(depth: Int, number: Bool = false, into decoded: inout [UInt8]) throws(Failure)
+            -> Member
+        {
             guard let byte = peek() else { throw .truncated }
             switch byte {
-            case UInt8(ascii: "\""): return .text(try text())
+            case UInt8(ascii: "\""): return .text(try text(into: &decoded))
             case UInt8(ascii: "n"):
                 try literal("null")
                 return .null
@@ -208,50 +239,65 @@ extension JSONFriendScanner {
 
         /// A string value, at the cursor.
         mutating func string() throws(Failure) -> String {
-            string(try text())
+            var decoded: [UInt8] = []
+            return string(try text(into: &decoded), decoded)
         }
 
-        /// The string `text` holds.
-        private func string(_ text: Text) -> String {
-            withBytes(text) { String(decoding: $0, as: UTF8.self) }
+        /// The string `text` holds, whose escapes' bytes are in `decoded`.
+        private func string(_ text: Text, _ decoded: [UInt8]) -> String {
+            decoded.withUnsafeBufferPointer { String(decoding: text.bytes(bytes, $0), as: UTF8.self) }
         }
 
         /// A string value read: where its bytes lie between its quotes (or, for a number, the
-        /// number's text), or, when it holds escapes, the bytes they stand for. Valid UTF-8
-        /// either way.
+        /// number's text) in the cursor's bytes, or, when it holds escapes, where the bytes they
+        /// stand for lie in the bytes decoded beside them. Valid UTF-8 either way.
         enum Text {
             case raw(Range<Int>)
-            case decoded([UInt8])
+            case decoded(Range<Int>)
+
+            /// Its bytes, in `raw` (the cursor's) or `decoded`.
+            func bytes(_ raw: UnsafeBufferPointer<UInt8>, _ decoded: UnsafeBufferPointer<UInt8>)
+                -> UnsafeBufferPointer<UInt8>
+            {
+                switch self {
+                case .raw(let range): UnsafeBufferPointer(rebasing: raw[range])
+                case .decoded(let range): UnsafeBufferPointer(rebasing: decoded[range])
+                }
+            }
         }
 
-        /// A string value, at the cursor, as its bytes.
-        private mutating func text() throws(Failure) -> Text {
+        /// A string value, at the cursor, as its bytes; those its escapes stand for are
+        /// appended to `decoded`.
+        private mutating func text(into decoded: inout [UInt8]) throws(Failure) -> Text {
             let (range, escaped, isASCII) = try stringRange()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             if !escaped {
                 guard isASCII || UTF8Text.isValid(raw) else { throw .invalid }
                 return .raw(range)
             }
-            let decoded = try Self.unescape(raw)
-            guard decoded.withUnsafeBufferPointer({ UTF8Text.isASCII($0) || UTF8Text.isValid($0) }) else {
+            let unescaped = try Self.unescape(raw)
+            guard unescaped.withUnsafeBufferPointer({ UTF8Text.isASCII($0) || UTF8Text.isValid($0) }) else {
                 throw .invalid
             }
-            return .decoded(decoded)
+            return Self.append(unescaped, to: &decoded)
         }
 
-        /// Calls `body` with the bytes of `text`.
-        private func withBytes<Result>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            switch text {
-            case .raw(let range): body(UnsafeBufferPointer(rebasing: bytes[range]))
-            case .decoded(let decoded): decoded.withUnsafeBufferPointer(body)
-            }
+        /// `text` appended to `decoded`, where it lies there.
+        private static func append(_ text: some Collection<UInt8>, to decoded: inout [UInt8]) -> Text {
+            let start = decoded.count
+            decoded += text
+            return .decoded(start..<decoded.count)
         }
 
         /// The text of the id given as the number `literal`, which lies at `range`: a plain
         /// integer of up to 18 digits as it is written; any other whole number that 64 bits hold
-        /// as its value's digits, as the decoder gave it (`1e3` is `1000`, `-0` is `0`); any
-        /// other number (`1.5`, `1e30`) as it is written.
-        private static func idText(_ literal: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> Text {
+        /// as its value's digits (appended to `decoded`), as the decoder gave it (`1e3` is
+        /// `1000`, `-0` is `0`); any other number (`1.5`, `1e30`) as it is written.
+        private static func idText(
+            _ literal: UnsafeBufferPointer<UInt8>, at range: Range<Int>, into decoded: inout [UInt8]
+        )
+            -> Text
+        {
             let negative = literal.first == UInt8(ascii: "-")
             let digits = literal.count - (negative ? 1 : 0)
             let isPlain =
@@ -262,18 +308,20 @@ extension JSONFriendScanner {
                 && (literal[negative ? 1 : 0] != UInt8(ascii: "0") || (digits == 1 && !negative))
             if isPlain { return .raw(range) }
             guard let value = JSONNumber.wholeValue(literal) else { return .raw(range) }
-            return .decoded(Array(String(value).utf8))
+            return append(String(value).utf8, to: &decoded)
         }
 
         /// Checks and passes over any JSON value, nested `depth` deep in the document (which,
-        /// with `endsDocument`, ends with the bytes).
+        /// with `endsDocument`, ends with the bytes), counting its line ends.
         mutating func skipValue(depth: Int, endsDocument: Bool = false) throws(Failure) {
+            let start = index
             do throws(JSONSyntax.Problem) {
                 index = try JSONSyntax.value(in: bytes, at: index, depth: depth, endsDocument: endsDocument)
             } catch {
                 if error.truncated { throw .truncated }
                 throw .syntax(offset: error.offset, error.reason)
             }
+            lines.pass(UnsafeBufferPointer(rebasing: bytes[start..<index]), at: start)
         }
 
         private mutating func literal(_ word: StaticString) throws(Failure) {

@@ -1,4 +1,4 @@
-import PickerStore
+@_spi(Inlining) import PickerStore
 
 /// Strings of JSON for ``JSONFriendScanner/Cursor``: where one ends, found eight bytes at a time,
 /// and the bytes its escapes stand for.

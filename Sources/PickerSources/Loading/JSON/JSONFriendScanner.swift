@@ -97,6 +97,8 @@ struct JSONFriendScanner {
     private var isScalar = false
     /// How many bytes of the input have been read for good.
     private(set) var consumed = 0
+    /// The line ends of those bytes.
+    private(set) var lines = Lines()
 
     /// The nesting depth of the list's friends (the top-level value is at depth 0).
     private var elementDepth: Int { isPage ? (listInEdge ? 3 : 2) : 1 }
@@ -106,22 +108,22 @@ struct JSONFriendScanner {
     /// A friend of the Graph API is appended to `texts`.
     mutating func step(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into texts: inout FriendTexts) -> Step {
         let base = consumed
-        var cursor = Cursor(bytes: input, index: 0)
+        var cursor = Cursor(bytes: input, index: 0, lines: Lines(count: lines.count, start: lines.start - base))
         while true {
             cursor.skipWhitespace()
-            consumed = base + cursor.index
+            commit(cursor, from: base)
             let unitStart = cursor.index
             do throws(Failure) {
                 switch try unit(&cursor, isFinal: isFinal, into: &texts) {
-                case .advanced: consumed = base + cursor.index
+                case .advanced: commit(cursor, from: base)
                 case .appended:
-                    consumed = base + cursor.index
+                    commit(cursor, from: base)
                     return .appended
                 case .friend(let friend):
-                    consumed = base + cursor.index
+                    commit(cursor, from: base)
                     return .friend(friend)
                 case .skipped(let entry):
-                    consumed = base + cursor.index
+                    commit(cursor, from: base)
                     return .skipped(entry)
                 case .needMore: return .needMore
                 case .end: return finish()
@@ -132,6 +134,14 @@ struct JSONFriendScanner {
                 return .invalid(problem(error, unit: unitStart, in: cursor.bytes, base: base))
             }
         }
+    }
+
+    /// Takes the bytes before `cursor`, which reads the input from byte `base` on, as read for
+    /// good.
+    @inline(__always)
+    private mutating func commit(_ cursor: Cursor, from base: Int) {
+        consumed = base + cursor.index
+        lines = Lines(count: cursor.lines.count, start: base + cursor.lines.start)
     }
 
     /// What a unit did.
@@ -146,6 +156,7 @@ struct JSONFriendScanner {
     }
 
     /// Reads the unit at the cursor, which stands after white space.
+    @inline(__always)
     private mutating func unit(_ cursor: inout Cursor, isFinal: Bool, into texts: inout FriendTexts) throws(Failure)
         -> Outcome
     {
@@ -309,6 +320,7 @@ struct JSONFriendScanner {
 
     /// The next element of the list of friends: a friend handed out, or one that is not a
     /// friend, checked as JSON and skipped.
+    @inline(__always)
     private mutating func element(_ cursor: inout Cursor, into texts: inout FriendTexts) throws(Failure) -> Outcome {
         let index = elementIndex
         let path = Path(list: list, index: index, inEdge: listInEdge)

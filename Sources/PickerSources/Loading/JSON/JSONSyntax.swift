@@ -1,4 +1,4 @@
-import PickerStore
+@_spi(Inlining) import PickerStore
 
 /// Finds where and why text is not JSON as Foundation's decoder reads it (RFC 8259, and a comma
 /// allowed before a closing bracket), for messages: the byte offset of the first thing wrong,
