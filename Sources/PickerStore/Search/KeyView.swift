@@ -7,7 +7,7 @@ struct KeyView {
     let caseKeys: SparseKeys.View
     let masks: UnsafeBufferPointer<UInt32>
     let initials: UnsafeBufferPointer<UInt32>
-    let pairs: UnsafeBufferPointer<UInt64>
+    let pairs: UnsafeBufferPointer<UInt32>
     let partStarts: PartStarts.View
 
     /// Friend `number`'s key folded for case and accents.
@@ -40,7 +40,7 @@ struct KeyScanner {
     let details: ContactDetails?
     /// The pairs of bytes every name that passes holds (see ``BytePairs``): the query's, when
     /// the list has no details a term could match instead.
-    private let pairs: UInt64
+    private let pairs: UInt32
     private var joined: [UInt8] = []
     private var folding = TextFolding()
     /// Room for a word's characters, for ``typoTier(_:caseOnly:_:)``.
@@ -219,7 +219,7 @@ final class CompiledQuery: @unchecked Sendable {
     let mask: UInt32
     /// The pairs of bytes (see ``BytePairs``) of the terms that must match a name's accent key
     /// (positive, folded for accents, not email terms), which the name's pairs must cover.
-    let pairs: UInt64
+    let pairs: UInt32
     /// Whether the mask alone decides: every term is one letter, to be matched anywhere
     /// ignoring accents.
     let decidedByMask: Bool

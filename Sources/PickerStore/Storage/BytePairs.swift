@@ -1,4 +1,4 @@
-/// Which pairs of neighbouring bytes a name's key holds, hashed into 64 bits: a term whose
+/// Which pairs of neighbouring bytes a name's key holds, hashed into 32 bits: a term whose
 /// pairs are not all among a name's cannot be in it. What rules out, before any byte of the
 /// name is read, most of the names that hold a term's letters (its ``ByteMask``) but not the
 /// term: two thirds of those that hold `l` and `e` hold no `le`.
@@ -10,15 +10,15 @@
 enum BytePairs {
     /// The bit of the pair `first`, `second`.
     @inline(__always)
-    static func bit(_ first: UInt8, _ second: UInt8) -> UInt64 {
+    static func bit(_ first: UInt8, _ second: UInt8) -> UInt32 {
         let pair = UInt32(first) << 8 | UInt32(second)
-        return 1 << UInt64((pair &* 0x9E37_79B1) >> 26)
+        return 1 << ((pair &* 0x9E37_79B1) >> 27)
     }
 
     /// The pairs of `bytes`.
     @inline(__always)
-    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var pairs: UInt64 = 0
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var pairs: UInt32 = 0
         var index = 1
         while index < bytes.count {
             pairs |= bit(bytes[index - 1], bytes[index])
@@ -29,7 +29,7 @@ enum BytePairs {
 
     /// The pairs of a key folded for case and accents whose mask is `mask`, with those of the
     /// key without its punctuation when it has some, made in `joined`.
-    static func of(key: UnsafeBufferPointer<UInt8>, mask: UInt32, joined: inout [UInt8]) -> UInt64 {
+    static func of(key: UnsafeBufferPointer<UInt8>, mask: UInt32, joined: inout [UInt8]) -> UInt32 {
         let pairs = of(key)
         guard mask & ByteMask.punctuation != 0, JoinedKey.make(key, into: &joined) else { return pairs }
         return joined.withUnsafeBufferPointer { pairs | of($0) }

@@ -29,8 +29,8 @@ struct NameKeys: Sendable {
     /// ``Initials``).
     private(set) var initials: [UInt32] = []
     /// For each name, the pairs of neighbouring bytes its accent key holds (see ``BytePairs``):
-    /// 8 bytes a friend.
-    private(set) var pairs: [UInt64] = []
+    /// 4 bytes a friend.
+    private(set) var pairs: [UInt32] = []
     /// Where the name parts the service gave start inside a word of the keys, for the few
     /// names whose parts are not apart already (`王小明`, given as `王` and `小明`).
     private(set) var partStarts = PartStarts()
