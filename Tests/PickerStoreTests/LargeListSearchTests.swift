@@ -24,7 +24,7 @@ final class LargeListSearchTests: XCTestCase {
     }()
 
     private static let queries = [
-        "l", "z", "le", "ma", "lee", "obrien", "o'b", "jeanpierre", "a l", "le !ma", "^le", "zoë", "анна", "王",
+        "l", "z", "le", "ma", "lee", "obrien", "o'b", "jeanpierre", "a l", "le !ma", "^le", "zoë", "анна", "王", "xq",
     ]
 
     func testTheRankedOrderAgreesWithTheReference() {

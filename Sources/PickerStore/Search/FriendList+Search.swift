@@ -63,6 +63,7 @@ extension FriendList {
         let within = candidates.flatMap { $0.count * 4 > count ? nil : candidateBits($0) }
         guard let ranking else {
             let hits = matchBits(compiled, within: within, details)
+            guard hits.contains(where: { $0 != 0 }) else { return SearchResult(pieces: [], ranking: nil) }
             return hits.withUnsafeBufferPointer { hits in
                 readOff(among: candidates, HitBits(words: hits)) { SearchResult(pieces: $0, ranking: nil) }
             }
@@ -70,6 +71,7 @@ extension FriendList {
         return SearchScratch.with(bytes: keys.count) { scratch in
             let scores = scratch.bindMemory(to: UInt8.self)
             matchScores(compiled, within: within, details, into: scores)
+            guard Self.anyPasses(UnsafeBufferPointer(scores)) else { return SearchResult(pieces: [], ranking: ranking) }
             return readOff(among: candidates, ScoreBytes(scores: UnsafeBufferPointer(scores))) {
                 SearchResult(pieces: $0, ranking: ranking)
             }
@@ -80,8 +82,21 @@ extension FriendList {
     /// pass, ranked with `ranking` when it is given.
     func result(of scores: [UInt8], among candidates: Positions?, ranking: Ranking?) -> SearchResult {
         scores.withUnsafeBufferPointer { scores in
-            readOff(among: candidates, ScoreBytes(scores: scores)) { SearchResult(pieces: $0, ranking: ranking) }
+            guard Self.anyPasses(scores) else { return SearchResult(pieces: [], ranking: ranking) }
+            return readOff(among: candidates, ScoreBytes(scores: scores)) { SearchResult(pieces: $0, ranking: ranking) }
         }
+    }
+
+    /// Whether any of `scores` is not ``MatchTier/noMatch``, read 8 at a time: when nobody
+    /// passes (a query that finds nobody, nobody one typo away), the list order is not read.
+    private static func anyPasses(_ scores: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = UnsafeRawBufferPointer(scores)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            if bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != ~0 { return true }
+            offset += 8
+        }
+        return bytes[offset...].contains { $0 != MatchTier.noMatch }
     }
 
     /// Walks the list order (the positions among `candidates`, or every position) in pieces on
