@@ -62,62 +62,85 @@ extension FriendList {
         // the hits are then kept for the candidates alone.
         let within = candidates.flatMap { $0.count * 4 > count ? nil : candidateBits($0) }
         guard let ranking else {
-            return SearchResult(
-                positions: positions(of: matchBits(compiled, within: within, details), among: candidates))
+            let hits = matchBits(compiled, within: within, details)
+            guard hits.contains(where: { $0 != 0 }) else { return SearchResult(pieces: [], ranking: nil) }
+            return hits.withUnsafeBufferPointer { hits in
+                readOff(among: candidates, HitBits(words: hits)) { SearchResult(pieces: $0, ranking: nil) }
+            }
         }
-        let (kept, scores) = scoredPositions(of: matchScores(compiled, within: within, details), among: candidates)
-        return SearchResult(positions: kept, scores: scores, ranking: ranking)
+        return SearchScratch.with(bytes: keys.count) { scratch in
+            let scores = scratch.bindMemory(to: UInt8.self)
+            matchScores(compiled, within: within, details, into: scores)
+            guard Self.anyPasses(UnsafeBufferPointer(scores)) else { return SearchResult(pieces: [], ranking: ranking) }
+            return readOff(among: candidates, ScoreBytes(scores: UnsafeBufferPointer(scores))) {
+                SearchResult(pieces: $0, ranking: ranking)
+            }
+        }
     }
 
-    /// The positions (among `candidates`, or among everyone) of the friends whose bit is set
-    /// in `hits`, read off the list order piece by piece on every core.
-    private func positions(of hits: [UInt64], among candidates: Positions?) -> Positions {
-        let pieces = hits.withUnsafeBufferPointer { readOff(among: candidates, HitBits(words: $0)) }
-        return Positions(Parallel.concatenated(pieces.map(\.positions)))
+    /// The friends (among `candidates`, or among everyone) whose score in `scores` says they
+    /// pass, ranked with `ranking` when it is given.
+    func result(of scores: [UInt8], among candidates: Positions?, ranking: Ranking?) -> SearchResult {
+        scores.withUnsafeBufferPointer { scores in
+            guard Self.anyPasses(scores) else { return SearchResult(pieces: [], ranking: ranking) }
+            return readOff(among: candidates, ScoreBytes(scores: scores)) { SearchResult(pieces: $0, ranking: ranking) }
+        }
     }
 
-    /// The positions (among `candidates`, or among everyone) of the friends whose score in
-    /// `scores` says they pass, with those scores, read off the list order on every core.
-    func scoredPositions(of scores: [UInt8], among candidates: Positions?) -> (
-        positions: [UInt32], scores: [UInt8]
-    ) {
-        let pieces = scores.withUnsafeBufferPointer { readOff(among: candidates, ScoreBytes(scores: $0)) }
-        guard pieces.count > 1 else { return pieces.first ?? ([], []) }
-        return (Parallel.concatenated(pieces.map(\.positions)), Parallel.concatenated(pieces.map(\.scores)))
+    /// Whether any of `scores` is not ``MatchTier/noMatch``, read 8 at a time: when nobody
+    /// passes (a query that finds nobody, nobody one typo away), the list order is not read.
+    private static func anyPasses(_ scores: UnsafeBufferPointer<UInt8>) -> Bool {
+        let bytes = UnsafeRawBufferPointer(scores)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            if bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != ~0 { return true }
+            offset += 8
+        }
+        return bytes[offset...].contains { $0 != MatchTier.noMatch }
     }
 
     /// Walks the list order (the positions among `candidates`, or every position) in pieces on
     /// every core, keeping each position whose friend number `lookup` gives a score other than
-    /// ``MatchTier/noMatch``, with that score, in order. Each piece is written into memory
-    /// reserved for the most it can keep; the lookup is a type, so that the loop is compiled
-    /// with it.
-    private func readOff<Lookup: ScoreLookup>(among candidates: Positions?, _ lookup: Lookup) -> [(
-        positions: [UInt32], scores: [UInt8]
-    )] {
+    /// ``MatchTier/noMatch``, with that score, in order, and hands the pieces to `body`. Each
+    /// piece is written where its part of the list order starts in memory kept from search to
+    /// search (see ``SearchScratch``), every position and score written and the count moved
+    /// on only for those kept: no branch that half the friends take. The lookup is a type, so
+    /// that the loop is compiled with it.
+    private func readOff<Lookup: ScoreLookup, Result>(
+        among candidates: Positions?, _ lookup: Lookup, _ body: ([FoundPiece]) -> Result
+    ) -> Result {
         let total = candidates?.count ?? count
         let parts = Parallel.ranges(total, minimum: 8192)
-        return order.withUnsafeBufferPointer { order in
-            let order = UncheckedSendable(order)
-            return Parallel.map(parts.count) { part in
-                let range = parts[part]
-                var scores: [UInt8] = []
-                let positions = [UInt32](unsafeUninitializedCapacity: range.count) { positions, kept in
-                    scores = [UInt8](unsafeUninitializedCapacity: range.count) { scores, keptScores in
-                        var found = 0
-                        for index in range {
-                            let position = candidates?[index] ?? index
-                            let value = lookup.score(Int(order.value[position]))
-                            guard value != MatchTier.noMatch else { continue }
-                            positions[found] = UInt32(truncatingIfNeeded: position)
-                            scores[found] = value
-                            found += 1
-                        }
-                        keptScores = found
+        let stride = MemoryLayout<UInt32>.stride + MemoryLayout<UInt8>.stride
+        return SearchScratch.with(bytes: total * stride) { scratch in
+            let positions = UnsafeMutableRawBufferPointer(rebasing: scratch[..<(total * 4)]).bindMemory(to: UInt32.self)
+            let scores = UnsafeMutableRawBufferPointer(rebasing: scratch[(total * 4)...]).bindMemory(to: UInt8.self)
+            let buffers = UncheckedSendable((positions: positions, scores: scores))
+            let pieces = order.withUnsafeBufferPointer { order in
+                let order = UncheckedSendable(order)
+                return Parallel.map(parts.count) { part in
+                    let range = parts[part]
+                    let (positions, scores) = (buffers.value.positions, buffers.value.scores)
+                    // At each step at most as many are kept as were read: the writes stay
+                    // within the part.
+                    var found = range.lowerBound
+                    func keep(_ position: Int) {
+                        let value = lookup.score(Int(order.value[position]))
+                        positions[found] = UInt32(truncatingIfNeeded: position)
+                        scores[found] = value
+                        found &+= value != MatchTier.noMatch ? 1 : 0
                     }
-                    kept = scores.count
+                    if let candidates {
+                        for index in range { keep(candidates[index]) }
+                    } else {
+                        for position in range { keep(position) }
+                    }
+                    return FoundPiece(
+                        positions: UnsafeBufferPointer(rebasing: positions[range.lowerBound..<found]),
+                        scores: UnsafeBufferPointer(rebasing: scores[range.lowerBound..<found]))
                 }
-                return (positions, scores)
             }
+            return body(pieces)
         }
     }
 
@@ -158,40 +181,90 @@ extension FriendList {
         _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?,
         typos: [(typo: OneTypo, caseOnly: Bool)] = []
     ) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: keys.count) { buffer, initialized in
+            matchScores(compiled, within: within, details, typos: typos, into: buffer)
+            initialized = keys.count
+        }
+    }
+
+    /// ``matchScores(_:within:_:typos:)`` written into `buffer`, which holds at least one byte
+    /// per friend. The friends whose mask or pairs rule them out are found 64 at a time
+    /// (``KeyScanner/candidates(_:)``); only the others are scored one by one.
+    func matchScores(
+        _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?,
+        typos: [(typo: OneTypo, caseOnly: Bool)] = [], into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let total = keys.count
         let words = (total + 63) / 64
         let parts = Parallel.ranges(words, minimum: 128)
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            let scores = UncheckedSendable(buffer)
-            _ = Parallel.map(parts.count) { part in
-                keys.withView { view in
-                    var scanner = KeyScanner(view, compiled, scoring: true, details: details)
-                    let mask = compiled.mask
-                    let checksTypos = !typos.isEmpty
-                    for word in parts[part] {
-                        let first = word * 64
-                        let end = min(first + 64, total)
-                        let allowed = within?[word] ?? ~0
-                        for number in first..<end {
-                            let bit = allowed & (1 << UInt64(number - first)) != 0
-                            var score =
-                                bit && view.masks[number] & mask == mask ? scanner.score(number) : MatchTier.noMatch
-                            if checksTypos, score != MatchTier.noMatch {
-                                score = scanner.typoScore(score, typos, number)
-                            }
-                            scores.value[number] = score
+        let scores = UncheckedSendable(buffer)
+        _ = Parallel.map(parts.count) { part in
+            keys.withView { view in
+                if compiled.decidedByMask, details?.hasCards != true, typos.isEmpty {
+                    Self.scoreByInitials(compiled, view, words: parts[part], total: total, within, into: scores.value)
+                    return
+                }
+                var scanner = KeyScanner(view, compiled, scoring: true, details: details)
+                let checksTypos = !typos.isEmpty
+                for word in parts[part] {
+                    let first = word * 64
+                    let end = min(first + 64, total)
+                    var candidates = scanner.candidates(first..<end) & (within?[word] ?? ~0)
+                    UnsafeMutableBufferPointer(rebasing: scores.value[first..<end]).initialize(
+                        repeating: MatchTier.noMatch)
+                    while candidates != 0 {
+                        let number = first + candidates.trailingZeroBitCount
+                        candidates &= candidates - 1
+                        var score = scanner.score(number)
+                        if checksTypos, score != MatchTier.noMatch {
+                            score = scanner.typoScore(score, typos, number)
                         }
+                        scores.value[number] = score
                     }
                 }
             }
-            initialized = total
+        }
+    }
+
+    /// The scores of the friends of `words` (64 friend numbers each, below `total`; those of
+    /// `within` alone, when it is given) for a query whose terms are one letter each (see
+    /// ``CompiledQuery/decidedByMask``), in names alone: the masks say who passes, the
+    /// initials how well (``Initials/tier(ofLetter:_:)``). Each score is worked out, then kept
+    /// or not, with no branch on whether the friend passes, which about half of them do.
+    private static func scoreByInitials(
+        _ compiled: CompiledQuery, _ view: KeyView, words: Range<Int>, total: Int, _ within: [UInt64]?,
+        into scores: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        let mask = compiled.mask
+        let terms = compiled.terms
+        if within == nil, terms.count == 1 {
+            // One letter among everyone: a loop the compiler can run several friends at a time.
+            let letter = terms[0].bytes[0]
+            for number in (words.lowerBound * 64)..<min(words.upperBound * 64, total) {
+                let tier = Initials.tier(ofLetter: letter, view.initials[number])
+                scores[number] = view.masks[number] & mask == mask ? tier : MatchTier.noMatch
+            }
+            return
+        }
+        for word in words {
+            let first = word * 64
+            let end = min(first + 64, total)
+            let allowed = within?[word] ?? ~0
+            for number in first..<end {
+                let initials = view.initials[number]
+                var score = MatchTier.nameStart
+                for term in terms { score = MatchTier.adding(score, Initials.tier(ofLetter: term.bytes[0], initials)) }
+                let inWithin = UInt32(truncatingIfNeeded: allowed >> UInt64(number - first)) & 1
+                let hasLetters: UInt32 = view.masks[number] & mask == mask ? 1 : 0
+                scores[number] = inWithin & hasLetters != 0 ? score : MatchTier.noMatch
+            }
         }
     }
 
     /// The friends scanned 64 at a time on every core: for each word of 64 friend numbers, the
-    /// candidates whose masks allow a match (and that are in `within`) go to `body` with the
-    /// first number of the word, which appends what it finds (about `perWord` elements a
-    /// word); the parts are put together in order.
+    /// candidates whose masks and pairs allow a match (and that are in `within`) go to `body`
+    /// with the first number of the word, which appends what it finds (about `perWord`
+    /// elements a word); the parts are put together in order.
     private func scan<Element: Sendable>(
         _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?, scoring: Bool, perWord: Int,
         _ body: @escaping @Sendable (inout KeyScanner, Int, UInt64, inout [Element]) -> Void
@@ -206,14 +279,7 @@ extension FriendList {
                 result.reserveCapacity(parts[part].count * perWord)
                 for word in parts[part] {
                     let first = word * 64
-                    var candidates = within?[word] ?? (first + 64 <= total ? ~0 : (1 << UInt64(total - first)) - 1)
-                    // Keep the candidates whose masks allow a match, 64 masks at a time.
-                    let mask = compiled.mask
-                    var allowed: UInt64 = 0
-                    for bit in 0..<min(64, total - first) where view.masks[first + bit] & mask == mask {
-                        allowed |= 1 << UInt64(bit)
-                    }
-                    candidates &= allowed
+                    let candidates = scanner.candidates(first..<min(first + 64, total)) & (within?[word] ?? ~0)
                     body(&scanner, first, candidates, &result)
                 }
                 return result
@@ -237,6 +303,12 @@ private struct HitBits: ScoreLookup, @unchecked Sendable {
     func score(_ number: Int) -> UInt8 {
         words[number >> 6] & (1 << UInt64(number & 63)) != 0 ? MatchTier.nameStart : MatchTier.noMatch
     }
+}
+
+/// What one core kept of its part of the list order: positions ascending, with their scores.
+struct FoundPiece: @unchecked Sendable {
+    let positions: UnsafeBufferPointer<UInt32>
+    let scores: UnsafeBufferPointer<UInt8>
 }
 
 /// A score per friend number.

@@ -20,9 +20,8 @@ extension FriendList {
         let typos = zip(storage, relaxed).map { (typo: $0.typo, caseOnly: $1.strength == .caseOnly) }
         let scores = matchScores(exact, within: nil, details.isSearched ? details : nil, typos: typos)
         withExtendedLifetime(storage) {}
-        let (kept, keptScores) = scoredPositions(of: scores, among: nil)
-        guard !kept.isEmpty else { return nil }
-        var result = SearchResult(positions: kept, scores: keptScores, ranking: ranking)
+        var result = result(of: scores, among: nil, ranking: ranking)
+        guard result.count > 0 else { return nil }
         result.typoTerms = relaxed.map(\.text)
         return result
     }

@@ -47,6 +47,7 @@ package enum MatchTier {
             guard hasBytes(needle, in: key, at: start, caseless: false) else { return nil }
             return Match(start: start, tier: tier(at: start, in: key, scoring: scoring, partStarts: partStarts))
         case .anywhere:
+            if key.count <= shortKey { return best(needle, inShort: key, scoring: scoring, partStarts: partStarts) }
             guard let first = firstOccurrence(of: needle, in: key, from: 0) else { return nil }
             if first == 0 { return Match(start: 0, tier: nameStart) }
             guard scoring else { return Match(start: first, tier: insideWord) }
@@ -60,6 +61,36 @@ package enum MatchTier {
             }
             return Match(start: first, tier: insideWord)
         }
+    }
+
+    /// The longest key looked through a byte at a time, rather than with `memchr`: a name's
+    /// (most are under 20 bytes), where calling `memchr` for each occurrence of the first byte
+    /// costs more than the bytes it skips.
+    static let shortKey = 48
+
+    /// ``best(_:in:anchor:scoring:partStarts:)`` of a term to match anywhere, in one pass over
+    /// a short key.
+    @inline(__always)
+    private static func best(
+        _ needle: UnsafeBufferPointer<UInt8>, inShort key: UnsafeBufferPointer<UInt8>, scoring: Bool,
+        partStarts: UnsafeBufferPointer<UInt16>
+    ) -> Match? {
+        let first = needle[0]
+        let last = key.count - needle.count
+        var inside: Int?
+        var start = 0
+        while start <= last {
+            if key[start] == first, hasBytes(needle, in: key, at: start, caseless: false) {
+                if start == 0 { return Match(start: 0, tier: nameStart) }
+                guard scoring else { return Match(start: start, tier: insideWord) }
+                if WordStarts.isStart(key, at: start, partStarts: partStarts) {
+                    return Match(start: start, tier: wordStart)
+                }
+                if inside == nil { inside = start }
+            }
+            start += 1
+        }
+        return inside.map { Match(start: $0, tier: insideWord) }
     }
 
     /// ``best(_:in:anchor:scoring:partStarts:)`` in an ASCII line of text as written, its

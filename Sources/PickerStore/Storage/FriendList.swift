@@ -37,6 +37,8 @@ import Glibc
 ///               ├─ NameKeys.masks[7]  a bit for each of a, c, d, e, l, o, v and one for space
 ///               ├─ NameKeys.initials  [7]: bits for a and l (the letters that start a word)
 ///               │                     and "starts with a", which rank a one-letter term
+///               ├─ NameKeys.pairs[7]  a bit for each pair of neighbouring bytes, "ad", "da",
+///               │                     "a ", " l", "lo"…, hashed into 32 (BytePairs)
 ///               ├─ NameKeys.partStarts nothing: her parts start where her words do (王小明,
 ///               │                     given as 王 and 小明, would keep the start of 小明)
 ///               ├─ IDIndex            a slot near hash("42") scaled to the table: 7 + 1 and

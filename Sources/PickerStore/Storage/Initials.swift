@@ -64,4 +64,12 @@ enum Initials {
         if start(initials, with: letter) { return MatchTier.nameStart }
         return mayStartWord(initials, with: letter) ? MatchTier.wordStart : MatchTier.insideWord
     }
+
+    /// ``tier(of:_:)`` of a letter `a`–`z`, in arithmetic the compiler keeps free of branches.
+    @inline(__always)
+    static func tier(ofLetter letter: UInt8, _ initials: UInt32) -> UInt8 {
+        let index = UInt32(letter &- UInt8(ascii: "a"))
+        let startsWord = UInt8(truncatingIfNeeded: initials >> index & 1)
+        return initials >> 26 == 0x20 | index ? MatchTier.nameStart : MatchTier.insideWord &- startsWord
+    }
 }

@@ -28,6 +28,9 @@ struct NameKeys: Sendable {
     /// For each name, the letters that start its words and the letter it starts with (see
     /// ``Initials``).
     private(set) var initials: [UInt32] = []
+    /// For each name, the pairs of neighbouring bytes its accent key holds (see ``BytePairs``):
+    /// 4 bytes a friend.
+    private(set) var pairs: [UInt32] = []
     /// Where the name parts the service gave start inside a word of the keys, for the few
     /// names whose parts are not apart already (`王小明`, given as `王` and `小明`).
     private(set) var partStarts = PartStarts()
@@ -72,6 +75,12 @@ struct NameKeys: Sendable {
                     $0, number: masks.count, utf8: utf8, caseKeyStored: caseKeyStored, folding: &folding)
             } ?? []
         masks.append(mask)
+        pairs.append(
+            accent.bytes.withUnsafeBufferPointer { bytes in
+                var joined: [UInt8] = []
+                let key = UnsafeBufferPointer(rebasing: bytes[start...])
+                return BytePairs.of(key: key, mask: mask, joined: &joined)
+            })
         initials.append(
             accent.bytes.withUnsafeBufferPointer { bytes in
                 starts.withUnsafeBufferPointer {
@@ -149,6 +158,7 @@ struct NameKeys: Sendable {
         caseOnly.reserve(total, friendCount: count)
         GrowthPlan.reserve(&masks, total)
         GrowthPlan.reserve(&initials, total)
+        GrowthPlan.reserve(&pairs, total)
     }
 
     /// Appends every key of `other`, in order.
@@ -159,6 +169,7 @@ struct NameKeys: Sendable {
         partStarts.append(contentsOf: other.partStarts, numberedFrom: masks.count)
         masks += other.masks
         initials += other.initials
+        pairs += other.pairs
     }
 }
 
@@ -220,6 +231,7 @@ extension NameKeys {
             accent._checkInvariants()
             precondition(accent.count == masks.count, "an accent key per friend")
             precondition(initials.count == masks.count, "initials per friend")
+            precondition(pairs.count == masks.count, "pairs per friend")
             for number in 0..<count {
                 let accentKey = accent.bytes[accent.range(number)]
                 if let range = caseOnly.range(of: number) {
@@ -228,6 +240,11 @@ extension NameKeys {
                 }
                 let mask = ByteMask.of(accentKey)
                 precondition(masks[number] & mask == mask, "the mask covers the accent key")
+                var joined: [UInt8] = []
+                let keyPairs = Array(accentKey).withUnsafeBufferPointer {
+                    BytePairs.of(key: $0, mask: mask, joined: &joined)
+                }
+                precondition(pairs[number] == keyPairs, "the pairs are the accent key's")
             }
         }
     #else

@@ -20,6 +20,16 @@ package enum WordStarts {
             if !isASCIIWordByte(before) { return true }
             return isPartStart(index, partStarts)
         }
+        return isStart(beyondASCII: key, at: index, partStarts: partStarts)
+    }
+
+    /// ``isStart(_:at:partStarts:)`` where the byte at `index` or the one before is not ASCII:
+    /// kept out of line, so that the loops the ASCII test is inlined into do not look up the
+    /// Unicode property types on every call.
+    @inline(never)
+    private static func isStart(
+        beyondASCII key: UnsafeBufferPointer<UInt8>, at index: Int, partStarts: UnsafeBufferPointer<UInt16>
+    ) -> Bool {
         guard let scalar = UTF8Text.scalar(in: key, at: index)?.value else { return false }
         guard isWordCharacter(scalar) else { return false }
         let previous = scalarEnding(at: index, in: key)
