@@ -20,7 +20,8 @@ enum LineOrder {
         if inputOrder == nil, names.isEveryLine {
             // Each line is a name of its own (nearly every real list): the names' order is the
             // lines', equal names already in the text's order.
-            return gathered(lines, in: order(of: names, in: text, sortOrder: sortOrder, scored: scored).order)
+            let order = order(of: names, in: text, sortOrder: sortOrder).order
+            return gathered(lines, in: scored ? stableSorted(order, by: names.scores, buckets: 256) : order)
         }
         let (groups, groupCount) =
             inputOrder == nil
@@ -61,7 +62,7 @@ enum LineOrder {
     private static func groups(
         of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, scored: Bool
     ) -> (groups: [UInt32], count: Int) {
-        let (order, compare) = order(of: names, in: text, sortOrder: sortOrder, scored: false)
+        let (order, compare) = order(of: names, in: text, sortOrder: sortOrder)
         // The rank of each name in that order (equal entries share one).
         var ranks = [UInt32](repeating: 0, count: names.count)
         var rank: UInt32 = 0
@@ -87,10 +88,10 @@ enum LineOrder {
     }
 
     /// The numbers of `names`, lines of `text`, in the order of a list sorted by `sortOrder`,
-    /// equal entries by number, after their scores when `scored`; and how two names compare:
-    /// whether the first one's entry comes first, or nil when their entries are equal.
+    /// equal entries by number; and how two names compare: whether the first one's entry comes
+    /// first, or nil when their entries are equal.
     private static func order(
-        of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, scored: Bool
+        of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder
     ) -> (order: [UInt32], compare: (Int, Int) -> Bool?) {
         let parts = Parallel.ranges(names.count, minimum: 4096)
         let shared = UncheckedSendable(text)
@@ -133,8 +134,7 @@ enum LineOrder {
             let order = compareBytes(entries.0.withUnsafeBufferPointer { $0 }, entries.1.withUnsafeBufferPointer { $0 })
             return order == 0 ? nil : order < 0
         }
-        let order = sortedByPrefix(prefixes) { compare($0, $1) ?? ($0 < $1) }
-        return (scored ? stableSorted(order, by: names.scores, buckets: 256) : order, compare)
+        return (sortedByPrefix(prefixes) { compare($0, $1) ?? ($0 < $1) }, compare)
     }
 
     /// `lines` in `order`, on every core.
