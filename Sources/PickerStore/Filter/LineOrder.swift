@@ -20,8 +20,8 @@ enum LineOrder {
         if inputOrder == nil, names.isEveryLine {
             // Each line is a name of its own (nearly every real list): the names' order is the
             // lines', equal names already in the text's order.
-            let order = order(of: names, in: text, sortOrder: sortOrder).order
-            return gathered(lines, in: scored ? stableSorted(order, by: names.scores, buckets: 256) : order)
+            let order = order(of: names, in: text, sortOrder: sortOrder, scores: scored ? names.scores : nil).order
+            return gathered(lines, in: order)
         }
         let (groups, groupCount) =
             inputOrder == nil
@@ -62,7 +62,7 @@ enum LineOrder {
     private static func groups(
         of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, scored: Bool
     ) -> (groups: [UInt32], count: Int) {
-        let (order, compare) = order(of: names, in: text, sortOrder: sortOrder)
+        let (order, compare) = order(of: names, in: text, sortOrder: sortOrder, scores: nil)
         // The rank of each name in that order (equal entries share one).
         var ranks = [UInt32](repeating: 0, count: names.count)
         var rank: UInt32 = 0
@@ -87,11 +87,12 @@ enum LineOrder {
         return (groups, scoredOrder.isEmpty ? 0 : Int(group) + 1)
     }
 
-    /// The numbers of `names`, lines of `text`, in the order of a list sorted by `sortOrder`,
-    /// equal entries by number; and how two names compare: whether the first one's entry comes
-    /// first, or nil when their entries are equal.
+    /// The numbers of `names`, lines of `text`, in the order of a list sorted by `sortOrder`
+    /// (after `scores`, a lower one first, when given; see ``PrefixOrder``), equal entries by
+    /// number; and how two names compare: whether the first one's entry comes first, or nil
+    /// when their entries are equal.
     private static func order(
-        of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder
+        of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, scores: [UInt8]?
     ) -> (order: [UInt32], compare: (Int, Int) -> Bool?) {
         let parts = Parallel.ranges(names.count, minimum: 4096)
         let shared = UncheckedSendable(text)
@@ -134,7 +135,7 @@ enum LineOrder {
             let order = compareBytes(entries.0.withUnsafeBufferPointer { $0 }, entries.1.withUnsafeBufferPointer { $0 })
             return order == 0 ? nil : order < 0
         }
-        return (sortedByPrefix(prefixes) { compare($0, $1) ?? ($0 < $1) }, compare)
+        return (PrefixOrder.order(of: prefixes, scores: scores) { compare($0, $1) ?? ($0 < $1) }, compare)
     }
 
     /// `lines` in `order`, on every core.
@@ -165,24 +166,6 @@ enum LineOrder {
             }
             initialized = order.count
         }
-    }
-
-    /// The numbers of the names whose prefixes (``ListOrder/Prefix``) are `prefixes` in the
-    /// order of their entries: sorted by the first half of their prefixes without a comparison,
-    /// then each run of equal first halves (names that begin alike, mostly few) by `precedes`.
-    private static func sortedByPrefix(_ prefixes: [ListOrder.Prefix], by precedes: (Int, Int) -> Bool) -> [UInt32] {
-        var order = RadixSort.order(count: prefixes.count) { prefixes[$0].high }
-        order.withUnsafeMutableBufferPointer { order in
-            var start = 0
-            while start < order.count {
-                let high = prefixes[Int(order[start])].high
-                var end = start + 1
-                while end < order.count, prefixes[Int(order[end])].high == high { end += 1 }
-                if end - start > 1 { order[start..<end].sort { precedes(Int($0), Int($1)) } }
-                start = end
-            }
-        }
-        return order
     }
 
     /// `items` sorted by their `keys` (indexed by item), each below `buckets`, equal keys in the
