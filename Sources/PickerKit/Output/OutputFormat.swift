@@ -67,6 +67,20 @@ package enum OutputFormat: String, CaseIterable, Sendable {
         if printsOnePart { return [render(lines.friends, print0: print0, toTerminal: toTerminal)] }
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
         let asGiven = writesAsGiven(toTerminal: toTerminal)
+        if self == .names, asGiven {
+            // The names as the text holds them, each with its terminator: copied, nothing to check.
+            let terminator: UInt8 = print0 ? 0 : 0x0A
+            return Parallel.map(parts.count) { part in
+                [UInt8](unsafeUninitializedCapacity: lines.textLength(in: parts[part])) { output, written in
+                    written = 0
+                    lines.forEach(in: parts[part]) { _, name in
+                        _ = UnsafeMutableBufferPointer(rebasing: output[written...]).initialize(fromContentsOf: name)
+                        output[written + name.count] = terminator
+                        written += name.count + 1
+                    }
+                }
+            }
+        }
         return Parallel.map(parts.count) { part in
             var writer = RecordWriter(
                 format: self, print0: print0, toTerminal: toTerminal, opensOutput: part == 0,
