@@ -38,27 +38,43 @@ enum ListOrder {
                 low = ListOrder.prefix(bytes, name, from: 7) & ~0xFF | more
                 return
             }
-            (high, low) = (0, 0)
-            var held = 0
-            var index = name.lowerBound
-            while index < name.upperBound {
-                guard held < Self.letterLength else {
+            var letters = Letters()
+            for index in name where !letters.add(bytes[index]) { break }
+            (high, low) = (letters.high, letters.low)
+        }
+
+        /// The prefix of a letter's key whose bytes after its section byte were given to `letters`.
+        init(_ letters: Letters) {
+            (high, low) = (letters.high, letters.low)
+        }
+
+        /// The prefix of a letter's key, made as the key's bytes after its section byte are
+        /// given one at a time.
+        struct Letters {
+            fileprivate(set) var high: UInt64 = 0
+            fileprivate(set) var low: UInt64 = 0
+            private var held = 0
+
+            /// Takes the key's next byte; false once the prefix is whole, and takes no more.
+            @inline(__always)
+            mutating func add(_ byte: UInt8) -> Bool {
+                guard held < Prefix.letterLength else {
                     low |= 1
-                    return
+                    return false
                 }
-                let (code, goesOn) = Self.code(bytes[index])
+                let (code, goesOn) = Prefix.code(byte)
                 // Twelve codes in each half, from the top, four bits left below them.
-                if held < Self.letterLength / 2 {
+                if held < Prefix.letterLength / 2 {
                     high |= UInt64(code) << (59 - 5 * held)
                 } else {
-                    low |= UInt64(code) << (59 - 5 * (held - Self.letterLength / 2))
+                    low |= UInt64(code) << (59 - 5 * (held - Prefix.letterLength / 2))
                 }
                 held += 1
-                index += 1
                 guard goesOn else {
                     low |= 1
-                    return
+                    return false
                 }
+                return true
             }
         }
 
@@ -70,7 +86,7 @@ enum ListOrder {
         /// The 5-bit code of a byte in a letter's key, and whether it stands for that byte
         /// alone, so that the prefix goes on after it.
         @inline(__always)
-        private static func code(_ byte: UInt8) -> (UInt8, Bool) {
+        fileprivate static func code(_ byte: UInt8) -> (UInt8, Bool) {
             if byte &- UInt8(ascii: "a") < 26 { return (byte &- UInt8(ascii: "a") &+ 5, true) }
             switch byte {
             case SortEntry.partSeparator: return (1, true)

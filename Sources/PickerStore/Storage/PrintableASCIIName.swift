@@ -63,9 +63,23 @@ struct PrintableASCIIName {
 
     /// The start of the name's sort key (see ``ListOrder/Prefix``), made without the key.
     func prefix(sortOrder: NameOrder) -> ListOrder.Prefix {
+        // A key that starts with a letter, as nearly every one does, gives its bytes to the
+        // prefix as they come.
+        var letters = ListOrder.Prefix.Letters()
+        var (isFirst, startsWithLetter) = (true, true)
+        forEachKeyByte(sortOrder: sortOrder) { byte in
+            if isFirst {
+                isFirst = false
+                startsWithLetter = byte &- UInt8(ascii: "a") < 26
+                guard startsWithLetter else { return false }
+            }
+            return letters.add(byte)
+        }
+        startsWithLetter = startsWithLetter && !isFirst
+        if startsWithLetter { return ListOrder.Prefix(letters) }
         // A prefix holds at most 24 bytes of a key after its section byte; one more tells
         // that the key goes on.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.prefixReach) { key in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.prefixReach) { key in
             var count = 1
             forEachKeyByte(sortOrder: sortOrder) { byte in
                 key[count] = byte
