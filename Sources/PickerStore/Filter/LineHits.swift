@@ -22,30 +22,23 @@ struct LineHits: Sendable {
         scores.append(score)
     }
 
-    /// The lines of `parts` one after another, on every core: the numbers of part `i` raised by
+    /// The lines of `parts` one after another: the numbers of part `i` raised by
     /// `linesBefore[i]`.
     static func joined(_ parts: [LineHits], linesBefore: [UInt32]) -> LineHits {
         if parts.count == 1, linesBefore.first == 0 { return parts[0] }
-        let starts = parts.reduce(into: [0]) { starts, part in starts.append(starts[starts.count - 1] + part.count) }
-        let total = starts[parts.count]
-        func fill<Element: BitwiseCopyable>(
-            _ element: @escaping @Sendable (_ part: Int, _ index: Int) -> Element
-        ) -> [Element] {
-            [Element](unsafeUninitializedCapacity: total) { buffer, initialized in
-                let output = UncheckedSendable(buffer)
-                _ = Parallel.map(parts.count) { part in
-                    for index in 0..<parts[part].count {
-                        output.value.initializeElement(at: starts[part] + index, to: element(part, index))
-                    }
-                }
-                initialized = total
-            }
-        }
+        let total = parts.reduce(0) { $0 + $1.count }
         var joined = LineHits()
-        joined.numbers = fill { part, index in parts[part].numbers[index] + linesBefore[part] }
-        joined.starts = fill { part, index in parts[part].starts[index] }
-        joined.ends = fill { part, index in parts[part].ends[index] }
-        joined.scores = fill { part, index in parts[part].scores[index] }
+        joined.numbers.reserveCapacity(total)
+        joined.starts.reserveCapacity(total)
+        joined.ends.reserveCapacity(total)
+        joined.scores.reserveCapacity(total)
+        // Copied whole, a part at a time; only the numbers change.
+        for (part, before) in zip(parts, linesBefore) {
+            joined.numbers += before == 0 ? part.numbers : part.numbers.map { $0 + before }
+            joined.starts += part.starts
+            joined.ends += part.ends
+            joined.scores += part.scores
+        }
         return joined
     }
 }
