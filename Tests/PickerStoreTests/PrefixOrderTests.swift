@@ -13,8 +13,8 @@ final class PrefixOrderTests: XCTestCase {
             UInt8(ascii: "a"), UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: "z"), 0x20, SortEntry.partSeparator,
             UInt8(ascii: "."), 0xC3,
         ]
-        for count in [0, 1, 2, 5, 25, 300, 3_000, 40_000] {
-            // The largest, shared among two cores, with one set of scores (a debug sort is slow).
+        for count in [0, 1, 2, 5, 25, 300, 3_000, 20_000] {
+            // The largest with one set of scores: a debug build sorts slowly.
             for scoring in count > 3_000 ? ["few"] : ["none", "few", "many"] {
                 let keys: [[UInt8]] = (0..<count).map { _ in
                     let letter = UInt8(ascii: "a") + UInt8(random.next() % 3)
@@ -29,16 +29,22 @@ final class PrefixOrderTests: XCTestCase {
                     default: keys.map { _ in UInt8(random.next() % 256) }
                     }
                 let prefixes = keys.map { key in key.withUnsafeBufferPointer { ListOrder.Prefix($0, 0..<$0.count) } }
-                let compared = PrefixOrder.order(of: prefixes, scores: scores) { a, b in
-                    let order = compareBytes(keys[a], keys[b])
-                    return order == 0 ? a < b : order < 0
+                // Shared among the cores in parts of at least 64 names, and in the parts a list takes.
+                let compared = [64, 16_384].map { partMinimum in
+                    PrefixOrder.order(of: prefixes, scores: scores, partMinimum: partMinimum) { a, b in
+                        let order = compareBytes(keys[a], keys[b])
+                        return order == 0 ? a < b : order < 0
+                    }
                 }
                 let expected = keys.indices.sorted { a, b in
                     if let scores, scores[a] != scores[b] { return scores[a] < scores[b] }
                     let order = compareBytes(keys[a], keys[b])
                     return order == 0 ? a < b : order < 0
                 }
-                XCTAssertEqual(compared.map(Int.init), expected, "\(count) names, scores \(scoring)")
+                for (order, partMinimum) in zip(compared, [64, 16_384]) {
+                    XCTAssertEqual(
+                        order.map(Int.init), expected, "\(count) names, scores \(scoring), parts of \(partMinimum)")
+                }
             }
         }
     }

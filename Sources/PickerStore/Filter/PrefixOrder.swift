@@ -43,56 +43,101 @@ enum PrefixOrder {
     /// The numbers of the names whose prefixes are `prefixes`, by `scores` first when given
     /// (each name's, a lower one first), then by prefix, then by number; where two prefixes are
     /// equal and do not hold their whole keys, by `precedes` (given the two numbers, whether
-    /// the first comes first; equal entries go by number).
+    /// the first comes first; equal entries go by number). `partMinimum` is the fewest names a
+    /// core takes a share of.
     static func order(
-        of prefixes: [ListOrder.Prefix], scores: [UInt8]?, by precedes: (Int, Int) -> Bool
+        of prefixes: [ListOrder.Prefix], scores: [UInt8]?, partMinimum: Int = 16_384, by precedes: (Int, Int) -> Bool
     ) -> [UInt32] {
-        let count = prefixes.count
-        guard count > 0 else { return [] }
-        // The scores that occur, each given a rank, so that only they take buckets.
-        var scoreRanks = [UInt32](repeating: 0, count: 256)
-        var rankCount: UInt32 = 1
-        if let scores {
+        guard !prefixes.isEmpty else { return [] }
+        return prefixes.withUnsafeBufferPointer { prefixes in
+            let buckets = Buckets(prefixes, scores: scores)
+            let (items, starts) = buckets.dealt(partMinimum: partMinimum)
+            let agreeing = sortBuckets(items, starts: starts, prefixes, partMinimum: partMinimum)
+            // Equal prefixes that do not hold their keys whole, few, are told apart by their entries.
+            for run in agreeing { sortByEntries(items[run], prefixes, scores: scores, by: precedes) }
+            defer { items.deallocate() }
+            return numbers(of: UnsafeBufferPointer(items), partMinimum: partMinimum)
+        }
+    }
+
+    /// Which bucket each name goes into: by the rank of its score among the scores that occur,
+    /// then by the first bits of its prefix.
+    private struct Buckets: @unchecked Sendable {
+        let prefixes: UnsafeBufferPointer<ListOrder.Prefix>
+        let scores: [UInt8]?
+        /// The rank of each score that occurs.
+        private var ranks = [Int](repeating: 0, count: 256)
+        /// How many buckets there are.
+        private(set) var count = 1 << PrefixOrder.bucketBits
+
+        init(_ prefixes: UnsafeBufferPointer<ListOrder.Prefix>, scores: [UInt8]?) {
+            (self.prefixes, self.scores) = (prefixes, scores)
+            guard let scores else { return }
             var present = [Bool](repeating: false, count: 256)
             for score in scores { present[Int(score)] = true }
-            rankCount = 0
+            var rankCount = 0
             for score in 0..<256 where present[score] {
-                scoreRanks[score] = rankCount
+                ranks[score] = rankCount
                 rankCount += 1
             }
+            count = rankCount << PrefixOrder.bucketBits
         }
-        let shift = UInt64(64 - bucketBits)
-        let bucketCount = Int(rankCount) << bucketBits
-        var starts = [Int](repeating: 0, count: bucketCount + 1)
-        return prefixes.withUnsafeBufferPointer { prefixes in
-            func bucket(_ number: Int) -> Int {
-                let rank = scores.map { Int(scoreRanks[Int($0[number])]) } ?? 0
-                return rank << bucketBits | Int(truncatingIfNeeded: prefixes[number].high >> shift)
+
+        @inline(__always)
+        func callAsFunction(_ number: Int) -> Int {
+            let rank = scores.map { ranks[Int($0[number])] } ?? 0
+            return rank << PrefixOrder.bucketBits
+                | Int(truncatingIfNeeded: prefixes[number].high >> (64 - PrefixOrder.bucketBits))
+        }
+
+        /// The names as items dealt into their buckets, on every core, and where each bucket
+        /// starts (the last start the end of the items): the names come in number order and
+        /// stay in it within a bucket, each core's names after those of the cores before.
+        func dealt(partMinimum: Int) -> (items: UnsafeMutableBufferPointer<Item>, starts: [Int]) {
+            let parts = Parallel.ranges(prefixes.count, minimum: partMinimum)
+            let counts = Parallel.map(parts.count) { part in
+                var counts = [Int](repeating: 0, count: count)
+                for number in parts[part] { counts[self(number)] += 1 }
+                return counts
             }
-            for number in 0..<count { starts[bucket(number) + 1] += 1 }
-            for index in 0..<bucketCount { starts[index + 1] += starts[index] }
-            var next = starts
-            // The names come in number order, and stay in it within a bucket.
-            var items = [Item](unsafeUninitializedCapacity: count) { items, initialized in
-                for number in 0..<count {
-                    let place = bucket(number)
-                    items.initializeElement(at: next[place], to: Item(prefixes[number], number: number))
-                    next[place] += 1
-                }
-                initialized = count
-            }
-            sortBuckets(&items, starts: starts, prefixes)
-            // Equal prefixes that do not hold their keys whole, few, are told apart by their entries.
-            items.withUnsafeMutableBufferPointer { items in
-                var start = 0
-                while start < count {
-                    var end = start + 1
-                    while end < count, Item.agree(items[end], items[start]) { end += 1 }
-                    if end - start > 1 { sortByEntries(items[start..<end], prefixes, scores: scores, by: precedes) }
-                    start = end
+            var starts = [Int](repeating: 0, count: count + 1)
+            var firstPlaces = [[Int]](repeating: [Int](repeating: 0, count: count), count: parts.count)
+            var place = 0
+            for bucket in 0..<count {
+                starts[bucket] = place
+                for part in parts.indices {
+                    firstPlaces[part][bucket] = place
+                    place += counts[part][bucket]
                 }
             }
-            return items.map { UInt32(truncatingIfNeeded: $0.rest) }
+            starts[count] = place
+            let items = UnsafeMutableBufferPointer<Item>.allocate(capacity: prefixes.count)
+            let shared = UncheckedSendable(items)
+            let places = firstPlaces
+            _ = Parallel.map(parts.count) { part in
+                var next = places[part]
+                for number in parts[part] {
+                    let bucket = self(number)
+                    shared.value.initializeElement(at: next[bucket], to: Item(prefixes[number], number: number))
+                    next[bucket] += 1
+                }
+            }
+            return (items, starts)
+        }
+    }
+
+    /// The numbers of `items`, in order, on every core.
+    private static func numbers(of items: UnsafeBufferPointer<Item>, partMinimum: Int) -> [UInt32] {
+        let parts = Parallel.ranges(items.count, minimum: partMinimum)
+        let shared = UncheckedSendable(items)
+        return [UInt32](unsafeUninitializedCapacity: items.count) { numbers, initialized in
+            let output = UncheckedSendable(numbers)
+            _ = Parallel.map(parts.count) { part in
+                for index in parts[part] {
+                    output.value.initializeElement(at: index, to: UInt32(truncatingIfNeeded: shared.value[index].rest))
+                }
+            }
+            initialized = items.count
         }
     }
 
@@ -119,12 +164,14 @@ enum PrefixOrder {
         }
     }
 
-    /// Sorts each bucket of `items`, which start at `starts`; the buckets shared among the
-    /// cores in runs of about as many items.
+    /// Sorts each bucket of `items`, which start at `starts`, the buckets shared among the
+    /// cores in runs of about as many items; and gives the runs of more than one item that
+    /// agree on the bits of their prefixes they hold.
     private static func sortBuckets(
-        _ items: inout [Item], starts: [Int], _ prefixes: UnsafeBufferPointer<ListOrder.Prefix>
-    ) {
-        let parts = Parallel.ranges(items.count, minimum: 16_384)
+        _ items: UnsafeMutableBufferPointer<Item>, starts: [Int], _ prefixes: UnsafeBufferPointer<ListOrder.Prefix>,
+        partMinimum: Int
+    ) -> [Range<Int>] {
+        let parts = Parallel.ranges(items.count, minimum: partMinimum)
         // Each core takes the buckets from the first that starts at or after its share.
         var firstBuckets = [0]
         var bucket = 0
@@ -134,20 +181,29 @@ enum PrefixOrder {
         }
         firstBuckets.append(starts.count - 1)
         let bounds = firstBuckets
-        let sharedPrefixes = UncheckedSendable(prefixes)
-        items.withUnsafeMutableBufferPointer { buffer in
-            let shared = UncheckedSendable(buffer)
-            _ = Parallel.map(bounds.count - 1) { part in
-                let longest = (bounds[part]..<bounds[part + 1]).reduce(0) { max($0, starts[$1 + 1] - starts[$1]) }
-                withUnsafeTemporaryAllocation(of: Item.self, capacity: longest) { scratch in
-                    for bucket in bounds[part]..<bounds[part + 1] where starts[bucket + 1] - starts[bucket] > 1 {
-                        let items = UnsafeMutableBufferPointer(
-                            rebasing: shared.value[starts[bucket]..<starts[bucket + 1]])
-                        sort(items, from: bucketBits, scratch: scratch.baseAddress!, sharedPrefixes.value)
-                    }
+        let (shared, sharedPrefixes) = (UncheckedSendable(items), UncheckedSendable(prefixes))
+        let agreeing = Parallel.map(bounds.count - 1) { part in
+            let buckets = bounds[part]..<bounds[part + 1]
+            let longest = buckets.reduce(0) { max($0, starts[$1 + 1] - starts[$1]) }
+            withUnsafeTemporaryAllocation(of: Item.self, capacity: longest) { scratch in
+                for bucket in buckets where starts[bucket + 1] - starts[bucket] > 1 {
+                    let items = UnsafeMutableBufferPointer(rebasing: shared.value[starts[bucket]..<starts[bucket + 1]])
+                    sort(items, from: bucketBits, scratch: scratch.baseAddress!, sharedPrefixes.value)
                 }
             }
+            // A run that agrees lies in one bucket, or in buckets of different scores.
+            var runs: [Range<Int>] = []
+            var start = starts[buckets.lowerBound]
+            let end = starts[buckets.upperBound]
+            while start < end {
+                var next = start + 1
+                while next < end, Item.agree(shared.value[next], shared.value[start]) { next += 1 }
+                if next - start > 1 { runs.append(start..<next) }
+                start = next
+            }
+            return UncheckedSendable(runs)
         }
+        return agreeing.flatMap(\.value)
     }
 
     /// How many bits of a prefix each pass within a bucket deals by.
