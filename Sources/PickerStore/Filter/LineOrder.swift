@@ -33,16 +33,14 @@ enum LineOrder {
         return [FilteredLines.Line](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
             func place(_ index: Int) {
                 let group = Int(groups[names.name(of: index)])
-                let place = lines.place(index)
-                sorted[starts[group]] = FilteredLines.Line(
-                    number: lines.numbers[index], start: place.lowerBound, end: place.upperBound)
+                sorted[starts[group]] = lines.lines[index]
                 starts[group] += 1
             }
             // Reversed (`--tac`), the last line comes first among equals.
             if inputOrder == .reversed {
-                for index in lines.numbers.indices.reversed() { place(index) }
+                for index in lines.lines.indices.reversed() { place(index) }
             } else {
-                for index in lines.numbers.indices { place(index) }
+                for index in lines.lines.indices { place(index) }
             }
             initialized = lines.count
         }
@@ -144,23 +142,13 @@ enum LineOrder {
         return [FilteredLines.Line](unsafeUninitializedCapacity: order.count) { sorted, initialized in
             let output = UncheckedSendable(sorted)
             _ = Parallel.map(parts.count) { part in
-                lines.numbers.withUnsafeBufferPointer { numbers in
-                    lines.starts.withUnsafeBufferPointer { starts in
-                        lines.ends.withUnsafeBufferPointer { ends in
-                            for index in parts[part] {
-                                // Lines far apart: those a few places on are fetched meanwhile.
-                                if index + FilteredLines.lookahead < parts[part].upperBound {
-                                    let ahead = Int(order[index + FilteredLines.lookahead])
-                                    picker_prefetch(numbers.baseAddress! + ahead)
-                                    picker_prefetch(starts.baseAddress! + ahead)
-                                    picker_prefetch(ends.baseAddress! + ahead)
-                                }
-                                let line = Int(order[index])
-                                output.value.initializeElement(
-                                    at: index,
-                                    to: FilteredLines.Line(number: numbers[line], start: starts[line], end: ends[line]))
-                            }
+                lines.lines.withUnsafeBufferPointer { lines in
+                    for index in parts[part] {
+                        // Lines far apart: those a few places on are fetched meanwhile.
+                        if index + FilteredLines.lookahead < parts[part].upperBound {
+                            picker_prefetch(lines.baseAddress! + Int(order[index + FilteredLines.lookahead]))
                         }
+                        output.value.initializeElement(at: index, to: lines[Int(order[index])])
                     }
                 }
             }
