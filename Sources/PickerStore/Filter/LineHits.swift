@@ -11,6 +11,12 @@ struct LineHits: Sendable {
     @inline(__always)
     func place(_ index: Int) -> Range<UInt32> { lines[index].start..<lines[index].end }
 
+    /// Makes room for `count` lines.
+    mutating func reserveCapacity(_ count: Int) {
+        lines.reserveCapacity(count)
+        scores.reserveCapacity(count)
+    }
+
     /// Adds a line.
     @inline(__always)
     mutating func append(number: UInt32, place: Range<UInt32>, score: UInt8) {

@@ -30,6 +30,12 @@ struct LineScan: Sendable {
         var matcher = LineMatcher(query, scoring: scoring)
         let probe = LineProbe(query, text: UnsafeBufferPointer(rebasing: text[range]))
         defer { probe?.deallocate() }
+        // Room for as many matches as the part has lines, told from its first 64 KB, so that the
+        // matches are not copied as they grow (room not written to takes no memory).
+        let sample = UnsafeBufferPointer(
+            rebasing: text[range.lowerBound..<min(range.upperBound, range.lowerBound + 1 << 16)])
+        let sampleLines = sample.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        matches.reserveCapacity(range.count / max(sample.count, 1) * sampleLines + sampleLines + 16)
         var cursor = range.lowerBound
         while cursor < range.upperBound {
             lineCount += 1
