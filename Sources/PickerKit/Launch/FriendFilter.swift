@@ -93,7 +93,8 @@ package enum FriendFilter {
         }
     }
 
-    private static func matches(
+    /// The friends `loader` reads that `query` includes, from a list of everyone it reads.
+    static func matches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?,
         fields: NameFields, ranked: Bool, searchesAddresses: Bool
     ) throws(SourceError) -> Found {
@@ -103,19 +104,26 @@ package enum FriendFilter {
     }
 
     /// The friends of the JSON document `loader` reads that `query` includes, as
-    /// ``matches(of:matching:sortOrder:inputOrder:fields:ranked:searchesAddresses:)`` finds them,
-    /// from a list of the friends that may match alone (``FilterCandidates``).
-    private static func candidateMatches(
+    /// ``matches(of:matching:sortOrder:inputOrder:fields:ranked:searchesAddresses:)`` finds them:
+    /// when every friend that may match is a name alone, ordered as lines of text are, without a
+    /// list; else from a list of the friends that may match alone (``FilterCandidates``).
+    static func candidateMatches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?, ranked: Bool,
         searchesAddresses: Bool
     ) throws(SourceError) -> Found {
-        let candidates = FilterCandidates(query, searchesAddresses: searchesAddresses)
+        let candidates = FilterCandidates(
+            query, searchesAddresses: searchesAddresses, keepsNames: true, ranked: ranked)
         let building = ListBeingBuilt(FriendList(sortOrder: sortOrder, inputOrder: inputOrder))
-        // The candidates are found as the pages are read; their batches are made on the other cores.
+        // The candidates are found as the pages are read; their batches are made on the other
+        // cores. While names alone are kept apart, the pages bring the list what the source
+        // skipped and passed over only.
         try BatchPipeline.run(CandidatePages(loader: loader, candidates: candidates), sortOrder: sortOrder) {
             batch, _ in _ = building.list.append(batch)
         }
         let list = building.list
+        if let (lines, leftOut) = candidates.lines(sortOrder: sortOrder, inputOrder: inputOrder) {
+            return (.lines(lines), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems)
+        }
         let (hidden, leftOut) = candidates.finish(in: list)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses, hiding: hidden)
         return (

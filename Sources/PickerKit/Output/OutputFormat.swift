@@ -74,11 +74,11 @@ package enum OutputFormat: String, CaseIterable, Sendable {
             // Lines of one name are printed from one place, mostly one after another: the
             // check for characters to escape is made once for them.
             var checked: (name: UnsafePointer<UInt8>?, count: Int, isPlain: Bool) = (nil, -1, true)
-            lines.forEach(in: parts[part]) { number, name in
+            lines.forEach(in: parts[part]) { number, id, name in
                 if !asGiven && (name.baseAddress != checked.name || name.count != checked.count) {
                     checked = (name.baseAddress, name.count, RecordWriter.isPlain(name))
                 }
-                writer.add(id: .number(number), name: name, nameIsPlain: checked.isPlain)
+                writer.add(id: id.map { .text($0) } ?? .number(number), name: name, nameIsPlain: checked.isPlain)
             }
             return part == parts.count - 1 ? writer.finish() : writer.output
         }

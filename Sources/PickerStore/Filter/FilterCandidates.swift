@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The friends of a source read page by page that a query may include, found before any of them
 /// is folded, keyed or sorted: `--filter` over a list of friends (a JSON document) then builds
 /// a list of these alone, and searches it as it would have searched everyone.
@@ -14,6 +16,15 @@
 /// whether or not it is kept: every id is kept, with its hash, and once the source is read the
 /// hashes are sorted and the ids of equal hashes compared.
 ///
+/// Asked to keep names (`keepsNames`), it keeps the friends found while every one of them is a
+/// name alone (an id and a name, nothing else searched or printed: the reader's texts without
+/// parts, or friends without parts, addresses, a card, members or sources) apart, as lines of
+/// a text (``KeptNames``), and hands the pages on without them: then the friends the query
+/// includes are ordered as the lines of a text are, without a list
+/// (``lines(sortOrder:inputOrder:)``). At the first friend kept that is more than a name, the
+/// names kept so far go back on that page, before it, and every friend kept from there on is
+/// handed on: the list decides, as it would have.
+///
 /// The pages are taken on one thread at a time, the reader's, in the order they come.
 package final class FilterCandidates: @unchecked Sendable {
     private let query: CompiledQuery
@@ -27,6 +38,11 @@ package final class FilterCandidates: @unchecked Sendable {
     private var seen = Seen()
     /// How many friends were kept.
     private var keptCount = 0
+    /// The friends kept, while every one is a name alone; nil once one is not, or when names
+    /// are not kept.
+    private var names: KeptNames?
+    /// Whether the names kept are scored, to be ranked.
+    private let scoresNames: Bool
 
     /// Every friend's id, in the order they came, its hash, and whether it was kept.
     private struct Seen {
@@ -41,18 +57,28 @@ package final class FilterCandidates: @unchecked Sendable {
             ids.closeString()
             self.kept.append(kept)
         }
+
+        /// Calls `body` with the id of friend `number` (from 1, in the order friends came).
+        func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            ids.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[ids.range(number - 1)])) }
+        }
     }
 
-    /// The candidates for `query` (with `searchesAddresses`, as the picker's search takes it).
-    package init(_ query: String, searchesAddresses: Bool) {
-        self.query = CompiledQuery(SearchQuery(query, searchesAddresses: searchesAddresses))
-        matcher = LineMatcher(self.query, scoring: false)
+    /// The candidates for `query` (with `searchesAddresses`, as the picker's search takes it);
+    /// with `keepsNames`, the friends that are names alone kept apart, to be ordered best first
+    /// when `ranked`.
+    package init(_ query: String, searchesAddresses: Bool, keepsNames: Bool = false, ranked: Bool = true) {
+        let search = SearchQuery(query, searchesAddresses: searchesAddresses)
+        self.query = CompiledQuery(search)
+        scoresNames = keepsNames && ranked && search.hasPositiveTerms
+        matcher = LineMatcher(self.query, scoring: scoresNames)
+        names = keepsNames ? KeptNames() : nil
     }
 
     deinit { probe?.deallocate() }
 
-    /// `page` with only the friends that may match; what it says of entries skipped and
-    /// problems is kept.
+    /// `page` with only the friends that may match (none while names are kept apart); what it
+    /// says of entries skipped and problems is kept.
     package func candidates(of page: FriendPage) -> FriendPage {
         var page = page
         let estimate = page.estimatedCount
@@ -64,9 +90,29 @@ package final class FilterCandidates: @unchecked Sendable {
         // What is noted of each friend goes into copies that are put back after the page: the
         // properties of a class are checked for exclusive access at each use.
         var seen = Seen()
+        var names: KeptNames?
         swap(&seen, &self.seen)
+        swap(&names, &self.names)
         var matcher = self.matcher
-        defer { (self.seen, self.matcher) = (seen, matcher) }
+        let namesBefore = names?.hits.count ?? 0
+        defer { (self.seen, self.names, self.matcher) = (seen, names, matcher) }
+        /// Notes the friend of `text`, found `found`: whether it goes on the page (after the
+        /// names kept apart, when it is the first friend kept that is more than a name, or
+        /// they fill the text: `handBack` puts them on the page first).
+        func note(_ text: FriendText, _ found: Found, handBack: (KeptNames) -> Void) -> Bool {
+            seen.note(text.id, kept: found != .left)
+            switch found {
+            case .left: return false
+            case .name(let score):
+                if names?.append(text.name, number: seen.kept.count, score: score) == true { return false }
+            case .kept: break
+            }
+            if let kept = names {
+                names = nil
+                handBack(kept)
+            }
+            return true
+        }
         switch page.content {
         case .texts(let texts):
             if !hasProbe {
@@ -78,9 +124,16 @@ package final class FilterCandidates: @unchecked Sendable {
             let probe = probe
             for index in 0..<texts.count {
                 texts.withText(index) { text in
-                    let may = mayMatch(text, probe: probe, matcher: &matcher)
-                    seen.note(text.id, kept: may)
-                    if may { keptTexts.append(text) }
+                    let found = look(
+                        at: text, hasMore: false, probe: probe, matcher: &matcher, keepsNames: names != nil)
+                    let onPage = note(text, found) { kept in
+                        kept.forEachName { number, name in
+                            seen.withID(number) { id in
+                                keptTexts.append(id: id, name: name, firstName: nil, middleName: nil, lastName: nil)
+                            }
+                        }
+                    }
+                    if onPage { keptTexts.append(text) }
                 }
             }
             page.content = .texts(keptTexts)
@@ -89,18 +142,27 @@ package final class FilterCandidates: @unchecked Sendable {
             var keptFriends: [Friend] = []
             let probe = probe
             for friend in friends {
-                let hasMore = !friend.emails.isEmpty || friend.card != nil || friend.members != nil
-                let may = friend.withText { text in
-                    let may = hasMore || mayMatch(text, probe: probe, matcher: &matcher)
-                    seen.note(text.id, kept: may)
-                    return may
+                // More to search, or to print, than the name.
+                let hasMore =
+                    !friend.emails.isEmpty || friend.card != nil || friend.members != nil || !friend.sources.isEmpty
+                let onPage = friend.withText { text in
+                    let found = look(
+                        at: text, hasMore: hasMore, probe: probe, matcher: &matcher, keepsNames: names != nil)
+                    return note(text, found) { kept in
+                        kept.forEachName { number, name in
+                            keptFriends.append(
+                                Friend(
+                                    id: seen.withID(number) { String(decoding: $0, as: UTF8.self) },
+                                    name: String(decoding: name, as: UTF8.self)))
+                        }
+                    }
                 }
-                if may { keptFriends.append(friend) }
+                if onPage { keptFriends.append(friend) }
             }
             page.content = .friends(keptFriends)
         }
         // The list makes room for as many of the source's friends as have been kept so far.
-        keptCount += page.count
+        keptCount += page.count + (names?.hits.count ?? 0) - namesBefore
         page.estimatedCount = estimate.map { $0 * keptCount / max(seen.kept.count, 1) + 1 }
         return page
     }
@@ -121,6 +183,31 @@ package final class FilterCandidates: @unchecked Sendable {
             if let position = list.position(ofID: id) { hidden.insert(position) }
         }
         return (hidden, leftOut)
+    }
+
+    /// Once the source is read, when every friend kept was a name alone (and names were kept
+    /// apart): those of them that the query includes, in the order of a list sorted by
+    /// `sortOrder` (or kept in `inputOrder`), best first when ranked, as ``LineFilter`` orders
+    /// lines, each with its id; and how many friends of the source were left out for an id
+    /// given before. A friend kept whose id one before it gave, kept or not, is not among them:
+    /// the list holds the first. Nil when a friend kept was more than a name: the list of the
+    /// pages handed on decides (``finish(in:)``).
+    /// - Complexity: O(n) for the n friends of the source, and O(k log k) for the k kept.
+    package func lines(sortOrder: NameOrder, inputOrder: InputOrder?) -> (lines: FilteredLines, leftOut: Int)? {
+        guard let names else { return nil }
+        var isRepeat = [Bool](repeating: false, count: seen.kept.count)
+        var leftOut = 0
+        forEachRepeat { _, repeated in
+            leftOut += 1
+            isRepeat[repeated] = true
+        }
+        let hits = leftOut == 0 ? names.hits : names.hits { isRepeat[$0 - 1] }
+        let sorted = names.text.withUnsafeBufferPointer { text in
+            LineOrder.sorted(
+                hits, names: LineNames(hits, in: text), in: text, sortOrder: sortOrder, inputOrder: inputOrder,
+                scored: scoresNames)
+        }
+        return (FilteredLines(text: Data(names.text), lines: sorted, ids: seen.ids), leftOut)
     }
 
     /// Calls `body` with each friend whose id a friend before it gave, and the first that gave
@@ -149,29 +236,48 @@ package final class FilterCandidates: @unchecked Sendable {
         }
     }
 
-    /// Whether the query may include the friend of `text` by its name (`probe` the one chosen,
-    /// `matcher` the query's): a name of printable ASCII folds to itself in lowercase, and so its
-    /// mask must hold the query's, as the search asks of a name's key; any other name must hold
-    /// the probe's byte once folded. A name that passes, and is all there is to search (no
-    /// parts, no reading), is then searched as a line of text is, which finds what the list's
-    /// search finds.
-    private func mayMatch(_ text: FriendText, probe: LineProbe?, matcher: inout LineMatcher) -> Bool {
-        guard let probe else { return true }
+    /// What the query may make of a friend.
+    private enum Found: Equatable {
+        /// Not included: left out.
+        case left
+        /// Perhaps included: the list decides.
+        case kept
+        /// Included, a name alone, of this score.
+        case name(score: UInt8)
+    }
+
+    /// What the query may make of the friend of `text`, with more than its name to search or
+    /// print when `hasMore` (`probe` the one chosen, `matcher` the query's): a name of
+    /// printable ASCII folds to itself in lowercase, and so its mask must hold the query's, as
+    /// the search asks of a name's key; any other name must hold the probe's byte once folded.
+    /// A name that passes, and is all there is to search (no parts, no reading), is then
+    /// searched as a line of text is, which finds what the list's search finds; one that is
+    /// all there is to print besides its id, while names are kept (`keepsNames`), is searched
+    /// even with no probe, or blank, and found with its score.
+    private func look(
+        at text: FriendText, hasMore: Bool, probe: LineProbe?, matcher: inout LineMatcher, keepsNames: Bool
+    ) -> Found {
+        if hasMore { return .kept }
         let name = text.name
         let isPrintableASCII = name.allSatisfy { $0 &- 0x20 < 0x5F }
-        if isPrintableASCII {
-            var mask: UInt32 = 0
-            for byte in name { mask |= ByteMask.bit(UTF8Text.lowercasedASCII(byte)) }
-            guard mask & query.mask == query.mask else { return false }
-        } else {
-            switch probe.look(atFoldOf: name, folding: &matcher.folding) {
-            case .absent: return false
-            case .invalid: return true
-            case .possible: break
+        if let probe {
+            if isPrintableASCII {
+                var mask: UInt32 = 0
+                for byte in name { mask |= ByteMask.bit(UTF8Text.lowercasedASCII(byte)) }
+                guard mask & query.mask == query.mask else { return .left }
+            } else {
+                switch probe.look(atFoldOf: name, folding: &matcher.folding) {
+                case .absent: return .left
+                case .invalid: return .kept
+                case .possible: break
+                }
             }
+        } else if !keepsNames {
+            return .kept
         }
-        guard !text.hasParts, text.reading == nil, !NameLine.isBlank(name) else { return true }
-        return matcher.score(name, isASCII: isPrintableASCII || UTF8Text.isASCII(name)) != MatchTier.noMatch
+        guard !text.hasParts, text.reading == nil, keepsNames || !NameLine.isBlank(name) else { return .kept }
+        let score = matcher.score(name, isASCII: isPrintableASCII || UTF8Text.isASCII(name))
+        return score == MatchTier.noMatch ? .left : .name(score: score)
     }
 
     /// Chooses the probe from the names `gather` puts together, the first page's.
