@@ -1,7 +1,9 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import PickerSources
 import PickerStore
+import Synchronization
 
 /// `--filter`: the friends a whole source holds that a query includes, in the order the picker
 /// shows them (best first, or in list order with `--no-rank`), found without a screen. The
@@ -146,13 +148,36 @@ package enum FriendFilter {
     }
 }
 
-/// A source's pages with only the friends that may match a query (``FilterCandidates``).
+/// A source's pages with only the friends that may match a query (``FilterCandidates``): the
+/// source is read on a thread of its own, one page ahead, while the candidates of the page
+/// before are found on the calling thread, so that reading and searching overlap (while names
+/// alone are kept apart, the batchers have nothing to do).
 private struct CandidatePages: FriendLoader {
     let loader: FriendLoader
     let candidates: FilterCandidates
 
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        try loader.load { deliver(candidates.candidates(of: $0)) }
+        let pages = BoundedQueue<FriendPage>(capacity: 1)
+        let failure = Mutex<SourceError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let loader = loader
+        let started = PosixThread.start {
+            do throws(SourceError) {
+                try loader.load { pages.put($0) }
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            pages.finish()
+            done.signal()
+        }
+        guard started else {
+            // No thread to spare: the pages are read and searched in turn.
+            try loader.load { deliver(candidates.candidates(of: $0)) }
+            return
+        }
+        while let page = pages.take() { deliver(candidates.candidates(of: page)) }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }
 
