@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 
 /// The friends of a source read page by page that a query may include, found before any of them
@@ -195,19 +196,31 @@ package final class FilterCandidates: @unchecked Sendable {
     /// - Complexity: O(n) for the n friends of the source, and O(k log k) for the k kept.
     package func lines(sortOrder: NameOrder, inputOrder: InputOrder?) -> (lines: FilteredLines, leftOut: Int)? {
         guard let names else { return nil }
-        var isRepeat = [Bool](repeating: false, count: seen.kept.count)
-        var leftOut = 0
-        forEachRepeat { _, repeated in
-            leftOut += 1
-            isRepeat[repeated] = true
+        // The repeats are found on another core while the names are ordered, all of them: the
+        // order of those left then is the order they have among themselves.
+        let repeats = Repeats()
+        let found = DispatchGroup()
+        DispatchQueue.global().async(group: found) { [self] in
+            forEachRepeat { _, repeated in repeats.numbers.append(UInt32(repeated + 1)) }
         }
-        let hits = leftOut == 0 ? names.hits : names.hits { isRepeat[$0 - 1] }
-        let sorted = names.text.withUnsafeBufferPointer { text in
+        var sorted = names.text.withUnsafeBufferPointer { text in
             LineOrder.sorted(
-                hits, names: LineNames(hits, in: text), in: text, sortOrder: sortOrder, inputOrder: inputOrder,
-                scored: scoresNames)
+                names.hits, names: LineNames(names.hits, in: text), in: text, sortOrder: sortOrder,
+                inputOrder: inputOrder, scored: scoresNames)
         }
-        return (FilteredLines(text: Data(names.text), lines: sorted, ids: seen.ids), leftOut)
+        found.wait()
+        if !repeats.numbers.isEmpty {
+            var isRepeat = [Bool](repeating: false, count: seen.kept.count)
+            for number in repeats.numbers { isRepeat[Int(number) - 1] = true }
+            sorted.removeAll { isRepeat[Int($0.number) - 1] }
+        }
+        return (FilteredLines(text: Data(names.text), lines: sorted, ids: seen.ids), repeats.numbers.count)
+    }
+
+    /// The friends whose id a friend before them gave (their numbers, from 1), found on a core
+    /// of their own.
+    private final class Repeats: @unchecked Sendable {
+        var numbers: [UInt32] = []
     }
 
     /// Calls `body` with each friend whose id a friend before it gave, and the first that gave

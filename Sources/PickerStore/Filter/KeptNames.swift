@@ -31,13 +31,4 @@ struct KeptNames {
             }
         }
     }
-
-    /// The names but those of the friends `isLeftOut` says, in the order they came.
-    func hits(leavingOut isLeftOut: (_ number: Int) -> Bool) -> LineHits {
-        var kept = LineHits()
-        for index in 0..<hits.count where !isLeftOut(Int(hits.numbers[index])) {
-            kept.append(number: hits.numbers[index], place: hits.place(index), score: hits.scores[index])
-        }
-        return kept
-    }
 }
