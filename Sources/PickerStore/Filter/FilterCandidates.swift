@@ -14,8 +14,8 @@ import FoundationEssentials
 /// includes as written.
 ///
 /// A friend whose id was given before is left out and counted, as a list leaves it out,
-/// whether or not it is kept: every id is kept, with its hash, and once the source is read the
-/// hashes are sorted and the ids of equal hashes compared.
+/// whether or not it is kept: every id is kept, and once the source is read their hashes are
+/// sorted and the ids of equal hashes compared.
 ///
 /// Asked to keep names (`keepsNames`), it keeps the friends found while every one of them is a
 /// name alone (an id and a name, nothing else searched or printed: the reader's texts without
@@ -45,18 +45,34 @@ package final class FilterCandidates: @unchecked Sendable {
     /// Whether the names kept are scored, to be ranked.
     private let scoresNames: Bool
 
-    /// Every friend's id, in the order they came, its hash, and whether it was kept.
+    /// Every friend's id, in the order they came, and whether it was kept.
     private struct Seen {
         var ids = ByteStore()
-        var hashes: [UInt64] = []
         var kept: [Bool] = []
 
         /// Notes the next friend, of `id`, kept or not.
         mutating func note(_ id: UnsafeBufferPointer<UInt8>, kept: Bool) {
-            hashes.append(FriendBatch.wideIDHash(id))
             ids.appendBytes(id)
             ids.closeString()
             self.kept.append(kept)
+        }
+
+        /// Makes room for `total` friends in all.
+        mutating func reserve(_ total: Int) {
+            ids.reserve(total)
+            GrowthPlan.reserve(&kept, total)
+        }
+
+        /// The hash of each id (``FriendBatch/wideIDHash(_:)``), on every core.
+        func hashes() -> [UInt64] {
+            let ids = ids
+            let parts = Parallel.ranges(ids.count, minimum: 65_536)
+            return Parallel.concatenated(
+                Parallel.map(parts.count) { part in
+                    ids.bytes.withUnsafeBufferPointer { bytes in
+                        parts[part].map { FriendBatch.wideIDHash(UnsafeBufferPointer(rebasing: bytes[ids.range($0)])) }
+                    }
+                })
         }
 
         /// Calls `body` with the id of friend `number` (from 1, in the order friends came).
@@ -83,13 +99,11 @@ package final class FilterCandidates: @unchecked Sendable {
     package func candidates(of page: FriendPage) -> FriendPage {
         var page = page
         let estimate = page.estimatedCount
-        if let estimate, estimate > seen.hashes.count {
-            seen.hashes.reserveCapacity(estimate)
-            seen.kept.reserveCapacity(estimate)
-        }
+        if let estimate, estimate > seen.kept.count { seen.reserve(estimate) }
         page.announcedTotal = nil
         // What is noted of each friend goes into copies that are put back after the page: the
-        // properties of a class are checked for exclusive access at each use.
+        // properties of a class are checked for exclusive access at each use (and so are the
+        // variables a function nested here would share with it).
         var seen = Seen()
         var names: KeptNames?
         swap(&seen, &self.seen)
@@ -97,23 +111,6 @@ package final class FilterCandidates: @unchecked Sendable {
         var matcher = self.matcher
         let namesBefore = names?.hits.count ?? 0
         defer { (self.seen, self.names, self.matcher) = (seen, names, matcher) }
-        /// Notes the friend of `text`, found `found`: whether it goes on the page (after the
-        /// names kept apart, when it is the first friend kept that is more than a name, or
-        /// they fill the text: `handBack` puts them on the page first).
-        func note(_ text: FriendText, _ found: Found, handBack: (KeptNames) -> Void) -> Bool {
-            seen.note(text.id, kept: found != .left)
-            switch found {
-            case .left: return false
-            case .name(let score):
-                if names?.append(text.name, number: seen.kept.count, score: score) == true { return false }
-            case .kept: break
-            }
-            if let kept = names {
-                names = nil
-                handBack(kept)
-            }
-            return true
-        }
         switch page.content {
         case .texts(let texts):
             if !hasProbe {
@@ -127,14 +124,18 @@ package final class FilterCandidates: @unchecked Sendable {
                 texts.withText(index) { text in
                     let found = look(
                         at: text, hasMore: false, probe: probe, matcher: &matcher, keepsNames: names != nil)
-                    let onPage = note(text, found) { kept in
+                    seen.note(text.id, kept: found != .left)
+                    guard !Self.keepsApart(text, found, number: seen.kept.count, in: &names) else { return }
+                    if let kept = names {
+                        // The first friend kept that is more than a name: the names go back before it.
+                        names = nil
                         kept.forEachName { number, name in
                             seen.withID(number) { id in
                                 keptTexts.append(id: id, name: name, firstName: nil, middleName: nil, lastName: nil)
                             }
                         }
                     }
-                    if onPage { keptTexts.append(text) }
+                    keptTexts.append(text)
                 }
             }
             page.content = .texts(keptTexts)
@@ -149,23 +150,41 @@ package final class FilterCandidates: @unchecked Sendable {
                 let onPage = friend.withText { text in
                     let found = look(
                         at: text, hasMore: hasMore, probe: probe, matcher: &matcher, keepsNames: names != nil)
-                    return note(text, found) { kept in
-                        kept.forEachName { number, name in
-                            keptFriends.append(
-                                Friend(
-                                    id: seen.withID(number) { String(decoding: $0, as: UTF8.self) },
-                                    name: String(decoding: name, as: UTF8.self)))
-                        }
+                    seen.note(text.id, kept: found != .left)
+                    return !Self.keepsApart(text, found, number: seen.kept.count, in: &names)
+                }
+                guard onPage else { continue }
+                if let kept = names {
+                    names = nil
+                    kept.forEachName { number, name in
+                        keptFriends.append(
+                            Friend(
+                                id: seen.withID(number) { String(decoding: $0, as: UTF8.self) },
+                                name: String(decoding: name, as: UTF8.self)))
                     }
                 }
-                if onPage { keptFriends.append(friend) }
+                keptFriends.append(friend)
             }
             page.content = .friends(keptFriends)
         }
-        // The list makes room for as many of the source's friends as have been kept so far.
+        // The list (or the names) makes room for as many of the source's friends as have been
+        // kept so far.
         keptCount += page.count + (names?.hits.count ?? 0) - namesBefore
         page.estimatedCount = estimate.map { $0 * keptCount / max(seen.kept.count, 1) + 1 }
+        if let expected = page.estimatedCount { names?.reserve(expected) }
         return page
+    }
+
+    /// Whether the friend of `text`, found `found`, friend `number` (from 1), is left out or
+    /// kept apart among `names`: false when it goes on the page (then `names`, when there are
+    /// some, go before it).
+    private static func keepsApart(_ text: FriendText, _ found: Found, number: Int, in names: inout KeptNames?) -> Bool
+    {
+        switch found {
+        case .left: return true
+        case .name(let score): return names?.append(text.name, number: number, score: score) == true
+        case .kept: return false
+        }
     }
 
     /// Once the source is read, and `list` made of the pages of candidates: the positions in it
@@ -227,7 +246,7 @@ package final class FilterCandidates: @unchecked Sendable {
     /// it (their numbers, in the order friends came): the friends in the order of their ids'
     /// hashes, the ids of equal hashes compared.
     private func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
-        let (ids, hashes) = (seen.ids, seen.hashes)
+        let (ids, hashes) = (seen.ids, seen.hashes())
         let order = RadixSort.order(of: hashes)
         ids.bytes.withUnsafeBufferPointer { bytes in
             func id(_ number: UInt32) -> UnsafeBufferPointer<UInt8> {

@@ -20,6 +20,15 @@ struct KeptNames {
         return true
     }
 
+    /// Makes room for `total` names in all, their bytes as many per name as so far.
+    mutating func reserve(_ total: Int) {
+        GrowthPlan.reserve(&hits.numbers, total)
+        GrowthPlan.reserve(&hits.starts, total)
+        GrowthPlan.reserve(&hits.ends, total)
+        GrowthPlan.reserve(&hits.scores, total)
+        GrowthPlan.reserve(&text, GrowthPlan.scaled(text.count, hits.count, to: total))
+    }
+
     /// Calls `body` with the number and the name of each friend, in the order they came.
     func forEachName(_ body: (_ number: Int, _ name: UnsafeBufferPointer<UInt8>) -> Void) {
         text.withUnsafeBufferPointer { text in
