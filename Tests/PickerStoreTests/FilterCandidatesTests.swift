@@ -97,6 +97,33 @@ final class FilterCandidatesTests: XCTestCase {
         XCTAssertEqual(leftOut, 1)
     }
 
+    /// Enough ids that ids of other hashes share the first bits the repeats are sorted by: the
+    /// friends left out for an id given before are those a list of everyone leaves out, whether
+    /// the names are kept apart or listed.
+    func testRepeatsAmongManyIdsAreThoseOfTheList() throws {
+        var generator = SplitMix64(seed: 5)
+        let friends = (0..<60_000).map { number in
+            Friend(
+                id: String(Int.random(in: 0..<40_000, using: &generator)),
+                name: number % 3 == 0 ? "Ann Lee \(number)" : "Bob \(number)")
+        }
+        var everyone = FriendList()
+        let leftOut = everyone.append(FriendBatch(page(friends, asTexts: true), sortOrder: .first))
+        XCTAssertGreaterThan(leftOut, 10_000)
+        let names = FilterCandidates("ann", searchesAddresses: false, keepsNames: true)
+        _ = names.candidates(of: page(friends, asTexts: true))
+        let lines = try XCTUnwrap(names.lines(sortOrder: .first, inputOrder: nil))
+        XCTAssertEqual(lines.leftOut, leftOut)
+        XCTAssertEqual(lines.lines.friends.map(\.id), found("ann", in: everyone))
+
+        let listed = FilterCandidates("ann", searchesAddresses: false)
+        var list = FriendList()
+        _ = list.append(FriendBatch(listed.candidates(of: page(friends, asTexts: true)), sortOrder: .first))
+        let (hidden, listLeftOut) = listed.finish(in: list)
+        XCTAssertEqual(listLeftOut, leftOut)
+        XCTAssertEqual(found("ann", in: list, hiding: hidden), found("ann", in: everyone))
+    }
+
     func testAQueryOfRareLettersKeepsFewFriends() {
         let friends = (0..<1000).map { Friend(id: "\($0)", name: $0 == 500 ? "Łukasz Kowalczyk" : "Ann Lee \($0)") }
         let candidates = FilterCandidates("kowal", searchesAddresses: false)

@@ -243,30 +243,48 @@ package final class FilterCandidates: @unchecked Sendable {
     }
 
     /// Calls `body` with each friend whose id a friend before it gave, and the first that gave
-    /// it (their numbers, in the order friends came): the friends in the order of their ids'
-    /// hashes, the ids of equal hashes compared.
+    /// it (their numbers, in the order friends came): the friends in the order of the first
+    /// bits of their ids' hashes (``hashBits``, two passes of a radix sort, which keeps the
+    /// order they came in), each run of equal bits (mostly of one friend) by whole hash, the ids
+    /// of equal hashes compared.
     private func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
         let (ids, hashes) = (seen.ids, seen.hashes())
-        let order = RadixSort.order(of: hashes)
+        let shift = UInt64(64 - Self.hashBits)
+        var order = RadixSort.order(of: hashes.map { UInt32(truncatingIfNeeded: $0 >> shift) })
         ids.bytes.withUnsafeBufferPointer { bytes in
             func id(_ number: UInt32) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: bytes[ids.range(Int(number))])
             }
             var start = 0
             while start < order.count {
+                let bits = hashes[Int(order[start])] >> shift
                 var end = start + 1
-                while end < order.count, hashes[Int(order[end])] == hashes[Int(order[start])] { end += 1 }
-                // Equal hashes, in the order the friends came: each is compared with those before it.
-                for later in (start + 1)..<end {
-                    let number = order[later]
-                    if let first = (start..<later).first(where: { IDIndex.sameID(id(order[$0]), id(number)) }) {
-                        body(Int(order[first]), Int(number))
+                while end < order.count, hashes[Int(order[end])] >> shift == bits { end += 1 }
+                if end - start > 1 {
+                    order[start..<end].sort { a, b in
+                        hashes[Int(a)] == hashes[Int(b)] ? a < b : hashes[Int(a)] < hashes[Int(b)]
                     }
                 }
-                start = end
+                while start < end {
+                    var equal = start + 1
+                    while equal < end, hashes[Int(order[equal])] == hashes[Int(order[start])] { equal += 1 }
+                    // Equal hashes, in the order the friends came: each is compared with those
+                    // before it.
+                    for later in (start + 1)..<equal {
+                        let number = order[later]
+                        if let first = (start..<later).first(where: { IDIndex.sameID(id(order[$0]), id(number)) }) {
+                            body(Int(order[first]), Int(number))
+                        }
+                    }
+                    start = equal
+                }
             }
         }
     }
+
+    /// How many of the first bits of the ids' hashes ``forEachRepeat(_:)`` sorts by: two
+    /// passes of 11 bits, which leave few friends of a million in each run of equal bits.
+    private static let hashBits = 22
 
     /// What the query may make of a friend.
     private enum Found: Equatable {
