@@ -128,6 +128,27 @@ final class FilterNamesAloneTests: XCTestCase {
         XCTAssertGreaterThan(asLines, 800, "most sources are names alone")
         XCTAssertGreaterThan(fellBack, 100, "some friend kept has more than a name")
     }
+
+    /// Enough names to be printed in pieces, one per core, their ids read a few lines ahead:
+    /// the pieces join into what the list of everyone prints.
+    func testManyNamesPrintInPiecesWithTheirIds() throws {
+        let friends = (0..<40_000).map { Friend(id: "id-\($0 * 7919 % 40_000)", name: "Name\($0 % 997) Kim\\\($0)") }
+        let loader = Pages(pages: [FriendPage(friends: friends)])
+        let found = try FriendFilter.candidateMatches(
+            of: loader, matching: "", sortOrder: .first, inputOrder: nil, ranked: true, searchesAddresses: false)
+        guard case .lines = found.matches else { return XCTFail("names alone: \(found.matches)") }
+        let expected = try FriendFilter.matches(
+            of: loader, matching: "", sortOrder: .first, inputOrder: nil, fields: NameFields(), ranked: true,
+            searchesAddresses: false)
+        XCTAssertEqual(found.matches.count, 40_000)
+        for format in OutputFormat.allCases {
+            for (print0, toTerminal) in [(false, false), (false, true), (true, false)] {
+                XCTAssertEqual(
+                    printout(found.matches, format, print0: print0, toTerminal: toTerminal).output,
+                    printout(expected.matches, format, print0: print0, toTerminal: toTerminal).output, "\(format)")
+            }
+        }
+    }
 }
 
 /// A loader that delivers its pages one after another.

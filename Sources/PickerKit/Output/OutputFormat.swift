@@ -67,14 +67,16 @@ package enum OutputFormat: String, CaseIterable, Sendable {
         if printsOnePart { return [render(lines.friends, print0: print0, toTerminal: toTerminal)] }
         let parts = Parallel.ranges(lines.count, minimum: 16_384)
         let asGiven = writesAsGiven(toTerminal: toTerminal)
+        // Names alone print no id: the friends' ids, which lie elsewhere, are not read.
+        let withIDs = self != .names
         return Parallel.map(parts.count) { part in
             var writer = RecordWriter(
                 format: self, print0: print0, toTerminal: toTerminal, opensOutput: part == 0,
-                capacity: lines.textLength(in: parts[part]))
+                capacity: lines.textLength(in: parts[part], withIDs: withIDs))
             // Lines of one name are printed from one place, mostly one after another: the
             // check for characters to escape is made once for them.
             var checked: (name: UnsafePointer<UInt8>?, count: Int, isPlain: Bool) = (nil, -1, true)
-            lines.forEach(in: parts[part]) { number, id, name in
+            lines.forEach(in: parts[part], withIDs: withIDs) { number, id, name in
                 if !asGiven && (name.baseAddress != checked.name || name.count != checked.count) {
                     checked = (name.baseAddress, name.count, RecordWriter.isPlain(name))
                 }

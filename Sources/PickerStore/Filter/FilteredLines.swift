@@ -54,32 +54,46 @@ package struct FilteredLines: Sendable {
     }
 
     /// How many bytes the names of the lines at `positions` of the list order take, with a
-    /// byte after each, and their ids when they have some.
-    package func textLength(in positions: Range<Int>) -> Int {
-        lines[positions].reduce(0) { length, line in
+    /// byte after each, and their ids `withIDs`, when they have some.
+    package func textLength(in positions: Range<Int>, withIDs: Bool = true) -> Int {
+        let ids = withIDs ? ids : nil
+        return lines[positions].reduce(0) { length, line in
             length + Int(line.end - line.start) + 1 + (ids.map { $0.range(Int(line.number) - 1).count } ?? 0)
         }
     }
 
-    /// Calls `body` with the number, the UTF-8 id (nil when the number is the id) and the
-    /// UTF-8 name of each line at `positions` of the list order, in order.
+    /// Calls `body` with the number, the UTF-8 id (nil when the number is the id, or when not
+    /// `withIDs`) and the UTF-8 name of each line at `positions` of the list order, in order.
     package func forEach(
-        in positions: Range<Int>,
+        in positions: Range<Int>, withIDs: Bool = true,
         _ body: (_ number: UInt32, _ id: UnsafeBufferPointer<UInt8>?, _ name: UnsafeBufferPointer<UInt8>) -> Void
     ) {
+        let ids = withIDs ? ids : nil
         text.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             let base = bytes.baseAddress
             (ids?.bytes ?? []).withUnsafeBufferPointer { idBytes in
-                for index in positions {
-                    // The lines lie in the text's order, not the list's: the names a few lines on
-                    // are fetched while this one is read.
-                    if let base, index + Self.lookahead < positions.upperBound {
-                        picker_prefetch(base + Int(lines[index + Self.lookahead].start))
+                (ids?.ends ?? []).withUnsafeBufferPointer { idEnds in
+                    for index in positions {
+                        // The lines lie in the text's order, not the list's: the names a few lines
+                        // on are fetched while this one is read, and their ids' places (then, half
+                        // as far on, the ids).
+                        if let base, index + Self.lookahead < positions.upperBound {
+                            let ahead = lines[index + Self.lookahead]
+                            picker_prefetch(base + Int(ahead.start))
+                            if ids != nil, let ends = idEnds.baseAddress {
+                                picker_prefetch(ends + Int(ahead.number) - 1)
+                            }
+                        }
+                        if let ids, let idBase = idBytes.baseAddress, index + Self.lookahead / 2 < positions.upperBound
+                        {
+                            picker_prefetch(
+                                idBase + ids.range(Int(lines[index + Self.lookahead / 2].number) - 1).lowerBound)
+                        }
+                        let line = lines[index]
+                        let id = ids.map { UnsafeBufferPointer(rebasing: idBytes[$0.range(Int(line.number) - 1)]) }
+                        body(line.number, id, UnsafeBufferPointer(rebasing: bytes[line.range]))
                     }
-                    let line = lines[index]
-                    let id = ids.map { UnsafeBufferPointer(rebasing: idBytes[$0.range(Int(line.number) - 1)]) }
-                    body(line.number, id, UnsafeBufferPointer(rebasing: bytes[line.range]))
                 }
             }
         }
