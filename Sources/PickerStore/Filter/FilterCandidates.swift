@@ -26,7 +26,8 @@ import FoundationEssentials
 /// names kept so far go back on that page, before it, and every friend kept from there on is
 /// handed on: the list decides, as it would have.
 ///
-/// The pages are taken on one thread at a time, the reader's, in the order they come.
+/// The pages are taken on one thread at a time, in the order they come; once the source is
+/// read, the repeats are looked for on another core while the names are ordered.
 package final class FilterCandidates: @unchecked Sendable {
     private let query: CompiledQuery
     /// The probe, chosen from the first page's names; nil until then, or when every friend may
