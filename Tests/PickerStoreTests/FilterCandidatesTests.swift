@@ -124,6 +124,31 @@ final class FilterCandidatesTests: XCTestCase {
         XCTAssertEqual(found("ann", in: list, hiding: hidden), found("ann", in: everyone))
     }
 
+    /// Two ids whose hashes begin alike, the first given again after the second: the repeat is
+    /// found among ids of other hashes that the repeats' first sort cannot tell apart.
+    func testARepeatIsFoundAmongIdsWhoseHashesBeginAlike() throws {
+        var seen: [UInt64: String] = [:]
+        var pair: (String, String)?
+        for number in 0..<400_000 where pair == nil {
+            let id = "x\(number)"
+            let hash = id.utf8.withContiguousStorageIfAvailable { FriendBatch.wideIDHash($0) } ?? 0
+            if let other = seen[hash >> 32] { pair = (other, id) } else { seen[hash >> 32] = id }
+        }
+        let (first, second) = try XCTUnwrap(pair, "two ids whose hashes share their first 32 bits")
+        let friends = [
+            Friend(id: first, name: "Ann One"), Friend(id: second, name: "Ann Two"),
+            Friend(id: first, name: "Ann Three"),
+        ]
+        var everyone = FriendList()
+        let leftOut = everyone.append(FriendBatch(page(friends, asTexts: true), sortOrder: .first))
+        XCTAssertEqual(leftOut, 1)
+        let names = FilterCandidates("ann", searchesAddresses: false, keepsNames: true)
+        _ = names.candidates(of: page(friends, asTexts: true))
+        let lines = try XCTUnwrap(names.lines(sortOrder: .first, inputOrder: nil))
+        XCTAssertEqual(lines.leftOut, 1)
+        XCTAssertEqual(lines.lines.friends.map(\.name), ["Ann One", "Ann Two"])
+    }
+
     func testAQueryOfRareLettersKeepsFewFriends() {
         let friends = (0..<1000).map { Friend(id: "\($0)", name: $0 == 500 ? "Łukasz Kowalczyk" : "Ann Lee \($0)") }
         let candidates = FilterCandidates("kowal", searchesAddresses: false)

@@ -245,47 +245,49 @@ package final class FilterCandidates: @unchecked Sendable {
 
     /// Calls `body` with each friend whose id a friend before it gave, and the first that gave
     /// it (their numbers, in the order friends came): the friends in the order of the first
-    /// bits of their ids' hashes (``hashBits``, two passes of a radix sort, which keeps the
-    /// order they came in), each run of equal bits (mostly of one friend) by whole hash, the ids
-    /// of equal hashes compared.
+    /// bits of their ids' hashes (``hashBits``, by a radix sort, which keeps the order they came
+    /// in), each run of equal bits (rarely of more than one friend) by whole hash, the ids of
+    /// equal hashes compared.
     private func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
         let (ids, hashes) = (seen.ids, seen.hashes())
         let shift = UInt64(64 - Self.hashBits)
-        var order = RadixSort.order(of: hashes.map { UInt32(truncatingIfNeeded: $0 >> shift) })
+        let keyed = RadixSort.keyed(hashes.map { UInt32(truncatingIfNeeded: $0 >> shift) })
         ids.bytes.withUnsafeBufferPointer { bytes in
             func id(_ number: UInt32) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: bytes[ids.range(Int(number))])
             }
+            var run: [UInt32] = []
             var start = 0
-            while start < order.count {
-                let bits = hashes[Int(order[start])] >> shift
+            while start < keyed.count {
                 var end = start + 1
-                while end < order.count, hashes[Int(order[end])] >> shift == bits { end += 1 }
-                if end - start > 1 {
-                    order[start..<end].sort { a, b in
-                        hashes[Int(a)] == hashes[Int(b)] ? a < b : hashes[Int(a)] < hashes[Int(b)]
-                    }
-                }
-                while start < end {
-                    var equal = start + 1
-                    while equal < end, hashes[Int(order[equal])] == hashes[Int(order[start])] { equal += 1 }
+                while end < keyed.count, keyed[end] >> 32 == keyed[start] >> 32 { end += 1 }
+                defer { start = end }
+                guard end - start > 1 else { continue }
+                run.removeAll(keepingCapacity: true)
+                for item in keyed[start..<end] { run.append(UInt32(truncatingIfNeeded: item)) }
+                run.sort { a, b in hashes[Int(a)] == hashes[Int(b)] ? a < b : hashes[Int(a)] < hashes[Int(b)] }
+                var first = 0
+                while first < run.count {
+                    var equal = first + 1
+                    while equal < run.count, hashes[Int(run[equal])] == hashes[Int(run[first])] { equal += 1 }
                     // Equal hashes, in the order the friends came: each is compared with those
                     // before it.
-                    for later in (start + 1)..<equal {
-                        let number = order[later]
-                        if let first = (start..<later).first(where: { IDIndex.sameID(id(order[$0]), id(number)) }) {
-                            body(Int(order[first]), Int(number))
+                    for later in (first + 1)..<equal {
+                        let number = run[later]
+                        if let giver = (first..<later).first(where: { IDIndex.sameID(id(run[$0]), id(number)) }) {
+                            body(Int(run[giver]), Int(number))
                         }
                     }
-                    start = equal
+                    first = equal
                 }
             }
         }
     }
 
-    /// How many of the first bits of the ids' hashes ``forEachRepeat(_:)`` sorts by: two
-    /// passes of 11 bits, which leave few friends of a million in each run of equal bits.
-    private static let hashBits = 22
+    /// How many of the first bits of the ids' hashes ``forEachRepeat(_:)`` sorts by: three
+    /// passes of 11 bits at most, which leave few friends of ten million in a run of equal bits
+    /// (22 bits, two passes, left a fifth of a million in runs, sorted again).
+    private static let hashBits = 32
 
     /// What the query may make of a friend.
     private enum Found: Equatable {
