@@ -110,11 +110,9 @@ final class FilterCandidatesTests: XCTestCase {
         var everyone = FriendList()
         let leftOut = everyone.append(FriendBatch(page(friends, asTexts: true), sortOrder: .first))
         XCTAssertGreaterThan(leftOut, 10_000)
-        let names = FilterCandidates("ann", searchesAddresses: false, keepsNames: true)
-        _ = names.candidates(of: page(friends, asTexts: true))
-        let lines = try XCTUnwrap(names.lines(sortOrder: .first, inputOrder: nil))
-        XCTAssertEqual(lines.leftOut, leftOut)
-        XCTAssertEqual(lines.lines.friends.map(\.id), found("ann", in: everyone))
+        let apart = try keptApart(friends, matching: "ann")
+        XCTAssertEqual(apart.leftOut, leftOut)
+        XCTAssertEqual(apart.friends.map(\.id), found("ann", in: everyone))
 
         let listed = FilterCandidates("ann", searchesAddresses: false)
         var list = FriendList()
@@ -140,13 +138,20 @@ final class FilterCandidatesTests: XCTestCase {
             Friend(id: first, name: "Ann Three"),
         ]
         var everyone = FriendList()
-        let leftOut = everyone.append(FriendBatch(page(friends, asTexts: true), sortOrder: .first))
-        XCTAssertEqual(leftOut, 1)
-        let names = FilterCandidates("ann", searchesAddresses: false, keepsNames: true)
-        _ = names.candidates(of: page(friends, asTexts: true))
-        let lines = try XCTUnwrap(names.lines(sortOrder: .first, inputOrder: nil))
-        XCTAssertEqual(lines.leftOut, 1)
-        XCTAssertEqual(lines.lines.friends.map(\.name), ["Ann One", "Ann Two"])
+        XCTAssertEqual(everyone.append(FriendBatch(page(friends, asTexts: true), sortOrder: .first)), 1)
+        let apart = try keptApart(friends, matching: "ann")
+        XCTAssertEqual(apart.leftOut, 1)
+        XCTAssertEqual(apart.friends.map(\.name), ["Ann One", "Ann Two"])
+    }
+
+    /// The friends `query` finds among `friends`, names alone kept apart
+    /// (``FilterCandidates/lines(sortOrder:inputOrder:)``), and how many were left out for an
+    /// id given before.
+    private func keptApart(_ friends: [Friend], matching query: String) throws -> (friends: [Friend], leftOut: Int) {
+        let candidates = FilterCandidates(query, searchesAddresses: false, keepsNames: true)
+        _ = candidates.candidates(of: page(friends, asTexts: true))
+        let found = try XCTUnwrap(candidates.lines(sortOrder: .first, inputOrder: nil), "names alone")
+        return (found.lines.friends, found.leftOut)
     }
 
     func testAQueryOfRareLettersKeepsFewFriends() {
