@@ -87,6 +87,51 @@ final class FilterModeTests: XCTestCase {
         XCTAssertEqual(names.suffix(2), ["佐藤花子", ""])
     }
 
+    /// A Graph document of names alone (each friend an id and a name) is ordered as lines of
+    /// text are, without a list: each friend printed with its own id, an id given twice kept
+    /// the first time, a name with a line break kept whole, a friend without a name skipped and
+    /// both said on standard error; from a file and from standard input alike. One friend with
+    /// name parts among them is found with them, in the order a list gives.
+    func testJSONNamesAloneKeepTheirIds() throws {
+        var friends = [
+            #"{"id": "11", "name": "Zoë Adair"}"#, #"{"id": "12", "name": "Ann Lee"}"#,
+            #"{"id": "13", "name": "ann lee"}"#, #"{"id": "12", "name": "Anna Twice"}"#,
+            #"{"id": "14", "name": "Ann\nLee"}"#, #"{"id": "15"}"#, #"{"id": "16", "name": "José Núñez"}"#,
+            #"{"id": "17", "name": "Bob \"Bo\" Stone"}"#, #"{"id": "18", "name": "Ann Lee"}"#,
+        ]
+        let path = directory.appendingPathComponent("friends.json").path
+        try Data(#"{"data": [\#(friends.joined(separator: ",\n"))]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        func reports(_ source: String) -> String {
+            "picker: \(source): 1 contact skipped at data[5]: \"name\" is missing\n"
+                + "picker: \(source): 1 friend left out as given before (the same id, or the same contact twice; the first is kept)\n"
+        }
+        assertExit(
+            try runPicker(["--source", path, "--filter", "an", "--format", "tsv"]), 0,
+            output: "12\tAnn Lee\n13\tann lee\n14\tAnn\\x0aLee\n18\tAnn Lee\n", standardError: reports(path),
+            "equal names in the order they came")
+        assertExit(
+            try runPicker(["--source", path, "--filter", "an", "--format", "json"]), 0,
+            output:
+                #"[{"id":"12","name":"Ann Lee"},{"id":"13","name":"ann lee"},{"id":"14","name":"Ann\nLee"},{"id":"18","name":"Ann Lee"}]"#
+                + "\n")
+        assertExit(
+            try runPicker(["--source", path, "--filter", "an", "--tac", "--format", "ids", "--print0"]), 0,
+            output: "18\014\013\012\0")
+        assertExit(
+            try runPicker(
+                ["--filter", "o", "--sort", "last", "--format", "tsv"],
+                input: Data(contentsOf: URL(fileURLWithPath: path))),
+            0, output: "11\tZoë Adair\n16\tJosé Núñez\n17\tBob \"Bo\" Stone\n", standardError: reports("standard input")
+        )
+        assertExit(try runPicker(["--source", path, "--filter", "qxz"]), 1, output: "", standardError: reports(path))
+
+        friends.insert(#"{"id": "19", "name": "Ann Abel", "first_name": "Ann", "last_name": "Abel"}"#, at: 2)
+        try Data(#"{"data": [\#(friends.joined(separator: ",\n"))]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        assertExit(
+            try runPicker(["--source", path, "--filter", "an", "--format", "ids"]), 0, output: "19\n12\n13\n14\n18\n",
+            standardError: reports(path).replacingOccurrences(of: "data[5]", with: "data[6]"))
+    }
+
     func testFilterMatchingNobodyPrintsNothingWithStatus1() throws {
         let result = try runPicker(["--filter", "xyzzy"])
         assertExit(result, 1, output: "", standardError: "")

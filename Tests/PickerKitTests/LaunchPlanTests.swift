@@ -53,8 +53,11 @@ final class LaunchPlanTests: XCTestCase {
     }
 
     private func printed(_ plan: LaunchPlan) -> [String]? {
-        guard case .print(.friends(let friends)) = plan.action else { return nil }
-        return friends.map(\.name)
+        guard case .print(let matches) = plan.action else { return nil }
+        switch matches {
+        case .friends(let friends): return friends.map(\.name)
+        case .lines(let lines): return lines.friends.map(\.name)
+        }
     }
 
     private func status(_ plan: LaunchPlan) -> ExitStatus? {

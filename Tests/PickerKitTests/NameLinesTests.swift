@@ -139,8 +139,8 @@ final class NameLinesTests: XCTestCase {
     }
 
     /// `--filter` over a text file takes the line scan standard input takes (nothing loaded into
-    /// a list), and finds what it finds; a file in another format is loaded, and an empty one
-    /// refused, as before.
+    /// a list), and finds what it finds; a file in another format is read as it is (a JSON
+    /// document's names alone ordered as lines), and an empty one refused, as before.
     func testATextFileIsSearchedAsStandardInputIs() throws {
         let folder = try TemporaryFolder.make("text-file")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -161,8 +161,9 @@ final class NameLinesTests: XCTestCase {
         let loaded = try FriendFilter.matches(
             in: .file(json), matching: "an", sortOrder: .first, token: nil, timeout: 1
         ).matches
-        guard case .friends(let friends) = loaded else { return XCTFail("a list: \(loaded)") }
-        XCTAssertEqual(friends.map(\.id), ["7"])
+        // Names alone, ordered as lines are, each with its id.
+        guard case .lines(let names) = loaded else { return XCTFail("names alone: \(loaded)") }
+        XCTAssertEqual(names.friends.map(\.id), ["7"])
 
         let empty = folder.appendingPathComponent("empty.txt").path
         try Data().write(to: URL(fileURLWithPath: empty))

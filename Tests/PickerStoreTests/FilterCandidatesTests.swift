@@ -97,6 +97,63 @@ final class FilterCandidatesTests: XCTestCase {
         XCTAssertEqual(leftOut, 1)
     }
 
+    /// Enough ids that ids of other hashes share the first bits the repeats are sorted by: the
+    /// friends left out for an id given before are those a list of everyone leaves out, whether
+    /// the names are kept apart or listed.
+    func testRepeatsAmongManyIdsAreThoseOfTheList() throws {
+        var generator = SplitMix64(seed: 5)
+        let friends = (0..<60_000).map { number in
+            Friend(
+                id: String(Int.random(in: 0..<40_000, using: &generator)),
+                name: number % 3 == 0 ? "Ann Lee \(number)" : "Bob \(number)")
+        }
+        var everyone = FriendList()
+        let leftOut = everyone.append(FriendBatch(page(friends, asTexts: true), sortOrder: .first))
+        XCTAssertGreaterThan(leftOut, 10_000)
+        let apart = try keptApart(friends, matching: "ann")
+        XCTAssertEqual(apart.leftOut, leftOut)
+        XCTAssertEqual(apart.friends.map(\.id), found("ann", in: everyone))
+
+        let listed = FilterCandidates("ann", searchesAddresses: false)
+        var list = FriendList()
+        _ = list.append(FriendBatch(listed.candidates(of: page(friends, asTexts: true)), sortOrder: .first))
+        let (hidden, listLeftOut) = listed.finish(in: list)
+        XCTAssertEqual(listLeftOut, leftOut)
+        XCTAssertEqual(found("ann", in: list, hiding: hidden), found("ann", in: everyone))
+    }
+
+    /// Two ids whose hashes begin alike, the first given again after the second: the repeat is
+    /// found among ids of other hashes that the repeats' first sort cannot tell apart.
+    func testARepeatIsFoundAmongIdsWhoseHashesBeginAlike() throws {
+        var seen: [UInt64: String] = [:]
+        var pair: (String, String)?
+        for number in 0..<400_000 where pair == nil {
+            let id = "x\(number)"
+            let hash = id.utf8.withContiguousStorageIfAvailable { FriendBatch.wideIDHash($0) } ?? 0
+            if let other = seen[hash >> 32] { pair = (other, id) } else { seen[hash >> 32] = id }
+        }
+        let (first, second) = try XCTUnwrap(pair, "two ids whose hashes share their first 32 bits")
+        let friends = [
+            Friend(id: first, name: "Ann One"), Friend(id: second, name: "Ann Two"),
+            Friend(id: first, name: "Ann Three"),
+        ]
+        var everyone = FriendList()
+        XCTAssertEqual(everyone.append(FriendBatch(page(friends, asTexts: true), sortOrder: .first)), 1)
+        let apart = try keptApart(friends, matching: "ann")
+        XCTAssertEqual(apart.leftOut, 1)
+        XCTAssertEqual(apart.friends.map(\.name), ["Ann One", "Ann Two"])
+    }
+
+    /// The friends `query` finds among `friends`, names alone kept apart
+    /// (``FilterCandidates/lines(sortOrder:inputOrder:)``), and how many were left out for an
+    /// id given before.
+    private func keptApart(_ friends: [Friend], matching query: String) throws -> (friends: [Friend], leftOut: Int) {
+        let candidates = FilterCandidates(query, searchesAddresses: false, keepsNames: true)
+        _ = candidates.candidates(of: page(friends, asTexts: true))
+        let found = try XCTUnwrap(candidates.lines(sortOrder: .first, inputOrder: nil), "names alone")
+        return (found.lines.friends, found.leftOut)
+    }
+
     func testAQueryOfRareLettersKeepsFewFriends() {
         let friends = (0..<1000).map { Friend(id: "\($0)", name: $0 == 500 ? "Łukasz Kowalczyk" : "Ann Lee \($0)") }
         let candidates = FilterCandidates("kowal", searchesAddresses: false)

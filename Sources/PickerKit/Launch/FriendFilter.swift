@@ -1,7 +1,9 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 import PickerSources
 import PickerStore
+import Synchronization
 
 /// `--filter`: the friends a whole source holds that a query includes, in the order the picker
 /// shows them (best first, or in list order with `--no-rank`), found without a screen. The
@@ -93,7 +95,8 @@ package enum FriendFilter {
         }
     }
 
-    private static func matches(
+    /// The friends `loader` reads that `query` includes, from a list of everyone it reads.
+    static func matches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?,
         fields: NameFields, ranked: Bool, searchesAddresses: Bool
     ) throws(SourceError) -> Found {
@@ -103,19 +106,26 @@ package enum FriendFilter {
     }
 
     /// The friends of the JSON document `loader` reads that `query` includes, as
-    /// ``matches(of:matching:sortOrder:inputOrder:fields:ranked:searchesAddresses:)`` finds them,
-    /// from a list of the friends that may match alone (``FilterCandidates``).
-    private static func candidateMatches(
+    /// ``matches(of:matching:sortOrder:inputOrder:fields:ranked:searchesAddresses:)`` finds them:
+    /// when every friend that may match is a name alone, ordered as lines of text are, without a
+    /// list; else from a list of the friends that may match alone (``FilterCandidates``).
+    static func candidateMatches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?, ranked: Bool,
         searchesAddresses: Bool
     ) throws(SourceError) -> Found {
-        let candidates = FilterCandidates(query, searchesAddresses: searchesAddresses)
+        let candidates = FilterCandidates(
+            query, searchesAddresses: searchesAddresses, keepsNames: true, ranked: ranked)
         let building = ListBeingBuilt(FriendList(sortOrder: sortOrder, inputOrder: inputOrder))
-        // The candidates are found as the pages are read; their batches are made on the other cores.
+        // The candidates are found as the pages are read; their batches are made on the other
+        // cores. While names alone are kept apart, the pages bring the list what the source
+        // skipped and passed over only.
         try BatchPipeline.run(CandidatePages(loader: loader, candidates: candidates), sortOrder: sortOrder) {
             batch, _ in _ = building.list.append(batch)
         }
         let list = building.list
+        if let (lines, leftOut) = candidates.lines(sortOrder: sortOrder, inputOrder: inputOrder) {
+            return (.lines(lines), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems)
+        }
         let (hidden, leftOut) = candidates.finish(in: list)
         let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses, hiding: hidden)
         return (
@@ -138,13 +148,36 @@ package enum FriendFilter {
     }
 }
 
-/// A source's pages with only the friends that may match a query (``FilterCandidates``).
+/// A source's pages with only the friends that may match a query (``FilterCandidates``): the
+/// source is read on a thread of its own, one page ahead, while the candidates of the page
+/// before are found on the calling thread, so that reading and searching overlap (while names
+/// alone are kept apart, the batchers have nothing to do).
 private struct CandidatePages: FriendLoader {
     let loader: FriendLoader
     let candidates: FilterCandidates
 
     func load(_ deliver: (FriendPage) -> Void) throws(SourceError) {
-        try loader.load { deliver(candidates.candidates(of: $0)) }
+        let pages = BoundedQueue<FriendPage>(capacity: 1)
+        let failure = Mutex<SourceError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let loader = loader
+        let started = PosixThread.start {
+            do throws(SourceError) {
+                try loader.load { pages.put($0) }
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            pages.finish()
+            done.signal()
+        }
+        guard started else {
+            // No thread to spare: the pages are read and searched in turn.
+            try loader.load { deliver(candidates.candidates(of: $0)) }
+            return
+        }
+        while let page = pages.take() { deliver(candidates.candidates(of: page)) }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }
 

@@ -71,9 +71,10 @@ package enum OutputFormat: String, CaseIterable, Sendable {
             // The names as the text holds them, each with its terminator: copied, nothing to check.
             let terminator: UInt8 = print0 ? 0 : 0x0A
             return Parallel.map(parts.count) { part in
-                [UInt8](unsafeUninitializedCapacity: lines.textLength(in: parts[part])) { output, written in
+                [UInt8](unsafeUninitializedCapacity: lines.textLength(in: parts[part], withIDs: false)) {
+                    output, written in
                     written = 0
-                    lines.forEach(in: parts[part]) { _, name in
+                    lines.forEach(in: parts[part], withIDs: false) { _, _, name in
                         _ = UnsafeMutableBufferPointer(rebasing: output[written...]).initialize(fromContentsOf: name)
                         output[written + name.count] = terminator
                         written += name.count + 1
@@ -81,18 +82,20 @@ package enum OutputFormat: String, CaseIterable, Sendable {
                 }
             }
         }
+        // Names alone print no id: the friends' ids, which lie elsewhere, are not read.
+        let withIDs = self != .names
         return Parallel.map(parts.count) { part in
             var writer = RecordWriter(
                 format: self, print0: print0, toTerminal: toTerminal, opensOutput: part == 0,
-                capacity: lines.textLength(in: parts[part]))
+                capacity: lines.textLength(in: parts[part], withIDs: withIDs))
             // Lines of one name are printed from one place, mostly one after another: the
             // check for characters to escape is made once for them.
             var checked: (name: UnsafePointer<UInt8>?, count: Int, isPlain: Bool) = (nil, -1, true)
-            lines.forEach(in: parts[part]) { number, name in
+            lines.forEach(in: parts[part], withIDs: withIDs) { number, id, name in
                 if !asGiven && (name.baseAddress != checked.name || name.count != checked.count) {
                     checked = (name.baseAddress, name.count, RecordWriter.isPlain(name))
                 }
-                writer.add(id: .number(number), name: name, nameIsPlain: checked.isPlain)
+                writer.add(id: id.map { .text($0) } ?? .number(number), name: name, nameIsPlain: checked.isPlain)
             }
             return part == parts.count - 1 ? writer.finish() : writer.output
         }

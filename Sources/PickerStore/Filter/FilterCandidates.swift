@@ -1,3 +1,6 @@
+import Dispatch
+import FoundationEssentials
+
 /// The friends of a source read page by page that a query may include, found before any of them
 /// is folded, keyed or sorted: `--filter` over a list of friends (a JSON document) then builds
 /// a list of these alone, and searches it as it would have searched everyone.
@@ -11,10 +14,20 @@
 /// includes as written.
 ///
 /// A friend whose id was given before is left out and counted, as a list leaves it out,
-/// whether or not it is kept: every id is kept, with its hash, and once the source is read the
-/// hashes are sorted and the ids of equal hashes compared.
+/// whether or not it is kept: every id is kept, and once the source is read their hashes are
+/// sorted and the ids of equal hashes compared.
 ///
-/// The pages are taken on one thread at a time, the reader's, in the order they come.
+/// Asked to keep names (`keepsNames`), it keeps the friends found while every one of them is a
+/// name alone (an id and a name, nothing else searched or printed: the reader's texts without
+/// parts, or friends without parts, addresses, a card, members or sources) apart, as lines of
+/// a text (``KeptNames``), and hands the pages on without them: then the friends the query
+/// includes are ordered as the lines of a text are, without a list
+/// (``lines(sortOrder:inputOrder:)``). At the first friend kept that is more than a name, the
+/// names kept so far go back on that page, before it, and every friend kept from there on is
+/// handed on: the list decides, as it would have.
+///
+/// The pages are taken on one thread at a time, in the order they come; once the source is
+/// read, the repeats are looked for on another core while the names are ordered.
 package final class FilterCandidates: @unchecked Sendable {
     private let query: CompiledQuery
     /// The probe, chosen from the first page's names; nil until then, or when every friend may
@@ -27,46 +40,78 @@ package final class FilterCandidates: @unchecked Sendable {
     private var seen = Seen()
     /// How many friends were kept.
     private var keptCount = 0
+    /// The friends kept, while every one is a name alone; nil once one is not, or when names
+    /// are not kept.
+    private var names: KeptNames?
+    /// Whether the names kept are scored, to be ranked.
+    private let scoresNames: Bool
 
-    /// Every friend's id, in the order they came, its hash, and whether it was kept.
+    /// Every friend's id, in the order they came, and whether it was kept.
     private struct Seen {
         var ids = ByteStore()
-        var hashes: [UInt64] = []
         var kept: [Bool] = []
 
         /// Notes the next friend, of `id`, kept or not.
         mutating func note(_ id: UnsafeBufferPointer<UInt8>, kept: Bool) {
-            hashes.append(FriendBatch.wideIDHash(id))
             ids.appendBytes(id)
             ids.closeString()
             self.kept.append(kept)
         }
+
+        /// Makes room for `total` friends in all.
+        mutating func reserve(_ total: Int) {
+            ids.reserve(total)
+            GrowthPlan.reserve(&kept, total)
+        }
+
+        /// The hash of each id (``FriendBatch/wideIDHash(_:)``), on every core.
+        func hashes() -> [UInt64] {
+            let ids = ids
+            let parts = Parallel.ranges(ids.count, minimum: 65_536)
+            return Parallel.concatenated(
+                Parallel.map(parts.count) { part in
+                    ids.bytes.withUnsafeBufferPointer { bytes in
+                        parts[part].map { FriendBatch.wideIDHash(UnsafeBufferPointer(rebasing: bytes[ids.range($0)])) }
+                    }
+                })
+        }
+
+        /// Calls `body` with the id of friend `number` (from 1, in the order friends came).
+        func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+            ids.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[ids.range(number - 1)])) }
+        }
     }
 
-    /// The candidates for `query` (with `searchesAddresses`, as the picker's search takes it).
-    package init(_ query: String, searchesAddresses: Bool) {
-        self.query = CompiledQuery(SearchQuery(query, searchesAddresses: searchesAddresses))
-        matcher = LineMatcher(self.query, scoring: false)
+    /// The candidates for `query` (with `searchesAddresses`, as the picker's search takes it);
+    /// with `keepsNames`, the friends that are names alone kept apart, to be ordered best first
+    /// when `ranked`.
+    package init(_ query: String, searchesAddresses: Bool, keepsNames: Bool = false, ranked: Bool = true) {
+        let search = SearchQuery(query, searchesAddresses: searchesAddresses)
+        self.query = CompiledQuery(search)
+        scoresNames = keepsNames && ranked && search.hasPositiveTerms
+        matcher = LineMatcher(self.query, scoring: scoresNames)
+        names = keepsNames ? KeptNames() : nil
     }
 
     deinit { probe?.deallocate() }
 
-    /// `page` with only the friends that may match; what it says of entries skipped and
-    /// problems is kept.
+    /// `page` with only the friends that may match (none while names are kept apart); what it
+    /// says of entries skipped and problems is kept.
     package func candidates(of page: FriendPage) -> FriendPage {
         var page = page
         let estimate = page.estimatedCount
-        if let estimate, estimate > seen.hashes.count {
-            seen.hashes.reserveCapacity(estimate)
-            seen.kept.reserveCapacity(estimate)
-        }
+        if let estimate, estimate > seen.kept.count { seen.reserve(estimate) }
         page.announcedTotal = nil
         // What is noted of each friend goes into copies that are put back after the page: the
-        // properties of a class are checked for exclusive access at each use.
+        // properties of a class are checked for exclusive access at each use (and so are the
+        // variables a function nested here would share with it).
         var seen = Seen()
+        var names: KeptNames?
         swap(&seen, &self.seen)
+        swap(&names, &self.names)
         var matcher = self.matcher
-        defer { (self.seen, self.matcher) = (seen, matcher) }
+        let namesBefore = names?.hits.count ?? 0
+        defer { (self.seen, self.names, self.matcher) = (seen, names, matcher) }
         switch page.content {
         case .texts(let texts):
             if !hasProbe {
@@ -78,9 +123,20 @@ package final class FilterCandidates: @unchecked Sendable {
             let probe = probe
             for index in 0..<texts.count {
                 texts.withText(index) { text in
-                    let may = mayMatch(text, probe: probe, matcher: &matcher)
-                    seen.note(text.id, kept: may)
-                    if may { keptTexts.append(text) }
+                    let found = look(
+                        at: text, hasMore: false, probe: probe, matcher: &matcher, keepsNames: names != nil)
+                    seen.note(text.id, kept: found != .left)
+                    guard !Self.keepsApart(text, found, number: seen.kept.count, in: &names) else { return }
+                    if let kept = names {
+                        // The first friend kept that is more than a name: the names go back before it.
+                        names = nil
+                        kept.forEachName { number, name in
+                            seen.withID(number) { id in
+                                keptTexts.append(id: id, name: name, firstName: nil, middleName: nil, lastName: nil)
+                            }
+                        }
+                    }
+                    keptTexts.append(text)
                 }
             }
             page.content = .texts(keptTexts)
@@ -89,20 +145,47 @@ package final class FilterCandidates: @unchecked Sendable {
             var keptFriends: [Friend] = []
             let probe = probe
             for friend in friends {
-                let hasMore = !friend.emails.isEmpty || friend.card != nil || friend.members != nil
-                let may = friend.withText { text in
-                    let may = hasMore || mayMatch(text, probe: probe, matcher: &matcher)
-                    seen.note(text.id, kept: may)
-                    return may
+                // More to search, or to print, than the name.
+                let hasMore =
+                    !friend.emails.isEmpty || friend.card != nil || friend.members != nil || !friend.sources.isEmpty
+                let onPage = friend.withText { text in
+                    let found = look(
+                        at: text, hasMore: hasMore, probe: probe, matcher: &matcher, keepsNames: names != nil)
+                    seen.note(text.id, kept: found != .left)
+                    return !Self.keepsApart(text, found, number: seen.kept.count, in: &names)
                 }
-                if may { keptFriends.append(friend) }
+                guard onPage else { continue }
+                if let kept = names {
+                    names = nil
+                    kept.forEachName { number, name in
+                        keptFriends.append(
+                            Friend(
+                                id: seen.withID(number) { String(decoding: $0, as: UTF8.self) },
+                                name: String(decoding: name, as: UTF8.self)))
+                    }
+                }
+                keptFriends.append(friend)
             }
             page.content = .friends(keptFriends)
         }
-        // The list makes room for as many of the source's friends as have been kept so far.
-        keptCount += page.count
+        // The list (or the names) makes room for as many of the source's friends as have been
+        // kept so far.
+        keptCount += page.count + (names?.hits.count ?? 0) - namesBefore
         page.estimatedCount = estimate.map { $0 * keptCount / max(seen.kept.count, 1) + 1 }
+        if let expected = page.estimatedCount { names?.reserve(expected) }
         return page
+    }
+
+    /// Whether the friend of `text`, found `found`, friend `number` (from 1), is left out or
+    /// kept apart among `names`: false when it goes on the page (then `names`, when there are
+    /// some, go before it).
+    private static func keepsApart(_ text: FriendText, _ found: Found, number: Int, in names: inout KeptNames?) -> Bool
+    {
+        switch found {
+        case .left: return true
+        case .name(let score): return names?.append(text.name, number: number, score: score) == true
+        case .kept: return false
+        }
     }
 
     /// Once the source is read, and `list` made of the pages of candidates: the positions in it
@@ -123,55 +206,131 @@ package final class FilterCandidates: @unchecked Sendable {
         return (hidden, leftOut)
     }
 
+    /// Once the source is read, when every friend kept was a name alone (and names were kept
+    /// apart): those of them that the query includes, in the order of a list sorted by
+    /// `sortOrder` (or kept in `inputOrder`), best first when ranked, as ``LineFilter`` orders
+    /// lines, each with its id; and how many friends of the source were left out for an id
+    /// given before. A friend kept whose id one before it gave, kept or not, is not among them:
+    /// the list holds the first. Nil when a friend kept was more than a name: the list of the
+    /// pages handed on decides (``finish(in:)``).
+    /// - Complexity: O(n) for the n friends of the source, and O(k log k) for the k kept.
+    package func lines(sortOrder: NameOrder, inputOrder: InputOrder?) -> (lines: FilteredLines, leftOut: Int)? {
+        guard let names else { return nil }
+        // The repeats are found on another core while the names are ordered, all of them: the
+        // order of those left then is the order they have among themselves.
+        let repeats = Repeats()
+        let found = DispatchGroup()
+        DispatchQueue.global().async(group: found) { [self] in
+            forEachRepeat { _, repeated in repeats.numbers.append(UInt32(repeated + 1)) }
+        }
+        var sorted = names.text.withUnsafeBufferPointer { text in
+            LineOrder.sorted(
+                names.hits, names: LineNames(names.hits, in: text), in: text, sortOrder: sortOrder,
+                inputOrder: inputOrder, scored: scoresNames)
+        }
+        found.wait()
+        if !repeats.numbers.isEmpty {
+            var isRepeat = [Bool](repeating: false, count: seen.kept.count)
+            for number in repeats.numbers { isRepeat[Int(number) - 1] = true }
+            sorted.removeAll { isRepeat[Int($0.number) - 1] }
+        }
+        return (FilteredLines(text: Data(names.text), lines: sorted, ids: seen.ids), repeats.numbers.count)
+    }
+
+    /// The friends whose id a friend before them gave (their numbers, from 1), found on a core
+    /// of their own.
+    private final class Repeats: @unchecked Sendable {
+        var numbers: [UInt32] = []
+    }
+
     /// Calls `body` with each friend whose id a friend before it gave, and the first that gave
-    /// it (their numbers, in the order friends came): the friends in the order of their ids'
-    /// hashes, the ids of equal hashes compared.
+    /// it (their numbers, in the order friends came): the friends in the order of the first
+    /// bits of their ids' hashes (``hashBits``, by a radix sort, which keeps the order they came
+    /// in), each run of equal bits (rarely of more than one friend) by whole hash, the ids of
+    /// equal hashes compared.
     private func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
-        let (ids, hashes) = (seen.ids, seen.hashes)
-        let order = RadixSort.order(of: hashes)
+        let (ids, hashes) = (seen.ids, seen.hashes())
+        let shift = UInt64(64 - Self.hashBits)
+        let keyed = RadixSort.keyed(hashes.map { UInt32(truncatingIfNeeded: $0 >> shift) })
         ids.bytes.withUnsafeBufferPointer { bytes in
             func id(_ number: UInt32) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: bytes[ids.range(Int(number))])
             }
+            var run: [UInt32] = []
             var start = 0
-            while start < order.count {
+            while start < keyed.count {
                 var end = start + 1
-                while end < order.count, hashes[Int(order[end])] == hashes[Int(order[start])] { end += 1 }
-                // Equal hashes, in the order the friends came: each is compared with those before it.
-                for later in (start + 1)..<end {
-                    let number = order[later]
-                    if let first = (start..<later).first(where: { IDIndex.sameID(id(order[$0]), id(number)) }) {
-                        body(Int(order[first]), Int(number))
+                while end < keyed.count, keyed[end] >> 32 == keyed[start] >> 32 { end += 1 }
+                defer { start = end }
+                guard end - start > 1 else { continue }
+                run.removeAll(keepingCapacity: true)
+                for item in keyed[start..<end] { run.append(UInt32(truncatingIfNeeded: item)) }
+                run.sort { a, b in hashes[Int(a)] == hashes[Int(b)] ? a < b : hashes[Int(a)] < hashes[Int(b)] }
+                var first = 0
+                while first < run.count {
+                    var equal = first + 1
+                    while equal < run.count, hashes[Int(run[equal])] == hashes[Int(run[first])] { equal += 1 }
+                    // Equal hashes, in the order the friends came: each is compared with those
+                    // before it.
+                    for later in (first + 1)..<equal {
+                        let number = run[later]
+                        if let giver = (first..<later).first(where: { IDIndex.sameID(id(run[$0]), id(number)) }) {
+                            body(Int(run[giver]), Int(number))
+                        }
                     }
+                    first = equal
                 }
-                start = end
             }
         }
     }
 
-    /// Whether the query may include the friend of `text` by its name (`probe` the one chosen,
-    /// `matcher` the query's): a name of printable ASCII folds to itself in lowercase, and so its
-    /// mask must hold the query's, as the search asks of a name's key; any other name must hold
-    /// the probe's byte once folded. A name that passes, and is all there is to search (no
-    /// parts, no reading), is then searched as a line of text is, which finds what the list's
-    /// search finds.
-    private func mayMatch(_ text: FriendText, probe: LineProbe?, matcher: inout LineMatcher) -> Bool {
-        guard let probe else { return true }
+    /// How many of the first bits of the ids' hashes ``forEachRepeat(_:)`` sorts by: three
+    /// passes of 11 bits at most, which leave few friends of ten million in a run of equal bits
+    /// (22 bits, two passes, left a fifth of a million in runs, sorted again).
+    private static let hashBits = 32
+
+    /// What the query may make of a friend.
+    private enum Found: Equatable {
+        /// Not included: left out.
+        case left
+        /// Perhaps included: the list decides.
+        case kept
+        /// Included, a name alone, of this score.
+        case name(score: UInt8)
+    }
+
+    /// What the query may make of the friend of `text`, with more than its name to search or
+    /// print when `hasMore` (`probe` the one chosen, `matcher` the query's): a name of
+    /// printable ASCII folds to itself in lowercase, and so its mask must hold the query's, as
+    /// the search asks of a name's key; any other name must hold the probe's byte once folded.
+    /// A name that passes, and is all there is to search (no parts, no reading), is then
+    /// searched as a line of text is, which finds what the list's search finds; one that is
+    /// all there is to print besides its id, while names are kept (`keepsNames`), is searched
+    /// even with no probe, or blank, and found with its score.
+    private func look(
+        at text: FriendText, hasMore: Bool, probe: LineProbe?, matcher: inout LineMatcher, keepsNames: Bool
+    ) -> Found {
+        if hasMore { return .kept }
         let name = text.name
         let isPrintableASCII = name.allSatisfy { $0 &- 0x20 < 0x5F }
-        if isPrintableASCII {
-            var mask: UInt32 = 0
-            for byte in name { mask |= ByteMask.bit(UTF8Text.lowercasedASCII(byte)) }
-            guard mask & query.mask == query.mask else { return false }
-        } else {
-            switch probe.look(atFoldOf: name, folding: &matcher.folding) {
-            case .absent: return false
-            case .invalid: return true
-            case .possible: break
+        if let probe {
+            if isPrintableASCII {
+                var mask: UInt32 = 0
+                for byte in name { mask |= ByteMask.bit(UTF8Text.lowercasedASCII(byte)) }
+                guard mask & query.mask == query.mask else { return .left }
+            } else {
+                switch probe.look(atFoldOf: name, folding: &matcher.folding) {
+                case .absent: return .left
+                case .invalid: return .kept
+                case .possible: break
+                }
             }
+        } else if !keepsNames {
+            return .kept
         }
-        guard !text.hasParts, text.reading == nil, !NameLine.isBlank(name) else { return true }
-        return matcher.score(name, isASCII: isPrintableASCII || UTF8Text.isASCII(name)) != MatchTier.noMatch
+        guard !text.hasParts, text.reading == nil, keepsNames || !NameLine.isBlank(name) else { return .kept }
+        let score = matcher.score(name, isASCII: isPrintableASCII || UTF8Text.isASCII(name))
+        return score == MatchTier.noMatch ? .left : .name(score: score)
     }
 
     /// Chooses the probe from the names `gather` puts together, the first page's.

@@ -5,7 +5,7 @@ extension FilterMatches {
         guard let limit, limit < count else { return self }
         switch self {
         case .friends(let friends): return .friends(Array(friends.prefix(limit)))
-        case .lines(let lines): return .lines(FilteredLines(text: lines.text, lines: Array(lines.lines.prefix(limit))))
+        case .lines(let lines): return .lines(lines.prefix(limit))
         }
     }
 }

@@ -5,8 +5,15 @@ enum RadixSort {
     /// The indices of `keys` in the order of their keys, equal keys by index.
     /// - Complexity: O(n): at most three passes of 11 bits each.
     static func order(of keys: [UInt32]) -> [UInt32] {
-        // Each key with its index below it, so that a pass moves both at once.
-        sorted(keys.enumerated().map { UInt64($1) << 32 | UInt64($0) }).map { UInt32(truncatingIfNeeded: $0) }
+        keyed(keys).map { UInt32(truncatingIfNeeded: $0) }
+    }
+
+    /// Each of `keys` with its index below it (`key << 32 | index`), in the order of the keys,
+    /// equal keys by index: a pass moves both at once, and a loop over the order reads the keys
+    /// where they lie.
+    /// - Complexity: O(n): at most three passes of 11 bits each.
+    static func keyed(_ keys: [UInt32]) -> [UInt64] {
+        sorted(keys.enumerated().map { UInt64($1) << 32 | UInt64($0) })
     }
 
     /// The indices of `keys` in the order of their keys, equal keys by index.
