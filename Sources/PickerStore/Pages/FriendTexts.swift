@@ -2,7 +2,11 @@
 /// parses it, with no `String` made for each friend (five of them, then packed and let go of,
 /// were a tenth of a large load's time).
 package struct FriendTexts: Sendable, GrowingPage {
+    /// The friends' strings, in `bytes[0..<byteCount]`; the bytes after them are room, not
+    /// yet written (``append(id:name:firstName:middleName:lastName:)`` copies a friend's
+    /// strings into it, with no count kept or checked for each of them).
     private var bytes: [UInt8] = []
+    private var byteCount = 0
     /// Where each friend's five strings end in `bytes`: id, name, first, middle and last name.
     private var ends: [UInt32] = []
     /// Which parts each friend was given: bit 0 the first name, 1 the middle, 2 the last.
@@ -17,9 +21,20 @@ package struct FriendTexts: Sendable, GrowingPage {
     /// first and last name take 45 on average); more bytes than are filled cost address space,
     /// not memory.
     package mutating func reserveCapacity(_ count: Int) {
-        bytes.reserveCapacity(count * 48)
+        if bytes.count < count * 48 { grow(to: count * 48) }
         ends.reserveCapacity(count * 5)
         given.reserveCapacity(count)
+    }
+
+    /// Room for `room` bytes of strings, the ones written kept.
+    private mutating func grow(to room: Int) {
+        bytes = [UInt8](unsafeUninitializedCapacity: room) { target, initialized in
+            // The bytes past those written are written before they are read, as room is taken.
+            if byteCount > 0, let target = target.baseAddress {
+                bytes.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: byteCount) }
+            }
+            initialized = room
+        }
     }
 
     /// Appends a friend: its id and name, and the parts of its name it was given (first,
@@ -29,29 +44,56 @@ package struct FriendTexts: Sendable, GrowingPage {
         id: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>, firstName: UnsafeBufferPointer<UInt8>?,
         middleName: UnsafeBufferPointer<UInt8>?, lastName: UnsafeBufferPointer<UInt8>?
     ) {
-        append(id)
-        append(name)
-        let first = appendPart(firstName, bit: 1)
-        let middle = appendPart(middleName, bit: 2)
-        let last = appendPart(lastName, bit: 4)
-        given.append(first | middle | last)
-    }
-
-    /// Appends a part of the friend being appended, nil when not given: `bit` when it is.
-    @inline(__always)
-    private mutating func appendPart(_ part: UnsafeBufferPointer<UInt8>?, bit: UInt8) -> UInt8 {
-        guard let part else {
-            ends.append(UInt32(truncatingIfNeeded: bytes.count))
-            return 0
+        let first = firstName ?? UnsafeBufferPointer(start: nil, count: 0)
+        let middle = middleName ?? UnsafeBufferPointer(start: nil, count: 0)
+        let last = lastName ?? UnsafeBufferPointer(start: nil, count: 0)
+        let start = byteCount
+        let total = id.count + name.count + first.count + middle.count + last.count
+        guard UInt32(exactly: start + total) != nil else { preconditionFailure("a page of more than 4 GiB") }
+        if bytes.count - start < total { grow(to: max(2 * bytes.count, start + total, 256)) }
+        let idEnd = start + id.count
+        let nameEnd = idEnd + name.count
+        let firstEnd = nameEnd + first.count
+        let middleEnd = firstEnd + middle.count
+        byteCount = middleEnd + last.count
+        bytes.withUnsafeMutableBufferPointer { room in
+            guard let target = room.baseAddress else { return }
+            Self.copy(id, to: target + start)
+            Self.copy(name, to: target + idEnd)
+            Self.copy(first, to: target + nameEnd)
+            Self.copy(middle, to: target + firstEnd)
+            Self.copy(last, to: target + middleEnd)
         }
-        append(part)
-        return bit
+        ends.append(UInt32(truncatingIfNeeded: idEnd))
+        ends.append(UInt32(truncatingIfNeeded: nameEnd))
+        ends.append(UInt32(truncatingIfNeeded: firstEnd))
+        ends.append(UInt32(truncatingIfNeeded: middleEnd))
+        ends.append(UInt32(truncatingIfNeeded: byteCount))
+        given.append((firstName == nil ? 0 : 1) | (middleName == nil ? 0 : 2) | (lastName == nil ? 0 : 4))
     }
 
-    private mutating func append(_ string: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: string)
-        guard let end = UInt32(exactly: bytes.count) else { preconditionFailure("a page of more than 4 GiB") }
-        ends.append(end)
+    /// Copies `string` to `target`: one or two words for a string of up to 16 bytes, as names
+    /// and ids mostly are, where a call to copy it costs more than the copy.
+    @inline(__always)
+    private static func copy(_ string: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+        guard let source = string.baseAddress else { return }
+        let count = string.count
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        func move<Word: FixedWidthInteger>(_: Word.Type) {
+            // The first and the last word, overlapping when the string is shorter than two.
+            let size = MemoryLayout<Word>.size
+            to.storeBytes(of: from.loadUnaligned(as: Word.self), as: Word.self)
+            let last = from.loadUnaligned(fromByteOffset: count - size, as: Word.self)
+            to.storeBytes(of: last, toByteOffset: count - size, as: Word.self)
+        }
+        switch count {
+        case 8...16: move(UInt64.self)
+        case 4..<8: move(UInt32.self)
+        case 2..<4: move(UInt16.self)
+        case 1: target.pointee = source.pointee
+        default: to.copyMemory(from: from, byteCount: count)
+        }
     }
 
     /// Appends `friend`.

@@ -84,10 +84,13 @@ extension FriendsJSON {
         var isFinal = false
         var pages = ScannedPages(first: firstPage, largest: largestPage)
         while true {
+            // Friends of the Graph API are appended until their page is full; one at a time
+            // after names, so that the names' page is handed before them.
+            let limit = pages.friends.page.count > 0 ? pages.texts.page.count + 1 : pages.texts.size
             let step = buffer.withUnsafeBufferPointer { bytes in
                 scanner.step(
                     UnsafeBufferPointer(rebasing: bytes[(scanner.consumed - lines.dropped)...]), isFinal: isFinal,
-                    into: &pages.texts.page)
+                    into: &pages.texts.page, upTo: limit)
             }
             switch step {
             case .appended:

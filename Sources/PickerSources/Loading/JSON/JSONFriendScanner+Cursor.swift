@@ -1,4 +1,4 @@
-import PickerStore
+@_spi(Inlining) import PickerStore
 
 extension JSONFriendScanner {
     /// Reads JSON values at a place in a byte buffer, for ``JSONFriendScanner``: friends whole,
@@ -38,7 +38,19 @@ extension JSONFriendScanner {
         }
 
         /// An object key, at the cursor. A key the reader does not know must still be UTF-8.
+        /// `"id"` and `"name"`, in every friend, are told by the word they start.
         mutating func key() throws(Failure) -> Field {
+            if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                let word = ByteLanes.load(base + index)
+                if word & 0xFFFF_FFFF == Self.quotedID {
+                    index += 4
+                    return .id
+                }
+                if word & 0xFFFF_FFFF_FFFF == Self.quotedName {
+                    index += 6
+                    return .name
+                }
+            }
             let (range, escaped, _) = try stringRange()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             let key: Field
@@ -52,6 +64,10 @@ extension JSONFriendScanner {
             }
             return key
         }
+
+        /// `"id"` and `"name"`, quotes and all, as ``ByteLanes/load(_:)`` reads them.
+        private static var quotedID: UInt64 { 0x2264_6922 }
+        private static var quotedName: UInt64 { 0x2265_6D61_6E22 }
 
         /// What an object held for one of the fields the reader knows.
         private enum Member {

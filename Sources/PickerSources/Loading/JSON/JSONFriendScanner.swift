@@ -88,8 +88,12 @@ struct JSONFriendScanner {
 
     /// The next friend or event in `input`, where `input` holds the document from byte
     /// ``consumed`` on (earlier bytes may have been dropped); `isFinal` says no more will come.
-    /// A friend of the Graph API is appended to `texts`.
-    mutating func step(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into texts: inout FriendTexts) -> Step {
+    /// A friend of the Graph API is appended to `texts`, and so are those that follow it, in the
+    /// same step, until `texts` holds `limit` friends or something else comes: a step per
+    /// friend costs more than reading one.
+    mutating func step(
+        _ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into texts: inout FriendTexts, upTo limit: Int = 0
+    ) -> Step {
         let base = consumed
         var cursor = Cursor(bytes: input, index: 0, lines: Lines(count: lines.count, start: lines.start - base))
         while true {
@@ -101,7 +105,7 @@ struct JSONFriendScanner {
                 case .advanced: commit(cursor, from: base)
                 case .appended:
                     commit(cursor, from: base)
-                    return .appended
+                    if texts.count >= limit { return .appended }
                 case .friend(let friend):
                     commit(cursor, from: base)
                     return .friend(friend)
