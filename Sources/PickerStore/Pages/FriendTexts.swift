@@ -2,12 +2,13 @@
 /// parses it, with no `String` made for each friend (five of them, then packed and let go of,
 /// were a tenth of a large load's time).
 package struct FriendTexts: Sendable, GrowingPage {
-    /// The friends' strings, in `bytes[0..<byteCount]`; the bytes after them are room, not
-    /// yet written (``append(id:name:firstName:middleName:lastName:)`` copies a friend's
-    /// strings into it, with no count kept or checked for each of them).
+    /// The friends' strings, back to back, in the first ``byteCount`` bytes; those after are
+    /// room, not yet written, so that a friend's strings are copied into it with one check of
+    /// the room for all of them.
     private var bytes: [UInt8] = []
     private var byteCount = 0
-    /// Where each friend's five strings end in `bytes`: id, name, first, middle and last name.
+    /// Where each friend's five strings end in `bytes`: id, name, first, middle and last name,
+    /// five for each friend counted (by ``given``); those after are room, as in `bytes`.
     private var ends: [UInt32] = []
     /// Which parts each friend was given: bit 0 the first name, 1 the middle, 2 the last.
     private var given: [UInt8] = []
@@ -21,17 +22,20 @@ package struct FriendTexts: Sendable, GrowingPage {
     /// first and last name take 45 on average); more bytes than are filled cost address space,
     /// not memory.
     package mutating func reserveCapacity(_ count: Int) {
-        if bytes.count < count * 48 { grow(to: count * 48) }
-        ends.reserveCapacity(count * 5)
+        if bytes.count < count * 48 { bytes = Self.grown(bytes, keeping: byteCount, to: count * 48) }
+        if ends.count < count * 5 { ends = Self.grown(ends, keeping: given.count * 5, to: count * 5) }
         given.reserveCapacity(count)
     }
 
-    /// Room for `room` bytes of strings, the ones written kept.
-    private mutating func grow(to room: Int) {
-        bytes = [UInt8](unsafeUninitializedCapacity: room) { target, initialized in
-            // The bytes past those written are written before they are read, as room is taken.
-            if byteCount > 0, let target = target.baseAddress {
-                bytes.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: byteCount) }
+    /// `array` made `room` long, its first `count` elements kept and the others room, not yet
+    /// written.
+    private static func grown<Element: BitwiseCopyable>(_ array: [Element], keeping count: Int, to room: Int)
+        -> [Element]
+    {
+        [Element](unsafeUninitializedCapacity: room) { target, initialized in
+            // The elements past those kept are written before they are read, as room is taken.
+            if count > 0, let target = target.baseAddress {
+                array.withUnsafeBufferPointer { target.update(from: $0.baseAddress!, count: count) }
             }
             initialized = room
         }
@@ -48,27 +52,31 @@ package struct FriendTexts: Sendable, GrowingPage {
         let middle = middleName ?? UnsafeBufferPointer(start: nil, count: 0)
         let last = lastName ?? UnsafeBufferPointer(start: nil, count: 0)
         let start = byteCount
-        let total = id.count + name.count + first.count + middle.count + last.count
-        guard UInt32(exactly: start + total) != nil else { preconditionFailure("a page of more than 4 GiB") }
-        if bytes.count - start < total { grow(to: max(2 * bytes.count, start + total, 256)) }
         let idEnd = start + id.count
         let nameEnd = idEnd + name.count
         let firstEnd = nameEnd + first.count
         let middleEnd = firstEnd + middle.count
-        byteCount = middleEnd + last.count
+        let end = middleEnd + last.count
+        guard UInt32(exactly: end) != nil else { preconditionFailure("a page of more than 4 GiB") }
+        if bytes.count < end { bytes = Self.grown(bytes, keeping: start, to: max(2 * bytes.count, end, 256)) }
+        let endsStart = given.count * 5
+        if ends.count < endsStart + 5 { ends = Self.grown(ends, keeping: endsStart, to: max(2 * ends.count, 40)) }
         bytes.withUnsafeMutableBufferPointer { room in
-            guard let target = room.baseAddress else { return }
+            guard let target = room.baseAddress else { return }  // no room taken: every string empty
             Self.copy(id, to: target + start)
             Self.copy(name, to: target + idEnd)
             Self.copy(first, to: target + nameEnd)
             Self.copy(middle, to: target + firstEnd)
             Self.copy(last, to: target + middleEnd)
         }
-        ends.append(UInt32(truncatingIfNeeded: idEnd))
-        ends.append(UInt32(truncatingIfNeeded: nameEnd))
-        ends.append(UInt32(truncatingIfNeeded: firstEnd))
-        ends.append(UInt32(truncatingIfNeeded: middleEnd))
-        ends.append(UInt32(truncatingIfNeeded: byteCount))
+        ends.withUnsafeMutableBufferPointer { room in
+            room[endsStart] = UInt32(truncatingIfNeeded: idEnd)
+            room[endsStart + 1] = UInt32(truncatingIfNeeded: nameEnd)
+            room[endsStart + 2] = UInt32(truncatingIfNeeded: firstEnd)
+            room[endsStart + 3] = UInt32(truncatingIfNeeded: middleEnd)
+            room[endsStart + 4] = UInt32(truncatingIfNeeded: end)
+        }
+        byteCount = end
         given.append((firstName == nil ? 0 : 1) | (middleName == nil ? 0 : 2) | (lastName == nil ? 0 : 4))
     }
 

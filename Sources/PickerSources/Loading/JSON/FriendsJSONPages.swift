@@ -73,10 +73,15 @@ extension FriendsJSON {
     /// `largestUnit` is not read.
     /// - Returns: nil when the whole document was read; else what is wrong with it, where (the
     ///   line and column of a syntax error), after the pages of the friends before it.
+    ///
+    /// A step of the reader appends the friends of the Graph API that follow one another until
+    /// their page is full; with `oneFriendAStep`, it hands each on its own, as it did before,
+    /// to the same pages (the tests hold them to it).
     /// - Throws: what `read` throws.
     static func scanPages(
         read: (inout [UInt8]) throws(SourceError) -> Bool, firstPage: Int, largestPage: Int,
-        largestUnit: Int = FriendsJSON.largestUnit, _ deliver: (FriendPage, _ consumed: Int) -> Void
+        largestUnit: Int = FriendsJSON.largestUnit, oneFriendAStep: Bool = false,
+        _ deliver: (FriendPage, _ consumed: Int) -> Void
     ) throws(SourceError) -> String? {
         var scanner = JSONFriendScanner()
         var buffer: [UInt8] = []
@@ -86,7 +91,8 @@ extension FriendsJSON {
         while true {
             // Friends of the Graph API are appended until their page is full; one at a time
             // after names, so that the names' page is handed before them.
-            let limit = pages.friends.page.count > 0 ? pages.texts.page.count + 1 : pages.texts.size
+            let limit =
+                oneFriendAStep || pages.friends.page.count > 0 ? pages.texts.page.count + 1 : pages.texts.size
             let step = buffer.withUnsafeBufferPointer { bytes in
                 scanner.step(
                     UnsafeBufferPointer(rebasing: bytes[(scanner.consumed - lines.dropped)...]), isFinal: isFinal,
