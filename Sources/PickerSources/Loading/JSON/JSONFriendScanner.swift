@@ -96,12 +96,15 @@ struct JSONFriendScanner {
     ) -> Step {
         let base = consumed
         var cursor = Cursor(bytes: input, index: 0, lines: Lines(count: lines.count, start: lines.start - base))
+        // The friends `texts` holds, counted here as each is appended.
+        var held = texts.count
         while true {
             cursor.skipWhitespace()
             commit(cursor, from: base)
-            if texts.count < limit, nextPlainFriend(&cursor, into: &texts) {
+            if held < limit, nextPlainFriend(&cursor, into: &texts) {
                 commit(cursor, from: base)
-                if texts.count >= limit { return .appended }
+                held += 1
+                if held >= limit { return .appended }
                 continue
             }
             let unitStart = cursor.index
@@ -110,7 +113,8 @@ struct JSONFriendScanner {
                 case .advanced: commit(cursor, from: base)
                 case .appended:
                     commit(cursor, from: base)
-                    if texts.count >= limit { return .appended }
+                    held += 1
+                    if held >= limit { return .appended }
                 case .friend(let friend):
                     commit(cursor, from: base)
                     return .friend(friend)
