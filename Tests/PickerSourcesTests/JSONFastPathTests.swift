@@ -225,6 +225,29 @@ final class JSONFastPathTests: XCTestCase {
         XCTAssertGreaterThan(atOnce, 200, "random friends of the usual shape")
     }
 
+    /// The keys of a friend's fields are told by the words they start, and a key that only
+    /// begins like one (`"last_names"`, `"idx"`) is not taken for it; with fewer than 16 bytes
+    /// left, a key is read as any other.
+    func testKeysAreToldByTheirWordsAndOnlyWhole() {
+        let keys = [
+            "id", "name", "first_name", "last_name", "middle_name", "i", "idx", "nam", "names", "first_nam",
+            "first_namex", "last_nam", "last_namex", "middle_nam", "middle_namex", "data", "Id", "first-name",
+        ]
+        for key in keys {
+            for padding in [0, 20] {
+                let bytes = Array("\"\(key)\":\"v\"".utf8) + Array(repeating: UInt8(ascii: " "), count: padding)
+                let read = bytes.withUnsafeBufferPointer { bytes in
+                    var cursor = JSONFriendScanner.Cursor(bytes: bytes, index: 0, lines: JSONFriendScanner.Lines())
+                    let field = try? cursor.key()
+                    XCTAssertEqual(cursor.index, key.utf8.count + 2, key)
+                    return field
+                }
+                let expected = Array(key.utf8).withUnsafeBufferPointer { JSONFriendScanner.Field($0) }
+                XCTAssertEqual(read, expected, "\(key), \(padding) bytes after")
+            }
+        }
+    }
+
     /// A step of the reader appends the friends of the Graph API that follow one another until
     /// their page is full: the pages (friends, entries skipped, the first of them, the bytes
     /// read at each) and the problem are those of a reader that hands each friend on its own,
