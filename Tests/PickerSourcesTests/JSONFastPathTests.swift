@@ -260,7 +260,8 @@ final class JSONFastPathTests: XCTestCase {
                 // A longer list, friends among names and junk, in a page or a bare array.
                 let elements = (0..<generator.below(40)).map { _ in
                     generator.space()
-                        + (generator.below(6) == 0 ? generator.junk() : generator.below(8) == 0 ? "\"Bo\"" : generator.friend())
+                        + (generator.below(6) == 0
+                            ? generator.junk() : generator.below(8) == 0 ? "\"Bo\"" : generator.friend())
                 }
                 let list = "[" + elements.joined(separator: ",") + "]"
                 text = generator.below(2) == 0 ? list : "{\"data\": " + list + "}"

@@ -69,7 +69,7 @@ final class FriendTextsTests: XCTestCase {
         }
     }
 
-    /// A friend's strings are copied by words of 2, 4 or 8 bytes, overlapping, up to 16 bytes,
+    /// A friend's strings are copied by words of 2, 4 or 8 bytes, overlapping, up to 32 bytes,
     /// and whole past that: each length, around every word size, reads back whole, whether the
     /// page made room for it beforehand or grows to take it.
     func testStringsOfEveryLengthAreCopiedWhole() {

@@ -70,7 +70,8 @@ final class UTF8TextTests: XCTestCase {
         for before in 0...17 {
             for after in 0...9 {
                 for piece in pieces {
-                    let bytes = Array(repeating: UInt8(ascii: "a"), count: before) + piece
+                    let bytes =
+                        Array(repeating: UInt8(ascii: "a"), count: before) + piece
                         + Array(repeating: UInt8(ascii: "b"), count: after)
                     let valid = String(validating: bytes, as: UTF8.self) != nil
                     let firstInvalid = withBuffer(bytes) { UTF8Text.firstInvalidByte($0) }

@@ -80,22 +80,27 @@ package struct FriendTexts: Sendable, GrowingPage {
         given.append((firstName == nil ? 0 : 1) | (middleName == nil ? 0 : 2) | (lastName == nil ? 0 : 4))
     }
 
-    /// Copies `string` to `target`: one or two words for a string of up to 16 bytes, as names
-    /// and ids mostly are, where a call to copy it costs more than the copy.
+    /// Copies `string` to `target`: by words for a string of up to 32 bytes, as names and ids
+    /// mostly are, where a call to copy it costs more than the copy.
     @inline(__always)
     private static func copy(_ string: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
         guard let source = string.baseAddress else { return }
         let count = string.count
         let from = UnsafeRawPointer(source)
         let to = UnsafeMutableRawPointer(target)
-        func move<Word: FixedWidthInteger>(_: Word.Type) {
+        func move<Word: FixedWidthInteger>(_: Word.Type, at offset: Int = 0) {
             // The first and the last word, overlapping when the string is shorter than two.
             let size = MemoryLayout<Word>.size
-            to.storeBytes(of: from.loadUnaligned(as: Word.self), as: Word.self)
-            let last = from.loadUnaligned(fromByteOffset: count - size, as: Word.self)
-            to.storeBytes(of: last, toByteOffset: count - size, as: Word.self)
+            let first = from.loadUnaligned(fromByteOffset: offset, as: Word.self)
+            let last = from.loadUnaligned(fromByteOffset: count - offset - size, as: Word.self)
+            to.storeBytes(of: first, toByteOffset: offset, as: Word.self)
+            to.storeBytes(of: last, toByteOffset: count - offset - size, as: Word.self)
         }
         switch count {
+        case 17...32:
+            // The first and the last 16 bytes.
+            move(UInt64.self)
+            move(UInt64.self, at: 8)
         case 8...16: move(UInt64.self)
         case 4..<8: move(UInt32.self)
         case 2..<4: move(UInt16.self)
