@@ -78,7 +78,7 @@ extension FriendsJSON {
     /// their page is full; with `oneFriendAStep`, it hands each on its own, as it did before,
     /// to the same pages (the tests hold them to it).
     /// - Throws: what `read` throws.
-    static func scanPages(
+    package static func scanPages(
         read: (inout [UInt8]) throws(SourceError) -> Bool, firstPage: Int, largestPage: Int,
         largestUnit: Int = FriendsJSON.largestUnit, oneFriendAStep: Bool = false,
         _ deliver: (FriendPage, _ consumed: Int) -> Void
