@@ -71,12 +71,12 @@ extension FriendsJSON {
     /// many as the unit holds so far, so that a long unit is read a number of times that grows
     /// with the logarithm of its length, not with its length. A unit longer than
     /// `largestUnit` is not read.
-    /// - Returns: nil when the whole document was read; else what is wrong with it, where (the
-    ///   line and column of a syntax error), after the pages of the friends before it.
     ///
     /// A step of the reader appends the friends of the Graph API that follow one another until
     /// their page is full; with `oneFriendAStep`, it hands each on its own, as it did before,
-    /// to the same pages (the tests hold them to it).
+    /// to the same pages (the tests and the fuzz check hold them to it).
+    /// - Returns: nil when the whole document was read; else what is wrong with it, where (the
+    ///   line and column of a syntax error), after the pages of the friends before it.
     /// - Throws: what `read` throws.
     package static func scanPages(
         read: (inout [UInt8]) throws(SourceError) -> Bool, firstPage: Int, largestPage: Int,

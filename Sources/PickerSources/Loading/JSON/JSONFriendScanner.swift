@@ -92,7 +92,7 @@ struct JSONFriendScanner {
     /// same step, until `texts` holds `limit` friends or something else comes: a step per
     /// friend costs more than reading one.
     mutating func step(
-        _ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into texts: inout FriendTexts, upTo limit: Int = 0
+        _ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into texts: inout FriendTexts, upTo limit: Int
     ) -> Step {
         let base = consumed
         var cursor = Cursor(bytes: input, index: 0, lines: Lines(count: lines.count, start: lines.start - base))
