@@ -12,6 +12,7 @@ let usage = """
                                                (the same from the friend cache in DIR, then replaced by FILE's list)
            picker-bench cache [--data DIR] [--sizes …] [--runs 5] [--picker PATH]
                                                (the friend cache: writing, reading, first frame)
+           picker-bench read FILE [--runs 5]   (the reader alone: FILE read as --source reads it, pages let go)
            picker-bench filter QUERY           (names on standard input; the filter path alone)
            picker-bench keys [--data DIR] [--sizes 5000,1000000] [--runs 5] [--settle 50] [--picker PATH]
                              [--source FILE [--text]] [--json PATH] [--steps] [--no-in-process]
@@ -65,6 +66,9 @@ case "load":
         path: arguments[1], text: arguments.contains("--text"), cache: arguments.contains("--cache"),
         refresh: arguments.contains("--refresh") ? option("--refresh", default: "") : nil, start: start)
     print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
+case "read":
+    guard arguments.count >= 2 else { fail(usage) }
+    try measureRead(path: arguments[1], runs: Int(option("--runs", default: "5")) ?? 5)
 case "phases":
     guard arguments.count >= 2 else { fail(usage) }
     try measurePhases(path: arguments[1])

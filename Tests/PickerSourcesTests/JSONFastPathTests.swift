@@ -165,6 +165,144 @@ final class JSONFastPathTests: XCTestCase {
         }
     }
 
+    /// Friend objects of the usual shape are read at once, to the friend the general reading
+    /// gives; any other object is left where it was, for the general reading.
+    func testTheUsualFriendsAreReadAtOnceAsTheGeneralReadingReadsThem() {
+        /// Whether the object `text` was read at once (its friend the general reading's).
+        func read(_ text: String) -> Bool { read(Array(text.utf8)) }
+        func read(_ document: [UInt8]) -> Bool {
+            let text = String(decoding: document, as: UTF8.self)
+            return document.withUnsafeBufferPointer { bytes in
+                var cursor = JSONFriendScanner.Cursor(bytes: bytes, index: 0, lines: JSONFriendScanner.Lines())
+                var atOnce = FriendTexts()
+                let isPlain = cursor.plainFriend(into: &atOnce)
+                guard isPlain else {
+                    XCTAssertEqual(cursor.index, 0, text)
+                    XCTAssertEqual(cursor.lines, JSONFriendScanner.Lines(), text)
+                    XCTAssertEqual(atOnce.count, 0, text)
+                    return false
+                }
+                var general = FriendTexts()
+                var reread = JSONFriendScanner.Cursor(bytes: bytes, index: 0, lines: JSONFriendScanner.Lines())
+                let path = JSONFriendScanner.Path(list: .data, index: 0)
+                let problem = Result { () throws(JSONFriendScanner.Failure) in
+                    try reread.friend(into: &general, depth: 2, path: path)
+                }
+                guard case .success(nil) = problem else {
+                    XCTFail("the general reading: \(problem): \(text)")
+                    return true
+                }
+                XCTAssertEqual(cursor.index, reread.index, text)
+                XCTAssertEqual(cursor.lines, reread.lines, text)
+                XCTAssertEqual(atOnce.friends, general.friends, text)
+                return true
+            }
+        }
+        for text in [
+            #"{"id":"1","name":"Ada"}"#, "{ \"name\" : \"Zo\u{EB}\",\n\t\"id\": \"2\" }",
+            #"{"id": "3", "name": "Ada Lovelace", "first_name": "Ada", "middle_name": "B", "last_name": "Lovelace"}"#,
+            #"{"last_name":"","id":"","name":"\#u{7F}"}"#, #"{"id": "1", "n\u0061me": "A"}"#,
+        ] {
+            XCTAssertTrue(read(text), text)
+        }
+        for text in [
+            #"{"id": 1, "name": "Ada"}"#, #"{"name": "Ada"}"#, #"{"id": "1"}"#, #"{"id": "1", "name": "A\u00e9"}"#,
+            #"{"id": "1", "name": "A", "middle_name": null}"#, #"{"id": "1", "name": "A", "id": "2"}"#,
+            #"{"id": "1", "name": "A", "picture": "x"}"#, #"{"id": "1", "name": "A",}"#, #"{"id": "1", "name": "A""#,
+            #"{"id": "1", "name": "A"   "#, "{\"id\": \"1\", \"name\": \"\u{1}\"}",
+            #"{}"#, #"{"id": "1", "name": "A" "last_name": "B"}"#, #"{"id": "1", "name" "A"}"#,
+        ] {
+            XCTAssertFalse(read(text), text)
+        }
+        let invalid = Array(#"{"id": "1", "name": "A"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        XCTAssertFalse(read(invalid), "not UTF-8")
+        var generator = RandomFriendsJSON(random: SplitMix64(seed: 41))
+        var atOnce = 0
+        for _ in 0..<20000 {
+            let text = generator.friend().replacing("\u{1}", with: "")
+            if read(text) { atOnce += 1 }
+        }
+        XCTAssertGreaterThan(atOnce, 200, "random friends of the usual shape")
+    }
+
+    /// The keys of a friend's fields are told by the words they start, and a key that only
+    /// begins like one (`"last_names"`, `"idx"`) is not taken for it; with fewer than 16 bytes
+    /// left, a key is read as any other.
+    func testKeysAreToldByTheirWordsAndOnlyWhole() {
+        let keys = [
+            "id", "name", "first_name", "last_name", "middle_name", "i", "idx", "nam", "names", "first_nam",
+            "first_namex", "last_nam", "last_namex", "middle_nam", "middle_namex", "data", "Id", "first-name",
+        ]
+        for key in keys {
+            for padding in [0, 20] {
+                let bytes = Array("\"\(key)\":\"v\"".utf8) + Array(repeating: UInt8(ascii: " "), count: padding)
+                let read = bytes.withUnsafeBufferPointer { bytes in
+                    var cursor = JSONFriendScanner.Cursor(bytes: bytes, index: 0, lines: JSONFriendScanner.Lines())
+                    let field = try? cursor.key()
+                    XCTAssertEqual(cursor.index, key.utf8.count + 2, key)
+                    return field
+                }
+                let expected = Array(key.utf8).withUnsafeBufferPointer { JSONFriendScanner.Field($0) }
+                XCTAssertEqual(read, expected, "\(key), \(padding) bytes after")
+            }
+        }
+    }
+
+    /// A step of the reader appends the friends of the Graph API that follow one another until
+    /// their page is full: the pages (friends, entries skipped, the first of them, the bytes
+    /// read at each) and the problem are those of a reader that hands each friend on its own,
+    /// whatever the chunks, and names of a bare array are handed before the friends after them.
+    func testFriendsAppendedAPageAtATimeGiveThePagesOfOneAStep() {
+        var generator = RandomFriendsJSON(random: SplitMix64(seed: 37))
+        for round in 0..<3000 {
+            var text: String
+            if round % 3 == 0 {
+                // A longer list, friends among names and junk, in a page or a bare array.
+                let elements = (0..<generator.below(40)).map { _ in
+                    generator.space()
+                        + (generator.below(6) == 0
+                            ? generator.junk() : generator.below(8) == 0 ? "\"Bo\"" : generator.friend())
+                }
+                let list = "[" + elements.joined(separator: ",") + "]"
+                text = generator.below(2) == 0 ? list : "{\"data\": " + list + "}"
+            } else {
+                text = generator.document()
+            }
+            var document = split(text).document
+            if round % 2 == 1 { document = generator.damaged(String(decoding: document, as: UTF8.self)) }
+            var chunks: [Data] = []
+            var start = 0
+            while start < document.count {
+                let size = 1 + generator.below(round % 4 == 0 ? 200 : 12)
+                chunks.append(document[start..<min(document.count, start + size)])
+                start += size
+            }
+            let (first, largest) = (1 + generator.below(3), 1 + generator.below(6))
+            func pages(oneFriendAStep: Bool) -> (pages: [FriendPage], consumed: [Int], problem: String?) {
+                var rest = chunks[...]
+                var pages: [FriendPage] = []
+                var consumed: [Int] = []
+                let read: (inout [UInt8]) throws(SourceError) -> Bool = { buffer in
+                    guard let chunk = rest.popFirst() else { return false }
+                    buffer += chunk
+                    return true
+                }
+                let problem = try? FriendsJSON.scanPages(
+                    read: read, firstPage: first, largestPage: largest, oneFriendAStep: oneFriendAStep
+                ) { page, read in
+                    pages.append(page)
+                    consumed.append(read)
+                }
+                return (pages, consumed, problem ?? nil)
+            }
+            let (batched, alone) = (pages(oneFriendAStep: false), pages(oneFriendAStep: true))
+            let message = String(decoding: document, as: UTF8.self)
+            XCTAssertEqual(batched.pages, alone.pages, message)
+            XCTAssertEqual(batched.consumed, alone.consumed, message)
+            XCTAssertEqual(batched.problem, alone.problem, message)
+        }
+    }
+
     /// A unit longer than the largest is not read, whatever it is; white space between units is
     /// never held, however long.
     func testAUnitLongerThanTheLargestIsRefusedAndWhiteSpaceIsNotHeld() throws {

@@ -68,4 +68,28 @@ final class FriendTextsTests: XCTestCase {
             }
         }
     }
+
+    /// A friend's strings are copied by words of 2, 4 or 8 bytes, overlapping, up to 32 bytes,
+    /// and whole past that: each length, around every word size, reads back whole, whether the
+    /// page made room for it beforehand or grows to take it.
+    func testStringsOfEveryLengthAreCopiedWhole() {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        func text(_ length: Int, from start: Int) -> String {
+            String(decoding: (0..<length).map { letters[(start + $0) % letters.count] }, as: UTF8.self)
+        }
+        var friends: [Friend] = []
+        for length in 0...40 {
+            friends.append(Friend(id: text(length, from: 1), name: text(length, from: 2)))
+            friends.append(
+                Friend(
+                    id: text(40 - length, from: 3), name: text(length, from: 4), firstName: text(length, from: 5),
+                    middleName: length % 2 == 0 ? text(length / 2, from: 6) : nil, lastName: text(length + 1, from: 7)))
+        }
+        for reserved in [0, 1, friends.count] {
+            var texts = FriendTexts()
+            texts.reserveCapacity(reserved)
+            for friend in friends { texts.append(friend) }
+            XCTAssertEqual(texts.friends, friends, "room for \(reserved) beforehand")
+        }
+    }
 }

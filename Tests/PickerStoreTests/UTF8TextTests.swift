@@ -60,6 +60,28 @@ final class UTF8TextTests: XCTestCase {
         }
     }
 
+    /// ASCII is passed a word at a time: a byte past ASCII, well-formed or not, is found
+    /// wherever it falls in a word, after and before runs of ASCII of every length around one.
+    func testEveryPlaceInAWordIsChecked() {
+        let pieces: [[UInt8]] = [
+            Array("é".utf8), Array("王".utf8), Array("😀".utf8), [0xC3], [0xC1, 0x81], [0xC3, 0x41], [0xE0, 0x80, 0x80],
+            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xFF], Array("ñø".utf8),
+        ]
+        for before in 0...17 {
+            for after in 0...9 {
+                for piece in pieces {
+                    let bytes =
+                        Array(repeating: UInt8(ascii: "a"), count: before) + piece
+                        + Array(repeating: UInt8(ascii: "b"), count: after)
+                    let valid = String(validating: bytes, as: UTF8.self) != nil
+                    let firstInvalid = withBuffer(bytes) { UTF8Text.firstInvalidByte($0) }
+                    XCTAssertEqual(firstInvalid == nil, valid, "\(bytes)")
+                    if !valid { XCTAssertEqual(firstInvalid, before, "\(bytes)") }
+                }
+            }
+        }
+    }
+
     /// Unfinished is what the standard library's encoder begins: a proper prefix of the UTF-8
     /// of some scalar, for every one and two bytes and every three bytes that start an encoding.
     func testAnUnfinishedScalarIsAPrefixOfAnEncoding() {

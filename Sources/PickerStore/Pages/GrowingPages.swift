@@ -9,7 +9,8 @@ package struct GrowingPages<Page: GrowingPage> {
     /// The page being filled; a reader that fills it in place (``FriendTexts``) calls
     /// ``pageIfFull()`` after each friend.
     package var page = Page()
-    private var size: Int
+    /// How many friends the page being filled holds when it is full.
+    package private(set) var size: Int
     private let largest: Int
 
     package init(first: Int = PageSize.first, largest: Int = PageSize.largest) {

@@ -72,14 +72,29 @@ package enum UTF8Text {
     }
 
     /// The index in `bytes` of the first byte that does not start or continue a well-formed
-    /// sequence; nil when there is none.
+    /// sequence; nil when there is none. ASCII is passed eight bytes at a time where eight are
+    /// left, and a scalar of two bytes (accented Latin, Greek, Cyrillic) without a call.
     package static func firstInvalidByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         var index = 0
         let count = bytes.count
         while index < count {
-            let lead = bytes[index]
+            if index + 8 <= count {
+                let high = ByteLanes.load(base + index) & ByteLanes.highs
+                guard high != 0 else {
+                    index += 8
+                    continue
+                }
+                index += ByteLanes.first(high)
+            }
+            let lead = base[index]
             if lead < 0x80 {
                 index += 1
+                continue
+            }
+            if lead >= 0xC2, lead <= 0xDF {
+                guard index + 1 < count, base[index + 1] & 0xC0 == 0x80 else { return index }
+                index += 2
                 continue
             }
             guard let (_, length) = multibyteScalar(in: bytes, at: index, lead: lead) else { return index }

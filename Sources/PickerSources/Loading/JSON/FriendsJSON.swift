@@ -54,7 +54,7 @@ package enum FriendsJSON {
             var firstSkipped: SkippedEntry?
             while true {
                 let input = UnsafeBufferPointer(rebasing: bytes[scanner.consumed...])
-                switch scanner.step(input, isFinal: true, into: &texts) {
+                switch scanner.step(input, isFinal: true, into: &texts, upTo: .max) {
                 case .appended: continue
                 case .friend(let friend):
                     // A name among friend objects (a bare array may mix them): those before it first.

@@ -71,12 +71,17 @@ extension FriendsJSON {
     /// many as the unit holds so far, so that a long unit is read a number of times that grows
     /// with the logarithm of its length, not with its length. A unit longer than
     /// `largestUnit` is not read.
+    ///
+    /// A step of the reader appends the friends of the Graph API that follow one another until
+    /// their page is full; with `oneFriendAStep`, it hands each on its own, as it did before,
+    /// to the same pages (the tests and the fuzz check hold them to it).
     /// - Returns: nil when the whole document was read; else what is wrong with it, where (the
     ///   line and column of a syntax error), after the pages of the friends before it.
     /// - Throws: what `read` throws.
-    static func scanPages(
+    package static func scanPages(
         read: (inout [UInt8]) throws(SourceError) -> Bool, firstPage: Int, largestPage: Int,
-        largestUnit: Int = FriendsJSON.largestUnit, _ deliver: (FriendPage, _ consumed: Int) -> Void
+        largestUnit: Int = FriendsJSON.largestUnit, oneFriendAStep: Bool = false,
+        _ deliver: (FriendPage, _ consumed: Int) -> Void
     ) throws(SourceError) -> String? {
         var scanner = JSONFriendScanner()
         var buffer: [UInt8] = []
@@ -84,10 +89,14 @@ extension FriendsJSON {
         var isFinal = false
         var pages = ScannedPages(first: firstPage, largest: largestPage)
         while true {
+            // Friends of the Graph API are appended until their page is full; one at a time
+            // after names, so that the names' page is handed before them.
+            let limit =
+                oneFriendAStep || pages.friends.page.count > 0 ? pages.texts.page.count + 1 : pages.texts.size
             let step = buffer.withUnsafeBufferPointer { bytes in
                 scanner.step(
                     UnsafeBufferPointer(rebasing: bytes[(scanner.consumed - lines.dropped)...]), isFinal: isFinal,
-                    into: &pages.texts.page)
+                    into: &pages.texts.page, upTo: limit)
             }
             switch step {
             case .appended:

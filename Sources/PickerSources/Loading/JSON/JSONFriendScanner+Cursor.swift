@@ -1,4 +1,4 @@
-import PickerStore
+@_spi(Inlining) import PickerStore
 
 extension JSONFriendScanner {
     /// Reads JSON values at a place in a byte buffer, for ``JSONFriendScanner``: friends whole,
@@ -38,7 +38,14 @@ extension JSONFriendScanner {
         }
 
         /// An object key, at the cursor. A key the reader does not know must still be UTF-8.
+        /// The keys of a friend's fields are told by the words they start.
         mutating func key() throws(Failure) -> Field {
+            if index + 16 <= bytes.count, let base = bytes.baseAddress,
+                let (key, length) = Self.friendKey(base + index)
+            {
+                index += length
+                return key
+            }
             let (range, escaped, _) = try stringRange()
             let raw = UnsafeBufferPointer(rebasing: bytes[range])
             let key: Field
@@ -51,6 +58,24 @@ extension JSONFriendScanner {
                 if key == .other, !UTF8Text.isValid(raw) { throw .invalid }
             }
             return key
+        }
+
+        /// The key of a friend's field that the 16 bytes at `start` begin with, quotes and all,
+        /// and its length; nil when they begin with no such key. The words are the keys' bytes
+        /// as ``ByteLanes/load(_:)`` reads them.
+        @inline(__always)
+        private static func friendKey(_ start: UnsafePointer<UInt8>) -> (Field, length: Int)? {
+            let word = ByteLanes.load(start)
+            if word & 0xFFFF_FFFF == 0x2264_6922 { return (.id, 4) }  // "id"
+            if word & 0xFFFF_FFFF_FFFF == 0x2265_6D61_6E22 { return (.name, 6) }  // "name"
+            let next = ByteLanes.load(start + 8)
+            switch word {
+            case 0x6E5F_7473_7269_6622 where next & 0xFFFF_FFFF == 0x2265_6D61: return (.firstName, 12)  // "first_name"
+            case 0x616E_5F74_7361_6C22 where next & 0xFF_FFFF == 0x22_656D: return (.lastName, 11)  // "last_name"
+            case 0x5F65_6C64_6469_6D22 where next & 0xFF_FFFF_FFFF == 0x22_656D_616E:
+                return (.middleName, 13)  // "middle_name"
+            default: return nil
+            }
         }
 
         /// What an object held for one of the fields the reader knows.

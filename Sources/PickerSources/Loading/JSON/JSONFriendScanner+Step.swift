@@ -3,7 +3,8 @@ import PickerStore
 extension JSONFriendScanner {
     /// What the next step found.
     enum Step: Equatable {
-        /// A friend of the Graph API, in document order, appended to the texts given.
+        /// Friends of the Graph API, in document order, appended to the texts given: one, or as
+        /// many as the step was let append.
         case appended
         /// A friend of the Facebook export, in document order.
         indirect case friend(Friend)

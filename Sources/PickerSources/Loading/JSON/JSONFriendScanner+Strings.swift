@@ -7,6 +7,7 @@ extension JSONFriendScanner.Cursor {
     /// and whether every byte is ASCII (told only for a string without escapes).
     ///
     /// The plain text is passed eight bytes at a time (``ByteLanes/plainStringRun(in:from:stoppingAtNonASCII:)``).
+    @inline(__always)
     mutating func stringRange() throws(JSONFriendScanner.Failure) -> (range: Range<Int>, escaped: Bool, isASCII: Bool) {
         guard let open = peek() else { throw .truncated }
         guard open == UInt8(ascii: "\"") else { throw .invalid }

@@ -88,20 +88,33 @@ struct JSONFriendScanner {
 
     /// The next friend or event in `input`, where `input` holds the document from byte
     /// ``consumed`` on (earlier bytes may have been dropped); `isFinal` says no more will come.
-    /// A friend of the Graph API is appended to `texts`.
-    mutating func step(_ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into texts: inout FriendTexts) -> Step {
+    /// A friend of the Graph API is appended to `texts`, and so are those that follow it, in the
+    /// same step, until `texts` holds `limit` friends or something else comes: a step per
+    /// friend costs more than reading one.
+    mutating func step(
+        _ input: UnsafeBufferPointer<UInt8>, isFinal: Bool, into texts: inout FriendTexts, upTo limit: Int
+    ) -> Step {
         let base = consumed
         var cursor = Cursor(bytes: input, index: 0, lines: Lines(count: lines.count, start: lines.start - base))
+        // The friends `texts` holds, counted here as each is appended.
+        var held = texts.count
         while true {
             cursor.skipWhitespace()
             commit(cursor, from: base)
+            if held < limit, nextPlainFriend(&cursor, into: &texts) {
+                commit(cursor, from: base)
+                held += 1
+                if held >= limit { return .appended }
+                continue
+            }
             let unitStart = cursor.index
             do throws(Failure) {
                 switch try unit(&cursor, isFinal: isFinal, into: &texts) {
                 case .advanced: commit(cursor, from: base)
                 case .appended:
                     commit(cursor, from: base)
-                    return .appended
+                    held += 1
+                    if held >= limit { return .appended }
                 case .friend(let friend):
                     commit(cursor, from: base)
                     return .friend(friend)
@@ -117,6 +130,23 @@ struct JSONFriendScanner {
                 return .invalid(problem(error, unit: unitStart, in: cursor.bytes, base: base))
             }
         }
+    }
+
+    /// The comma after a friend of the Graph API and the friend after it, when that one is of
+    /// the usual shape (``Cursor/plainFriend(into:)``), appended to `texts`: the units that
+    /// ``unit(_:isFinal:into:)`` reads one at a time, read at once without going through the
+    /// place for each, as most of a list is. False, with nothing read, for anything else.
+    @inline(__always)
+    private mutating func nextPlainFriend(_ cursor: inout Cursor, into texts: inout FriendTexts) -> Bool {
+        guard case .afterElement = place, !isExport, cursor.peek() == UInt8(ascii: ",") else { return false }
+        var next = cursor
+        next.index += 1
+        next.skipWhitespace()
+        guard next.peek() == UInt8(ascii: "{"), next.plainFriend(into: &texts) else { return false }
+        cursor = next
+        elementIndex += 1
+        friendsRead += 1
+        return true
     }
 
     /// Takes the bytes before `cursor`, which reads the input from byte `base` on, as read for
@@ -324,6 +354,7 @@ struct JSONFriendScanner {
             case .skipped(let entry): return .skipped(entry)
             }
         }
+        if cursor.plainFriend(into: &texts) { return .appended }
         if let problem = try cursor.friend(into: &texts, depth: elementDepth, path: path) { return .skipped(problem) }
         return .appended
     }
