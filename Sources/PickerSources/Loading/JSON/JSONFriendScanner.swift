@@ -2,46 +2,26 @@ import FoundationEssentials
 import Glibc
 import PickerStore
 
-/// The reader of the JSON shapes friends come in — a Graph friends page `{"data": [...], ...}`,
-/// a bare array of friend objects, or the Facebook export's `{"friends_v2": [{"name",
-/// "timestamp"}]}` (older: `friends`) — that hands out friends one at a time, and can stop at
-/// the end of its bytes and go on when more arrive.
+/// The reader of the JSON shapes friends come in — a Graph page `{"data": [...]}`, a bare array of
+/// friend objects, or the Facebook export's `{"friends_v2": [...]}` (older: `friends`) — that hands
+/// out friends one at a time, and can stop at the end of its bytes and go on when more arrive.
 ///
-/// It reads every document Foundation's decoder reads, to the same friends, and says what is
-/// wrong with every other in the words the picker has always used: where the text is not JSON
-/// (the offset of the first byte that is wrong, and what was expected there, as ``JSONSyntax``
-/// says it), or else which friend or field is not what a friends list holds
-/// (`data[3]: "name" is missing`). As the decoder did, a problem of syntax anywhere in the
-/// document is told before a problem of content, so after a friend that is wrong the rest of
-/// the document is still read, but only checked; and when a field appears twice in an object,
-/// the first one counts. Two things differ from the decoder, on purpose: an id written as a
-/// number that is not a whole number of 64 bits (`1.5`, `1e30`) is kept as it is written,
-/// where the decoder refused the whole document; and a second list of friends beside the first
-/// is told after the first list's friends were handed out.
+/// It reads every document Foundation's decoder reads, to the same friends, and says what is wrong
+/// with every other in the words the picker has always used: where the text is not JSON (the offset
+/// of the first byte that is wrong, and what was expected there, as ``JSONSyntax`` says it), or
+/// else which friend or field is not what a friends list holds (`data[3]: "name" is missing`). As
+/// the decoder did, a problem of syntax anywhere in the document is told before a problem of
+/// content, so after a friend that is wrong the rest of the document is still read, but only
+/// checked; and when a field appears twice in an object, the first one counts. Two things differ
+/// from the decoder, on purpose: an id written as a number that is not a whole number of 64 bits
+/// (`1.5`, `1e30`) is kept as it is written, where the decoder refused the whole document; and a
+/// second list of friends beside the first is told after the first list's friends were handed out.
 ///
 /// The document is read in units: white space between them, then a key, a value passed over, a
-/// friend, or the punctuation between them. A unit is read whole or not at all: when the bytes
-/// end inside one, the step says ``Step/needMore``, and the next step reads it again from its
-/// start with more bytes. White space between units is never read twice.
+/// friend, or the punctuation between them. A unit is read whole or not at all: when the bytes end
+/// inside one, the step says ``Step/needMore``, and the next step reads it again from its start
+/// with more bytes. White space between units is never read twice.
 struct JSONFriendScanner {
-    /// Where the reader is in the document, between the units it reads whole.
-    private enum Place: Equatable {
-        /// Before the document's value.
-        case start
-        /// In the top-level object, where a key or its `}` comes (after `{` or a `,`).
-        case key
-        /// In the top-level object, after a key and its colon: the key's value.
-        case value(Field)
-        /// In the top-level object, after a member: `,` or `}`.
-        case afterMember
-        /// In the list of friends, where a friend or its `]` comes (after `[` or a `,`).
-        case element
-        /// In the list of friends, after a friend: `,` or `]`.
-        case afterElement
-        /// After the document's value: white space only.
-        case end
-    }
-
     private var place = Place.start
     /// Whether the document is an object (a page or the export), not a bare array.
     private var isPage = false
