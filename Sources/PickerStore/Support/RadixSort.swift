@@ -1,4 +1,4 @@
-/// Ordering by 32-bit or 64-bit keys a few bits at a time, the lowest first (a least
+/// Ordering by 32-bit keys a few bits at a time, the lowest first (a least
 /// significant digit radix sort), which keeps equal keys in the order they came in and takes no
 /// comparisons.
 enum RadixSort {
@@ -14,22 +14,6 @@ enum RadixSort {
     /// - Complexity: O(n): at most three passes of 11 bits each.
     static func keyed(_ keys: [UInt32]) -> [UInt64] {
         sorted(keys.enumerated().map { UInt64($1) << 32 | UInt64($0) })
-    }
-
-    /// The indices of `keys` in the order of their keys, equal keys by index.
-    /// - Complexity: O(n): see ``order(count:key:)``.
-    static func order(of keys: [UInt64]) -> [UInt32] { order(count: keys.count) { keys[$0] } }
-
-    /// The indices below `count` in the order of their 64-bit `key`s, equal keys by index.
-    /// - Complexity: O(n): by the low halves, then, equal high halves keeping that order, by the
-    ///   high halves; at most six passes of 11 bits each, moving eight bytes an item.
-    static func order(count: Int, key: (Int) -> UInt64) -> [UInt32] {
-        var items = sorted((0..<count).map { UInt64(UInt32(truncatingIfNeeded: key($0))) << 32 | UInt64($0) })
-        for position in items.indices {
-            let index = items[position] & 0xFFFF_FFFF
-            items[position] = (key(Int(index)) >> 32) << 32 | index
-        }
-        return sorted(items).map { UInt32(truncatingIfNeeded: $0) }
     }
 
     /// `items` ordered by their high halves, equal ones in the order they came.
