@@ -110,15 +110,10 @@ enum LineOrder {
                 var folding = TextFolding()
                 var entry: [UInt8] = []
                 for name in parts[part] {
-                    // Most names are printable ASCII, whose prefix is made without the entry.
-                    let bytes = bytesOf(name)
-                    if let plain = PrintableASCIIName(bytes) {
-                        output.value.initializeElement(at: name, to: plain.prefix(sortOrder: sortOrder))
-                        continue
-                    }
-                    // So are names of accented Latin letters, once folded to ASCII.
-                    if let prefix = LatinFold.withFold(
-                        of: bytes, folding: &folding, { PrintableASCIIName($0)!.prefix(sortOrder: sortOrder) })
+                    // Most names are printable ASCII, or accented Latin letters folded to it,
+                    // whose prefix is made without the entry.
+                    if let prefix = PrintableASCIIName.with(
+                        bytesOf(name), folding: &folding, { $0.prefix(sortOrder: sortOrder) })
                     {
                         output.value.initializeElement(at: name, to: prefix)
                         continue

@@ -38,3 +38,17 @@ enum LatinFold {
         }
     }
 }
+
+extension PrintableASCIIName {
+    /// `body` called with `name` as a name of printable ASCII: itself, or its fold when it is
+    /// one of accented Latin letters (``LatinFold``); nil, without calling it, when it is
+    /// neither.
+    @inline(__always)
+    static func with<Result>(
+        _ name: UnsafeBufferPointer<UInt8>, folding: inout TextFolding, _ body: (PrintableASCIIName) -> Result
+    ) -> Result? {
+        if let plain = PrintableASCIIName(name) { return body(plain) }
+        // The fold is printable ASCII, so it is a name of printable ASCII.
+        return LatinFold.withFold(of: name, folding: &folding) { body(PrintableASCIIName($0)!) }
+    }
+}

@@ -93,20 +93,14 @@ enum SortEntry {
     private static func appendDerivedParts(
         _ name: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, folding: inout TextFolding, to bytes: inout [UInt8]
     ) -> Bool {
-        func appendKey(of name: PrintableASCIIName) {
+        // Accented Latin letters fold to ASCII first, where the words stay.
+        let appended: Void? = PrintableASCIIName.with(name, folding: &folding) { name in
             name.forEachKeyByte(sortOrder: sortOrder) { byte in
                 bytes.append(byte)
                 return true
             }
         }
-        if let name = PrintableASCIIName(name) {
-            appendKey(of: name)
-            return true
-        }
-        // Accented Latin letters fold to ASCII first, where the words stay.
-        if LatinFold.withFold(of: name, folding: &folding, { appendKey(of: PrintableASCIIName($0)!) }) != nil {
-            return true
-        }
+        if appended != nil { return true }
         let first = nextWord(of: name, from: 0)
         var last = first
         var wordCount = first == nil ? 0 : 1
