@@ -72,7 +72,7 @@ func runCommand(
 /// its own, removed after. `environment` then sets (or, with nil, removes) variables.
 ///
 /// With `measuringMemory`, the picker is started by a small Python process that forks it and
-/// reads its peak resident set from `wait4`: started from the test process itself, its peak
+/// reads its peak resident set from `wait4` (for at most 30 seconds rather than 10): started from the test process itself, its peak
 /// would count the test process's memory too, as a child carries its parent's resident pages
 /// into its maximum when it calls `exec`.
 func runPicker(
@@ -94,9 +94,11 @@ func runPicker(
     }
     let peakFile = TemporaryFolder.root.appendingPathComponent("picker-peak-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: peakFile) }
+    // A run measured for memory reads much (128 MB of pages and more, in a debug build): its
+    // guard against a hang is longer than a plain run's.
     var result = try runCommand(
         URL(fileURLWithPath: "/usr/bin/python3"), ["-c", peakMemoryScript, peakFile.path, picker.path] + arguments,
-        input: input, environment: clean.merging(environment) { $1 })
+        input: input, environment: clean.merging(environment) { $1 }, timeout: 30)
     result.peakMemory = Int(try String(contentsOf: peakFile, encoding: .utf8))
     return result
 }
