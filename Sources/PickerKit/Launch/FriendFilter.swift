@@ -107,43 +107,31 @@ package enum FriendFilter {
 
     /// The friends of the JSON document `loader` reads that `query` includes, as
     /// ``matches(of:matching:sortOrder:inputOrder:fields:ranked:searchesAddresses:)`` finds them:
-    /// when every friend that may match is a name alone, ordered as lines of text are, without a
-    /// list; else from a list of the friends that may match alone (``FilterCandidates``).
+    /// the names alone ordered as lines of text are, without a list, and the other friends that
+    /// may match found by a list of them alone and put among the names (``FilterCandidates``).
     static func candidateMatches(
         of loader: FriendLoader, matching query: String, sortOrder: NameOrder, inputOrder: InputOrder?, ranked: Bool,
         searchesAddresses: Bool
     ) throws(SourceError) -> Found {
-        let candidates = FilterCandidates(
-            query, searchesAddresses: searchesAddresses, keepsNames: true, ranked: ranked)
+        let candidates = FilterCandidates(query, searchesAddresses: searchesAddresses, ranked: ranked)
         let building = ListBeingBuilt(FriendList(sortOrder: sortOrder, inputOrder: inputOrder))
-        // The candidates are found as the pages are read; their batches are made on the other
-        // cores. While names alone are kept apart, the pages bring the list what the source
-        // skipped and passed over only.
+        // The candidates are found as the pages are read; the batches of the friends handed on
+        // are made on the other cores.
         try BatchPipeline.run(CandidatePages(loader: loader, candidates: candidates), sortOrder: sortOrder) {
             batch, _ in _ = building.list.append(batch)
         }
         let list = building.list
-        if let (lines, leftOut) = candidates.lines(sortOrder: sortOrder, inputOrder: inputOrder) {
-            return (.lines(lines), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems)
-        }
-        let (hidden, leftOut) = candidates.finish(in: list)
-        let found = matches(in: list, query, ranked: ranked, searchesAddresses: searchesAddresses, hiding: hidden)
-        return (
-            .friends(found), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems
-        )
+        let (lines, leftOut) = candidates.lines(among: list, sortOrder: sortOrder, inputOrder: inputOrder)
+        return (.lines(lines), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems)
     }
 
     /// The friends of `list` that `query` includes, best first when `ranked`, a group found
     /// standing for its members (see ``FriendList/expandingGroups(_:)``); with
-    /// `searchesAddresses`, a term may match an email address without holding `@`; the friends
-    /// at the positions `hidden` are left out.
-    static func matches(
-        in list: FriendList, _ query: String, ranked: Bool, searchesAddresses: Bool = false,
-        hiding hidden: Set<Int> = []
-    ) -> [Friend] {
+    /// `searchesAddresses`, a term may match an email address without holding `@`.
+    static func matches(in list: FriendList, _ query: String, ranked: Bool, searchesAddresses: Bool = false) -> [Friend]
+    {
         let search = SearchQuery(query, searchesAddresses: searchesAddresses)
-        var positions = list.search(search, ranking: ranked ? Ranking() : nil).inOrder
-        if !hidden.isEmpty { positions.removeAll { hidden.contains($0) } }
+        let positions = list.search(search, ranking: ranked ? Ranking() : nil).inOrder
         return list.expandingGroups(positions.map { list.friends[$0] })
     }
 }

@@ -74,7 +74,7 @@ package enum OutputFormat: String, CaseIterable, Sendable {
                 [UInt8](unsafeUninitializedCapacity: lines.textLength(in: parts[part], withIDs: false)) {
                     output, written in
                     written = 0
-                    lines.forEach(in: parts[part], withIDs: false) { _, _, name in
+                    lines.forEach(in: parts[part], withIDs: false) { _, _, name, _ in
                         _ = UnsafeMutableBufferPointer(rebasing: output[written...]).initialize(fromContentsOf: name)
                         output[written + name.count] = terminator
                         written += name.count + 1
@@ -91,7 +91,11 @@ package enum OutputFormat: String, CaseIterable, Sendable {
             // Lines of one name are printed from one place, mostly one after another: the
             // check for characters to escape is made once for them.
             var checked: (name: UnsafePointer<UInt8>?, count: Int, isPlain: Bool) = (nil, -1, true)
-            lines.forEach(in: parts[part], withIDs: withIDs) { number, id, name in
+            lines.forEach(in: parts[part], withIDs: withIDs) { number, id, name, other in
+                if other != nil {
+                    writer.add(id: id.map { .text($0) } ?? .number(number), name: name, friend: other)
+                    return
+                }
                 if !asGiven && (name.baseAddress != checked.name || name.count != checked.count) {
                     checked = (name.baseAddress, name.count, RecordWriter.isPlain(name))
                 }

@@ -5,22 +5,33 @@ import Glibc
 /// Lines of text that a search included, in list order, as places in a text that holds their
 /// bytes (the text searched, or its distinct names one after another); or the friends of a
 /// JSON document that are names alone, their names as lines (see ``FilterCandidates``), each
-/// with its id.
+/// with its id, among the friends found that are more than a name.
 package struct FilteredLines: Sendable {
     /// A line: its number (from 1, blank lines counted) and where its bytes are, without the
-    /// line end, in a text of at most 4 GiB.
+    /// line end, in a text of at most 4 GiB; or one of the friends that are more than a name
+    /// (``other``).
     struct Line: Sendable {
         var number: UInt32
         var start: UInt32
         var end: UInt32
 
         var range: Range<Int> { Int(start)..<Int(end) }
+
+        /// The line that stands for friend `index` of the others, friend `number` of the source.
+        static func other(_ index: Int, number: UInt32) -> Line {
+            Line(number: number, start: .max, end: UInt32(truncatingIfNeeded: index))
+        }
+
+        /// The index among the others of the friend this line stands for; nil for a line of the text.
+        var other: Int? { start == .max ? Int(end) : nil }
     }
 
     let text: Data
     /// The id of each friend, by its line's number less one; nil when the line numbers are the
     /// ids (lines of text).
     let ids: ByteStore?
+    /// The friends found that are more than a name, in the order their lines come.
+    let others: [Friend]
 
     /// How many lines ahead a loop over the lines in list order asks for a name's bytes.
     static let lookahead = 16
@@ -29,26 +40,28 @@ package struct FilteredLines: Sendable {
     /// The number of lines.
     package var count: Int { lines.count }
 
-    init(text: Data, lines: [Line], ids: ByteStore? = nil) {
+    init(text: Data, lines: [Line], ids: ByteStore? = nil, others: [Friend] = []) {
         self.text = text
         self.lines = lines
         self.ids = ids
+        self.others = others
     }
 
     /// The first `count` lines, in list order.
     func prefix(_ count: Int) -> FilteredLines {
-        FilteredLines(text: text, lines: Array(lines.prefix(count)), ids: ids)
+        FilteredLines(text: text, lines: Array(lines.prefix(count)), ids: ids, others: others)
     }
 
-    /// The lines as friends: the id each has, or the line number.
+    /// The lines as friends: the id each has, or the line number; the others as they are.
     package var friends: [Friend] {
         var friends: [Friend] = []
         friends.reserveCapacity(lines.count)
-        forEach(in: 0..<count) { number, id, name in
+        forEach(in: 0..<count) { number, id, name, other in
             friends.append(
-                Friend(
-                    id: id.map { String(decoding: $0, as: UTF8.self) } ?? String(number),
-                    name: String(decoding: name, as: UTF8.self)))
+                other
+                    ?? Friend(
+                        id: id.map { String(decoding: $0, as: UTF8.self) } ?? String(number),
+                        name: String(decoding: name, as: UTF8.self)))
         }
         return friends
     }
@@ -58,15 +71,21 @@ package struct FilteredLines: Sendable {
     package func textLength(in positions: Range<Int>, withIDs: Bool = true) -> Int {
         let ids = withIDs ? ids : nil
         return lines[positions].reduce(0) { length, line in
-            length + Int(line.end - line.start) + 1 + (ids.map { $0.range(Int(line.number) - 1).count } ?? 0)
+            if let other = line.other {
+                return length + others[other].name.utf8.count + 1 + (withIDs ? others[other].id.utf8.count : 0)
+            }
+            return length + Int(line.end - line.start) + 1 + (ids.map { $0.range(Int(line.number) - 1).count } ?? 0)
         }
     }
 
     /// Calls `body` with the number, the UTF-8 id (nil when the number is the id, or when not
-    /// `withIDs`) and the UTF-8 name of each line at `positions` of the list order, in order.
+    /// `withIDs`) and the UTF-8 name of each line at `positions` of the list order, in order,
+    /// and the friend it stands for when it is one of the others.
     package func forEach(
         in positions: Range<Int>, withIDs: Bool = true,
-        _ body: (_ number: UInt32, _ id: UnsafeBufferPointer<UInt8>?, _ name: UnsafeBufferPointer<UInt8>) -> Void
+        _ body: (
+            _ number: UInt32, _ id: UnsafeBufferPointer<UInt8>?, _ name: UnsafeBufferPointer<UInt8>, _ other: Friend?
+        ) -> Void
     ) {
         let ids = withIDs ? ids : nil
         text.withUnsafeBytes { raw in
@@ -80,7 +99,7 @@ package struct FilteredLines: Sendable {
                         // as far on, the ids).
                         if let base, index + Self.lookahead < positions.upperBound {
                             let ahead = lines[index + Self.lookahead]
-                            picker_prefetch(base + Int(ahead.start))
+                            if ahead.other == nil { picker_prefetch(base + Int(ahead.start)) }
                             if ids != nil, let ends = idEnds.baseAddress {
                                 picker_prefetch(ends + Int(ahead.number) - 1)
                             }
@@ -91,8 +110,15 @@ package struct FilteredLines: Sendable {
                                 idBase + ids.range(Int(lines[index + Self.lookahead / 2].number) - 1).lowerBound)
                         }
                         let line = lines[index]
+                        if let other = line.other {
+                            var friend = others[other]
+                            friend.id.withUTF8 { id in
+                                friend.name.withUTF8 { body(line.number, withIDs ? id : nil, $0, others[other]) }
+                            }
+                            continue
+                        }
                         let id = ids.map { UnsafeBufferPointer(rebasing: idBytes[$0.range(Int(line.number) - 1)]) }
-                        body(line.number, id, UnsafeBufferPointer(rebasing: bytes[line.range]))
+                        body(line.number, id, UnsafeBufferPointer(rebasing: bytes[line.range]), nil)
                     }
                 }
             }

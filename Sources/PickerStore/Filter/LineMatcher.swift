@@ -10,6 +10,8 @@ struct LineMatcher {
     var accentFold: [UInt8] = []
     var caseFold: [UInt8] = []
     var joined: [UInt8] = []
+    /// The line `accentFold` holds the fold of, and whether it was folded scalar by scalar.
+    private var accentFoldOf: (line: UnsafeBufferPointer<UInt8>, alone: Bool)?
 
     init(_ query: CompiledQuery, scoring: Bool) {
         self.query = query
@@ -44,7 +46,7 @@ struct LineMatcher {
                 }
             }
         }
-        Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
+        accentFoldOf = (line, Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold))
         if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }
         return accentFold.withUnsafeBufferPointer { accent in
             caseFold.withUnsafeBufferPointer { caseOnly in
@@ -57,13 +59,31 @@ struct LineMatcher {
         }
     }
 
+    /// Calls `body` with the accent key of the line that is not ASCII, `line`: its fold for
+    /// case and accents when it was folded scalar by scalar, else nil (as
+    /// ``NameKeys/isPlain(_:accentKey:)`` takes it). The fold ``score(_:isASCII:)`` made of
+    /// the same line is used again.
+    mutating func withAccentKey<Result>(
+        of line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> Result
+    ) -> Result {
+        if accentFoldOf.map({ $0.line.baseAddress != line.baseAddress || $0.line.count != line.count }) ?? true {
+            accentFoldOf = (line, Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold))
+        }
+        let alone = accentFoldOf?.alone == true
+        return accentFold.withUnsafeBufferPointer { body(alone ? $0 : nil) }
+    }
+
+    /// Puts the fold of `line` into `buffer`; whether it was folded scalar by scalar.
+    @discardableResult
     private static func fold(
         _ line: UnsafeBufferPointer<UInt8>, _ strength: TextFolding.Strength, with folding: inout TextFolding,
         into buffer: inout [UInt8]
-    ) {
+    ) -> Bool {
         buffer.removeAll(keepingCapacity: true)
-        if !folding.appendFold(line, strength, to: &buffer) {
+        guard folding.appendFold(line, strength, to: &buffer) else {
             buffer = folding.fold(String(decoding: line, as: UTF8.self), strength)
+            return false
         }
+        return true
     }
 }

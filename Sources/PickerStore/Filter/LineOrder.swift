@@ -25,15 +25,52 @@ enum LineOrder {
         }
         let (groups, groupCount) =
             inputOrder == nil
-            ? self.groups(of: names, in: text, sortOrder: sortOrder, scored: scored)
+            ? self.groups(of: names, in: text, sortOrder: sortOrder, scored: scored).grouping
             : scoreGroups(of: names, scored: scored)
+        return placed(lines, names: names, groups: groups, groupCount: groupCount, inputOrder: inputOrder) {
+            lines.lines[$0]
+        }
+    }
+
+    /// `lines` of `text` in the order ``sorted(_:names:in:sortOrder:inputOrder:scored:)`` puts
+    /// them, as their indices, with what places a friend of a list among them
+    /// (``OrderedLines``).
+    static func ordered(
+        _ lines: LineHits, names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder,
+        inputOrder: InputOrder?, scored: Bool
+    ) -> OrderedLines {
+        if let inputOrder {
+            let (groups, groupCount) = scoreGroups(of: names, scored: scored)
+            let order = placed(lines, names: names, groups: groups, groupCount: groupCount, inputOrder: inputOrder) {
+                UInt32(truncatingIfNeeded: $0)
+            }
+            return OrderedLines(order: order, lines: lines, names: names, scored: scored, keys: nil, by: inputOrder)
+        }
+        if names.isEveryLine {
+            let sorted = order(of: names, in: text, sortOrder: sortOrder, scores: scored ? names.scores : nil)
+            return OrderedLines(order: sorted.order, lines: lines, names: names, scored: scored, keys: sorted.keys)
+        }
+        let (grouping, keys) = groups(of: names, in: text, sortOrder: sortOrder, scored: scored)
+        let order = placed(lines, names: names, groups: grouping.groups, groupCount: grouping.count, inputOrder: nil) {
+            UInt32(truncatingIfNeeded: $0)
+        }
+        return OrderedLines(order: order, lines: lines, names: names, scored: scored, keys: keys)
+    }
+
+    /// What stands for each of `lines` (`element`, given its index), in the order of their
+    /// names' `groups` (`groupCount` of them), in the text's order among equals, or reversed
+    /// (`--tac`): a counting sort.
+    private static func placed<Element>(
+        _ lines: LineHits, names: LineNames, groups: [UInt32], groupCount: Int, inputOrder: InputOrder?,
+        _ element: (Int) -> Element
+    ) -> [Element] {
         var starts = [Int](repeating: 0, count: groupCount + 1)
         for line in 0..<lines.count { starts[Int(groups[names.name(of: line)]) + 1] += 1 }
         for group in 0..<groupCount { starts[group + 1] += starts[group] }
-        return [FilteredLines.Line](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
+        return [Element](unsafeUninitializedCapacity: lines.count) { sorted, initialized in
             func place(_ index: Int) {
                 let group = Int(groups[names.name(of: index)])
-                sorted[starts[group]] = lines.lines[index]
+                (sorted.baseAddress! + starts[group]).initialize(to: element(index))
                 starts[group] += 1
             }
             // Reversed (`--tac`), the last line comes first among equals.
@@ -55,17 +92,17 @@ enum LineOrder {
     }
 
     /// The group of each of `names`, lines of `text`: its rank in a list sorted by `sortOrder`
-    /// (equal for names whose sort keys are equal), after its score when `scored`; and how many
-    /// groups there are.
+    /// (equal for names whose sort keys are equal), after its score when `scored`; how many
+    /// groups there are; and the names' sort keys.
     private static func groups(
         of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, scored: Bool
-    ) -> (groups: [UInt32], count: Int) {
-        let (order, compare) = order(of: names, in: text, sortOrder: sortOrder, scores: nil)
+    ) -> (grouping: (groups: [UInt32], count: Int), keys: NameSortKeys) {
+        let (order, keys) = order(of: names, in: text, sortOrder: sortOrder, scores: nil)
         // The rank of each name in that order (equal entries share one).
         var ranks = [UInt32](repeating: 0, count: names.count)
         var rank: UInt32 = 0
         for index in order.indices.dropFirst() {
-            if compare(Int(order[index - 1]), Int(order[index])) != nil { rank += 1 }
+            if keys.compare(Int(order[index - 1]), Int(order[index])) != nil { rank += 1 }
             ranks[Int(order[index])] = rank
         }
         let scores = names.scores
@@ -82,61 +119,17 @@ enum LineOrder {
             }
             groups[position] = group
         }
-        return (groups, scoredOrder.isEmpty ? 0 : Int(group) + 1)
+        return ((groups, scoredOrder.isEmpty ? 0 : Int(group) + 1), keys)
     }
 
     /// The numbers of `names`, lines of `text`, in the order of a list sorted by `sortOrder`
     /// (after `scores`, a lower one first, when given; see ``PrefixOrder``), equal entries by
-    /// number; and how two names compare: whether the first one's entry comes first, or nil
-    /// when their entries are equal.
+    /// number; and the names' sort keys, which tell how two names compare.
     private static func order(
         of names: LineNames, in text: UnsafeBufferPointer<UInt8>, sortOrder: NameOrder, scores: [UInt8]?
-    ) -> (order: [UInt32], compare: (Int, Int) -> Bool?) {
-        let parts = Parallel.ranges(names.count, minimum: 4096)
-        let shared = UncheckedSendable(text)
-        // The prefix of each name's entry; an entry itself is made again where two prefixes
-        // cannot tell the names apart, which few are.
-        let bytesOf: @Sendable (Int) -> UnsafeBufferPointer<UInt8> = { name in
-            let place = names.place(name)
-            return UnsafeBufferPointer(rebasing: shared.value[Int(place.lowerBound)..<Int(place.upperBound)])
-        }
-        let entryOf: @Sendable (Int, inout TextFolding, inout [UInt8]) -> Void = { name, folding, entry in
-            entry.removeAll(keepingCapacity: true)
-            SortEntry.append(name: bytesOf(name), givenParts: nil, sortOrder: sortOrder, folding: &folding, to: &entry)
-        }
-        let prefixes = [ListOrder.Prefix](unsafeUninitializedCapacity: names.count) { buffer, initialized in
-            let output = UncheckedSendable(buffer)
-            _ = Parallel.map(parts.count) { part in
-                var folding = TextFolding()
-                var entry: [UInt8] = []
-                for name in parts[part] {
-                    // Most names are printable ASCII, or accented Latin letters folded to it,
-                    // whose prefix is made without the entry.
-                    if let prefix = PrintableASCIIName.with(
-                        bytesOf(name), folding: &folding, { $0.prefix(sortOrder: sortOrder) })
-                    {
-                        output.value.initializeElement(at: name, to: prefix)
-                        continue
-                    }
-                    entryOf(name, &folding, &entry)
-                    output.value.initializeElement(
-                        at: name, to: entry.withUnsafeBufferPointer { ListOrder.Prefix($0, 0..<$0.count) })
-                }
-            }
-            initialized = names.count
-        }
-        var folding = TextFolding()
-        var entries: ([UInt8], [UInt8]) = ([], [])
-        /// Whether name `a`'s entry comes before name `b`'s, or is equal (nil).
-        func compare(_ a: Int, _ b: Int) -> Bool? {
-            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
-            if prefixes[a].holdsWholeKey { return nil }
-            entryOf(a, &folding, &entries.0)
-            entryOf(b, &folding, &entries.1)
-            let order = compareBytes(entries.0.withUnsafeBufferPointer { $0 }, entries.1.withUnsafeBufferPointer { $0 })
-            return order == 0 ? nil : order < 0
-        }
-        return (PrefixOrder.order(of: prefixes, scores: scores) { compare($0, $1) ?? ($0 < $1) }, compare)
+    ) -> (order: [UInt32], keys: NameSortKeys) {
+        let keys = NameSortKeys(names, in: text, sortOrder: sortOrder)
+        return (PrefixOrder.order(of: keys.prefixes, scores: scores) { keys.compare($0, $1) ?? ($0 < $1) }, keys)
     }
 
     /// `lines` in `order`, on every core.

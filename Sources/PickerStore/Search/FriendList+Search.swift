@@ -10,12 +10,19 @@ extension FriendList {
     /// ``MatchTier/noMatch`` when it does not pass.
     /// - Complexity: O(name length × terms).
     package func score(atPosition position: Int, for query: SearchQuery) -> UInt8 {
-        if query.isEmpty { return MatchTier.nameStart }
+        scores(atPositions: [position], for: query)[0]
+    }
+
+    /// The score of each friend at `positions` for `query`, as ``score(atPosition:for:)``
+    /// finds it.
+    /// - Complexity: O(total length of their names × terms).
+    func scores(atPositions positions: [Int], for query: SearchQuery) -> [UInt8] {
+        if query.isEmpty { return [UInt8](repeating: MatchTier.nameStart, count: positions.count) }
         let compiled = CompiledQuery(query)
         let details = details.isSearched ? details : nil
         return keys.withView { view in
             var scanner = KeyScanner(view, compiled, scoring: true, details: details)
-            return scanner.score(Int(order[position]))
+            return positions.map { scanner.score(Int(order[$0])) }
         }
     }
 

@@ -1,0 +1,106 @@
+/// Every friend a ``FilterCandidates`` was given, in the order they came: its id, and where it
+/// went (left out, kept apart as a name, or handed on to the list), so that once the source is
+/// read the friends whose id a friend before them gave are found as a list of everyone finds
+/// them.
+struct SeenFriends {
+    /// Where a friend went.
+    enum Place: UInt8 {
+        /// Left out: the query does not include it.
+        case left
+        /// Kept apart, as a line of the names (``KeptNames``).
+        case line
+        /// Handed on, on a page, to the list.
+        case listed
+    }
+
+    private(set) var ids = ByteStore()
+    /// Where each friend went, in the order they came.
+    private(set) var places: [Place] = []
+
+    /// How many friends there were.
+    var count: Int { places.count }
+
+    /// Notes the next friend, of `id`, gone to `place`.
+    mutating func note(_ id: UnsafeBufferPointer<UInt8>, _ place: Place) {
+        ids.appendBytes(id)
+        ids.closeString()
+        places.append(place)
+    }
+
+    /// Makes room for `total` friends in all.
+    mutating func reserve(_ total: Int) {
+        ids.reserve(total)
+        GrowthPlan.reserve(&places, total)
+    }
+
+    /// Calls `body` with the id of friend `number` (from 1, in the order friends came).
+    func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        ids.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[ids.range(number - 1)])) }
+    }
+
+    /// The numbers (from 1) of the friends handed on to the list, in the order they came: the
+    /// number of the list's friend `n` (in the order it took them in) is the `n`th.
+    func listedNumbers() -> [UInt32] {
+        var numbers: [UInt32] = []
+        for index in places.indices where places[index] == .listed { numbers.append(UInt32(index + 1)) }
+        return numbers
+    }
+
+    /// The hash of each id (``FriendBatch/wideIDHash(_:)``), on every core.
+    private func hashes() -> [UInt64] {
+        let ids = ids
+        let parts = Parallel.ranges(ids.count, minimum: 65_536)
+        return Parallel.concatenated(
+            Parallel.map(parts.count) { part in
+                ids.bytes.withUnsafeBufferPointer { bytes in
+                    parts[part].map { FriendBatch.wideIDHash(UnsafeBufferPointer(rebasing: bytes[ids.range($0)])) }
+                }
+            })
+    }
+
+    /// Calls `body` with each friend whose id a friend before it gave, and the first that gave
+    /// it (their indices, in the order friends came): the friends in the order of the first
+    /// bits of their ids' hashes (``hashBits``, by a radix sort, which keeps the order they came
+    /// in), each run of equal bits (rarely of more than one friend) by whole hash, the ids of
+    /// equal hashes compared.
+    func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
+        let (ids, hashes) = (ids, hashes())
+        let shift = UInt64(64 - Self.hashBits)
+        let keyed = RadixSort.keyed(hashes.map { UInt32(truncatingIfNeeded: $0 >> shift) })
+        ids.bytes.withUnsafeBufferPointer { bytes in
+            func id(_ number: UInt32) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: bytes[ids.range(Int(number))])
+            }
+            var run: [UInt32] = []
+            var start = 0
+            while start < keyed.count {
+                var end = start + 1
+                while end < keyed.count, keyed[end] >> 32 == keyed[start] >> 32 { end += 1 }
+                defer { start = end }
+                guard end - start > 1 else { continue }
+                run.removeAll(keepingCapacity: true)
+                for item in keyed[start..<end] { run.append(UInt32(truncatingIfNeeded: item)) }
+                run.sort { a, b in hashes[Int(a)] == hashes[Int(b)] ? a < b : hashes[Int(a)] < hashes[Int(b)] }
+                var first = 0
+                while first < run.count {
+                    var equal = first + 1
+                    while equal < run.count, hashes[Int(run[equal])] == hashes[Int(run[first])] { equal += 1 }
+                    // Equal hashes, in the order the friends came: each is compared with those
+                    // before it.
+                    for later in (first + 1)..<equal {
+                        let number = run[later]
+                        if let giver = (first..<later).first(where: { IDIndex.sameID(id(run[$0]), id(number)) }) {
+                            body(Int(run[giver]), Int(number))
+                        }
+                    }
+                    first = equal
+                }
+            }
+        }
+    }
+
+    /// How many of the first bits of the ids' hashes ``forEachRepeat(_:)`` sorts by: three
+    /// passes of 11 bits at most, which leave few friends of ten million in a run of equal bits
+    /// (22 bits, two passes, left a fifth of a million in runs, sorted again).
+    private static let hashBits = 32
+}
