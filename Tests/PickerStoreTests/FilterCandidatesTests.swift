@@ -138,6 +138,19 @@ final class FilterCandidatesTests: XCTestCase {
         XCTAssertEqual(viaCandidates.ids, found("ann", in: everyoneMixed))
     }
 
+    /// Ids that ascend as numbers repeat none; one given again after them is found, and so is
+    /// a number written with a leading zero, which is another id.
+    func testIdsThatAscendThenRepeat() {
+        let ascending = (1...1000).map { Friend(id: "\($0)", name: "Ann \($0)") }
+        XCTAssertEqual(candidateIDs("ann", in: [ascending]).leftOut, 0)
+        let repeated = candidateIDs("ann 500", in: [ascending, [Friend(id: "500", name: "Ann Again 500")]])
+        XCTAssertEqual(repeated.ids, ["500"])
+        XCTAssertEqual(repeated.leftOut, 1)
+        let zero = candidateIDs("ann 500", in: [ascending, [Friend(id: "0500", name: "Ann Again 500")]])
+        XCTAssertEqual(zero.ids, ["500", "0500"])
+        XCTAssertEqual(zero.leftOut, 0)
+    }
+
     /// Two ids whose hashes begin alike, the first given again after the second: the repeat is
     /// found among ids of other hashes that the repeats' first sort cannot tell apart.
     func testARepeatIsFoundAmongIdsWhoseHashesBeginAlike() throws {

@@ -16,12 +16,16 @@ struct SeenFriends {
     private(set) var ids = ByteStore()
     /// Where each friend went, in the order they came.
     private(set) var places: [Place] = []
+    /// The ids while each is a number above the one before (as a service's often are): then
+    /// none repeats, and none is looked for.
+    private var ascending = AscendingIDs.Tracker()
 
     /// How many friends there were.
     var count: Int { places.count }
 
     /// Notes the next friend, of `id`, gone to `place`.
     mutating func note(_ id: UnsafeBufferPointer<UInt8>, _ place: Place) {
+        if places.isEmpty || ascending.ids != nil { ascending.add(AscendingIDs.value(id)) }
         ids.appendBytes(id)
         ids.closeString()
         places.append(place)
@@ -62,8 +66,9 @@ struct SeenFriends {
     /// it (their indices, in the order friends came): the friends in the order of the first
     /// bits of their ids' hashes (``hashBits``, by a radix sort, which keeps the order they came
     /// in), each run of equal bits (rarely of more than one friend) by whole hash, the ids of
-    /// equal hashes compared.
+    /// equal hashes compared. Ids that ascend are not looked at.
     func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
+        guard ascending.ids == nil else { return }
         let (ids, hashes) = (ids, hashes())
         let shift = UInt64(64 - Self.hashBits)
         let keyed = RadixSort.keyed(hashes.map { UInt32(truncatingIfNeeded: $0 >> shift) })
