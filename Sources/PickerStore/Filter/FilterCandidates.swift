@@ -33,8 +33,8 @@ package final class FilterCandidates: @unchecked Sendable {
     private var matcher: LineMatcher
     /// Every friend's id, and where it went.
     private var seen = SeenFriends()
-    /// How many friends were kept.
-    private var keptCount = 0
+    /// How many friends were handed on.
+    private var listedCount = 0
     /// The names alone kept apart.
     private var names = KeptNames()
     /// Whether the friends found are ranked.
@@ -55,8 +55,8 @@ package final class FilterCandidates: @unchecked Sendable {
 
     deinit { probe?.deallocate() }
 
-    /// `page` with only the friends that may match (none while names are kept apart); what it
-    /// says of entries skipped and problems is kept.
+    /// `page` with only the friends that may match and are more than names alone, for the list;
+    /// what it says of entries skipped and problems is kept.
     package func candidates(of page: FriendPage) -> FriendPage {
         var page = page
         let estimate = page.estimatedCount
@@ -70,7 +70,6 @@ package final class FilterCandidates: @unchecked Sendable {
         swap(&seen, &self.seen)
         swap(&names, &self.names)
         var matcher = self.matcher
-        let namesBefore = names.hits.count
         defer { (self.seen, self.names, self.matcher) = (seen, names, matcher) }
         switch page.content {
         case .texts(let texts):
@@ -110,11 +109,11 @@ package final class FilterCandidates: @unchecked Sendable {
             }
             page.content = .friends(keptFriends)
         }
-        // The list (or the names) makes room for as many of the source's friends as have been
-        // kept so far.
-        keptCount += page.count + names.hits.count - namesBefore
-        page.estimatedCount = estimate.map { $0 * keptCount / max(seen.count, 1) + 1 }
-        if let expected = page.estimatedCount { names.reserve(expected) }
+        // The list and the names make room for as many of the source's friends as each has
+        // taken so far.
+        listedCount += page.count
+        page.estimatedCount = estimate.map { $0 * listedCount / max(seen.count, 1) + 1 }
+        if let estimate { names.reserve(estimate * names.hits.count / max(seen.count, 1) + 1) }
         return page
     }
 
@@ -130,10 +129,10 @@ package final class FilterCandidates: @unchecked Sendable {
         }
     }
 
-    /// Once the source is read, and `list` made of the pages handed on: the friends that the query includes, in the order of a list of everyone
-    /// sorted by `sortOrder` (or kept in `inputOrder`), best first when ranked: the names kept
-    /// as ``LineFilter`` orders lines, each with its id, and those the list finds put among
-    /// them; and how many friends of the source were left out for an id given before. A friend
+    /// Once the source is read, and `list` made of the pages handed on: the friends that the
+    /// query includes, in the order of a list of everyone sorted by `sortOrder` (or kept in
+    /// `inputOrder`), best first when ranked: the names kept as ``LineFilter`` orders lines,
+    /// each with its id, and those the list finds put among them; and how many friends of the source were left out for an id given before. A friend
     /// whose id one before it gave, kept or not, is not among them: a list of everyone holds
     /// the first.
     /// - Complexity: O(n) for the n friends of the source, O(k log k) for the k names kept, and
