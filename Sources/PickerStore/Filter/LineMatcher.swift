@@ -10,8 +10,9 @@ struct LineMatcher {
     var accentFold: [UInt8] = []
     var caseFold: [UInt8] = []
     var joined: [UInt8] = []
-    /// The line `accentFold` holds the fold of, and whether it was folded scalar by scalar.
-    private var accentFoldOf: (line: UnsafeBufferPointer<UInt8>, alone: Bool)?
+    /// Whether `accentFold` holds the fold of the line last scored, folded scalar by scalar
+    /// (true) or as a string (false); nil when that line was not folded.
+    private var foldedAlone: Bool?
 
     init(_ query: CompiledQuery, scoring: Bool) {
         self.query = query
@@ -24,6 +25,7 @@ struct LineMatcher {
     /// its capitals compared as small letters; it is folded only to be searched without its
     /// punctuation, when it holds the term's first letter and some punctuation.
     mutating func score(_ line: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> UInt8 {
+        foldedAlone = nil
         if query.terms.isEmpty { return MatchTier.nameStart }
         let noStarts = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
         let (query, scoring) = (query, scoring)
@@ -46,7 +48,7 @@ struct LineMatcher {
                 }
             }
         }
-        accentFoldOf = (line, Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold))
+        foldedAlone = Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
         if needsCaseFold { Self.fold(line, .caseOnly, with: &folding, into: &caseFold) }
         return accentFold.withUnsafeBufferPointer { accent in
             caseFold.withUnsafeBufferPointer { caseOnly in
@@ -59,17 +61,15 @@ struct LineMatcher {
         }
     }
 
-    /// Calls `body` with the accent key of the line that is not ASCII, `line`: its fold for
-    /// case and accents when it was folded scalar by scalar, else nil (as
-    /// ``NameKeys/isPlain(_:accentKey:)`` takes it). The fold ``score(_:isASCII:)`` made of
-    /// the same line is used again.
+    /// Calls `body` with the accent key of `line`, the line last scored (``score(_:isASCII:)``),
+    /// one that is not ASCII: its fold for case and accents when it was folded scalar by
+    /// scalar, else nil (as ``NameKeys/isPlain(_:accentKey:)`` takes it). The fold the score
+    /// made is used again.
     mutating func withAccentKey<Result>(
         of line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> Result
     ) -> Result {
-        if accentFoldOf.map({ $0.line.baseAddress != line.baseAddress || $0.line.count != line.count }) ?? true {
-            accentFoldOf = (line, Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold))
-        }
-        let alone = accentFoldOf?.alone == true
+        let alone = foldedAlone ?? Self.fold(line, .caseAndAccents, with: &folding, into: &accentFold)
+        foldedAlone = alone
         return accentFold.withUnsafeBufferPointer { body(alone ? $0 : nil) }
     }
 
