@@ -45,6 +45,23 @@ package func checkSearch(_ input: UnsafeRawBufferPointer) throws(FuzzFailure) {
         }
     }
 
+    // The same friends as a JSON document gives them, every fifth with an address: `--filter`
+    // keeps the names alone apart and lists the others, and finds them in the list's order.
+    let mixed = friends.enumerated().map { index, friend in
+        var friend = friend
+        if index % 5 == 4 { friend.emails = ["f\(index)@example.com"] }
+        return friend
+    }
+    let everyone = FriendList(mixed)
+    let candidates = FilterCandidates(query, searchesAddresses: false)
+    var listed = FriendList()
+    _ = listed.append(FriendBatch(candidates.candidates(of: FriendPage(friends: mixed)), sortOrder: .first))
+    let kept = candidates.lines(among: listed, sortOrder: .first, inputOrder: nil)
+    try expect(
+        kept.lines.friends.map(\.id) == everyone.search(searchQuery, ranking: Ranking()).inOrder.map {
+            everyone.friends[$0].id
+        }, "the names alone and the friends listed are found otherwise than by a list of everyone")
+
     // A query typed one more character narrows, or is searched afresh: never finds more.
     if let broader = query.dropLast().isEmpty ? nil : SearchQuery(String(query.dropLast())),
         searchQuery.narrows(broader)
