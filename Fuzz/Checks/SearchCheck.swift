@@ -57,10 +57,10 @@ package func checkSearch(_ input: UnsafeRawBufferPointer) throws(FuzzFailure) {
     var listed = FriendList()
     _ = listed.append(FriendBatch(candidates.candidates(of: FriendPage(friends: mixed)), sortOrder: .first))
     let kept = candidates.lines(among: listed, sortOrder: .first, inputOrder: nil)
+    let expected = everyone.search(searchQuery, ranking: Ranking()).inOrder.map { everyone.friends[$0].id }
     try expect(
-        kept.lines.friends.map(\.id) == everyone.search(searchQuery, ranking: Ranking()).inOrder.map {
-            everyone.friends[$0].id
-        }, "the names alone and the friends listed are found otherwise than by a list of everyone")
+        kept.lines.friends.map(\.id) == expected,
+        "the names alone and the friends listed are found otherwise than by a list of everyone")
 
     // A query typed one more character narrows, or is searched afresh: never finds more.
     if let broader = query.dropLast().isEmpty ? nil : SearchQuery(String(query.dropLast())),
