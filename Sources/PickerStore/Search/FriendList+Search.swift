@@ -176,7 +176,7 @@ extension FriendList {
     /// One score per friend number (``MatchTier/noMatch`` for friends that do not pass
     /// `compiled`, or are not in `within` when it is given), each part written where it goes.
     /// One-letter terms are scored from the masks and initials alone. With `typos`, each of
-    /// them must also match a word one typo away (see ``FriendList/searchAllowingTypos(_:ranking:)``).
+    /// them must also match a word one typo away (see ``FriendList/searchAllowingTypos(_:known:ranking:)``).
     func matchScores(
         _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?,
         typos: [(typo: OneTypo, caseOnly: Bool)] = []
