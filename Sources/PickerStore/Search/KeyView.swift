@@ -124,12 +124,29 @@ struct KeyScanner {
     mutating func plainScore(_ term: UnsafeBufferPointer<UInt8>, _ number: Int) -> UInt8 {
         guard view.masks[number] & ByteMask.punctuation == 0, !view.partStarts.has(number) else { return score(number) }
         let startsWord = Initials.mayStartWord(view.initials[number], with: term[0])
+        let key = view.accentKey(number)
         let none = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
-        guard
-            let match = MatchTier.best(
-                term, in: view.accentKey(number), anchor: .anywhere, scoring: startsWord, partStarts: none)
-        else { return MatchTier.noMatch }
-        return startsWord ? match.tier : MatchTier.insideWord
+        guard key.count <= MatchTier.shortKey, let base = key.baseAddress, let termBase = term.baseAddress else {
+            guard let match = MatchTier.best(term, in: key, anchor: .anywhere, scoring: startsWord, partStarts: none)
+            else { return MatchTier.noMatch }
+            return startsWord ? match.tier : MatchTier.insideWord
+        }
+        // The term's first two bytes looked for as one: a branch for each place they are.
+        let pair = UnsafeRawPointer(termBase).loadUnaligned(as: UInt16.self)
+        var inside = false
+        var start = 0
+        while start + term.count <= key.count {
+            if UnsafeRawPointer(base + start).loadUnaligned(as: UInt16.self) == pair,
+                term.count == 2 || memcmp(base + start + 2, termBase + 2, term.count - 2) == 0
+            {
+                guard startsWord else { return MatchTier.insideWord }
+                if start == 0 { return MatchTier.nameStart }
+                if WordStarts.isStart(key, at: start, partStarts: none) { return MatchTier.wordStart }
+                inside = true
+            }
+            start += 1
+        }
+        return inside ? MatchTier.insideWord : MatchTier.noMatch
     }
 
     /// How well `term` matches friend `number` (whose mask is `mask`), nil when it does not:
