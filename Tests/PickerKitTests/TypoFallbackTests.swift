@@ -63,6 +63,46 @@ final class TypoFallbackTests: XCTestCase {
         XCTAssertEqual(state.typoTerms, ["jhon"])
     }
 
+    func testFriendsKnownToPassTheTermsTypedRightGiveWhatEveryoneGives() {
+        var random = SplitMix64(seed: 45)
+        let words = ["John", "Johanna", "Müller", "Kowalski", "Smith", "Smyth", "Jon", "Anna", "Bo", "Lee", "O'Brien"]
+        let friends = (0..<9_000).map { index in
+            Friend(
+                id: String(index),
+                name: (0..<Int(2 + random.next() % 2)).map { _ in words[Int(random.next() % UInt64(words.count))] }
+                    .joined(separator: " "))
+        }
+        let list = FriendList(friends)
+        let everyone: (SearchQuery) -> Positions? = { _ in .everyone(list.count) }
+        let found: (SearchQuery) -> Positions? = { list.search($0, ranking: nil).positions }
+        for query in ["jhon smith", "anna mullr", "bo kowalsky", "lee jhon anna", "smiht bo", "jon xqzzy"] {
+            let expected = list.searchAllowingTypos(SearchQuery(query), ranking: Ranking())
+            for (known, how) in [(everyone, "everyone"), (found, "the friends found")] {
+                let result = list.searchAllowingTypos(SearchQuery(query), known: known, ranking: Ranking())
+                XCTAssertEqual(result?.inOrder, expected?.inOrder, "\(query), among \(how)")
+                XCTAssertEqual(result?.typoTerms, expected?.typoTerms, "\(query), among \(how)")
+            }
+        }
+        let names = ["Bo Smyth", "Bo Lee", "John Smith"]
+        let few = FriendList(names.enumerated().map { Friend(id: String($0), name: $1) })
+        XCTAssertNil(
+            few.searchAllowingTypos(
+                SearchQuery("bo smith"), known: { few.search($0, ranking: nil).positions }, ranking: Ranking()),
+            "Bo Smyth is one typo from bo smith, but smith matches John Smith as typed")
+    }
+
+    func testThePickerLooksAmongTheFriendsTheTermsTypedRightFound() {
+        var state = PickerState(loaded: FriendList(friends), size: TerminalSize(rows: 8, columns: 80))
+        state.send(.startSearch)
+        for character in "jon smiht" { state.send(.typed(String(character))) }
+        XCTAssertEqual(state.typoTerms, [])
+        XCTAssertEqual(state.shown.count, 0, "Jon Snow is not one typo from smiht")
+        state.send(.deleteToStart)
+        for character in "john smiht" { state.send(.typed(String(character))) }
+        XCTAssertEqual(state.typoTerms, ["smiht"])
+        XCTAssertEqual(state.currentFriend?.name, "John Smith")
+    }
+
     /// The fallback against the reference, on random names and mistyped queries.
     func testAgreesWithTheReference() {
         var random = SplitMix64(seed: 44)

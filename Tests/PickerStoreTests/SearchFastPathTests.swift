@@ -32,6 +32,23 @@ final class SearchFastPathTests: XCTestCase {
             list, [["a", "an", "anna"], ["zo", "zoë", "zoë k"], ["smé"], ["łu"], ["王小"], ["e", "émile"], ["straße"]])
     }
 
+    /// A query of one plain term is scored by a path of its own: short names and long ones
+    /// (past ``MatchTier/shortKey``), the term's first bytes found more than once, inside words
+    /// and at their starts.
+    func testOnePlainTermRanksAsTheReferenceSays() {
+        var random = SplitMix64(seed: 30)
+        let (list, _) = list(&random, count: 17_000)
+        let long = (0..<300).map { index in
+            Friend(id: "long\(index)", name: "Annann Smithsmith Zoëzoë Müllermüller Annabella Smé \(index) Ann")
+        }
+        let longList = FriendList(Array(list.friends) + long)
+        for query in ["an", "nn", "ann", "annab", "sm", "smé", "zoë", "mü", "ll", "王小", "xq"] {
+            XCTAssertEqual(
+                longList.search(SearchQuery(query), ranking: Ranking()).inOrder,
+                ReferenceSearch.ranked(longList, query: query), "query \(query.debugDescription)")
+        }
+    }
+
     func testFewCandidatesAreCheckedOneByOne() {
         var random = SplitMix64(seed: 8)
         let (list, _) = list(&random, count: 17_000)

@@ -21,7 +21,8 @@ extension PickerState {
     /// given: best first when the configuration ranks them, the friends picked most first
     /// among equals (in a list kept in the source's order, that order alone, as `--filter`
     /// gives); when nobody passes, those one typo away (see
-    /// ``FriendList/searchAllowingTypos(_:ranking:)``).
+    /// ``FriendList/searchAllowingTypos(_:known:ranking:)``), looked for among what the terms
+    /// typed right found before, when it is kept.
     ///
     /// A query searched before in the same list, with the same friends favoured, is not
     /// searched again (see ``SearchCache``).
@@ -33,7 +34,12 @@ extension PickerState {
         let favoured = list.inputOrder == nil ? favoured : []
         let ranking = configuration.ranksMatches ? Ranking(favoured: favoured) : nil
         var result = list.search(query, among: candidates, ranking: ranking)
-        if result.count == 0, let typos = list.searchAllowingTypos(query, ranking: ranking) { result = typos }
+        if result.count == 0,
+            let typos = list.searchAllowingTypos(
+                query, known: { [searchCache] in searchCache.positions(narrowedBy: $0) }, ranking: ranking)
+        {
+            result = typos
+        }
         if !query.isEmpty { searchCache.keep(result, for: query.text) }
         show(result)
     }

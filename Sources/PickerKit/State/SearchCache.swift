@@ -23,6 +23,17 @@ struct SearchCache: Sendable {
         return entry.result
     }
 
+    /// The positions of the fewest friends a query kept found (as typed, not one typo away)
+    /// among which are all that `query` finds: a query that `query` narrows (see
+    /// ``SearchQuery/narrows(_:)``); nil when none is kept.
+    /// - Complexity: O(k × query length) for k results kept: each query is read again.
+    func positions(narrowedBy query: SearchQuery) -> Positions? {
+        entries.lazy.filter { entry in
+            entry.result.typoTerms.isEmpty
+                && query.narrows(SearchQuery(entry.text, searchesAddresses: query.searchesAddresses))
+        }.min { $0.result.count < $1.result.count }?.result.positions
+    }
+
     /// Keeps `result` for the query `text`, leaving out the least recently used results past
     /// ``capacity`` or ``positionBudget``.
     mutating func keep(_ result: SearchResult, for text: String) {

@@ -183,7 +183,7 @@ extension FriendList {
     /// One score per friend number (``MatchTier/noMatch`` for friends that do not pass
     /// `compiled`, or are not in `within` when it is given), each part written where it goes.
     /// One-letter terms are scored from the masks and initials alone. With `typos`, each of
-    /// them must also match a word one typo away (see ``FriendList/searchAllowingTypos(_:ranking:)``).
+    /// them must also match a word one typo away (see ``FriendList/searchAllowingTypos(_:known:ranking:)``).
     func matchScores(
         _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?,
         typos: [(typo: OneTypo, caseOnly: Bool)] = []
@@ -196,7 +196,9 @@ extension FriendList {
 
     /// ``matchScores(_:within:_:typos:)`` written into `buffer`, which holds at least one byte
     /// per friend. The friends whose mask or pairs rule them out are found 64 at a time
-    /// (``KeyScanner/candidates(_:)``); only the others are scored one by one.
+    /// (``KeyScanner/candidates(_:)``), a word ahead, so that the keys of the next word's few
+    /// are fetched while this word's are scored; only those are scored one by one, a query
+    /// of one plain term by ``KeyScanner/plainScore(_:_:)``.
     func matchScores(
         _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?,
         typos: [(typo: OneTypo, caseOnly: Bool)] = [], into buffer: UnsafeMutableBufferPointer<UInt8>
@@ -213,16 +215,23 @@ extension FriendList {
                 }
                 var scanner = KeyScanner(view, compiled, scoring: true, details: details)
                 let checksTypos = !typos.isEmpty
-                for word in parts[part] {
+                let plain = details == nil && !checksTypos ? compiled.plainTerm : nil
+                let words = parts[part]
+                var next = words.isEmpty ? 0 : scanner.candidates(ofWord: words.lowerBound, total: total, within)
+                for word in words {
                     let first = word * 64
                     let end = min(first + 64, total)
-                    var candidates = scanner.candidates(first..<end) & (within?[word] ?? ~0)
+                    var candidates = next
+                    if word + 1 < words.upperBound {
+                        next = scanner.candidates(ofWord: word + 1, total: total, within)
+                        scanner.prefetchKeys(ifFew: next, from: end)
+                    }
                     UnsafeMutableBufferPointer(rebasing: scores.value[first..<end]).initialize(
                         repeating: MatchTier.noMatch)
                     while candidates != 0 {
                         let number = first + candidates.trailingZeroBitCount
                         candidates &= candidates - 1
-                        var score = scanner.score(number)
+                        var score = plain.map { scanner.plainScore($0, number) } ?? scanner.score(number)
                         if checksTypos, score != MatchTier.noMatch {
                             score = scanner.typoScore(score, typos, number)
                         }
@@ -271,7 +280,8 @@ extension FriendList {
     /// The friends scanned 64 at a time on every core: for each word of 64 friend numbers, the
     /// candidates whose masks and pairs allow a match (and that are in `within`) go to `body`
     /// with the first number of the word, which appends what it finds (about `perWord`
-    /// elements a word); the parts are put together in order.
+    /// elements a word); the parts are put together in order. The candidates are found a word
+    /// ahead, as in ``matchScores(_:within:_:typos:into:)``.
     private func scan<Element: Sendable>(
         _ compiled: CompiledQuery, within: [UInt64]?, _ details: ContactDetails?, scoring: Bool, perWord: Int,
         _ body: @escaping @Sendable (inout KeyScanner, Int, UInt64, inout [Element]) -> Void
@@ -284,10 +294,15 @@ extension FriendList {
                 var scanner = KeyScanner(view, compiled, scoring: scoring, details: details)
                 var result: [Element] = []
                 result.reserveCapacity(parts[part].count * perWord)
-                for word in parts[part] {
-                    let first = word * 64
-                    let candidates = scanner.candidates(first..<min(first + 64, total)) & (within?[word] ?? ~0)
-                    body(&scanner, first, candidates, &result)
+                let words = parts[part]
+                var next = words.isEmpty ? 0 : scanner.candidates(ofWord: words.lowerBound, total: total, within)
+                for word in words {
+                    let candidates = next
+                    if word + 1 < words.upperBound {
+                        next = scanner.candidates(ofWord: word + 1, total: total, within)
+                        scanner.prefetchKeys(ifFew: next, from: (word + 1) * 64)
+                    }
+                    body(&scanner, word * 64, candidates, &result)
                 }
                 return result
             }

@@ -5,25 +5,71 @@ extension FriendList {
     /// (and is neither anchored, excluded nor an email term) matched a word one typo away instead (see
     /// ``OneTypo``); nil when no term is such, or nobody is one typo away either. A term
     /// matched that way counts as matching at its word's start, for the ranking.
-    /// - Complexity: O(n × name length): every name is read.
-    package func searchAllowingTypos(_ query: SearchQuery, ranking: Ranking?) -> SearchResult? {
+    ///
+    /// `known` gives, for a query, positions (ascending) among which are all the friends it
+    /// finds, when a search has found them before (nil otherwise): the friends are then looked
+    /// for among those that the terms matched as typed found. Where one term may be mistyped
+    /// and they are known, the friends one typo away are looked for first, and whether the
+    /// term matches nobody on its own (a scan of everyone) is asked only when some are: most
+    /// often none are.
+    /// - Complexity: O(n × name length): every name is read, or every name among those known.
+    package func searchAllowingTypos(
+        _ query: SearchQuery, known: (SearchQuery) -> Positions? = { _ in nil }, ranking: Ranking?
+    ) -> SearchResult? {
         // The query of one term found nobody, so that term alone matches nobody: no scan for it.
         let alone = query.terms.count == 1
-        let relaxed = query.terms.filter { term in
+        let mayBeMistyped = query.terms.filter { term in
             term.isPositive && term.anchor == .anywhere && !SearchQuery.isEmailTerm(term)
                 && term.bytes.lazy.filter({ $0 & 0xC0 != 0x80 }).count >= OneTypo.minimumLength
-                && (alone || positions(matching: SearchQuery(text: term.text, terms: [term])).isEmpty)
         }
+        func matchesNobody(_ term: SearchQuery.Term) -> Bool {
+            alone || positions(matching: SearchQuery(text: term.text, terms: [term])).isEmpty
+        }
+        let single = mayBeMistyped.count == 1
+        let relaxed = single ? mayBeMistyped : mayBeMistyped.filter(matchesNobody)
         guard !relaxed.isEmpty else { return nil }
-        let exact = CompiledQuery(SearchQuery(text: query.text, terms: query.terms.filter { !relaxed.contains($0) }))
+        let exactQuery = SearchQuery(text: query.text, terms: query.terms.filter { !relaxed.contains($0) })
+        let candidates = exactQuery.hasPositiveTerms ? known(exactQuery) : nil
+        // Among everyone, looking for typos costs more than asking first.
+        let asksAfter = single && candidates != nil
+        if single, !asksAfter, !matchesNobody(relaxed[0]) { return nil }
         let storage = relaxed.map { OneTypo.Storage($0.bytes) }
         let typos = zip(storage, relaxed).map { (typo: $0.typo, caseOnly: $1.strength == .caseOnly) }
-        let scores = matchScores(exact, within: nil, details.isSearched ? details : nil, typos: typos)
+        var result = typoScores(CompiledQuery(exactQuery), typos, among: candidates, ranking: ranking)
         withExtendedLifetime(storage) {}
-        var result = result(of: scores, among: nil, ranking: ranking)
-        guard result.count > 0 else { return nil }
+        guard result.count > 0, !asksAfter || matchesNobody(relaxed[0]) else { return nil }
         result.typoTerms = relaxed.map(\.text)
         return result
+    }
+
+    /// The friends (among `candidates`, or among everyone) that pass `exact` and match each of
+    /// `typos` one typo away, ranked with `ranking` when it is given.
+    private func typoScores(
+        _ exact: CompiledQuery, _ typos: [(typo: OneTypo, caseOnly: Bool)], among candidates: Positions?,
+        ranking: Ranking?
+    ) -> SearchResult {
+        let details = details.isSearched ? details : nil
+        guard let candidates, candidates.count < 4096 else {
+            let within = candidates.map(candidateBits)
+            let scores = matchScores(exact, within: within, details, typos: typos)
+            return result(of: scores, among: candidates, ranking: ranking)
+        }
+        // A handful, checked one by one.
+        let (kept, scores) = keys.withView { view in
+            var scanner = KeyScanner(view, exact, scoring: true, details: details)
+            var kept: [UInt32] = []
+            var scores: [UInt8] = []
+            for position in candidates {
+                let number = Int(order[position])
+                var score = scanner.score(number)
+                if score != MatchTier.noMatch { score = scanner.typoScore(score, typos, number) }
+                guard score != MatchTier.noMatch else { continue }
+                kept.append(UInt32(truncatingIfNeeded: position))
+                scores.append(score)
+            }
+            return (kept, scores)
+        }
+        return SearchResult(positions: kept, scores: scores, ranking: ranking)
     }
 }
 

@@ -1,3 +1,4 @@
+import CPrefetch
 import Glibc
 
 /// The search keys of a list seen through pointers, for the inner loop of a scan.
@@ -61,12 +62,57 @@ struct KeyScanner {
     func candidates(_ numbers: Range<Int>) -> UInt64 {
         let (mask, pairs) = (query.mask, self.pairs)
         var allowed: UInt64 = 0
+        if numbers.count == 64 {
+            // A whole word eight friends at a time, each at a bit known when compiled: the
+            // compiler unrolls the loop and looks at several friends at once (half the time of
+            // the loop below, which shifts each friend's bit by a count it works out).
+            let first = numbers.lowerBound
+            for lane in 0..<8 {
+                var byte: UInt64 = 0
+                for bit in 0..<8 {
+                    let number = first + lane * 8 + bit
+                    let hasBytes: UInt64 = view.masks[number] & mask == mask ? 1 : 0
+                    let hasPairs: UInt64 = view.pairs[number] & pairs == pairs ? 1 : 0
+                    byte |= (hasBytes & hasPairs) << UInt64(bit)
+                }
+                allowed |= byte << UInt64(lane * 8)
+            }
+            return allowed
+        }
         for number in numbers {
             let hasBytes: UInt64 = view.masks[number] & mask == mask ? 1 : 0
             let hasPairs: UInt64 = view.pairs[number] & pairs == pairs ? 1 : 0
             allowed |= (hasBytes & hasPairs) << UInt64(number - numbers.lowerBound)
         }
         return allowed
+    }
+
+    /// ``candidates(_:)`` of the friends of `word` (numbers `word * 64` on, below `total`)
+    /// that are in `within`, when it is given.
+    @inline(__always)
+    func candidates(ofWord word: Int, total: Int, _ within: [UInt64]?) -> UInt64 {
+        let first = word * 64
+        return candidates(first..<min(first + 64, total)) & (within?[word] ?? ~0)
+    }
+
+    /// The most candidates of a word whose keys are fetched ahead: where there are more, the
+    /// keys read lie close enough together for the processor to fetch them unasked, and
+    /// asking costs more than it saves.
+    static let fewCandidates = 4
+
+    /// Asks for the keys (folded for case and accents) of the friends `numbers` (bit `i` for
+    /// friend `first + i`) to be fetched, when there are at most ``fewCandidates``: friends
+    /// far apart, whose keys are then read while others are scored (`zz` among a million: a
+    /// candidate in sixteen).
+    @inline(__always)
+    func prefetchKeys(ifFew numbers: UInt64, from first: Int) {
+        guard numbers.nonzeroBitCount <= Self.fewCandidates, let base = view.accentBytes.baseAddress else { return }
+        var rest = numbers
+        while rest != 0 {
+            let number = first + rest.trailingZeroBitCount
+            rest &= rest &- 1
+            picker_prefetch(base + (number == 0 ? 0 : Int(view.accentEnds[number - 1])))
+        }
     }
 
     /// Friend `number`'s score for the query, or ``MatchTier/noMatch`` when it does not pass.
@@ -84,6 +130,40 @@ struct KeyScanner {
             return score
         }
         return query.score { term in tier(of: term, number, mask: mask) }
+    }
+
+    /// Friend `number`'s score for a query of one plain term (see
+    /// ``CompiledQuery/plainTerm``) in a list whose details are not searched, when the friend
+    /// is a plain one too: its name holds no punctuation and no name part starts inside a
+    /// word. The friend's mask and pairs must allow a match (``candidates(_:)``). Others take
+    /// ``score(_:)``.
+    @inline(__always)
+    mutating func plainScore(_ term: UnsafeBufferPointer<UInt8>, _ number: Int) -> UInt8 {
+        guard view.masks[number] & ByteMask.punctuation == 0, !view.partStarts.has(number) else { return score(number) }
+        let startsWord = Initials.mayStartWord(view.initials[number], with: term[0])
+        let key = view.accentKey(number)
+        let none = UnsafeBufferPointer<UInt16>(start: nil, count: 0)
+        guard key.count <= MatchTier.shortKey, let base = key.baseAddress, let termBase = term.baseAddress else {
+            guard let match = MatchTier.best(term, in: key, anchor: .anywhere, scoring: startsWord, partStarts: none)
+            else { return MatchTier.noMatch }
+            return startsWord ? match.tier : MatchTier.insideWord
+        }
+        // The term's first two bytes looked for as one: a branch for each place they are.
+        let pair = UnsafeRawPointer(termBase).loadUnaligned(as: UInt16.self)
+        var inside = false
+        var start = 0
+        while start + term.count <= key.count {
+            if UnsafeRawPointer(base + start).loadUnaligned(as: UInt16.self) == pair,
+                term.count == 2 || memcmp(base + start + 2, termBase + 2, term.count - 2) == 0
+            {
+                guard startsWord else { return MatchTier.insideWord }
+                if start == 0 { return MatchTier.nameStart }
+                if WordStarts.isStart(key, at: start, partStarts: none) { return MatchTier.wordStart }
+                inside = true
+            }
+            start += 1
+        }
+        return inside ? MatchTier.insideWord : MatchTier.noMatch
     }
 
     /// How well `term` matches friend `number` (whose mask is `mask`), nil when it does not:
@@ -223,6 +303,10 @@ final class CompiledQuery: @unchecked Sendable {
     /// Whether the mask alone decides: every term is one letter, to be matched anywhere
     /// ignoring accents.
     let decidedByMask: Bool
+    /// The bytes of the query's one term when it is plain: to be matched anywhere in the name
+    /// folded for case and accents, of two bytes or more, neither excluded nor an email or
+    /// phone term; nil otherwise.
+    let plainTerm: UnsafeBufferPointer<UInt8>?
 
     init(_ query: SearchQuery) {
         let terms = UnsafeMutableBufferPointer<Term>.allocate(capacity: query.terms.count)
@@ -254,6 +338,7 @@ final class CompiledQuery: @unchecked Sendable {
             else { return pairs }
             return term.bytes.withUnsafeBufferPointer { pairs | BytePairs.of($0) }
         }
+        plainTerm = self.terms.count == 1 ? self.terms.first.flatMap(Self.plainBytes) : nil
         decidedByMask = query.terms.allSatisfy {
             $0.strength == .caseAndAccents && $0.anchor == .anywhere && !$0.isExcluded && ByteMask.decides($0.bytes)
         }
@@ -265,6 +350,14 @@ final class CompiledQuery: @unchecked Sendable {
             term.phoneDigits.map { UnsafeMutableBufferPointer(mutating: $0).deallocate() }
         }
         UnsafeMutableBufferPointer(mutating: terms).deallocate()
+    }
+
+    /// The bytes of `term` when it is plain (see ``plainTerm``).
+    private static func plainBytes(_ term: Term) -> UnsafeBufferPointer<UInt8>? {
+        let plain =
+            term.bytes.count >= 2 && !term.caseOnly && term.anchor == .anywhere && !term.isExcluded && !term.isEmail
+            && term.phoneDigits == nil
+        return plain ? term.bytes : nil
     }
 
     /// The digits of a term that is a phone number (see ``Term/phoneDigits``).

@@ -18,7 +18,7 @@ package struct SearchResult: Equatable, Sendable {
     /// The same positions, best first; nil when the search did not rank them.
     package let ranked: [UInt32]?
     /// The terms that matched nobody as typed and were let match a word one typo away (see
-    /// ``FriendList/searchAllowingTypos(_:ranking:)``); empty for an ordinary search.
+    /// ``FriendList/searchAllowingTypos(_:known:ranking:)``); empty for an ordinary search.
     package internal(set) var typoTerms: [String] = []
 
     /// Friends in list order, not ranked.
