@@ -137,8 +137,10 @@ struct VCardCard {
     /// `UID`, else by a hash of its name and addresses; nil when the card gives neither a name
     /// nor an address. A group's card (`KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`)
     /// makes a group: its name, its `MEMBER`s (or `X-ADDRESSBOOKSERVER-MEMBER`s) as they name
-    /// them, found among the friends by `UID` (see ``FriendList/members(of:)``).
-    var friend: Friend? {
+    /// them, found among the friends by `UID` (see ``FriendList/members(of:)``). `made` is the
+    /// hash of a person's id made from the name and addresses, nil when the card gives its `UID`
+    /// or is a group's.
+    var friend: (friend: Friend, made: StableID.Hash?)? {
         let parts = nameParts ?? (family: "", given: "", additional: "")
         var name = formattedName ?? ""
         if name.isEmpty {
@@ -149,20 +151,28 @@ struct VCardCard {
         guard !name.isEmpty else { return nil }
         if isGroup {
             let id = uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + members)
-            return Friend(id: id, name: name, emails: addresses, members: members)
+            return (Friend(id: id, name: name, emails: addresses, members: members), nil)
         }
         let hasParts = !parts.given.isEmpty || !parts.family.isEmpty
         var card = details
         card.organization = organization
         card.phones = Self.preferredFirst(phones)
         card.reading = reading
+        var made: StableID.Hash?
+        var id = uid ?? ""
+        if id.isEmpty {
+            var hash = StableID.Hash()
+            hash.add(name)
+            for address in addresses { hash.add(address) }
+            (made, id) = (hash, hash.id)
+        }
         var friend = Friend(
-            id: uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + addresses), name: name,
+            id: id, name: name,
             firstName: hasParts && !parts.given.isEmpty ? parts.given : nil,
             middleName: hasParts && !parts.additional.isEmpty ? parts.additional : nil,
             lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses, card: card)
         friend.uid = hasUID ? uid : nil
-        return friend
+        return (friend, made)
     }
 
     /// The texts of `items`, given in the card's order, the most preferred first (a lower

@@ -189,8 +189,9 @@ package struct VCardReader: LineReader {
             } else if let finished = card.take() {
                 if let cardProblem {
                     pages.skip(cardProblem)
-                } else if var friend = finished.friend {
-                    if !finished.hasUID, friend.members == nil { friend.id = madeIDs.id(of: friend) }
+                } else if let (found, made) = finished.friend {
+                    var friend = found
+                    if let made { friend.id = madeIDs.id(of: friend, made: made) }
                     pages.add(friend, deliver)
                 } else {
                     pages.skip(SkippedEntry(line: finished.firstLine, problem: "the card has no name and no address"))
