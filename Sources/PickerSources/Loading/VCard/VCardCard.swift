@@ -36,13 +36,14 @@ struct VCardCard {
         self.firstLine = firstLine
     }
 
-    /// Takes a property the reader decodes, its value decoded to text (escapes still in it).
-    mutating func take(_ property: VCardProperty, value: String) {
+    /// Takes a property the reader decodes, its value decoded to UTF-8 text (escapes still in
+    /// it).
+    mutating func take(_ property: VCardProperty, value: UnsafeBufferPointer<UInt8>) {
         switch property.name {
         case .formattedName where formattedName == nil:
-            formattedName = VCardValue.text(value)
+            formattedName = VCardValue.text(utf8: value)
         case .name where nameParts == nil:
-            let parts = VCardValue.nameParts(value, limit: 3)
+            let parts = VCardValue.nameParts(utf8: value, limit: 3)
             func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
             nameParts = (family: part(0), given: part(1), additional: part(2))
             if let readings = property.sortAs { sortAs = readings }
@@ -51,9 +52,9 @@ struct VCardCard {
             if phonetic == nil { phonetic = ["", "", ""] }
             if phonetic?[index].isEmpty == true { phonetic?[index] = Self.text(value) ?? "" }
         case .sound where property.isNameReading && sortAs == nil:
-            sortAs = VCardValue.items(value, separatedBy: UInt8(ascii: ";"), limit: 2)
+            sortAs = VCardValue.items(utf8: value, separatedBy: UInt8(ascii: ";"), limit: 2)
         case .organization where organization == nil:
-            let name = VCardValue.items(value, separatedBy: UInt8(ascii: ";"), limit: 1).first
+            let name = VCardValue.items(utf8: value, separatedBy: UInt8(ascii: ";"), limit: 1).first
             organization = name.flatMap { $0.isEmpty ? nil : $0 }
         case .nickname where details.nickname == nil:
             details.nickname = Self.list(value).first
@@ -61,7 +62,7 @@ struct VCardCard {
             details.title = Self.text(value)
         case .phone:
             // 4.0 may write a tel: URI.
-            var phone = VCardValue.text(value)
+            var phone = VCardValue.text(utf8: value)
             if Self.isTelURI(phone) { phone = String(phone.dropFirst(4)) }
             guard !phone.isEmpty, !phones.contains(where: { $0.text == phone }) else { return }
             phones.append((phone, property.preference))
@@ -77,14 +78,14 @@ struct VCardCard {
                 String($0).trimmingWhitespace
             }
         case .kind, .appleKind:
-            isGroup = isGroup || VCardValue.text(value).lowercased() == "group"
+            isGroup = isGroup || VCardValue.text(utf8: value).lowercased() == "group"
         case .member, .appleMember:
-            let member = VCardValue.text(value)
+            let member = VCardValue.text(utf8: value)
             if !member.isEmpty, !members.contains(member) { members.append(member) }
         case .uid where uid == nil:
-            uid = VCardValue.text(value)
+            uid = VCardValue.text(utf8: value)
         case .email:
-            var email = VCardValue.text(value)
+            var email = VCardValue.text(utf8: value)
             // A mailbox, `Name <addr>`, ends in `>` (the text is trimmed already).
             if email.utf8.last == UInt8(ascii: ">"), let mailbox = EmailAddress.mailbox(email) {
                 email = mailbox.address
@@ -104,16 +105,16 @@ struct VCardCard {
         phone.withUTF8Bytes { VCardValue.starts($0, with: "tel:") } && phone.lowercased().hasPrefix("tel:")
     }
 
-    /// `value` unescaped and trimmed; nil when that leaves nothing.
-    private static func text(_ value: String) -> String? {
-        let text = VCardValue.text(value)
+    /// The text `value` unescaped and trimmed; nil when that leaves nothing.
+    private static func text(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+        let text = VCardValue.text(utf8: value)
         return text.isEmpty ? nil : text
     }
 
-    /// The items of `value`, a list separated by commas that no backslash escapes, each
-    /// unescaped and trimmed, the empty ones left out.
-    private static func list(_ value: String) -> [String] {
-        VCardValue.items(value, separatedBy: UInt8(ascii: ",")).filter { !$0.isEmpty }
+    /// The items of the text `value`, a list separated by commas that no backslash escapes,
+    /// each unescaped and trimmed, the empty ones left out.
+    private static func list(_ value: UnsafeBufferPointer<UInt8>) -> [String] {
+        VCardValue.items(utf8: value, separatedBy: UInt8(ascii: ",")).filter { !$0.isEmpty }
     }
 
     /// How the name is read (``ContactCard/reading``): its `X-PHONETIC-*` parts, else its
