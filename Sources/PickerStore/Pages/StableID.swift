@@ -5,14 +5,45 @@ package enum StableID {
     /// 16 hexadecimal digits: the 64-bit FNV-1a hash of the UTF-8 of `parts`, each followed by
     /// a NUL byte (so that `["ab", "c"]` and `["a", "bc"]` differ).
     package static func of(_ parts: [String]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in parts {
-            for byte in part.utf8 + [0] {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
+        var hash = Hash()
+        for part in parts { hash.add(part) }
+        return hash.id
+    }
+
+    /// The hash of ``of(_:)`` taken a part at a time, from text or bytes, without a list of
+    /// the parts.
+    package struct Hash: Equatable {
+        /// The 64-bit FNV-1a hash of the bytes added so far.
+        package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        package init() {}
+
+        /// Adds the UTF-8 of `part`, and the NUL byte after it.
+        @inline(__always)
+        package mutating func add(_ part: String) {
+            part.withUTF8Bytes { add($0) }
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+
+        /// Adds `part`, UTF-8, and the NUL byte after it.
+        @inline(__always)
+        package mutating func add(_ part: UnsafeBufferPointer<UInt8>) {
+            var hash = value
+            for byte in part { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            value = hash &* 0x0000_0100_0000_01B3
+        }
+
+        /// The id: ``value`` as 16 lower-case hexadecimal digits.
+        package var id: String { StableID.digits(value) }
+    }
+
+    /// `value` as 16 lower-case hexadecimal digits, zeros first.
+    package static func digits(_ value: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 16) { text in
+            for index in 0..<16 {
+                let digit = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0F
+                text[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+            }
+            return 16
+        }
     }
 }

@@ -4,10 +4,22 @@ import PickerStore
 /// Windows-1252 or the ``legacyCharset`` named): fields are separated by commas (or the ``separator`` of another dialect); a field in double quotes may hold commas, line ends (kept as `\n`) and quotes
 /// (written twice). A quote inside an unquoted field is taken as it is, as spreadsheets do.
 struct CSVRecords {
-    /// A record: its fields, and the line it starts on.
+    /// A record: the bytes of its fields, one after another, where each field ends in them,
+    /// and the line it starts on.
     struct Record {
-        var fields: [String]
+        var bytes: [UInt8]
+        var ends: [Int]
         var line: Int
+
+        /// The fields, as text.
+        var fields: [String] {
+            bytes.withUnsafeBufferPointer { bytes in
+                ends.indices.map { index in
+                    let start = index == 0 ? 0 : ends[index - 1]
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<ends[index]]), as: UTF8.self)
+                }
+            }
+        }
     }
 
     /// What is wrong, and where: a line and a column (in characters, from 1), and the field
@@ -31,8 +43,11 @@ struct CSVRecords {
         self.separator = separator
     }
 
-    private var fields: [String] = []
-    private var field: [UInt8] = []
+    /// The bytes of the fields of the record being read, one after another, and where each
+    /// field ended in them; the field being read starts at ``fieldStart``.
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+    private var fieldStart = 0
     private var recordLine = 0
     private var recordLength = 0
     /// Where the open quoted field began, while one is open.
@@ -71,7 +86,7 @@ struct CSVRecords {
     /// Takes line `number`, which is UTF-8.
     private mutating func read(utf8 line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Record? {
         if let openQuote {
-            field.append(0x0A)
+            bytes.append(0x0A)
             heldLines.append((Array(line), number))
             recordLength += line.count + 1
             guard recordLength <= maximumRecordLength else {
@@ -82,27 +97,27 @@ struct CSVRecords {
         } else {
             recordLine = number
             recordLength = line.count
-            fields = []
-            field = []
+            startRecord()
         }
         var index = 0
         while index < line.count {
-            let byte = line[index]
             if openQuote != nil {
-                if byte == UInt8(ascii: "\"") {
-                    if index + 1 < line.count, line[index + 1] == UInt8(ascii: "\"") {
-                        field.append(byte)
-                        index += 2
-                        continue
-                    }
-                    openQuote = nil
-                    closedQuote = true
-                } else {
-                    field.append(byte)
+                // The quoted field goes on to its next quote.
+                let quote = Self.find(UInt8(ascii: "\""), in: line, from: index)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<quote]))
+                index = quote
+                guard index < line.count else { break }
+                if index + 1 < line.count, line[index + 1] == UInt8(ascii: "\"") {
+                    bytes.append(UInt8(ascii: "\""))
+                    index += 2
+                    continue
                 }
+                openQuote = nil
+                closedQuote = true
                 index += 1
                 continue
             }
+            let byte = line[index]
             switch byte {
             case separator:
                 endField()
@@ -110,13 +125,13 @@ struct CSVRecords {
                 break
             case _ where closedQuote:
                 throw Failure(
-                    line: number, column: Self.column(of: index, in: line), field: fields.count + 1,
+                    line: number, column: Self.column(of: index, in: line), field: ends.count + 1,
                     problem: "a closing quote must be followed by a separator or the end of the line")
-            case UInt8(ascii: "\"") where field.allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
-                field = []
-                openQuote = (number, Self.column(of: index, in: line), fields.count + 1)
+            case UInt8(ascii: "\"") where bytes[fieldStart...].allSatisfy({ $0 == 0x20 || $0 == 0x09 }):
+                bytes.removeLast(bytes.count - fieldStart)
+                openQuote = (number, Self.column(of: index, in: line), ends.count + 1)
             default:
-                field.append(byte)
+                bytes.append(byte)
             }
             index += 1
         }
@@ -125,10 +140,8 @@ struct CSVRecords {
             return nil
         }
         endField()
-        let record = Record(fields: fields, line: recordLine)
-        fields = []
         heldLines = []
-        return record
+        return Record(bytes: bytes, ends: ends, line: recordLine)
     }
 
     /// At the end of the text, when a quoted field is left open: why, and the lines to read
@@ -147,18 +160,30 @@ struct CSVRecords {
     /// record.
     mutating func abandonRecord() -> [(bytes: [UInt8], number: Int)] {
         let rest = recordLength > maximumRecordLength ? [] : Array(heldLines.dropFirst())
-        fields = []
-        field = []
+        startRecord()
         openQuote = nil
         closedQuote = false
         heldLines = []
         return rest
     }
 
+    /// Forgets the fields read, keeping their room for the next record (the record handed on
+    /// last is let go by then).
+    private mutating func startRecord() {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        fieldStart = 0
+    }
+
     private mutating func endField() {
-        fields.append(String(decoding: field, as: UTF8.self))
-        field = []
+        ends.append(bytes.count)
+        fieldStart = bytes.count
         closedQuote = false
+    }
+
+    /// The index of the first `byte` of `line` from `start` on, or the end of the line.
+    private static func find(_ byte: UInt8, in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        line[start...].firstIndex(of: byte) ?? line.count
     }
 
     /// The column, in characters from 1, of byte `offset` of `line`.

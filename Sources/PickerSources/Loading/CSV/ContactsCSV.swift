@@ -112,7 +112,7 @@ package struct ContactsCSV: LineReader {
             return
         }
         if let encoding = records.assumedEncoding { pages.assume(encoding: encoding) }
-        guard let record, record.fields.contains(where: { !$0.isEmpty }) else { return }
+        guard let record, !record.bytes.isEmpty else { return }
         if columns == nil {
             if let header = Columns(header: record.fields) {
                 columns = header
@@ -125,9 +125,9 @@ package struct ContactsCSV: LineReader {
             columns = inferred
         }
         guard let columns else { return }
-        if var friend = Self.friend(record.fields, columns) {
-            let id = columns.id.map { $0 < record.fields.count ? record.fields[$0].trimmingWhitespace : "" } ?? ""
-            if id.isEmpty { friend.id = madeIDs.id(of: friend) }
+        if let (found, made) = Self.friend(record, columns) {
+            var friend = found
+            if let made { friend.id = madeIDs.id(of: friend, made: made) }
             pages.add(friend, deliver)
         } else {
             pages.skip(SkippedEntry(line: record.line, problem: "the record has no name and no address"))
@@ -155,75 +155,6 @@ package struct ContactsCSV: LineReader {
                 try read(line: bytes, number: line.number, into: &pages, deliver)
             }
         }
-    }
-
-    /// The friend of a row, with its ``ContactCard`` (nickname, company, job title, phones,
-    /// categories without Google's `*` system groups, birthday, the first line of the notes,
-    /// the name's reading, family name first);
-    /// named by its name, else its name's parts, else the name of the first address written
-    /// `Name <addr>` (whose address is taken alone), else its company, else its first address;
-    /// nil when it holds neither a name nor an address.
-    static func friend(_ fields: [String], _ columns: Columns) -> Friend? {
-        func cell(_ column: Int?) -> String {
-            guard let column, column < fields.count else { return "" }
-            return fields[column].trimmingWhitespace
-        }
-        func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
-        let (first, middle, last) = (cell(columns.first), cell(columns.middle), cell(columns.last))
-        var name = cell(columns.name)
-        if name.isEmpty { name = [first, middle, last].filter { !$0.isEmpty }.joined(separator: " ") }
-        var preferred: [String] = []
-        var others: [String] = []
-        var mailboxName: String?
-        for column in columns.emails {
-            let value = cell(column.value)
-            // Only a cell with a colon can hold several addresses joined with " ::: ".
-            let addresses = (value.utf8.contains(UInt8(ascii: ":")) ? value.split(separator: " ::: ") : [value[...]])
-                .map(\.trimmingWhitespace).filter { !$0.isEmpty }.map { address in
-                    // An address written `Name <addr>` gives the address, and the name.
-                    guard let mailbox = EmailAddress.mailbox(address) else { return address }
-                    mailboxName = mailboxName ?? mailbox.name
-                    return mailbox.address
-                }
-            if cell(column.label).hasPrefix("*") { preferred += addresses } else { others += addresses }
-        }
-        if name.isEmpty { name = mailboxName ?? cell(columns.organization) }
-        var emails: [String] = []
-        for email in preferred + others where !emails.contains(email) { emails.append(email) }
-        // Someone with an address and no name goes by the address, as mail clients show them.
-        if name.isEmpty { name = emails.first ?? "" }
-        guard !name.isEmpty else { return nil }
-        let hasParts = !first.isEmpty || !last.isEmpty
-        var card = ContactCard()
-        card.nickname = nonEmpty(cell(columns.nickname))
-        card.organization = nonEmpty(cell(columns.organization))
-        card.title = nonEmpty(cell(columns.title))
-        for phone in columns.phones.flatMap({ Self.items(cell($0)) }) where !card.phones.contains(phone) {
-            card.phones.append(phone)
-        }
-        for category in columns.categories.flatMap({ Self.items(cell($0), alsoSplittingOn: ";") })
-        where !category.hasPrefix("*") && !card.categories.contains(category) {
-            card.categories.append(category)
-        }
-        card.birthday = nonEmpty(cell(columns.birthday)).flatMap { Self.emptyDates.contains($0) ? nil : $0 }
-        card.note = cell(columns.note).split(whereSeparator: \.isNewline).first.map { String($0).trimmingWhitespace }
-        let reading = columns.readings.map(cell).filter { !$0.isEmpty }.joined(separator: " ")
-        card.reading = nonEmpty(reading.isEmpty ? cell(columns.wholeReading) : reading)
-        return Friend(
-            id: cell(columns.id).isEmpty ? StableID.of([name] + emails) : cell(columns.id), name: name,
-            firstName: hasParts && !first.isEmpty ? first : nil, middleName: hasParts && !middle.isEmpty ? middle : nil,
-            lastName: hasParts && !last.isEmpty ? last : nil, emails: emails, card: card)
-    }
-
-    /// How Outlook writes a birthday it does not know.
-    private static let emptyDates: Set<String> = ["0.0.00", "0/0/00", "00.00.0000"]
-
-    /// The items of a cell that may hold several joined with ` ::: ` (Google) or, with
-    /// `alsoSplittingOn`, that separator (Outlook's categories), trimmed, the empty ones left out.
-    private static func items(_ value: String, alsoSplittingOn separator: Character? = nil) -> [String] {
-        value.split(separator: " ::: ").flatMap { part in
-            separator.map { part.split(separator: $0).map(\.trimmingWhitespace) } ?? [part.trimmingWhitespace]
-        }.filter { !$0.isEmpty }
     }
 
     /// What is said of a first line that is neither a header picker knows nor a contact.

@@ -36,13 +36,14 @@ struct VCardCard {
         self.firstLine = firstLine
     }
 
-    /// Takes a property the reader decodes, its value decoded to text (escapes still in it).
-    mutating func take(_ property: VCardProperty, value: String) {
+    /// Takes a property the reader decodes, its value decoded to UTF-8 text (escapes still in
+    /// it).
+    mutating func take(_ property: VCardProperty, value: UnsafeBufferPointer<UInt8>) {
         switch property.name {
         case .formattedName where formattedName == nil:
-            formattedName = VCardValue.text(value)
+            formattedName = VCardValue.text(utf8: value)
         case .name where nameParts == nil:
-            let parts = VCardValue.nameParts(value, limit: 3)
+            let parts = VCardValue.nameParts(utf8: value, limit: 3)
             func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
             nameParts = (family: part(0), given: part(1), additional: part(2))
             if let readings = property.sortAs { sortAs = readings }
@@ -51,9 +52,9 @@ struct VCardCard {
             if phonetic == nil { phonetic = ["", "", ""] }
             if phonetic?[index].isEmpty == true { phonetic?[index] = Self.text(value) ?? "" }
         case .sound where property.isNameReading && sortAs == nil:
-            sortAs = VCardValue.items(value, separatedBy: UInt8(ascii: ";"), limit: 2)
+            sortAs = VCardValue.items(utf8: value, separatedBy: UInt8(ascii: ";"), limit: 2)
         case .organization where organization == nil:
-            let name = VCardValue.items(value, separatedBy: UInt8(ascii: ";"), limit: 1).first
+            let name = VCardValue.items(utf8: value, separatedBy: UInt8(ascii: ";"), limit: 1).first
             organization = name.flatMap { $0.isEmpty ? nil : $0 }
         case .nickname where details.nickname == nil:
             details.nickname = Self.list(value).first
@@ -61,7 +62,7 @@ struct VCardCard {
             details.title = Self.text(value)
         case .phone:
             // 4.0 may write a tel: URI.
-            var phone = VCardValue.text(value)
+            var phone = VCardValue.text(utf8: value)
             if Self.isTelURI(phone) { phone = String(phone.dropFirst(4)) }
             guard !phone.isEmpty, !phones.contains(where: { $0.text == phone }) else { return }
             phones.append((phone, property.preference))
@@ -77,14 +78,14 @@ struct VCardCard {
                 String($0).trimmingWhitespace
             }
         case .kind, .appleKind:
-            isGroup = isGroup || VCardValue.text(value).lowercased() == "group"
+            isGroup = isGroup || VCardValue.text(utf8: value).lowercased() == "group"
         case .member, .appleMember:
-            let member = VCardValue.text(value)
+            let member = VCardValue.text(utf8: value)
             if !member.isEmpty, !members.contains(member) { members.append(member) }
         case .uid where uid == nil:
-            uid = VCardValue.text(value)
+            uid = VCardValue.text(utf8: value)
         case .email:
-            var email = VCardValue.text(value)
+            var email = VCardValue.text(utf8: value)
             // A mailbox, `Name <addr>`, ends in `>` (the text is trimmed already).
             if email.utf8.last == UInt8(ascii: ">"), let mailbox = EmailAddress.mailbox(email) {
                 email = mailbox.address
@@ -104,16 +105,16 @@ struct VCardCard {
         phone.withUTF8Bytes { VCardValue.starts($0, with: "tel:") } && phone.lowercased().hasPrefix("tel:")
     }
 
-    /// `value` unescaped and trimmed; nil when that leaves nothing.
-    private static func text(_ value: String) -> String? {
-        let text = VCardValue.text(value)
+    /// The text `value` unescaped and trimmed; nil when that leaves nothing.
+    private static func text(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+        let text = VCardValue.text(utf8: value)
         return text.isEmpty ? nil : text
     }
 
-    /// The items of `value`, a list separated by commas that no backslash escapes, each
-    /// unescaped and trimmed, the empty ones left out.
-    private static func list(_ value: String) -> [String] {
-        VCardValue.items(value, separatedBy: UInt8(ascii: ",")).filter { !$0.isEmpty }
+    /// The items of the text `value`, a list separated by commas that no backslash escapes,
+    /// each unescaped and trimmed, the empty ones left out.
+    private static func list(_ value: UnsafeBufferPointer<UInt8>) -> [String] {
+        VCardValue.items(utf8: value, separatedBy: UInt8(ascii: ",")).filter { !$0.isEmpty }
     }
 
     /// How the name is read (``ContactCard/reading``): its `X-PHONETIC-*` parts, else its
@@ -137,8 +138,10 @@ struct VCardCard {
     /// `UID`, else by a hash of its name and addresses; nil when the card gives neither a name
     /// nor an address. A group's card (`KIND:group`, Apple's `X-ADDRESSBOOKSERVER-KIND:group`)
     /// makes a group: its name, its `MEMBER`s (or `X-ADDRESSBOOKSERVER-MEMBER`s) as they name
-    /// them, found among the friends by `UID` (see ``FriendList/members(of:)``).
-    var friend: Friend? {
+    /// them, found among the friends by `UID` (see ``FriendList/members(of:)``). `made` is the
+    /// hash of a person's id made from the name and addresses, nil when the card gives its `UID`
+    /// or is a group's.
+    var friend: (friend: Friend, made: StableID.Hash?)? {
         let parts = nameParts ?? (family: "", given: "", additional: "")
         var name = formattedName ?? ""
         if name.isEmpty {
@@ -149,20 +152,28 @@ struct VCardCard {
         guard !name.isEmpty else { return nil }
         if isGroup {
             let id = uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + members)
-            return Friend(id: id, name: name, emails: addresses, members: members)
+            return (Friend(id: id, name: name, emails: addresses, members: members), nil)
         }
         let hasParts = !parts.given.isEmpty || !parts.family.isEmpty
         var card = details
         card.organization = organization
         card.phones = Self.preferredFirst(phones)
         card.reading = reading
+        var made: StableID.Hash?
+        var id = uid ?? ""
+        if id.isEmpty {
+            var hash = StableID.Hash()
+            hash.add(name)
+            for address in addresses { hash.add(address) }
+            (made, id) = (hash, hash.id)
+        }
         var friend = Friend(
-            id: uid.flatMap { $0.isEmpty ? nil : $0 } ?? StableID.of([name] + addresses), name: name,
+            id: id, name: name,
             firstName: hasParts && !parts.given.isEmpty ? parts.given : nil,
             middleName: hasParts && !parts.additional.isEmpty ? parts.additional : nil,
             lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses, card: card)
         friend.uid = hasUID ? uid : nil
-        return friend
+        return (friend, made)
     }
 
     /// The texts of `items`, given in the card's order, the most preferred first (a lower

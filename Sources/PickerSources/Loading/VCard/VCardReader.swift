@@ -139,15 +139,16 @@ package struct VCardReader: LineReader {
             if card == nil { note(pendingLine, "expected BEGIN:VCARD", into: &pages) }
             return
         }
-        let value: String
-        var tookWindows1252 = false
+        // The line is held apart while the reader takes its value.
+        let line = pending
         do throws(VCardValue.Failure) {
-            value = try pending.withUnsafeBufferPointer { (bytes) throws(VCardValue.Failure) in
-                try VCardValue.text(
-                    UnsafeBufferPointer(rebasing: bytes[valueStart...]), of: property, tookWindows1252: &tookWindows1252
-                )
+            try line.withUnsafeBufferPointer { (bytes) throws(VCardValue.Failure) in
+                try VCardValue.withText(UnsafeBufferPointer(rebasing: bytes[valueStart...]), of: property) {
+                    value, tookWindows1252 in
+                    if tookWindows1252 { pages.assume(encoding: "Windows-1252") }
+                    take(property, value: value, into: &pages, deliver)
+                }
             }
-            if tookWindows1252 { pages.assume(encoding: "Windows-1252") }
         } catch {
             switch error {
             case .notText(let charset):
@@ -159,13 +160,13 @@ package struct VCardReader: LineReader {
             }
             return
         }
-        take(property, value: value, into: &pages, deliver)
         lastProperty = property.name
     }
 
-    /// Acts on a complete property of the reader's set.
+    /// Acts on a complete property of the reader's set, its value decoded to UTF-8 text.
     private mutating func take(
-        _ property: VCardProperty, value: String, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
+        _ property: VCardProperty, value: UnsafeBufferPointer<UInt8>, into pages: inout PageCollector,
+        _ deliver: (FriendPage) -> Void
     ) {
         let isCard = (property.name == .begin || property.name == .end) && Self.isVCard(value)
         switch property.name {
@@ -189,8 +190,9 @@ package struct VCardReader: LineReader {
             } else if let finished = card.take() {
                 if let cardProblem {
                     pages.skip(cardProblem)
-                } else if var friend = finished.friend {
-                    if !finished.hasUID, friend.members == nil { friend.id = madeIDs.id(of: friend) }
+                } else if let (found, made) = finished.friend {
+                    var friend = found
+                    if let made { friend.id = madeIDs.id(of: friend, made: made) }
                     pages.add(friend, deliver)
                 } else {
                     pages.skip(SkippedEntry(line: finished.firstLine, problem: "the card has no name and no address"))
@@ -207,11 +209,9 @@ package struct VCardReader: LineReader {
     /// Whether the value of a `BEGIN` or an `END` says `VCARD`, in any case, white space around
     /// it, as `trimmingWhitespace.uppercased() == "VCARD"` tells (no other character
     /// upper-cases to those letters alone).
-    private static func isVCard(_ value: String) -> Bool {
-        value.withUTF8Bytes { utf8 in
-            let word = UnsafeBufferPointer(rebasing: utf8[Whitespace.trimmed(utf8)])
-            return word.count == 5 && VCardValue.starts(word, with: "vcard")
-        }
+    private static func isVCard(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let word = UnsafeBufferPointer(rebasing: utf8[Whitespace.trimmed(utf8)])
+        return word.count == 5 && VCardValue.starts(word, with: "vcard")
     }
 
     /// Notes `problem` at `line`: the card being read is skipped at its end, or, outside any

@@ -14,76 +14,106 @@ import PickerStore
 extension VCardValue {
     /// `value` unescaped and trimmed.
     static func text(_ value: String) -> String {
-        value.withUTF8Bytes { utf8 in
-            guard isReadByBytes(value, utf8) else { return unescaped(value[...]).trimmingWhitespace }
-            return String(unsafeUninitializedCapacity: utf8.count) { write(utf8, to: $0) }
+        value.withUTF8Bytes { text(utf8: $0) }
+    }
+
+    /// The text `utf8`, well-formed UTF-8, unescaped and trimmed.
+    static func text(utf8: UnsafeBufferPointer<UInt8>) -> String {
+        guard isReadByBytes(utf8) else {
+            return unescaped(String(decoding: utf8, as: UTF8.self)[...]).trimmingWhitespace
         }
+        return String(unsafeUninitializedCapacity: utf8.count) { write(utf8, to: $0) }
     }
 
     /// The first `limit` components of `value` between the `separator`s no backslash escapes
     /// (a `,` or a `;`), each unescaped and trimmed.
     static func items(_ value: String, separatedBy separator: UInt8, limit: Int = .max) -> [String] {
-        value.withUTF8Bytes { utf8 in
-            guard isReadByBytes(value, utf8) else {
-                return components(value[...], separatedBy: Character(Unicode.Scalar(separator))).prefix(limit).map {
-                    unescaped($0).trimmingWhitespace
-                }
+        value.withUTF8Bytes { items(utf8: $0, separatedBy: separator, limit: limit) }
+    }
+
+    /// The items of the text `utf8`, well-formed UTF-8, as ``items(_:separatedBy:limit:)``.
+    static func items(utf8: UnsafeBufferPointer<UInt8>, separatedBy separator: UInt8, limit: Int = .max) -> [String] {
+        guard isReadByBytes(utf8) else {
+            let value = String(decoding: utf8, as: UTF8.self)
+            return components(value[...], separatedBy: Character(Unicode.Scalar(separator))).prefix(limit).map {
+                unescaped($0).trimmingWhitespace
             }
-            var items: [String] = []
-            forEachComponent(of: utf8, separatedBy: separator) { component in
-                guard items.count < limit else { return false }
-                items.append(String(unsafeUninitializedCapacity: component.count) { write(component, to: $0) })
-                return true
-            }
-            return items
         }
+        var items: [String] = []
+        forEachComponent(of: utf8, separatedBy: separator) { component in
+            guard items.count < limit else { return false }
+            items.append(String(unsafeUninitializedCapacity: component.count) { write(component, to: $0) })
+            return true
+        }
+        return items
     }
 
     /// The first `limit` components of `value` between the `;`s no backslash escapes, each the
     /// items of its list (between `,`s), unescaped, trimmed, the empty ones left out, joined by
     /// spaces: `N`'s family, given and additional names.
     static func nameParts(_ value: String, limit: Int) -> [String] {
-        value.withUTF8Bytes { utf8 in
-            guard isReadByBytes(value, utf8) else {
-                return components(value[...], separatedBy: ";").prefix(limit).map { component in
-                    components(component, separatedBy: ",").map { unescaped($0).trimmingWhitespace }
-                        .filter { !$0.isEmpty }.joined(separator: " ")
-                }
+        value.withUTF8Bytes { nameParts(utf8: $0, limit: limit) }
+    }
+
+    /// The name parts of the text `utf8`, well-formed UTF-8, as ``nameParts(_:limit:)``.
+    static func nameParts(utf8: UnsafeBufferPointer<UInt8>, limit: Int) -> [String] {
+        guard isReadByBytes(utf8) else {
+            let value = String(decoding: utf8, as: UTF8.self)
+            return components(value[...], separatedBy: ";").prefix(limit).map { component in
+                components(component, separatedBy: ",").map { unescaped($0).trimmingWhitespace }
+                    .filter { !$0.isEmpty }.joined(separator: " ")
             }
-            var parts: [String] = []
-            forEachComponent(of: utf8, separatedBy: UInt8(ascii: ";")) { component in
-                guard parts.count < limit else { return false }
-                // Each item takes at most its bytes, each space at most its comma's.
-                parts.append(
-                    String(unsafeUninitializedCapacity: component.count) { text in
-                        var length = 0
-                        forEachComponent(of: component, separatedBy: UInt8(ascii: ",")) { item in
-                            let start = length == 0 ? 0 : length + 1
-                            let written = write(item, to: UnsafeMutableBufferPointer(rebasing: text[start...]))
-                            if written > 0 {
-                                if length > 0 { text[length] = 0x20 }
-                                length = start + written
-                            }
-                            return true
-                        }
-                        return length
-                    })
-                return true
-            }
-            return parts
         }
+        var parts: [String] = []
+        forEachComponent(of: utf8, separatedBy: UInt8(ascii: ";")) { component in
+            guard parts.count < limit else { return false }
+            // Each item takes at most its bytes, each space at most its comma's.
+            parts.append(
+                String(unsafeUninitializedCapacity: component.count) { text in
+                    var length = 0
+                    forEachComponent(of: component, separatedBy: UInt8(ascii: ",")) { item in
+                        let start = length == 0 ? 0 : length + 1
+                        let written = write(item, to: UnsafeMutableBufferPointer(rebasing: text[start...]))
+                        if written > 0 {
+                            if length > 0 { text[length] = 0x20 }
+                            length = start + written
+                        }
+                        return true
+                    }
+                    return length
+                })
+            return true
+        }
+        return parts
     }
 
     /// Whether `value`, whose bytes are `utf8`, is split and unescaped byte by byte exactly as
     /// character by character: each of its backslashes, commas and semicolons, and the byte
     /// after each backslash, is a character of its own.
     static func isReadByBytes(_ value: String, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text: String? = value
+        return isReadByBytes(utf8, text: &text)
+    }
+
+    /// Whether the text `utf8`, well-formed UTF-8, is read byte by byte exactly as character
+    /// by character (see ``isReadByBytes(_:_:)``); its text is made only to tell where a
+    /// character next to a non-ASCII byte starts.
+    static func isReadByBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text: String?
+        return isReadByBytes(utf8, text: &text)
+    }
+
+    /// Whether the text `utf8` is read byte by byte exactly as character by character, its
+    /// text kept in `text` once made.
+    private static func isReadByBytes(_ utf8: UnsafeBufferPointer<UInt8>, text: inout String?) -> Bool {
         /// Whether a character starts at byte `offset`: surely between two ASCII bytes but a
         /// CR and its LF, else as the string's grapheme breaking says.
         func startsCharacter(_ offset: Int) -> Bool {
             guard offset > 0, offset < utf8.count else { return true }
             let (before, after) = (utf8[offset - 1], utf8[offset])
             if before < 0x80, after < 0x80 { return before != 0x0D || after != 0x0A }
+            let value = text ?? String(decoding: utf8, as: UTF8.self)
+            text = value
             return String.Index(value.utf8.index(value.utf8.startIndex, offsetBy: offset), within: value) != nil
         }
         var index = 0

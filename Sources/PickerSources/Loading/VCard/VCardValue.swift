@@ -31,6 +31,24 @@ enum VCardValue {
         }
     }
 
+    /// Calls `body` with the text of `bytes`, the value of `property`, as UTF-8, and whether
+    /// they were read as Windows-1252 for not being UTF-8 (see ``text(_:of:tookWindows1252:)``):
+    /// the bytes themselves when they are UTF-8 as they stand (neither encoded nor in another
+    /// character set), else the text they decode to.
+    static func withText<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, of property: VCardProperty,
+        _ body: (UnsafeBufferPointer<UInt8>, _ tookWindows1252: Bool) -> Result
+    ) throws(Failure) -> Result {
+        if !property.isQuotedPrintable, !property.isBase64, property.charset.map(utf8Names.contains) ?? true,
+            UTF8Text.isASCII(bytes) || UTF8Text.isValid(bytes)
+        {
+            return body(bytes, false)
+        }
+        var tookWindows1252 = false
+        let text = try text(bytes, of: property, tookWindows1252: &tookWindows1252)
+        return text.withUTF8Bytes { body($0, tookWindows1252) }
+    }
+
     /// `bytes` with each `=XX` turned into the byte XX; an `=` not followed by two hexadecimal
     /// digits is kept as it is (a soft line break was removed when the lines were joined).
     static func quotedPrintable(_ bytes: [UInt8]) -> [UInt8] {
