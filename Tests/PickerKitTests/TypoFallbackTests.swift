@@ -66,12 +66,7 @@ final class TypoFallbackTests: XCTestCase {
     func testFriendsKnownToPassTheTermsTypedRightGiveWhatEveryoneGives() {
         var random = SplitMix64(seed: 45)
         let words = ["John", "Johanna", "Müller", "Kowalski", "Smith", "Smyth", "Jon", "Anna", "Bo", "Lee", "O'Brien"]
-        let friends = (0..<9_000).map { index in
-            Friend(
-                id: String(index),
-                name: (0..<Int(2 + random.next() % 2)).map { _ in words[Int(random.next() % UInt64(words.count))] }
-                    .joined(separator: " "))
-        }
+        let friends = randomFriends(9_000, of: words, wordCounts: 2...3, &random)
         let list = FriendList(friends)
         let everyone: (SearchQuery) -> Positions? = { _ in .everyone(list.count) }
         let found: (SearchQuery) -> Positions? = { list.search($0, ranking: nil).positions }
@@ -107,12 +102,7 @@ final class TypoFallbackTests: XCTestCase {
     func testAgreesWithTheReference() {
         var random = SplitMix64(seed: 44)
         let words = ["John", "Johanna", "Müller", "Kowalski", "Smith", "Jon", "Anna", "Łukasz", "Ægir", "O'Brien"]
-        let friends = (0..<400).map { index in
-            Friend(
-                id: String(index),
-                name: (0..<Int(1 + random.next() % 3)).map { _ in words[Int(random.next() % UInt64(words.count))] }
-                    .joined(separator: " "))
-        }
+        let friends = randomFriends(400, of: words, wordCounts: 1...3, &random)
         let list = FriendList(friends)
         for query in [
             "jhon", "mullr", "kowalsky", "smiht", "lukaz", "agir", "obrian", "jhon anna", "anna jhon smiht", "xxxxxx",
@@ -126,6 +116,19 @@ final class TypoFallbackTests: XCTestCase {
             let fallback = list.searchAllowingTypos(SearchQuery(query), ranking: Ranking())
             XCTAssertEqual(fallback?.inOrder, expected?.positions, query)
             XCTAssertEqual(fallback?.typoTerms, expected?.terms, query)
+        }
+    }
+
+    /// `count` friends, each named by a number of `words` in `wordCounts`, drawn by `random`.
+    private func randomFriends(
+        _ count: Int, of words: [String], wordCounts: ClosedRange<Int>, _ random: inout SplitMix64
+    ) -> [Friend] {
+        (0..<count).map { index in
+            let wordCount = wordCounts.lowerBound + Int(random.next() % UInt64(wordCounts.count))
+            return Friend(
+                id: String(index),
+                name: (0..<wordCount).map { _ in words[Int(random.next() % UInt64(words.count))] }.joined(
+                    separator: " "))
         }
     }
 }

@@ -34,6 +34,16 @@ package enum StableID {
 
         /// The id: ``value`` as 16 lower-case hexadecimal digits.
         package var id: String { StableID.digits(value) }
+
+        /// `given`, the id a contact was given, or when it is empty the id made of its `name`
+        /// and `addresses`, with the hash it was made from (nil for an id given).
+        package static func id(given: String, name: String, addresses: [String]) -> (id: String, made: Hash?) {
+            guard given.isEmpty else { return (given, nil) }
+            var hash = Hash()
+            hash.add(name)
+            for address in addresses { hash.add(address) }
+            return (hash.id, hash)
+        }
     }
 
     /// `value` as 16 lower-case hexadecimal digits, zeros first.

@@ -81,14 +81,7 @@ extension ContactsCSV {
             let reading = columns.readings.map(cells.text).filter { !$0.isEmpty }.joined(separator: " ")
             card.reading = nonEmpty(reading.isEmpty ? cells.text(columns.wholeReading) : reading)
         }
-        var made: StableID.Hash?
-        var id = cells.text(columns.id)
-        if id.isEmpty {
-            var hash = StableID.Hash()
-            hash.add(name)
-            for email in emails { hash.add(email) }
-            (made, id) = (hash, hash.id)
-        }
+        let (id, made) = StableID.Hash.id(given: cells.text(columns.id), name: name, addresses: emails)
         let friend = Friend(
             id: id, name: name, firstName: hasParts && !first.isEmpty ? first : nil,
             middleName: hasParts && !middle.isEmpty ? middle : nil, lastName: hasParts && !last.isEmpty ? last : nil,

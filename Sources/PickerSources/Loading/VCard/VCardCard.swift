@@ -159,14 +159,7 @@ struct VCardCard {
         card.organization = organization
         card.phones = Self.preferredFirst(phones)
         card.reading = reading
-        var made: StableID.Hash?
-        var id = uid ?? ""
-        if id.isEmpty {
-            var hash = StableID.Hash()
-            hash.add(name)
-            for address in addresses { hash.add(address) }
-            (made, id) = (hash, hash.id)
-        }
+        let (id, made) = StableID.Hash.id(given: uid ?? "", name: name, addresses: addresses)
         var friend = Friend(
             id: id, name: name,
             firstName: hasParts && !parts.given.isEmpty ? parts.given : nil,
