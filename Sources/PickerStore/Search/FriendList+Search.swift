@@ -13,6 +13,28 @@ extension FriendList {
         scores(atPositions: [position], for: query)[0]
     }
 
+    /// The friends at `candidates` (a handful, ascending positions in list order), checked one
+    /// by one: those `score` (given the scanner of `compiled`, `scoring` or not, and a friend
+    /// number) passes, ranked with `ranking` when it is given.
+    func oneByOne(
+        _ candidates: Positions, _ compiled: CompiledQuery, _ details: ContactDetails?, scoring: Bool,
+        ranking: Ranking?, score: (inout KeyScanner, Int) -> UInt8
+    ) -> SearchResult {
+        let (kept, scores) = keys.withView { view in
+            var scanner = KeyScanner(view, compiled, scoring: scoring, details: details)
+            var kept: [UInt32] = []
+            var scores: [UInt8] = []
+            for position in candidates {
+                let found = score(&scanner, Int(order[position]))
+                guard found != MatchTier.noMatch else { continue }
+                kept.append(UInt32(truncatingIfNeeded: position))
+                scores.append(found)
+            }
+            return (kept, scores)
+        }
+        return SearchResult(positions: kept, scores: scores, ranking: ranking)
+    }
+
     /// The score of each friend at `positions` for `query`, as ``score(atPosition:for:)``
     /// finds it.
     /// - Complexity: O(total length of their names × terms).
@@ -51,19 +73,7 @@ extension FriendList {
         let details = details.isSearched ? details : nil
         let ranking = query.hasPositiveTerms ? ranking : nil
         if let candidates, candidates.count < 4096 {
-            let (kept, scores) = keys.withView { view in
-                var scanner = KeyScanner(view, compiled, scoring: ranking != nil, details: details)
-                var kept: [UInt32] = []
-                var scores: [UInt8] = []
-                for position in candidates {
-                    let score = scanner.score(Int(order[position]))
-                    guard score != MatchTier.noMatch else { continue }
-                    kept.append(UInt32(truncatingIfNeeded: position))
-                    scores.append(score)
-                }
-                return (kept, scores)
-            }
-            return SearchResult(positions: kept, scores: scores, ranking: ranking)
+            return oneByOne(candidates, compiled, details, scoring: ranking != nil, ranking: ranking) { $0.score($1) }
         }
         // Many candidates are scanned as fast among everyone, with no bit per candidate to set;
         // the hits are then kept for the candidates alone.

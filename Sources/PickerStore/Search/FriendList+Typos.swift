@@ -55,21 +55,10 @@ extension FriendList {
             return result(of: scores, among: candidates, ranking: ranking)
         }
         // A handful, checked one by one.
-        let (kept, scores) = keys.withView { view in
-            var scanner = KeyScanner(view, exact, scoring: true, details: details)
-            var kept: [UInt32] = []
-            var scores: [UInt8] = []
-            for position in candidates {
-                let number = Int(order[position])
-                var score = scanner.score(number)
-                if score != MatchTier.noMatch { score = scanner.typoScore(score, typos, number) }
-                guard score != MatchTier.noMatch else { continue }
-                kept.append(UInt32(truncatingIfNeeded: position))
-                scores.append(score)
-            }
-            return (kept, scores)
+        return oneByOne(candidates, exact, details, scoring: true, ranking: ranking) { scanner, number in
+            let score = scanner.score(number)
+            return score == MatchTier.noMatch ? score : scanner.typoScore(score, typos, number)
         }
-        return SearchResult(positions: kept, scores: scores, ranking: ranking)
     }
 }
 
