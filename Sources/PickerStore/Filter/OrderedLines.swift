@@ -12,7 +12,7 @@ struct OrderedLines {
     /// The sort keys of the names; nil when the lines are kept in `inputOrder`.
     let keys: NameSortKeys?
     /// The order the lines are kept in when they are not sorted.
-    var inputOrder: InputOrder?
+    let inputOrder: InputOrder?
 
     init(
         order: [UInt32], lines: LineHits, names: LineNames, scored: Bool, keys: NameSortKeys?,

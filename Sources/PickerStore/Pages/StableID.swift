@@ -47,7 +47,7 @@ package enum StableID {
     }
 
     /// `value` as 16 lower-case hexadecimal digits, zeros first.
-    package static func digits(_ value: UInt64) -> String {
+    private static func digits(_ value: UInt64) -> String {
         String(unsafeUninitializedCapacity: 16) { text in
             for index in 0..<16 {
                 let digit = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0x0F

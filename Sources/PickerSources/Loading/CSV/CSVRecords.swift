@@ -103,7 +103,7 @@ struct CSVRecords {
         while index < line.count {
             if openQuote != nil {
                 // The quoted field goes on to its next quote.
-                let quote = Self.find(UInt8(ascii: "\""), in: line, from: index)
+                let quote = line[index...].firstIndex(of: UInt8(ascii: "\"")) ?? line.count
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[index..<quote]))
                 index = quote
                 guard index < line.count else { break }
@@ -179,11 +179,6 @@ struct CSVRecords {
         ends.append(bytes.count)
         fieldStart = bytes.count
         closedQuote = false
-    }
-
-    /// The index of the first `byte` of `line` from `start` on, or the end of the line.
-    private static func find(_ byte: UInt8, in line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        line[start...].firstIndex(of: byte) ?? line.count
     }
 
     /// The column, in characters from 1, of byte `offset` of `line`.
