@@ -1,3 +1,5 @@
+import Glibc
+
 /// The folds of single Unicode scalars, packed into integers and looked up by scalar value, so
 /// that names made of ordinary letters fold without building a `Character` per letter.
 ///
@@ -7,7 +9,7 @@
 /// gives one character at a time. A name holding any other scalar takes that slower path.
 struct ScalarFolds: Sendable {
     /// One entry per scalar of the Basic Multilingual Plane and strength; 0 when not yet folded.
-    private var basic: [UInt64] = []
+    private var basic: BasicTable?
     private var other: [UInt32: UInt64] = [:]
 
     /// How many folds of scalars beyond the Basic Multilingual Plane are kept.
@@ -23,12 +25,12 @@ struct ScalarFolds: Sendable {
     mutating func fold(_ scalar: UInt32, _ strength: TextFolding.Strength) -> UInt64 {
         let slot = strength == .caseOnly ? 0 : 1
         if scalar < 0x10000 {
-            if basic.isEmpty { basic = [UInt64](repeating: 0, count: 0x20000) }
             let index = Int(scalar) << 1 | slot
-            let cached = basic[index]
-            if cached != 0 { return cached }
+            if let cached = basic?.entries[index], cached != 0 { return cached }
             let packed = Self.compute(scalar, strength)
-            basic[index] = packed
+            // A copy's table is another's too: it starts a table of its own, empty.
+            if !isKnownUniquelyReferenced(&basic) { basic = BasicTable() }
+            basic?.entries[index] = packed
             return packed
         }
         let key = scalar << 1 | UInt32(slot)
@@ -119,5 +121,27 @@ extension TextFolding {
         if index == count { return true }
         output.removeSubrange(start...)
         return false
+    }
+}
+
+extension ScalarFolds {
+    /// The table of the Basic Multilingual Plane's folds, two entries a scalar, 1 MiB in all.
+    /// It is asked of the system zeroed (`calloc`), which maps fresh pages without writing
+    /// them, so only the pages of the scalars looked up become resident: a list of Latin,
+    /// Greek and Cyrillic names touches a few of its 256.
+    fileprivate final class BasicTable: @unchecked Sendable {
+        /// The entries, by scalar value times two plus the strength's slot.
+        let entries: UnsafeMutablePointer<UInt64>
+
+        private static let count = 0x20000
+
+        init() {
+            guard let memory = calloc(Self.count, MemoryLayout<UInt64>.stride) else {
+                preconditionFailure("no memory for the table of scalar folds")
+            }
+            entries = memory.bindMemory(to: UInt64.self, capacity: Self.count)
+        }
+
+        deinit { free(entries) }
     }
 }
