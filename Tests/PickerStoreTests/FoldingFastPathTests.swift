@@ -72,4 +72,29 @@ final class FoldingFastPathTests: XCTestCase {
             }
         }
     }
+
+    /// A folding's copy shares the scalar folds made so far, and takes a table of its own the
+    /// first time it folds a scalar not yet folded: copies folding new scalars at the same time,
+    /// on two threads, each get what a fresh folding gets, and the original keeps its own.
+    /// (`scripts/sanitizers thread` runs this with the thread sanitizer watching.)
+    func testCopiesOfAFoldingFoldApartOnTwoThreads() {
+        var original = TextFolding()
+        _ = original.fold("Zoë Ærø", .caseAndAccents)
+        let copies = [original, original]
+        let names = ["José Álvarez", "Łukasz Wróbel", "Анна Иванова", "Γιώργος", "Zoë Ærø", "Ǆemal Şahin"]
+        let folded = Parallel.map(copies.count) { index in
+            var folding = copies[index]
+            return (names + names.reversed()).map { name in
+                var output: [UInt8] = []
+                var copy = name
+                _ = copy.withUTF8 { folding.appendFold($0, index == 0 ? .caseAndAccents : .caseOnly, to: &output) }
+                return output
+            }
+        }
+        for (index, strength) in [TextFolding.Strength.caseAndAccents, .caseOnly].enumerated() {
+            var fresh = TextFolding()
+            XCTAssertEqual(folded[index], (names + names.reversed()).map { fresh.fold($0, strength) }, "\(strength)")
+        }
+        XCTAssertEqual(original.fold("Zoë Ærø", .caseAndAccents), Array("zoe aero".utf8))
+    }
 }
