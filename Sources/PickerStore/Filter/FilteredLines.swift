@@ -29,7 +29,7 @@ package struct FilteredLines: Sendable {
     let text: Data
     /// The id of each friend, by its line's number less one; nil when the line numbers are the
     /// ids (lines of text).
-    let ids: ByteStore?
+    let ids: SeenIDs?
     /// The friends found that are more than a name, in the order their lines come.
     let others: [Friend]
 
@@ -40,7 +40,7 @@ package struct FilteredLines: Sendable {
     /// The number of lines.
     package var count: Int { lines.count }
 
-    init(text: Data, lines: [Line], ids: ByteStore? = nil, others: [Friend] = []) {
+    init(text: Data, lines: [Line], ids: SeenIDs? = nil, others: [Friend] = []) {
         self.text = text
         self.lines = lines
         self.ids = ids
@@ -74,7 +74,7 @@ package struct FilteredLines: Sendable {
             if let other = line.other {
                 return length + others[other].name.utf8.count + 1 + (withIDs ? others[other].id.utf8.count : 0)
             }
-            return length + Int(line.end - line.start) + 1 + (ids.map { $0.range(Int(line.number) - 1).count } ?? 0)
+            return length + Int(line.end - line.start) + 1 + (ids.map { $0.length(Int(line.number) - 1) } ?? 0)
         }
     }
 
@@ -91,36 +91,32 @@ package struct FilteredLines: Sendable {
         text.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             let base = bytes.baseAddress
-            (ids?.bytes ?? []).withUnsafeBufferPointer { idBytes in
-                (ids?.ends ?? []).withUnsafeBufferPointer { idEnds in
-                    for index in positions {
-                        // The lines lie in the text's order, not the list's: the names a few lines
-                        // on are fetched while this one is read, and their ids' places (then, half
-                        // as far on, the ids).
-                        if let base, index + Self.lookahead < positions.upperBound {
-                            let ahead = lines[index + Self.lookahead]
-                            if ahead.other == nil { picker_prefetch(base + Int(ahead.start)) }
-                            if ids != nil, let ends = idEnds.baseAddress {
-                                picker_prefetch(ends + Int(ahead.number) - 1)
-                            }
-                        }
-                        if let ids, let idBase = idBytes.baseAddress, index + Self.lookahead / 2 < positions.upperBound
-                        {
-                            picker_prefetch(
-                                idBase + ids.range(Int(lines[index + Self.lookahead / 2].number) - 1).lowerBound)
-                        }
-                        let line = lines[index]
-                        if let other = line.other {
-                            var friend = others[other]
-                            friend.id.withUTF8 { id in
-                                friend.name.withUTF8 { body(line.number, withIDs ? id : nil, $0, others[other]) }
-                            }
-                            continue
-                        }
-                        let id = ids.map { UnsafeBufferPointer(rebasing: idBytes[$0.range(Int(line.number) - 1)]) }
-                        body(line.number, id, UnsafeBufferPointer(rebasing: bytes[line.range]), nil)
-                    }
+            for index in positions {
+                // The lines lie in the text's order, not the list's: the names a few lines on
+                // are fetched while this one is read, and their ids' places (then, half as far
+                // on, the ids).
+                if let base, index + Self.lookahead < positions.upperBound {
+                    let ahead = lines[index + Self.lookahead]
+                    if ahead.other == nil { picker_prefetch(base + Int(ahead.start)) }
+                    ids?.prefetchPlace(Int(ahead.number) - 1)
                 }
+                if let ids, index + Self.lookahead / 2 < positions.upperBound {
+                    ids.prefetchBytes(Int(lines[index + Self.lookahead / 2].number) - 1)
+                }
+                let line = lines[index]
+                if let other = line.other {
+                    var friend = others[other]
+                    friend.id.withUTF8 { id in
+                        friend.name.withUTF8 { body(line.number, withIDs ? id : nil, $0, others[other]) }
+                    }
+                    continue
+                }
+                let name = UnsafeBufferPointer(rebasing: bytes[line.range])
+                guard let ids else {
+                    body(line.number, nil, name, nil)
+                    continue
+                }
+                ids.withID(Int(line.number) - 1) { body(line.number, $0, name, nil) }
             }
         }
     }

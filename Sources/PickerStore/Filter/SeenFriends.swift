@@ -13,21 +13,18 @@ struct SeenFriends {
         case listed
     }
 
-    private(set) var ids = ByteStore()
+    /// The friends' ids: while each is a number above the one before (as a service's often
+    /// are), none repeats, and none is looked for.
+    private(set) var ids = SeenIDs()
     /// Where each friend went, in the order they came.
     private(set) var places: [Place] = []
-    /// The ids while each is a number above the one before (as a service's often are): then
-    /// none repeats, and none is looked for.
-    private var ascending = AscendingIDs.Tracker()
 
     /// How many friends there were.
     var count: Int { places.count }
 
     /// Notes the next friend, of `id`, gone to `place`.
     mutating func note(_ id: UnsafeBufferPointer<UInt8>, _ place: Place) {
-        if places.isEmpty || ascending.ids != nil { ascending.add(AscendingIDs.value(id)) }
-        ids.appendBytes(id)
-        ids.closeString()
+        ids.append(id)
         places.append(place)
     }
 
@@ -35,11 +32,6 @@ struct SeenFriends {
     mutating func reserve(_ total: Int) {
         ids.reserve(total)
         GrowthPlan.reserve(&places, total)
-    }
-
-    /// Calls `body` with the id of friend `number` (from 1, in the order friends came).
-    func withID<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        ids.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[ids.range(number - 1)])) }
     }
 
     /// The numbers (from 1) of the friends handed on to the list, in the order they came: the
@@ -51,8 +43,7 @@ struct SeenFriends {
     }
 
     /// The hash of each id (``FriendBatch/wideIDHash(_:)``), on every core.
-    private func hashes() -> [UInt64] {
-        let ids = ids
+    private func hashes(of ids: ByteStore) -> [UInt64] {
         let parts = Parallel.ranges(ids.count, minimum: 65_536)
         return Parallel.concatenated(
             Parallel.map(parts.count) { part in
@@ -68,8 +59,8 @@ struct SeenFriends {
     /// in), each run of equal bits (rarely of more than one friend) by whole hash, the ids of
     /// equal hashes compared. Ids that ascend are not looked at.
     func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
-        guard ascending.ids == nil else { return }
-        let (ids, hashes) = (ids, hashes())
+        guard let ids = ids.store else { return }
+        let hashes = hashes(of: ids)
         let shift = UInt64(64 - Self.hashBits)
         let keyed = RadixSort.keyed(hashes.map { UInt32(truncatingIfNeeded: $0 >> shift) })
         ids.bytes.withUnsafeBufferPointer { bytes in

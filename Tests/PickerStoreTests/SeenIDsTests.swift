@@ -1,0 +1,62 @@
+import PickerTestSupport
+import XCTest
+
+@testable import PickerStore
+
+/// The ids a filter keeps: numbers while they ascend, bytes from the first that does not.
+final class SeenIDsTests: XCTestCase {
+    private func ids(_ given: [String]) -> SeenIDs {
+        var ids = SeenIDs()
+        for id in given {
+            var id = id
+            id.withUTF8 { ids.append($0) }
+        }
+        return ids
+    }
+
+    private func spelled(_ ids: SeenIDs) -> [String] {
+        (0..<ids.count).map { index in ids.withID(index) { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    func testAscendingNumbersAreKeptAsNumbers() {
+        let given = ["1", "9", "10", "100000000000001", "100000000000002", "999999999999999999"]
+        let ids = ids(given)
+        XCTAssertTrue(ids.ascend)
+        XCTAssertNil(ids.store, "no bytes while the ids ascend")
+        XCTAssertEqual(spelled(ids), given)
+        XCTAssertEqual((0..<ids.count).map(ids.length), given.map(\.utf8.count))
+    }
+
+    func testTheFirstIdThatDoesNotAscendTurnsThemAllToBytes() {
+        for breaking in ["7", "07", "0500", "1000000000000000000", "abc", "", "12 ", "٣"] {
+            let given = ["5", "8", "500", breaking, "501", "42"]
+            let ids = ids(given)
+            XCTAssertFalse(ids.ascend, breaking.debugDescription)
+            XCTAssertEqual(ids.store?.count, given.count, breaking.debugDescription)
+            XCTAssertEqual(spelled(ids), given, breaking.debugDescription)
+            XCTAssertEqual((0..<ids.count).map(ids.length), given.map(\.utf8.count), breaking.debugDescription)
+        }
+    }
+
+    func testRandomIdsReadBackAsGiven() {
+        var random = SplitMix64(seed: 37)
+        for _ in 0..<300 {
+            var next: UInt64 = random.next() % 1000
+            let given = (0..<Int(random.next() % 40)).map { _ -> String in
+                next += random.next() % 3 == 0 ? 0 : random.next() % 50
+                return random.next() % 30 == 0 ? "0\(next)" : String(next)
+            }
+            var ids = ids([])
+            ids.reserve(given.count)
+            for id in given {
+                var id = id
+                id.withUTF8 { ids.append($0) }
+            }
+            XCTAssertEqual(spelled(ids), given)
+            let ascends =
+                zip(given, given.dropFirst()).allSatisfy { UInt64($0)! < UInt64($1)! }
+                && given.allSatisfy { !$0.hasPrefix("0") || $0 == "0" }
+            XCTAssertEqual(ids.ascend, ascends, "\(given)")
+        }
+    }
+}
