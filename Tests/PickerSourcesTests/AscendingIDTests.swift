@@ -30,6 +30,34 @@ final class AscendingIDTests: XCTestCase {
         XCTAssertNil(ascending([String]()))
     }
 
+    /// Ids of every length, eight digits read at a time, against the digits read one by one:
+    /// any byte that is no digit, wherever it is, makes the id no number.
+    func testTheNumberAnIDSpellsEightDigitsAtATime() {
+        var random = SplitMix64(seed: 23)
+        let others: [UInt8] = [0, 0x20, 0x2F, 0x3A, 0x40, 0x41, 0x61, 0x7F, 0x80, 0xBF, 0xF0, 0xF9, 0xFF, 0x36 + 0x80]
+        for round in 0..<40_000 {
+            let length = 1 + round % 20
+            var bytes = (0..<length).map { _ in UInt8(ascii: "0") + UInt8(random.next() % 10) }
+            if random.next() % 3 == 0 {
+                bytes[Int(random.next() % UInt64(length))] = others[Int(random.next() % UInt64(others.count))]
+            }
+            if random.next() % 4 != 0, bytes[0] == UInt8(ascii: "0"), length > 1 { bytes[0] = UInt8(ascii: "7") }
+            var expected: UInt64? = length <= 18 && (bytes[0] != UInt8(ascii: "0") || length == 1) ? 0 : nil
+            for byte in bytes {
+                guard let value = expected, byte &- UInt8(ascii: "0") < 10 else {
+                    expected = nil
+                    break
+                }
+                expected = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+            }
+            // In a buffer of its own, so that nothing is read past its end.
+            let id = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: length)
+            defer { id.deallocate() }
+            _ = id.initialize(from: bytes)
+            XCTAssertEqual(AscendingIDs.value(UnsafeBufferPointer(id)), expected, "\(bytes)")
+        }
+    }
+
     func testTextKeepsNoIndexAndFindsEveryLine() throws {
         var list = FriendList()
         let text = Data((1...3000).map { $0 % 7 == 0 ? "" : "Friend \($0 % 50)" }.joined(separator: "\n").utf8)
