@@ -43,14 +43,11 @@ struct SeenFriends {
     }
 
     /// The hash of each id (``FriendBatch/wideIDHash(_:)``), on every core.
-    private func hashes(of ids: ByteStore) -> [UInt64] {
+    private func hashes() -> [UInt64] {
+        let ids = ids
         let parts = Parallel.ranges(ids.count, minimum: 65_536)
         return Parallel.concatenated(
-            Parallel.map(parts.count) { part in
-                ids.bytes.withUnsafeBufferPointer { bytes in
-                    parts[part].map { FriendBatch.wideIDHash(UnsafeBufferPointer(rebasing: bytes[ids.range($0)])) }
-                }
-            })
+            Parallel.map(parts.count) { part in parts[part].map { ids.withID($0, FriendBatch.wideIDHash) } })
     }
 
     /// Calls `body` with each friend whose id a friend before it gave, and the first that gave
@@ -59,38 +56,36 @@ struct SeenFriends {
     /// in), each run of equal bits (rarely of more than one friend) by whole hash, the ids of
     /// equal hashes compared. Ids that ascend are not looked at.
     func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
-        guard let ids = ids.store else { return }
-        let hashes = hashes(of: ids)
+        guard !ids.ascend else { return }
+        let hashes = hashes()
         let shift = UInt64(64 - Self.hashBits)
         let keyed = RadixSort.keyed(hashes.map { UInt32(truncatingIfNeeded: $0 >> shift) })
-        ids.bytes.withUnsafeBufferPointer { bytes in
-            func id(_ number: UInt32) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: bytes[ids.range(Int(number))])
-            }
-            var run: [UInt32] = []
-            var start = 0
-            while start < keyed.count {
-                var end = start + 1
-                while end < keyed.count, keyed[end] >> 32 == keyed[start] >> 32 { end += 1 }
-                defer { start = end }
-                guard end - start > 1 else { continue }
-                run.removeAll(keepingCapacity: true)
-                for item in keyed[start..<end] { run.append(UInt32(truncatingIfNeeded: item)) }
-                run.sort { a, b in hashes[Int(a)] == hashes[Int(b)] ? a < b : hashes[Int(a)] < hashes[Int(b)] }
-                var first = 0
-                while first < run.count {
-                    var equal = first + 1
-                    while equal < run.count, hashes[Int(run[equal])] == hashes[Int(run[first])] { equal += 1 }
-                    // Equal hashes, in the order the friends came: each is compared with those
-                    // before it.
-                    for later in (first + 1)..<equal {
-                        let number = run[later]
-                        if let giver = (first..<later).first(where: { IDIndex.sameID(id(run[$0]), id(number)) }) {
-                            body(Int(run[giver]), Int(number))
-                        }
+        func sameID(_ a: UInt32, _ b: UInt32) -> Bool {
+            ids.withID(Int(a)) { a in ids.withID(Int(b)) { IDIndex.sameID(a, $0) } }
+        }
+        var run: [UInt32] = []
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count, keyed[end] >> 32 == keyed[start] >> 32 { end += 1 }
+            defer { start = end }
+            guard end - start > 1 else { continue }
+            run.removeAll(keepingCapacity: true)
+            for item in keyed[start..<end] { run.append(UInt32(truncatingIfNeeded: item)) }
+            run.sort { a, b in hashes[Int(a)] == hashes[Int(b)] ? a < b : hashes[Int(a)] < hashes[Int(b)] }
+            var first = 0
+            while first < run.count {
+                var equal = first + 1
+                while equal < run.count, hashes[Int(run[equal])] == hashes[Int(run[first])] { equal += 1 }
+                // Equal hashes, in the order the friends came: each is compared with those
+                // before it.
+                for later in (first + 1)..<equal {
+                    let number = run[later]
+                    if let giver = (first..<later).first(where: { sameID(run[$0], number) }) {
+                        body(Int(run[giver]), Int(number))
                     }
-                    first = equal
                 }
+                first = equal
             }
         }
     }

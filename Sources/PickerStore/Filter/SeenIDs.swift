@@ -2,87 +2,78 @@ import CPrefetch
 
 /// The ids of the friends a ``FilterCandidates`` was given, in the order they came.
 ///
-/// While each id is a decimal number above the one before (``AscendingIDs``), as a service's
-/// are, the ids are kept as those numbers: 8 bytes a friend instead of its 15 or so digits and
-/// their end, and none repeats. From the first id that is not, they are kept as their bytes
-/// (a ``ByteStore``), the numbers before it written out.
+/// An id that is a decimal number (``AscendingIDs/value(_:)``), as a service's are, is kept as
+/// that number: 8 bytes a friend instead of its 15 or so digits and their end. Any other id is
+/// kept as its bytes, in a store of its own. While each id is a number above the one before,
+/// none repeats.
 struct SeenIDs: Sendable {
-    /// The numbers the ids spell, while they ascend; empty once they do not.
-    private var numbers: [UInt64] = []
-    /// The ids' bytes, once one did not ascend; nil while they do.
-    private(set) var store: ByteStore?
+    /// Each id's number; for an id that is no number, ``spelledApart`` and its index among
+    /// ``others``. A number has at most 18 digits, below the bit.
+    private var values: [UInt64] = []
+    /// The ids that are no number, as bytes.
+    private var others = ByteStore()
+    /// Whether every id so far is a number above the one before, so that none repeats.
+    private(set) var ascend = true
+
+    /// Set in a value that stands for an id kept in ``others``.
+    private static let spelledApart: UInt64 = 1 << 63
 
     /// How many ids there are.
-    var count: Int { store?.count ?? numbers.count }
+    var count: Int { values.count }
 
-    /// Whether every id so far is a number above the one before, so that none repeats.
-    var ascend: Bool { store == nil }
+    /// How many of the ids are no number, kept as bytes.
+    var otherCount: Int { others.count }
 
     /// Appends `id`.
     mutating func append(_ id: UnsafeBufferPointer<UInt8>) {
-        if store == nil {
-            if let value = AscendingIDs.value(id), numbers.last.map({ $0 < value }) ?? true {
-                numbers.append(value)
-                return
-            }
-            store = Self.spelled(numbers)
-            numbers = []
+        guard let value = AscendingIDs.value(id) else {
+            ascend = false
+            values.append(Self.spelledApart | UInt64(others.count))
+            others.appendBytes(id)
+            others.closeString()
+            return
         }
-        store?.appendBytes(id)
-        store?.closeString()
+        if ascend, let last = values.last, last >= value { ascend = false }
+        values.append(value)
     }
 
     /// Makes room for `total` ids in all.
     mutating func reserve(_ total: Int) {
-        if store == nil {
-            GrowthPlan.reserve(&numbers, total)
-        } else {
-            store?.reserve(total)
-        }
+        GrowthPlan.reserve(&values, total)
     }
 
     /// Calls `body` with the UTF-8 bytes of id `index` (from 0, in the order they came).
     @inline(__always)
     func withID<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        guard let store else { return DecimalDigits.with(numbers[index], body) }
-        return store.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[store.range(index)])) }
+        let value = values[index]
+        guard value & Self.spelledApart != 0 else { return DecimalDigits.with(value, body) }
+        let range = others.range(Int(value & ~Self.spelledApart))
+        return others.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// The length in bytes of id `index`.
     func length(_ index: Int) -> Int {
-        guard let store else { return Self.digitCount(numbers[index]) }
-        return store.range(index).count
+        let value = values[index]
+        guard value & Self.spelledApart != 0 else { return Self.digitCount(value) }
+        return others.range(Int(value & ~Self.spelledApart)).count
     }
 
-    /// Asks for what finds id `index`'s bytes (its end, among the ids' ends) to be fetched; for
-    /// a number, the number itself.
+    /// Asks for id `index`'s number, or what finds its bytes, to be fetched.
     @inline(__always)
     func prefetchPlace(_ index: Int) {
-        guard let store else {
-            return numbers.withUnsafeBufferPointer { if let base = $0.baseAddress { picker_prefetch(base + index) } }
-        }
-        store.ends.withUnsafeBufferPointer { if let base = $0.baseAddress { picker_prefetch(base + index) } }
+        values.withUnsafeBufferPointer { if let base = $0.baseAddress { picker_prefetch(base + index) } }
     }
 
-    /// Asks for id `index`'s bytes to be fetched, once its end has been (``prefetchPlace(_:)``);
-    /// nothing for a number.
+    /// Asks for id `index`'s bytes to be fetched, when it is kept as bytes, once its place has
+    /// been (``prefetchPlace(_:)``).
     @inline(__always)
     func prefetchBytes(_ index: Int) {
-        guard let store else { return }
-        store.bytes.withUnsafeBufferPointer {
-            if let base = $0.baseAddress { picker_prefetch(base + store.range(index).lowerBound) }
+        let value = values[index]
+        guard value & Self.spelledApart != 0 else { return }
+        let range = others.range(Int(value & ~Self.spelledApart))
+        others.bytes.withUnsafeBufferPointer {
+            if let base = $0.baseAddress { picker_prefetch(base + range.lowerBound) }
         }
-    }
-
-    /// The ids `numbers` spell, as bytes.
-    private static func spelled(_ numbers: [UInt64]) -> ByteStore {
-        var store = ByteStore()
-        store.reserve(numbers.count)
-        for number in numbers {
-            DecimalDigits.with(number) { store.appendBytes($0) }
-            store.closeString()
-        }
-        return store
     }
 
     /// How many decimal digits `number` has.
