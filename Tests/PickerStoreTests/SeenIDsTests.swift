@@ -62,4 +62,20 @@ final class SeenIDsTests: XCTestCase {
             XCTAssertEqual(ids.ascend, ascends, "\(given)")
         }
     }
+
+    /// Ids equal as strings hash alike, numbers by their number and the others by their
+    /// composed bytes; ids that differ mostly do not.
+    func testIdsEqualAsStringsHashAlike() {
+        let ids = ids(["500", "0500", "Jos\u{E9}", "Jose\u{301}", "500", "501", "x"])
+        XCTAssertEqual(ids.hash(0), ids.hash(4))
+        XCTAssertEqual(ids.hash(2), ids.hash(3), "canonically equivalent")
+        XCTAssertNotEqual(ids.hash(0), ids.hash(1))
+        XCTAssertNotEqual(ids.hash(0), ids.hash(5))
+        var high = Set<UInt64>()
+        for number in 0..<10_000 {
+            let spelled = String(100_000_000_000_000 + number * 7919)
+            high.insert(self.ids([spelled]).hash(0) >> 52)
+        }
+        XCTAssertGreaterThan(high.count, 3000, "the high bits, which the repeats are sorted by, tell numbers apart")
+    }
 }

@@ -42,12 +42,12 @@ struct SeenFriends {
         return numbers
     }
 
-    /// The hash of each id (``FriendBatch/wideIDHash(_:)``), on every core.
+    /// The hash of each id (``SeenIDs/hash(_:)``), on every core.
     private func hashes() -> [UInt64] {
         let ids = ids
         let parts = Parallel.ranges(ids.count, minimum: 65_536)
         return Parallel.concatenated(
-            Parallel.map(parts.count) { part in parts[part].map { ids.withID($0, FriendBatch.wideIDHash) } })
+            Parallel.map(parts.count) { part in parts[part].map(ids.hash) })
     }
 
     /// Calls `body` with each friend whose id a friend before it gave, and the first that gave

@@ -51,6 +51,25 @@ struct SeenIDs: Sendable {
         return others.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
+    /// A hash of id `index` that ids equal as strings (``IDIndex/sameID(_:_:)``) share: of the
+    /// number a number spells, of any other id's bytes (``FriendBatch/wideIDHash(_:)``). No id
+    /// that is no number is the same id as one that is: the only string equal to ASCII digits
+    /// is those digits, since no other character is canonically a digit.
+    func hash(_ index: Int) -> UInt64 {
+        let value = values[index]
+        guard value & Self.spelledApart != 0 else { return Self.hash(number: value) }
+        return withID(index, FriendBatch.wideIDHash)
+    }
+
+    /// The bits of `number` mixed, so that its high bits tell numbers apart as well as its low.
+    private static func hash(number: UInt64) -> UInt64 {
+        var hash = number ^ (number >> 33)
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash = hash &* 0xc4ce_b9fe_1a85_ec53
+        return hash ^ (hash >> 33)
+    }
+
     /// The length in bytes of id `index`.
     func length(_ index: Int) -> Int {
         let value = values[index]
