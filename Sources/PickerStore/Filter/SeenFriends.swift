@@ -42,28 +42,19 @@ struct SeenFriends {
         return numbers
     }
 
-    /// The hash of each id (``SeenIDs/hash(_:)``), on every core.
-    private func hashes() -> [UInt64] {
-        let ids = ids
-        let parts = Parallel.ranges(ids.count, minimum: 65_536)
-        return Parallel.concatenated(
-            Parallel.map(parts.count) { part in parts[part].map(ids.hash) })
-    }
-
     /// Calls `body` with each friend whose id a friend before it gave, and the first that gave
-    /// it (their indices, in the order friends came): the friends in the order of the first
-    /// bits of their ids' hashes (``hashBits``, by a radix sort, which keeps the order they came
-    /// in), each run of equal bits (rarely of more than one friend) by whole hash, the ids of
-    /// equal hashes compared. Ids that ascend are not looked at.
+    /// it (their indices, in the order friends came): the friends in the order of the first 32
+    /// bits of their ids' hashes (``SeenIDs/hash(_:)``, by a radix sort, which keeps the order
+    /// they came in), each run of equal bits (rarely of more than one friend) by whole hash, the
+    /// ids of equal hashes compared. Ids that ascend are not looked at.
     func forEachRepeat(_ body: (_ first: Int, _ repeated: Int) -> Void) {
         guard !ids.ascend else { return }
-        let hashes = hashes()
-        let shift = UInt64(64 - Self.hashBits)
-        let keyed = RadixSort.keyed(hashes.map { UInt32(truncatingIfNeeded: $0 >> shift) })
+        let ids = ids
+        let keyed = RadixSort.keyed(count: ids.count) { UInt32(truncatingIfNeeded: ids.hash($0) >> 32) }
         func sameID(_ a: UInt32, _ b: UInt32) -> Bool {
             ids.withID(Int(a)) { a in ids.withID(Int(b)) { IDIndex.sameID(a, $0) } }
         }
-        var run: [UInt32] = []
+        var run: [(hash: UInt64, number: UInt32)] = []
         var start = 0
         while start < keyed.count {
             var end = start + 1
@@ -71,27 +62,25 @@ struct SeenFriends {
             defer { start = end }
             guard end - start > 1 else { continue }
             run.removeAll(keepingCapacity: true)
-            for item in keyed[start..<end] { run.append(UInt32(truncatingIfNeeded: item)) }
-            run.sort { a, b in hashes[Int(a)] == hashes[Int(b)] ? a < b : hashes[Int(a)] < hashes[Int(b)] }
+            for item in keyed[start..<end] {
+                let number = UInt32(truncatingIfNeeded: item)
+                run.append((ids.hash(Int(number)), number))
+            }
+            run.sort { $0.hash == $1.hash ? $0.number < $1.number : $0.hash < $1.hash }
             var first = 0
             while first < run.count {
                 var equal = first + 1
-                while equal < run.count, hashes[Int(run[equal])] == hashes[Int(run[first])] { equal += 1 }
+                while equal < run.count, run[equal].hash == run[first].hash { equal += 1 }
                 // Equal hashes, in the order the friends came: each is compared with those
                 // before it.
                 for later in (first + 1)..<equal {
-                    let number = run[later]
-                    if let giver = (first..<later).first(where: { sameID(run[$0], number) }) {
-                        body(Int(run[giver]), Int(number))
+                    let number = run[later].number
+                    if let giver = (first..<later).first(where: { sameID(run[$0].number, number) }) {
+                        body(Int(run[giver].number), Int(number))
                     }
                 }
                 first = equal
             }
         }
     }
-
-    /// How many of the first bits of the ids' hashes ``forEachRepeat(_:)`` sorts by: three
-    /// passes of 11 bits at most, which leave few friends of ten million in a run of equal bits
-    /// (22 bits, two passes, left a fifth of a million in runs, sorted again).
-    private static let hashBits = 32
 }

@@ -5,15 +5,26 @@ enum RadixSort {
     /// The indices of `keys` in the order of their keys, equal keys by index.
     /// - Complexity: O(n): at most three passes of 11 bits each.
     static func order(of keys: [UInt32]) -> [UInt32] {
-        keyed(keys).map { UInt32(truncatingIfNeeded: $0) }
+        keyed(count: keys.count) { keys[$0] }.map { UInt32(truncatingIfNeeded: $0) }
     }
 
-    /// Each of `keys` with its index below it (`key << 32 | index`), in the order of the keys,
-    /// equal keys by index: a pass moves both at once, and a loop over the order reads the keys
-    /// where they lie.
+    /// The indices `0..<count`, each with its key above it (`key(index) << 32 | index`), in
+    /// the order of the keys, equal keys by index: a pass moves both at once, and a loop over
+    /// the order reads the keys where they lie. The keys are found on every core, each written
+    /// where its index lies.
     /// - Complexity: O(n): at most three passes of 11 bits each.
-    static func keyed(_ keys: [UInt32]) -> [UInt64] {
-        sorted(keys.enumerated().map { UInt64($1) << 32 | UInt64($0) })
+    static func keyed(count: Int, _ key: @Sendable (Int) -> UInt32) -> [UInt64] {
+        let parts = Parallel.ranges(count, minimum: 65_536)
+        let items = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let slots = UncheckedSendable(buffer)
+            _ = Parallel.map(parts.count) { part in
+                for index in parts[part] {
+                    slots.value.initializeElement(at: index, to: UInt64(key(index)) << 32 | UInt64(index))
+                }
+            }
+            initialized = count
+        }
+        return sorted(items)
     }
 
     /// `items` ordered by their high halves, equal ones in the order they came.
