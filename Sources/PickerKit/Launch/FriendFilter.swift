@@ -114,13 +114,10 @@ package enum FriendFilter {
         searchesAddresses: Bool
     ) throws(SourceError) -> Found {
         let candidates = FilterCandidates(query, searchesAddresses: searchesAddresses, ranked: ranked)
-        let building = ListBeingBuilt(FriendList(sortOrder: sortOrder, inputOrder: inputOrder))
+        var list = FriendList(sortOrder: sortOrder, inputOrder: inputOrder)
         // The candidates are found as the pages are read; the batches of the friends handed on
         // are made on the other cores.
-        try BatchPipeline.run(CandidatePages(loader: loader, candidates: candidates), sortOrder: sortOrder) {
-            batch, _ in _ = building.list.append(batch)
-        }
-        let list = building.list
+        _ = try BatchPipeline.fill(&list, from: CandidatePages(loader: loader, candidates: candidates))
         let (lines, leftOut) = candidates.lines(among: list, sortOrder: sortOrder, inputOrder: inputOrder)
         return (.lines(lines), leftOut, list.skipped, list.firstSkipped, list.assumedEncoding, list.problems)
     }
@@ -166,14 +163,5 @@ private struct CandidatePages: FriendLoader {
         while let page = pages.take() { deliver(candidates.candidates(of: page)) }
         done.wait()
         if let error = failure.withLock({ $0 }) { throw error }
-    }
-}
-
-/// The list the batches of a ``BatchPipeline`` go into, one delivery at a time.
-private final class ListBeingBuilt: @unchecked Sendable {
-    var list: FriendList
-
-    init(_ list: FriendList) {
-        self.list = list
     }
 }
