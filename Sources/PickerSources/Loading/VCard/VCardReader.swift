@@ -188,14 +188,14 @@ package struct VCardReader: LineReader {
             if nesting > 0 {
                 nesting -= 1
             } else if let finished = card.take() {
+                let firstLine = finished.firstLine
                 if let cardProblem {
                     pages.skip(cardProblem)
-                } else if let (found, made) = finished.friend {
-                    var friend = found
+                } else if case (var friend, let made)? = finished.friend() {
                     if let made { friend.id = madeIDs.id(of: friend, made: made) }
                     pages.add(friend, deliver)
                 } else {
-                    pages.skip(SkippedEntry(line: finished.firstLine, problem: "the card has no name and no address"))
+                    pages.skip(SkippedEntry(line: firstLine, problem: "the card has no name and no address"))
                 }
             } else {
                 note(pendingLine, "END:VCARD without BEGIN:VCARD", into: &pages)
