@@ -141,10 +141,10 @@ struct VCardCard {
     /// them, found among the friends by `UID` (see ``FriendList/members(of:)``). `made` is the
     /// hash of a person's id made from the name and addresses, nil when the card gives its `UID`
     /// or is a group's.
-    /// The card is used up: its strings move into the friend rather than being copied.
+    /// The card is used up: its strings are taken out of it, not copied.
     consuming func friend() -> (friend: Friend, made: StableID.Hash?)? {
-        let parts = nameParts ?? (family: "", given: "", additional: "")
-        var name = formattedName ?? ""
+        let parts = nameParts.take() ?? (family: "", given: "", additional: "")
+        var name = formattedName.take() ?? ""
         if name.isEmpty {
             name = [parts.given, parts.additional, parts.family].filter { !$0.isEmpty }.joined(separator: " ")
         }
@@ -156,20 +156,22 @@ struct VCardCard {
             return (Friend(id: id, name: name, emails: addresses, members: members), nil)
         }
         let hasParts = !parts.given.isEmpty || !parts.family.isEmpty
-        var card = details
-        card.organization = organization
+        let reading = reading
+        var card = ContactCard()
+        swap(&card, &details)
+        card.organization = organization.take()
         card.phones = phones.preferredFirst
         card.reading = reading
+        let uid = uid.take()
         let (id, made) = StableID.Hash.id(given: uid ?? "", name: name, addresses: addresses)
         var friend = Friend(
             id: id, name: name,
             firstName: hasParts && !parts.given.isEmpty ? parts.given : nil,
             middleName: hasParts && !parts.additional.isEmpty ? parts.additional : nil,
             lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses, card: card)
-        friend.uid = hasUID ? uid : nil
+        friend.uid = uid?.isEmpty == false ? uid : nil
         return (friend, made)
     }
-
 }
 
 /// Texts given one after another, each with a preference (a lower one preferred): a card's
