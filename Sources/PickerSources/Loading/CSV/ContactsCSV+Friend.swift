@@ -70,12 +70,15 @@ extension ContactsCSV {
                 mailboxName = mailboxName ?? mailbox.name
                 addresses[index] = mailbox.address
             }
-            if Self.isPreferred(cells[column.label]) { preferred += addresses } else { others += addresses }
+            if Self.isPreferred(cells[column.label]) {
+                preferred.append(taking: addresses)
+            } else {
+                others.append(taking: addresses)
+            }
         }
         if name.isEmpty { name = mailboxName ?? cells.text(columns.organization) }
-        var emails: [String] = []
-        for email in preferred where !emails.contains(email) { emails.append(email) }
-        for email in others where !emails.contains(email) { emails.append(email) }
+        preferred.append(taking: others)
+        let emails = preferred.eachOnce
         // Someone with an address and no name goes by the address, as mail clients show them.
         if name.isEmpty { name = emails.first ?? "" }
         guard !name.isEmpty else { return nil }
@@ -174,6 +177,20 @@ extension ContactsCSV {
 }
 
 extension [String] {
+    /// Appends `items`: taken as they are, without a copy, when there is nothing yet.
+    fileprivate mutating func append(taking items: [String]) {
+        if isEmpty { self = items } else { self += items }
+    }
+
+    /// The strings, each once, where it first is: the array itself when none repeats, as in
+    /// nearly every contact.
+    fileprivate var eachOnce: [String] {
+        guard indices.contains(where: { self[..<$0].contains(self[$0]) }) else { return self }
+        var kept: [String] = []
+        for item in self where !kept.contains(item) { kept.append(item) }
+        return kept
+    }
+
     /// Appends the text of `utf8`, trimmed, unless that leaves nothing.
     fileprivate mutating func appendTrimmed(_ utf8: UnsafeBufferPointer<UInt8>) {
         let trimmed = Whitespace.trimmed(utf8)
