@@ -18,6 +18,18 @@ final class ContactsCSVTests: XCTestCase {
         PickerTestSupport.problem(Data(text.utf8), ContactsCSV.init(source:))
     }
 
+    /// An address given twice, in one cell or in two, is kept once, where it first is among the
+    /// preferred addresses then the others; parts without a Name column are joined by spaces.
+    func testAnAddressGivenTwiceIsKeptOnceInItsFirstPlace() throws {
+        let read = try read(
+            "First Name,Middle Name,Last Name,E-mail 1 - Label,E-mail 1 - Value,E-mail 2 - Label,E-mail 2 - Value\n"
+                + "Ann,, Lee ,Home,b@x.org ::: a@x.org ::: b@x.org,* Work,c@x.org ::: a@x.org\n"
+                + ", Zoë ,,Home,d@x.org ::: d@x.org,,\n")
+        XCTAssertEqual(read.friends.map(\.name), ["Ann Lee", "Zoë"])
+        XCTAssertEqual(read.friends[0].emails, ["c@x.org", "a@x.org", "b@x.org"], "the * label first, each once")
+        XCTAssertEqual(read.friends[1].emails, ["d@x.org"])
+    }
+
     func testGoogleCurrentColumnsWithQuotedCommasNewlinesAndSeveralAddressesInACell() throws {
         let read = try read(fixture: "google.csv")
         XCTAssertEqual(read.friends.map(\.name), ["Ann Lee", "Bob J. Smith", "Acme Widgets"])

@@ -70,7 +70,17 @@ final class StoreGrowthTests: XCTestCase {
         var jsonPages: [FriendPage] = []
         try FriendsJSON.readPages(path: path, firstPage: 1000, largestPage: 4000) { jsonPages.append($0) }
 
-        for (kind, pages) in [("text", textPages), ("JSON", jsonPages)] {
+        let cards = names.map { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\($0)\r\nEND:VCARD\r\n" }.joined()
+        try Data(cards.utf8).write(to: URL(fileURLWithPath: path))
+        var cardPages: [FriendPage] = []
+        var cardReader = VCardReader(source: path)
+        try cardReader.readAll(.file(path), source: path) { cardPages.append($0) }
+        try Data(("Name\n" + names.joined(separator: "\n")).utf8).write(to: URL(fileURLWithPath: path))
+        var csvPages: [FriendPage] = []
+        var csvReader = ContactsCSV(source: path)
+        try csvReader.readAll(.file(path), source: path) { csvPages.append($0) }
+
+        for (kind, pages) in [("text", textPages), ("JSON", jsonPages), ("vCard", cardPages), ("CSV", csvPages)] {
             XCTAssertEqual(pages.reduce(0) { $0 + $1.friends.count }, 20_000, kind)
             let expected = try XCTUnwrap(pages.first?.estimatedCount, kind)
             XCTAssertEqual(Double(expected), 20_000, accuracy: 500, "\(kind): the first page foresees the rest")

@@ -61,6 +61,40 @@ package enum BatchPipeline {
         }
     }
 
+    /// Runs `loader` to its end and takes each page into `list` as a batch searched in `fields`,
+    /// as ``run(_:sortOrder:fields:deliver:)`` makes them: the list takes in a batch on the
+    /// batcher's thread while the loader reads on. The same list as batches made and taken in
+    /// one after another, a page at a time, on this thread.
+    /// - Returns: how many friends were left out for an id seen before, and the total the
+    ///   source announced last, if it did.
+    /// - Throws: the loader's ``SourceError``, the list holding the batches before it.
+    package static func fill(_ list: inout FriendList, from loader: FriendLoader, fields: NameFields? = nil)
+        throws(SourceError) -> (leftOut: Int, announcedTotal: Int?)
+    {
+        let building = ListBeingBuilt(list)
+        // The list is held by the box alone while it is built, so that taking batches in never
+        // copies it.
+        list = FriendList(sortOrder: list.sortOrder)
+        defer { list = building.list }
+        try run(loader, sortOrder: building.list.sortOrder, fields: fields) { batch, total in
+            building.leftOut += building.list.append(batch)
+            building.announcedTotal = total ?? building.announcedTotal
+        }
+        return (building.leftOut, building.announcedTotal)
+    }
+
+    /// The list a ``fill(_:from:fields:)`` builds, which the batchers take turns to append to:
+    /// one delivery at a time, each after the one before (``Turns``).
+    private final class ListBeingBuilt: @unchecked Sendable {
+        var list: FriendList
+        var leftOut = 0
+        var announcedTotal: Int?
+
+        init(_ list: FriendList) {
+            self.list = list
+        }
+    }
+
     /// The batch of `page` for a list sorted by `sortOrder` and searched in `fields`, made on
     /// `cores` cores (nil: every core), and the total the page announced.
     private static func batch(of page: consuming FriendPage, sortOrder: NameOrder, fields: NameFields?, cores: Int?)

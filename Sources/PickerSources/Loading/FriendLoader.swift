@@ -30,12 +30,8 @@ extension FriendLoader {
         -> (list: FriendList, leftOut: Int, announcedTotal: Int?)
     {
         var list = FriendList(sortOrder: sortOrder, inputOrder: inputOrder, fields: fields)
-        var leftOut = 0
-        var announcedTotal: Int?
-        try load { page in
-            leftOut += list.append(FriendBatch(page, sortOrder: sortOrder, fields: fields))
-            announcedTotal = page.announcedTotal ?? announcedTotal
-        }
+        // The source is read while the pages read before are made into batches and taken in.
+        let (leftOut, announcedTotal) = try BatchPipeline.fill(&list, from: self, fields: fields)
         let groups = list.categoryGroups()
         if !groups.isEmpty { list.append(FriendBatch(groups, sortOrder: sortOrder)) }
         return (list, leftOut, announcedTotal)

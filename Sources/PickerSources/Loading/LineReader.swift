@@ -41,16 +41,20 @@ extension LineReader {
         var lines = LineSplitter(maximumLength: maximumLineLength, source: source)
         switch input {
         case .bytes(let data):
+            pages.sourceSize = data.count
             try feed(data, to: &lines, into: &pages, deliver)
         case .file(let path):
             let file = try InputFile.open(path, trust: .named, limit: .source)
+            pages.sourceSize = file.size
             try feed(file, chunkSize: chunkSize, to: &lines, into: &pages, deliver)
         case .stream(let file, let head):
+            // The size of a file is the whole of it, its head too.
+            pages.sourceSize = file.size
             try feed(Data(head), to: &lines, into: &pages, deliver)
             try feed(file, chunkSize: chunkSize, to: &lines, into: &pages, deliver)
         }
-        try lines.finish { line, number, _ throws(SourceError) in
-            try read(line: line, number: number, into: &pages, deliver)
+        try lines.finish { line, number, offset throws(SourceError) in
+            try read(line: line, number: number, offset: offset, into: &pages, deliver)
         }
         try finish(into: &pages, deliver)
         if failsWhenNothingIsRead, let failure = pages.nothingRead(source: source) { throw failure }
@@ -59,6 +63,16 @@ extension LineReader {
 }
 
 extension LineReader {
+    /// Reads line `number`, which starts at byte `offset` of the source: the pages know how
+    /// much of it was read once the line is (see ``PageCollector/bytesRead``).
+    private mutating func read(
+        line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, into pages: inout PageCollector,
+        _ deliver: (FriendPage) -> Void
+    ) throws(SourceError) {
+        pages.bytesRead = offset + line.count + 1
+        try read(line: line, number: number, into: &pages, deliver)
+    }
+
     /// Cuts `data` into lines with `lines` and reads them.
     private mutating func feed(
         _ data: Data, to lines: inout LineSplitter, into pages: inout PageCollector, _ deliver: (FriendPage) -> Void
@@ -66,8 +80,8 @@ extension LineReader {
         var failure: SourceError?
         data.withUnsafeBytes { raw in
             do throws(SourceError) {
-                try lines.feed(raw.bindMemory(to: UInt8.self)) { line, number, _ throws(SourceError) in
-                    try read(line: line, number: number, into: &pages, deliver)
+                try lines.feed(raw.bindMemory(to: UInt8.self)) { line, number, offset throws(SourceError) in
+                    try read(line: line, number: number, offset: offset, into: &pages, deliver)
                 }
             } catch {
                 failure = error
@@ -89,8 +103,8 @@ extension LineReader {
             if count == 0 { return }
             let chunk = UnsafeBufferPointer(
                 start: buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count)
-            try lines.feed(chunk) { line, number, _ throws(SourceError) in
-                try read(line: line, number: number, into: &pages, deliver)
+            try lines.feed(chunk) { line, number, offset throws(SourceError) in
+                try read(line: line, number: number, offset: offset, into: &pages, deliver)
             }
         }
     }

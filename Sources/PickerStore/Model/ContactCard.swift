@@ -46,6 +46,18 @@ public struct ContactCard: Hashable, Sendable {
     /// The fields searched after the name and the nickname, in the order shown: the
     /// organisation, the title, the categories, the birthday and the note.
     var searchedFields: [String] {
-        [organization, title].compactMap { $0 } + categories + [birthday, note].compactMap { $0 }
+        var fields: [String] = []
+        forEachSearchedField { fields.append($0) }
+        return fields
+    }
+
+    /// Calls `body` with each of ``searchedFields``, in their order, without an array made
+    /// for them.
+    func forEachSearchedField(_ body: (String) -> Void) {
+        if let organization { body(organization) }
+        if let title { body(title) }
+        categories.forEach(body)
+        if let birthday { body(birthday) }
+        if let note { body(note) }
     }
 }

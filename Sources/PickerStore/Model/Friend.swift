@@ -43,7 +43,9 @@ public struct Friend: Hashable, Sendable {
         self.lastName = lastName
         self.emails = emails
         self.friendsSince = friendsSince
-        self.card = card.flatMap { $0.isEmpty ? nil : $0 }
+        // Moved in, then let go of when empty: a card is not copied on its way.
+        self.card = card
+        if self.card?.isEmpty == true { self.card = nil }
         self.members = members
     }
 

@@ -14,6 +14,11 @@ package struct PageCollector {
     /// The encoding text that was not UTF-8 was taken for, until the next page says so.
     private var assumedEncoding: String?
     private var hasToldEncoding = false
+    /// The size of the source in bytes, when it is known (a file), and how many of its bytes
+    /// were read: each page says how many friends that suggests (``FriendPage/estimatedCount``),
+    /// so that the list makes room for them once rather than growing, a copy at a time.
+    package var sourceSize: Int?
+    package var bytesRead = 0
 
     package init(firstPage: Int = PageSize.first, largestPage: Int = PageSize.largest) {
         pages = GrowingPages(first: firstPage, largest: largestPage)
@@ -60,6 +65,9 @@ package struct PageCollector {
     /// Delivers `page` with the entries skipped since the page before.
     private mutating func hand(_ page: [Friend], _ deliver: (FriendPage) -> Void) {
         var delivered = FriendPage(friends: page, skipped: skipped)
+        delivered.estimatedCount = sourceSize.flatMap {
+            FriendPage.estimatedCount(friends: added, read: bytesRead, of: $0)
+        }
         delivered.firstSkipped = firstSkipped
         delivered.assumedEncoding = assumedEncoding
         skipped = 0

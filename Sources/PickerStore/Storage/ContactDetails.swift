@@ -48,12 +48,17 @@ struct ContactDetails: Sendable {
     /// The details kept, in the order they were added: a dictionary of them would move every
     /// entry whenever it grew.
     private var entries: [Entry] = []
-    /// Where in `entries` the details of each friend number that has any are.
-    private var slots: [UInt32: UInt32] = [:]
+    /// Where in `entries` the details of each friend number are, plus one; 0 for a friend
+    /// without any, as for every number past the end. An array rather than a dictionary: an
+    /// address book gives nearly everyone details, and a dictionary of them took four times
+    /// the room, and a hash each time a friend's were looked up or added.
+    private var slots: [UInt32] = []
 
     /// The details of friend `number`, if it has any.
     private func entry(_ number: Int) -> Entry? {
-        slots[UInt32(truncatingIfNeeded: number)].map { entries[Int($0)] }
+        guard number < slots.count else { return nil }
+        let slot = slots[number]
+        return slot == 0 ? nil : entries[Int(slot) - 1]
     }
     /// The sources each friend was found in, when several were read (see ``Friend/sources``):
     /// apart from the entries, so that one source's friends pay nothing for it.
@@ -95,11 +100,10 @@ struct ContactDetails: Sendable {
         for email in friend.emails {
             accented = Self.appendFolded(email, to: &foldedEmails, folding: &folding) || accented
         }
-        let aliases = Entry.aliases(of: friend.card, otherNames: otherNames)
-        for alias in aliases {
+        Entry.forEachAlias(of: friend.card, otherNames: otherNames) { alias in
             accented = Self.appendFolded(alias, to: &foldedNickname, folding: &folding) || accented
         }
-        for field in friend.card?.searchedFields ?? [] {
+        friend.card?.forEachSearchedField { field in
             accented = Self.appendFolded(field, to: &foldedFields, folding: &folding) || accented
         }
         for phone in friend.card?.phones ?? [] {
@@ -114,14 +118,16 @@ struct ContactDetails: Sendable {
             foldedFields: foldedFields, phoneDigits: phoneDigits)
         hasEmails = hasEmails || !friend.emails.isEmpty
         hasCards = hasCards || friend.card != nil
-        hasAliases = hasAliases || !aliases.isEmpty
+        // Every alias left a newline at least.
+        hasAliases = hasAliases || !foldedNickname.isEmpty
         hasGroups = hasGroups || friend.members != nil
         // A friend amended by a later source (see ``FriendPage/amended``) has its entry replaced.
-        if let slot = slots[UInt32(truncatingIfNeeded: number)] {
-            entries[Int(slot)] = entry
+        if number < slots.count, slots[number] != 0 {
+            entries[Int(slots[number]) - 1] = entry
         } else {
-            slots[UInt32(truncatingIfNeeded: number)] = UInt32(truncatingIfNeeded: entries.count)
+            makeSlots(upTo: number + 1)
             entries.append(entry)
+            slots[number] = UInt32(truncatingIfNeeded: entries.count)
         }
         return accented ? mask | ByteMask.nonASCII : mask
     }
@@ -148,13 +154,19 @@ struct ContactDetails: Sendable {
         }
         let offset = UInt32(truncatingIfNeeded: base)
         let moved = UInt32(truncatingIfNeeded: entries.count)
-        for (number, slot) in other.slots { slots[number + offset] = slot + moved }
+        if !other.slots.isEmpty { makeSlots(upTo: base + other.slots.count) }
+        for (number, slot) in other.slots.enumerated() where slot != 0 { slots[base + number] = slot + moved }
         entries += other.entries
         for (number, names) in other.sources { sources[number + offset] = names }
         hasEmails = hasEmails || other.hasEmails
         hasCards = hasCards || other.hasCards
         hasAliases = hasAliases || other.hasAliases
         hasGroups = hasGroups || other.hasGroups
+    }
+
+    /// Makes `slots` at least `count` long, the friends added without details.
+    private mutating func makeSlots(upTo count: Int) {
+        if slots.count < count { slots.append(contentsOf: repeatElement(0, count: count - slots.count)) }
     }
 
     /// The parts of `friend`'s name its source gives (first, middle, last) that the name shown
@@ -166,10 +178,16 @@ struct ContactDetails: Sendable {
         guard friend.firstName != nil || friend.middleName != nil || friend.lastName != nil,
             !friend.emails.isEmpty || friend.card != nil
         else { return [] }
-        return [friend.firstName, friend.middleName, friend.lastName].compactMap { part in
-            guard let part, !part.isEmpty, !Self.name(friend.name, holds: part) else { return nil }
-            return part
+        // Each part on its own, without an array made of the three.
+        var others: [String] = []
+        func take(_ part: String?) {
+            guard let part, !part.isEmpty, !Self.name(friend.name, holds: part) else { return }
+            others.append(part)
         }
+        take(friend.firstName)
+        take(friend.middleName)
+        take(friend.lastName)
+        return others
     }
 
     /// Whether `name` holds `part`, compared lower-cased (byte by byte when both are ASCII, as
@@ -198,20 +216,24 @@ struct ContactDetails: Sendable {
         }
     }
 
-    /// The categories of every friend that has any, by friend number, in no particular order.
+    /// The categories of every friend that has any, by friend number, in number order.
     func categoriesByNumber() -> [(number: Int, categories: [String])] {
         guard hasCards else { return [] }
-        return slots.compactMap { number, slot in
-            guard let categories = entries[Int(slot)].card?.categories, !categories.isEmpty else { return nil }
-            return (Int(number), categories)
+        return slots.enumerated().compactMap { number, slot in
+            guard slot != 0, let categories = entries[Int(slot) - 1].card?.categories, !categories.isEmpty else {
+                return nil
+            }
+            return (number, categories)
         }
     }
 
     /// The numbers of the friends that are groups (that have members).
-    /// - Complexity: O(1) when none is; else O(e) for e friends with details.
+    /// - Complexity: O(1) when none is; else O(n) for n friends up to the last with details.
     func groupNumbers() -> [Int] {
         guard hasGroups else { return [] }
-        return slots.compactMap { number, slot in entries[Int(slot)].members == nil ? nil : Int(number) }
+        return slots.enumerated().compactMap { number, slot in
+            slot == 0 || entries[Int(slot) - 1].members == nil ? nil : number
+        }
     }
 
     /// `friend`, friend number `number`, with its details filled in.
@@ -281,6 +303,16 @@ extension ContactDetails.Entry {
 
     /// The aliases of a friend with `card` and the `otherNames` of its name.
     static func aliases(of card: ContactCard?, otherNames: [String]) -> [String] {
-        (card?.nickname.map { [$0] } ?? []) + (card?.reading.map(NameReading.searchedForms) ?? []) + otherNames
+        var aliases: [String] = []
+        forEachAlias(of: card, otherNames: otherNames) { aliases.append($0) }
+        return aliases
+    }
+
+    /// Calls `body` with each alias of a friend with `card` and the `otherNames` of its name,
+    /// in the order of ``aliases(of:otherNames:)``, without an array made for them.
+    static func forEachAlias(of card: ContactCard?, otherNames: [String], _ body: (String) -> Void) {
+        if let nickname = card?.nickname { body(nickname) }
+        if let reading = card?.reading { NameReading.searchedForms(reading).forEach(body) }
+        otherNames.forEach(body)
     }
 }

@@ -121,16 +121,19 @@ package struct FriendBatch: Hashable, Sendable {
         hashes.reserveCapacity(numbers.count)
         var details = ContactDetails()
         var ascending = AscendingIDs.Tracker()
+        // Told once: an optional tested in the loop was copied and let go of for each friend.
+        let searchesWholeName = fields == nil
+        let searchedFields = fields ?? NameFields()
         for number in numbers {
             friends.withText(number) { friend in
                 ascending.add(packed.append(friend))
                 hashes.append(Self.idHash(friend.id))
-                guard let fields else {
+                guard !searchesWholeName else {
                     keys.add(friend, sortOrder: sortOrder, folding: &folding, entries: &entries)
                     return
                 }
                 // The keys are made of the fields searched, the name kept whole.
-                fields.searchedText(friend.name).withUnsafeBufferPointer { searched in
+                searchedFields.searchedText(friend.name).withUnsafeBufferPointer { searched in
                     var fielded = friend
                     fielded.name = searched
                     keys.add(fielded, sortOrder: sortOrder, folding: &folding, entries: &entries)

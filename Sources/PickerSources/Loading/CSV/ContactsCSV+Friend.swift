@@ -18,6 +18,28 @@ extension ContactsCSV {
 
         /// Field `column` as text, trimmed.
         func text(_ column: Int?) -> String { String(decoding: self[column], as: UTF8.self) }
+
+        /// The texts of fields `first`, `middle` and `last` that are not empty, trimmed, a space
+        /// between each: what joining their texts makes, made at once from their bytes.
+        func joined(_ first: Int?, _ middle: Int?, _ last: Int?) -> String {
+            let fields = (self[first], self[middle], self[last])
+            return String(unsafeUninitializedCapacity: fields.0.count + fields.1.count + fields.2.count + 2) { text in
+                var length = 0
+                func append(_ field: UnsafeBufferPointer<UInt8>) {
+                    guard !field.isEmpty else { return }
+                    if length > 0 {
+                        text[length] = 0x20
+                        length += 1
+                    }
+                    _ = UnsafeMutableBufferPointer(rebasing: text[length...]).initialize(fromContentsOf: field)
+                    length += field.count
+                }
+                append(fields.0)
+                append(fields.1)
+                append(fields.2)
+                return length
+            }
+        }
     }
 
     /// The friend of a record, with its ``ContactCard`` (nickname, company, job title, phones,
@@ -36,9 +58,7 @@ extension ContactsCSV {
         func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
         let (first, middle, last) = (cells.text(columns.first), cells.text(columns.middle), cells.text(columns.last))
         var name = cells.text(columns.name)
-        if name.isEmpty {
-            for part in [first, middle, last] where !part.isEmpty { name += name.isEmpty ? part : " " + part }
-        }
+        if name.isEmpty { name = cells.joined(columns.first, columns.middle, columns.last) }
         var preferred: [String] = []
         var others: [String] = []
         var mailboxName: String?
@@ -50,12 +70,15 @@ extension ContactsCSV {
                 mailboxName = mailboxName ?? mailbox.name
                 addresses[index] = mailbox.address
             }
-            if Self.isPreferred(cells[column.label]) { preferred += addresses } else { others += addresses }
+            if Self.isPreferred(cells[column.label]) {
+                preferred.append(taking: addresses)
+            } else {
+                others.append(taking: addresses)
+            }
         }
         if name.isEmpty { name = mailboxName ?? cells.text(columns.organization) }
-        var emails: [String] = []
-        for email in preferred where !emails.contains(email) { emails.append(email) }
-        for email in others where !emails.contains(email) { emails.append(email) }
+        preferred.append(taking: others)
+        let emails = preferred.eachOnce
         // Someone with an address and no name goes by the address, as mail clients show them.
         if name.isEmpty { name = emails.first ?? "" }
         guard !name.isEmpty else { return nil }
@@ -154,6 +177,20 @@ extension ContactsCSV {
 }
 
 extension [String] {
+    /// Appends `items`: taken as they are, without a copy, when there is nothing yet.
+    fileprivate mutating func append(taking items: [String]) {
+        if isEmpty { self = items } else { self += items }
+    }
+
+    /// The strings, each once, where it first is: the array itself when none repeats, as in
+    /// nearly every contact.
+    fileprivate var eachOnce: [String] {
+        guard indices.contains(where: { self[..<$0].contains(self[$0]) }) else { return self }
+        var kept: [String] = []
+        for item in self where !kept.contains(item) { kept.append(item) }
+        return kept
+    }
+
     /// Appends the text of `utf8`, trimmed, unless that leaves nothing.
     fileprivate mutating func appendTrimmed(_ utf8: UnsafeBufferPointer<UInt8>) {
         let trimmed = Whitespace.trimmed(utf8)

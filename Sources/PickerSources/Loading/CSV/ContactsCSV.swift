@@ -125,8 +125,7 @@ package struct ContactsCSV: LineReader {
             columns = inferred
         }
         guard let columns else { return }
-        if let (found, made) = Self.friend(record, columns) {
-            var friend = found
+        if case (var friend, let made)? = Self.friend(record, columns) {
             if let made { friend.id = madeIDs.id(of: friend, made: made) }
             pages.add(friend, deliver)
         } else {

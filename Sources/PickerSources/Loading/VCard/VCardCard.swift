@@ -11,13 +11,13 @@ struct VCardCard {
     /// The organisation's name: the first component of `ORG`.
     private var organization: String?
     /// Each address with its preference, in the card's order.
-    private var emails: [(text: String, preference: Int)] = []
+    private var emails = PreferredTexts()
     /// The display name of the first address written as a mailbox, `Name <addr>`.
     private var mailboxName: String?
     /// What the card says besides (its `ORG` goes in as ``organization`` when the card ends).
     private var details = ContactCard()
     /// Each phone number with its preference, as the addresses are kept.
-    private var phones: [(text: String, preference: Int)] = []
+    private var phones = PreferredTexts()
     /// Whether the card is a group's: vCard 4's `KIND:group`, or Apple's
     /// `X-ADDRESSBOOKSERVER-KIND:group`.
     private var isGroup = false
@@ -64,8 +64,8 @@ struct VCardCard {
             // 4.0 may write a tel: URI.
             var phone = VCardValue.text(utf8: value)
             if Self.isTelURI(phone) { phone = String(phone.dropFirst(4)) }
-            guard !phone.isEmpty, !phones.contains(where: { $0.text == phone }) else { return }
-            phones.append((phone, property.preference))
+            guard !phone.isEmpty, !phones.texts.contains(phone) else { return }
+            phones.append(phone, preference: property.preference)
         case .categories:
             // Google files every contact it exports under its system group "myContacts".
             for category in Self.list(value) where !details.categories.contains(category) && category != "myContacts" {
@@ -91,8 +91,8 @@ struct VCardCard {
                 email = mailbox.address
                 mailboxName = mailboxName ?? mailbox.name
             }
-            guard !email.isEmpty, !emails.contains(where: { $0.text == email }) else { return }
-            emails.append((email, property.preference))
+            guard !email.isEmpty, !emails.texts.contains(email) else { return }
+            emails.append(email, preference: property.preference)
         default:
             break
         }
@@ -141,13 +141,14 @@ struct VCardCard {
     /// them, found among the friends by `UID` (see ``FriendList/members(of:)``). `made` is the
     /// hash of a person's id made from the name and addresses, nil when the card gives its `UID`
     /// or is a group's.
-    var friend: (friend: Friend, made: StableID.Hash?)? {
-        let parts = nameParts ?? (family: "", given: "", additional: "")
-        var name = formattedName ?? ""
+    /// The card is used up: its strings are taken out of it, not copied.
+    consuming func friend() -> (friend: Friend, made: StableID.Hash?)? {
+        let parts = nameParts.take() ?? (family: "", given: "", additional: "")
+        var name = formattedName.take() ?? ""
         if name.isEmpty {
             name = [parts.given, parts.additional, parts.family].filter { !$0.isEmpty }.joined(separator: " ")
         }
-        let addresses = Self.preferredFirst(emails)
+        let addresses = emails.preferredFirst
         if name.isEmpty { name = mailboxName ?? organization ?? addresses.first ?? "" }
         guard !name.isEmpty else { return nil }
         if isGroup {
@@ -155,25 +156,49 @@ struct VCardCard {
             return (Friend(id: id, name: name, emails: addresses, members: members), nil)
         }
         let hasParts = !parts.given.isEmpty || !parts.family.isEmpty
-        var card = details
-        card.organization = organization
-        card.phones = Self.preferredFirst(phones)
+        let reading = reading
+        var card = ContactCard()
+        swap(&card, &details)
+        card.organization = organization.take()
+        card.phones = phones.preferredFirst
         card.reading = reading
+        let uid = uid.take()
         let (id, made) = StableID.Hash.id(given: uid ?? "", name: name, addresses: addresses)
         var friend = Friend(
             id: id, name: name,
             firstName: hasParts && !parts.given.isEmpty ? parts.given : nil,
             middleName: hasParts && !parts.additional.isEmpty ? parts.additional : nil,
             lastName: hasParts && !parts.family.isEmpty ? parts.family : nil, emails: addresses, card: card)
-        friend.uid = hasUID ? uid : nil
+        friend.uid = uid?.isEmpty == false ? uid : nil
         return (friend, made)
     }
+}
 
-    /// The texts of `items`, given in the card's order, the most preferred first (a lower
-    /// preference first, ties in the card's order).
-    private static func preferredFirst(_ items: [(text: String, preference: Int)]) -> [String] {
-        guard items.count > 1 else { return items.map(\.text) }
-        return items.enumerated().sorted { ($0.element.preference, $0.offset) < ($1.element.preference, $1.offset) }
-            .map(\.element.text)
+/// Texts given one after another, each with a preference (a lower one preferred): a card's
+/// addresses or phone numbers. The preferences are kept only once one differs from the
+/// first's: most cards give none, or the same for every address, and their texts are in
+/// their order already.
+struct PreferredTexts {
+    /// The texts in the order given.
+    private(set) var texts: [String] = []
+    /// The preference of the first text; every text's while ``preferences`` is nil.
+    private var firstPreference = 0
+    /// The preference of each text, once one differs from the first's.
+    private var preferences: [Int]?
+
+    /// Adds `text`, preferred as `preference` says.
+    mutating func append(_ text: String, preference: Int) {
+        if texts.isEmpty { firstPreference = preference }
+        if preferences == nil, preference != firstPreference {
+            preferences = Array(repeating: firstPreference, count: texts.count)
+        }
+        preferences?.append(preference)
+        texts.append(text)
+    }
+
+    /// The texts, the most preferred first (a lower preference first, ties in the order given).
+    var preferredFirst: [String] {
+        guard let preferences else { return texts }
+        return texts.indices.sorted { (preferences[$0], $0) < (preferences[$1], $1) }.map { texts[$0] }
     }
 }

@@ -32,7 +32,11 @@ package struct VCardReader: LineReader {
     private var madeIDs = MadeIDs()
     private var pendingLine = 0
     private var hasPending = false
-    private var head: (property: VCardProperty, valueStart: Int)?
+    /// The head, and where its value starts, while ``hasHead``: kept apart rather than as an
+    /// optional pair, which the runtime copied and tested as a generic value, line after line.
+    private var head = VCardProperty(name: .other)
+    private var valueStart = 0
+    private var hasHead = false
     /// Whether the value of the pending line is passed over rather than kept.
     private var passingOver = false
     /// Whether the last physical line of the pending one ended in a quoted-printable soft break.
@@ -74,7 +78,7 @@ package struct VCardReader: LineReader {
         hasPending = true
         pendingLine = number
         pending.removeAll(keepingCapacity: pending.capacity <= Self.keptCapacity)
-        head = nil
+        hasHead = false
         passingOver = false
         append(line, into: &pages)
     }
@@ -94,9 +98,9 @@ package struct VCardReader: LineReader {
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, into pages: inout PageCollector) {
         if !passingOver {
             pending += bytes
-            if head == nil, let parsed = pending.withUnsafeBufferPointer({ VCardProperty.parse($0) }) {
-                head = parsed
-                if !parsed.property.isRead {
+            if !hasHead, let parsed = pending.withUnsafeBufferPointer({ VCardProperty.parse($0) }) {
+                (head, valueStart, hasHead) = (parsed.property, parsed.valueStart, true)
+                if !head.isRead {
                     passingOver = true
                     pending.removeAll(keepingCapacity: pending.capacity <= Self.keptCapacity)
                 }
@@ -107,13 +111,13 @@ package struct VCardReader: LineReader {
                 pending = []
             }
         }
-        softBreak = head?.property.isQuotedPrintable == true && bytes.last == UInt8(ascii: "=")
+        softBreak = hasHead && head.isQuotedPrintable && bytes.last == UInt8(ascii: "=")
     }
 
     /// Whether `line` goes on with a base64 value that 2.1 wrote without folding: a passed-over
     /// base64 value is pending and the line holds only base64 characters.
     private func isBase64Continuation(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard passingOver, head?.property.isBase64 == true, !line.isEmpty else { return false }
+        guard passingOver, hasHead, head.isBase64, !line.isEmpty else { return false }
         return line.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
@@ -128,12 +132,13 @@ package struct VCardReader: LineReader {
     /// Acts on the pending line, which is complete.
     private mutating func finishPending(into pages: inout PageCollector, _ deliver: (FriendPage) -> Void) {
         hasPending = false
-        guard let (property, valueStart) = head else {
+        guard hasHead else {
             // A line too long for a property was noted when it passed the limit.
             guard !passingOver, !pending.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return }
             note(pendingLine, card == nil ? "expected BEGIN:VCARD" : "expected a property NAME:VALUE", into: &pages)
             return
         }
+        let (property, valueStart) = (head, valueStart)
         if passingOver {
             lastProperty = property.name
             if card == nil { note(pendingLine, "expected BEGIN:VCARD", into: &pages) }
@@ -188,14 +193,14 @@ package struct VCardReader: LineReader {
             if nesting > 0 {
                 nesting -= 1
             } else if let finished = card.take() {
+                let firstLine = finished.firstLine
                 if let cardProblem {
                     pages.skip(cardProblem)
-                } else if let (found, made) = finished.friend {
-                    var friend = found
+                } else if case (var friend, let made)? = finished.friend() {
                     if let made { friend.id = madeIDs.id(of: friend, made: made) }
                     pages.add(friend, deliver)
                 } else {
-                    pages.skip(SkippedEntry(line: finished.firstLine, problem: "the card has no name and no address"))
+                    pages.skip(SkippedEntry(line: firstLine, problem: "the card has no name and no address"))
                 }
             } else {
                 note(pendingLine, "END:VCARD without BEGIN:VCARD", into: &pages)

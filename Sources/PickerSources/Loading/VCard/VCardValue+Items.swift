@@ -65,6 +65,8 @@ extension VCardValue {
             }
         }
         var parts: [String] = []
+        // Room for the few parts asked for at once, not grown twice.
+        parts.reserveCapacity(min(limit, 4))
         forEachComponent(of: utf8, separatedBy: UInt8(ascii: ";")) { component in
             guard parts.count < limit else { return false }
             // Each item takes at most its bytes, each space at most its comma's.
