@@ -12,8 +12,11 @@ struct SeenIDs: Sendable {
     private var values: [UInt64] = []
     /// The ids that are no number, as bytes.
     private var others = ByteStore()
+    /// The ids while each is a number above the one before.
+    private var ascending = AscendingIDs.Tracker()
+
     /// Whether every id so far is a number above the one before, so that none repeats.
-    private(set) var ascend = true
+    var ascend: Bool { values.isEmpty || ascending.ids != nil }
 
     /// Set in a value that stands for an id kept in ``others``.
     private static let spelledApart: UInt64 = 1 << 63
@@ -26,14 +29,14 @@ struct SeenIDs: Sendable {
 
     /// Appends `id`.
     mutating func append(_ id: UnsafeBufferPointer<UInt8>) {
-        guard let value = AscendingIDs.value(id) else {
-            ascend = false
+        let value = AscendingIDs.value(id)
+        ascending.add(value)
+        guard let value else {
             values.append(Self.spelledApart | UInt64(others.count))
             others.appendBytes(id)
             others.closeString()
             return
         }
-        if ascend, let last = values.last, last >= value { ascend = false }
         values.append(value)
     }
 
